@@ -1,0 +1,149 @@
+/**
+ * Starting Chromium: with its sandbox on, as an unprivileged user when Porthole runs as root,
+ * inheriting only an explicit allow-list of environment variables.
+ */
+import { PortholeError } from "../protocol/errors.ts";
+
+/** The only variables of Porthole's environment that reach the browser. */
+export const ENV_ALLOW_LIST = ["PATH", "LANG", "LANGUAGE", "LC_ALL", "LC_CTYPE", "TZ", "FONTCONFIG_PATH", "FONTCONFIG_FILE"];
+
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--remote-debugging-port=0",
+  "--remote-debugging-address=127.0.0.1",
+  "--no-first-run",
+  "--no-default-browser-check",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-default-apps",
+  "--disable-extensions",
+  "--disable-breakpad",
+  "--disable-crash-reporter",
+  "--disable-dev-shm-usage",
+  "--disable-features=Translate,MediaRouter,OptimizationHints,AcceptCHFrame,InterestFeedContentSuggestions",
+  "--site-per-process",
+  "--mute-audio",
+  "--hide-scrollbars",
+  "--password-store=basic",
+  "--use-mock-keychain",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-pings",
+  "about:blank",
+];
+
+export interface Launched {
+  wsEndpoint: string;
+  pid: number;
+  profileDir: string;
+  child: Deno.ChildProcess;
+  /** Kill the process tree and remove the profile. Safe to call twice. */
+  dispose(): Promise<void>;
+}
+
+interface BrowserUser {
+  uid: number;
+  gid: number;
+}
+
+/** The account Chromium runs as when Porthole is root: PORTHOLE_BROWSER_USER, else `nobody`. */
+function browserUser(): BrowserUser {
+  const wanted = Deno.env.get("PORTHOLE_BROWSER_USER") ?? "nobody";
+  try {
+    for (const line of Deno.readTextFileSync("/etc/passwd").split("\n")) {
+      const f = line.split(":");
+      if (f[0] === wanted || f[2] === wanted) return { uid: Number(f[2]), gid: Number(f[3]) };
+    }
+  } catch { /* fall through */ }
+  return { uid: 65534, gid: 65534 };
+}
+
+async function chownTree(path: string, user: BrowserUser): Promise<void> {
+  await Deno.chown(path, user.uid, user.gid);
+}
+
+export async function launchChromium(executable: string, timeoutMs = 20_000): Promise<Launched> {
+  const profileDir = await Deno.makeTempDir({ prefix: "porthole-profile-" });
+  const asRoot = Deno.uid() === 0;
+  const env: Record<string, string> = {};
+  for (const key of ENV_ALLOW_LIST) {
+    const value = Deno.env.get(key);
+    if (value !== undefined) env[key] = value;
+  }
+  env.HOME = profileDir;
+  env.XDG_CONFIG_HOME = `${profileDir}/.config`;
+  env.XDG_CACHE_HOME = `${profileDir}/.cache`;
+  env.TMPDIR = profileDir;
+  const args = [...CHROMIUM_ARGS, `--user-data-dir=${profileDir}/data`];
+  let cmd = executable;
+  let cmdArgs = args;
+  if (asRoot) {
+    const user = browserUser();
+    await chownTree(profileDir, user);
+    cmd = "setpriv";
+    cmdArgs = [`--reuid=${user.uid}`, `--regid=${user.gid}`, "--clear-groups", "--", executable, ...args];
+  }
+  let child: Deno.ChildProcess;
+  try {
+    child = new Deno.Command(cmd, {
+      args: cmdArgs,
+      clearEnv: true,
+      env,
+      stdin: "null",
+      stdout: "null",
+      stderr: "piped",
+    }).spawn();
+  } catch (err) {
+    await Deno.remove(profileDir, { recursive: true }).catch(() => {});
+    throw new PortholeError("browser_not_installed", `Cannot start ${executable}: ${(err as Error).message}`);
+  }
+  let disposed = false;
+  const dispose = async () => {
+    if (disposed) return;
+    disposed = true;
+    try {
+      child.kill("SIGKILL");
+    } catch { /* already gone */ }
+    await child.status.catch(() => {});
+    await Deno.remove(profileDir, { recursive: true }).catch(() => {});
+  };
+  const reader = child.stderr.pipeThrough(new TextDecoderStream()).getReader();
+  let log = "";
+  const found = await new Promise<string | null>((resolve) => {
+    const timer = setTimeout(() => resolve(null), timeoutMs);
+    (async () => {
+      try {
+        while (true) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          log = (log + value).slice(-8192);
+          const m = log.match(/DevTools listening on (ws:\/\/\S+)/);
+          if (m) {
+            clearTimeout(timer);
+            resolve(m[1]);
+            return;
+          }
+        }
+      } catch { /* stream closed */ }
+      clearTimeout(timer);
+      resolve(null);
+    })();
+  });
+  if (!found) {
+    await dispose();
+    const tail = log.split("\n").filter((l) => /error|fatal|sandbox/i.test(l)).slice(-3).join(" | ");
+    throw new PortholeError(
+      "browser_not_installed",
+      `Chromium at ${executable} did not start with its sandbox${tail ? `: ${tail.slice(0, 500)}` : ""}`,
+      { details: { executable } },
+    );
+  }
+  // Keep draining stderr so the browser never blocks on a full pipe.
+  (async () => {
+    try {
+      while (!(await reader.read()).done) { /* discard */ }
+    } catch { /* closed */ }
+  })();
+  return { wsEndpoint: found, pid: child.pid, profileDir, child, dispose };
+}

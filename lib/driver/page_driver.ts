@@ -1,0 +1,186 @@
+/**
+ * One page's own CDP session: typed sends with deadlines, frames, isolated worlds for
+ * Porthole's in-page reads, and input. The only page-level door to puppeteer-core.
+ */
+import type { CDPSession, Page } from "puppeteer-core";
+import type { Protocol } from "devtools-protocol";
+import { PortholeError } from "../protocol/errors.ts";
+
+export type { Page };
+
+export interface FrameInfo {
+  frameId: string;
+  parentId: string | null;
+  loaderId: string;
+  url: string;
+  securityOrigin: string;
+}
+
+/** Reject when `signal` aborts; the signal carries the reason (timeout, cancellation). */
+export function raceSignal<T>(p: Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (!signal) return p;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    p.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+const WORLD = "porthole";
+
+/** A remote object passed as an argument to `callOn`. */
+export class RemoteRef {
+  constructor(readonly objectId: string) {}
+}
+
+export class PageDriver {
+  readonly page: Page;
+  readonly cdp: CDPSession;
+  readonly targetId: string;
+  #worlds = new Map<string, Promise<number>>();
+
+  private constructor(page: Page, cdp: CDPSession, targetId: string) {
+    this.page = page;
+    this.cdp = cdp;
+    this.targetId = targetId;
+  }
+
+  static async attach(page: Page): Promise<PageDriver> {
+    const cdp = await page.createCDPSession();
+    // deno-lint-ignore no-explicit-any
+    const targetId = (page.target() as any)._targetId as string;
+    const driver = new PageDriver(page, cdp, targetId);
+    await Promise.all([
+      cdp.send("Page.enable"),
+      cdp.send("Page.setLifecycleEventsEnabled", { enabled: true }),
+      cdp.send("DOM.enable"),
+      cdp.send("Network.enable", { maxTotalBufferSize: 0, maxResourceBufferSize: 0 }),
+      // Concurrent sessions share one browser: every page believes it has focus.
+      cdp.send("Emulation.setFocusEmulationEnabled", { enabled: true }),
+    ]);
+    cdp.on("Page.frameNavigated", (e: Protocol.Page.FrameNavigatedEvent) => {
+      for (const key of driver.#worlds.keys()) if (key.startsWith(`${e.frame.id}|`)) driver.#worlds.delete(key);
+    });
+    return driver;
+  }
+
+  get closed(): boolean {
+    return this.page.isClosed() || this.cdp.detached;
+  }
+
+  // deno-lint-ignore no-explicit-any
+  send<T = any>(method: string, params: Record<string, unknown> = {}, signal?: AbortSignal): Promise<T> {
+    // deno-lint-ignore no-explicit-any
+    return raceSignal((this.cdp.send as any)(method, params) as Promise<T>, signal);
+  }
+
+  // deno-lint-ignore no-explicit-any
+  on(event: string, handler: (e: any) => void): () => void {
+    // deno-lint-ignore no-explicit-any
+    this.cdp.on(event as any, handler);
+    // deno-lint-ignore no-explicit-any
+    return () => this.cdp.off(event as any, handler);
+  }
+
+  async frames(signal?: AbortSignal): Promise<FrameInfo[]> {
+    const { frameTree } = await this.send<Protocol.Page.GetFrameTreeResponse>("Page.getFrameTree", {}, signal);
+    const out: FrameInfo[] = [];
+    const visit = (node: Protocol.Page.FrameTree, parentId: string | null) => {
+      out.push({
+        frameId: node.frame.id,
+        parentId,
+        loaderId: node.frame.loaderId,
+        url: node.frame.url + (node.frame.urlFragment ?? ""),
+        securityOrigin: node.frame.securityOrigin,
+      });
+      for (const child of node.childFrames ?? []) visit(child, node.frame.id);
+    };
+    visit(frameTree, null);
+    return out;
+  }
+
+  /** An execution context of Porthole's own in `frameId`: page scripts cannot reach or patch it. */
+  world(frame: FrameInfo, signal?: AbortSignal): Promise<number> {
+    const key = `${frame.frameId}|${frame.loaderId}`;
+    let ctx = this.#worlds.get(key);
+    if (!ctx) {
+      ctx = this.send<Protocol.Page.CreateIsolatedWorldResponse>("Page.createIsolatedWorld", {
+        frameId: frame.frameId,
+        worldName: WORLD,
+        grantUniveralAccess: false,
+      }).then((r) => r.executionContextId);
+      ctx.catch(() => this.#worlds.delete(key));
+      this.#worlds.set(key, ctx);
+    }
+    return raceSignal(ctx, signal);
+  }
+
+  /** Evaluate an expression in Porthole's world of a frame; returns the value. */
+  async evaluate<T>(frame: FrameInfo, expression: string, signal?: AbortSignal): Promise<T> {
+    const contextId = await this.world(frame, signal);
+    const r = await this.send<Protocol.Runtime.EvaluateResponse>("Runtime.evaluate", {
+      expression,
+      contextId,
+      returnByValue: true,
+      awaitPromise: true,
+    }, signal);
+    if (r.exceptionDetails) {
+      throw new Error(r.exceptionDetails.exception?.description ?? r.exceptionDetails.text);
+    }
+    return r.result.value as T;
+  }
+
+  /** Resolve a backend node into Porthole's world; null when the node no longer exists. */
+  async resolve(frame: FrameInfo, backendNodeId: number, signal?: AbortSignal): Promise<string | null> {
+    const executionContextId = await this.world(frame, signal);
+    try {
+      const r = await this.send<Protocol.DOM.ResolveNodeResponse>(
+        "DOM.resolveNode",
+        { backendNodeId, executionContextId },
+        signal,
+      );
+      return r.object.objectId ?? null;
+    } catch (err) {
+      if (signal?.aborted) throw err;
+      return null;
+    }
+  }
+
+  /**
+   * Call a function with `this` bound to a remote object; returns the value. Arguments are
+   * values, or `{ objectId }` wrapped in `remote()` for other remote objects.
+   */
+  async callOn<T>(objectId: string, fn: string, args: unknown[] = [], signal?: AbortSignal): Promise<T> {
+    const r = await this.send<Protocol.Runtime.CallFunctionOnResponse>("Runtime.callFunctionOn", {
+      objectId,
+      functionDeclaration: fn,
+      arguments: args.map((value) => value instanceof RemoteRef ? { objectId: value.objectId } : { value }),
+      returnByValue: true,
+      awaitPromise: true,
+    }, signal);
+    if (r.exceptionDetails) {
+      throw new Error(r.exceptionDetails.exception?.description ?? r.exceptionDetails.text);
+    }
+    return r.result.value as T;
+  }
+
+  async release(objectId: string): Promise<void> {
+    await this.send("Runtime.releaseObject", { objectId }).catch(() => {});
+  }
+
+  async close(): Promise<void> {
+    await this.cdp.detach().catch(() => {});
+    await this.page.close({ runBeforeUnload: false }).catch(() => {});
+  }
+}
+
+/** Map a CDP failure to a Porthole error, keeping PortholeErrors as they are. */
+export function driverError(err: unknown, what: string): PortholeError {
+  if (err instanceof PortholeError) return err;
+  const msg = err instanceof Error ? err.message : String(err);
+  if (/Target closed|Session closed|detached|Connection closed/i.test(msg)) {
+    return new PortholeError("browser_disconnected", `${what}: the page or browser went away`);
+  }
+  return new PortholeError("observation_failed", `${what}: ${msg}`);
+}

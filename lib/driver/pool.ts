@@ -1,0 +1,179 @@
+/**
+ * The one owner of Chromium: started lazily and single-flight, one temporary context per lease,
+ * closed when the last lease ends. An unexpected disconnect bumps the generation, which
+ * invalidates every lease issued before it.
+ */
+import puppeteer, { type Browser, type BrowserContext } from "puppeteer-core";
+import { PortholeError } from "../protocol/errors.ts";
+import { discoverChromium } from "./discover.ts";
+import { type Launched, launchChromium } from "./launch.ts";
+
+export interface ContextLease {
+  readonly context: BrowserContext;
+  readonly browser: Browser;
+  readonly generation: number;
+  readonly contextId: string;
+  release(): Promise<void>;
+}
+
+export interface PoolStats {
+  running: boolean;
+  generation: number;
+  leases: number;
+  launches: number;
+  disconnects: number;
+  pid: number | null;
+}
+
+type DisconnectListener = (generation: number) => void;
+
+export class BrowserPool {
+  #chromium: string | null;
+  #browser: Browser | null = null;
+  #launched: Launched | null = null;
+  #starting: Promise<Browser> | null = null;
+  #closing: Promise<void> | null = null;
+  #leases = new Set<ContextLease>();
+  #listeners = new Set<DisconnectListener>();
+  #generation = 1;
+  #launches = 0;
+  #disconnects = 0;
+  #frontTarget: string | null = null;
+
+  constructor(chromium: string | null) {
+    this.#chromium = chromium;
+  }
+
+  get generation(): number {
+    return this.#generation;
+  }
+
+  stats(): PoolStats {
+    return {
+      running: this.#browser !== null,
+      generation: this.#generation,
+      leases: this.#leases.size,
+      launches: this.#launches,
+      disconnects: this.#disconnects,
+      pid: this.#launched?.pid ?? null,
+    };
+  }
+
+  /** Called with the new generation after the browser went away unexpectedly. */
+  onDisconnect(listener: DisconnectListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** The page Chromium last brought to front, so activation is sent only when needed. */
+  isFront(targetId: string): boolean {
+    return this.#frontTarget === targetId;
+  }
+  markFront(targetId: string): void {
+    this.#frontTarget = targetId;
+  }
+
+  /** A new isolated, temporary context in the shared browser (launching it if needed). */
+  async acquire(): Promise<ContextLease> {
+    const browser = await this.#ensureBrowser();
+    const generation = this.#generation;
+    let context: BrowserContext;
+    try {
+      context = await browser.createBrowserContext();
+    } catch (err) {
+      throw new PortholeError("browser_disconnected", `Cannot create a browser context: ${(err as Error).message}`);
+    }
+    const contextId = context.id ?? "default";
+    // Downloads never reach the disk.
+    await browser.target().createCDPSession().then(async (s) => {
+      await s.send("Browser.setDownloadBehavior", { behavior: "deny", browserContextId: contextId, eventsEnabled: true })
+        .catch(() => {});
+      await s.detach().catch(() => {});
+    }).catch(() => {});
+    const lease: ContextLease = {
+      context,
+      browser,
+      generation,
+      contextId,
+      release: async () => {
+        if (!this.#leases.delete(lease)) return;
+        await context.close().catch(() => {});
+        if (this.#leases.size === 0 && this.#browser === browser) await this.#closeBrowser();
+      },
+    };
+    this.#leases.add(lease);
+    return lease;
+  }
+
+  #ensureBrowser(): Promise<Browser> {
+    if (this.#browser?.connected) return Promise.resolve(this.#browser);
+    if (this.#starting) return this.#starting;
+    this.#starting = this.#start().finally(() => {
+      this.#starting = null;
+    });
+    return this.#starting;
+  }
+
+  async #start(): Promise<Browser> {
+    if (this.#closing) await this.#closing;
+    const found = discoverChromium(this.#chromium);
+    if (!found.path) {
+      throw new PortholeError(
+        "browser_not_installed",
+        this.#chromium
+          ? `No executable browser at ${this.#chromium}`
+          : `No Chromium found (tried ${["chromium-headless-shell", "chromium", "google-chrome"].join(", ")} on PATH)`,
+        { recoveryHint: "Run `porthole browser install`, or pass --chromium PATH / PORTHOLE_CHROMIUM" },
+      );
+    }
+    const launched = await launchChromium(found.path);
+    let browser: Browser;
+    try {
+      browser = await puppeteer.connect({
+        browserWSEndpoint: launched.wsEndpoint,
+        defaultViewport: null,
+        protocolTimeout: 90_000,
+      });
+    } catch (err) {
+      await launched.dispose();
+      throw new PortholeError("browser_not_installed", `Cannot connect to Chromium: ${(err as Error).message}`);
+    }
+    this.#launches++;
+    this.#launched = launched;
+    this.#browser = browser;
+    browser.on("disconnected", () => {
+      if (this.#browser !== browser) return; // an intentional close
+      this.#disconnects++;
+      this.#browser = null;
+      this.#launched = null;
+      this.#frontTarget = null;
+      this.#leases.clear();
+      this.#generation++;
+      launched.dispose();
+      for (const l of this.#listeners) l(this.#generation);
+    });
+    return browser;
+  }
+
+  async #closeBrowser(): Promise<void> {
+    const browser = this.#browser;
+    const launched = this.#launched;
+    this.#browser = null;
+    this.#launched = null;
+    this.#frontTarget = null;
+    if (!browser) return;
+    this.#closing = (async () => {
+      await Promise.race([browser.close().catch(() => {}), new Promise((r) => setTimeout(r, 3000))]);
+      await launched?.dispose();
+    })();
+    await this.#closing;
+    this.#closing = null;
+  }
+
+  /** Close every context and the browser: used at shutdown. */
+  async shutdown(): Promise<void> {
+    if (this.#starting) await this.#starting.catch(() => {});
+    for (const lease of [...this.#leases]) await lease.release();
+    await this.#closeBrowser();
+  }
+}

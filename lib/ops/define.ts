@@ -1,0 +1,28 @@
+/** An operation, defined once: the HTTP route, OpenAPI, BAP and MCP are generated from it. */
+import type * as v from "valibot";
+import type { SessionRegistry } from "../session/registry.ts";
+
+export interface OpContext<I> {
+  registry: SessionRegistry;
+  /** Path parameters (sessionId, pageId, …). */
+  params: Record<string, string>;
+  input: I;
+  /** Ends when the client goes away. */
+  signal: AbortSignal;
+}
+
+export interface OpDef<S extends v.GenericSchema | null = v.GenericSchema | null> {
+  name: string;
+  description: string;
+  method: "GET" | "POST" | "DELETE";
+  path: string;
+  /** Body schema; null for operations without a body. */
+  input: S;
+  /** Success status (200 unless said). */
+  status?: number;
+  run(ctx: OpContext<S extends v.GenericSchema ? v.InferOutput<S> : undefined>): Promise<unknown>;
+}
+
+export function defineOp<S extends v.GenericSchema | null>(op: OpDef<S>): OpDef<S> {
+  return op;
+}

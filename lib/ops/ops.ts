@@ -1,0 +1,149 @@
+/** Every operation of the HTTP API. */
+import { ActInput, CreateSessionInput, NavigateInput, ObserveInput } from "../protocol/schemas.ts";
+import { act } from "../session/act.ts";
+import { defineOp, type OpDef } from "./define.ts";
+
+const createSession = defineOp({
+  name: "session_create",
+  description: "Create a session: an isolated, temporary browser context",
+  method: "POST",
+  path: "/v1/sessions",
+  input: CreateSessionInput,
+  status: 201,
+  run: ({ registry, input }) => Promise.resolve(registry.create(input).view()),
+});
+
+const listSessions = defineOp({
+  name: "session_list",
+  description: "List open sessions",
+  method: "GET",
+  path: "/v1/sessions",
+  input: null,
+  run: ({ registry }) => Promise.resolve({ sessions: registry.list().map((s) => s.view()) }),
+});
+
+const getSession = defineOp({
+  name: "session_get",
+  description: "Describe one session",
+  method: "GET",
+  path: "/v1/sessions/:sessionId",
+  input: null,
+  run: ({ registry, params }) => Promise.resolve(registry.get(params.sessionId).view()),
+});
+
+const deleteSession = defineOp({
+  name: "session_delete",
+  description: "Close a session: cancels queued and running operations, then releases its context",
+  method: "DELETE",
+  path: "/v1/sessions/:sessionId",
+  input: null,
+  status: 204,
+  run: async ({ registry, params }) => {
+    await registry.close(params.sessionId);
+    return null;
+  },
+});
+
+const listPages = defineOp({
+  name: "page_list",
+  description: "List the session's pages",
+  method: "GET",
+  path: "/v1/sessions/:sessionId/pages",
+  input: null,
+  run: ({ registry, params }) => Promise.resolve({ pages: registry.get(params.sessionId).pageViews() }),
+});
+
+const openPage = defineOp({
+  name: "page_open",
+  description: "Open a new about:blank page and make it active; destinations go through navigate",
+  method: "POST",
+  path: "/v1/sessions/:sessionId/pages",
+  input: null,
+  status: 201,
+  run: ({ registry, params, signal }) => {
+    const s = registry.get(params.sessionId);
+    return s.run(signal, async (sig) => s.pageView(await s.openPage(sig)));
+  },
+});
+
+const activatePage = defineOp({
+  name: "page_activate",
+  description: "Make a page the session's active page",
+  method: "POST",
+  path: "/v1/sessions/:sessionId/pages/:pageId/activate",
+  input: null,
+  run: ({ registry, params, signal }) => {
+    const s = registry.get(params.sessionId);
+    return s.run(signal, () => Promise.resolve(s.pageView(s.activate(params.pageId))));
+  },
+});
+
+const closePage = defineOp({
+  name: "page_close",
+  description: "Close a page",
+  method: "DELETE",
+  path: "/v1/sessions/:sessionId/pages/:pageId",
+  input: null,
+  status: 204,
+  run: ({ registry, params, signal }) => {
+    const s = registry.get(params.sessionId);
+    return s.run(signal, async () => {
+      await s.closePage(params.pageId);
+      return null;
+    });
+  },
+});
+
+const navigate = defineOp({
+  name: "navigate",
+  description: "Navigate a page to an http(s) URL and wait for its DOMContentLoaded; authorises the origin on commit",
+  method: "POST",
+  path: "/v1/sessions/:sessionId/navigate",
+  input: NavigateInput,
+  run: ({ registry, params, input, signal }) => {
+    const s = registry.get(params.sessionId);
+    return s.run(signal, (sig) => s.navigate(input, sig));
+  },
+});
+
+const observe = defineOp({
+  name: "observe",
+  description: "Observe a page as an ARIA snapshot with refs; the returned stateId is good for one action",
+  method: "POST",
+  path: "/v1/sessions/:sessionId/observe",
+  input: ObserveInput,
+  run: ({ registry, params, input, signal }) => {
+    const s = registry.get(params.sessionId);
+    return s.run(signal, (sig) => s.observe(input, sig));
+  },
+});
+
+const actOp = defineOp({
+  name: "act",
+  description:
+    "Act once on an observed state by ref; the state is consumed. The result says whether input was dispatched, " +
+    "whether a fresh state was captured, and whether `expect` held. Nothing is retried: observe before acting again",
+  method: "POST",
+  path: "/v1/sessions/:sessionId/act",
+  input: ActInput,
+  run: ({ registry, params, input, signal }) => {
+    const s = registry.get(params.sessionId);
+    s.assertBrowser();
+    return s.run(signal, (sig) => act(s, input, sig));
+  },
+});
+
+// deno-lint-ignore no-explicit-any
+export const OPS: OpDef<any>[] = [
+  createSession,
+  listSessions,
+  getSession,
+  deleteSession,
+  listPages,
+  openPage,
+  activatePage,
+  closePage,
+  navigate,
+  observe,
+  actOp,
+];

@@ -1,0 +1,100 @@
+/** Credential-field classification: which fields an agent may never type into. Pure. */
+
+/** What Porthole knows about a field, read from the DOM and the accessibility tree. */
+export interface FieldFacts {
+  tag: string;
+  type?: string | null;
+  autocomplete?: string | null;
+  name?: string | null;
+  id?: string | null;
+  placeholder?: string | null;
+  ariaLabel?: string | null;
+  /** The accessible name Chromium computed; null when it could not be read. */
+  accessibleName?: string | null;
+  /** aria-labelledby names an id that does not resolve. */
+  labelledbyUnresolved?: boolean;
+}
+
+/** Longest accessible name Porthole accepts for a field it types into. */
+export const MAX_FIELD_NAME = 256;
+
+const SENSITIVE_AUTOCOMPLETE = new Set([
+  "current-password",
+  "new-password",
+  "one-time-code",
+  "cc-number",
+  "cc-csc",
+  "cc-exp",
+  "cc-exp-month",
+  "cc-exp-year",
+]);
+
+/** Names, ids and labels that mark credentials, in several languages. */
+const SENSITIVE_WORDS = new RegExp(
+  [
+    "pass(word|wd|code|phrase)?",
+    "pwd",
+    "\\bpin\\b",
+    "otp",
+    "one[\\s_-]?time",
+    "2fa",
+    "mfa",
+    "totp",
+    "verification[\\s_-]?code",
+    "security[\\s_-]?code",
+    "auth(entication)?[\\s_-]?code",
+    "cvc",
+    "cvv",
+    "csc",
+    "card[\\s_-]?(number|no|num)",
+    "cc[\\s_-]?(number|num|no)",
+    "credit[\\s_-]?card",
+    "expir(y|ation)",
+    "token",
+    "(api|access|secret|private|auth|license|client)[\\s_-]?key",
+    "^key$",
+    "secret",
+    "contrase[nñ]a",
+    "mot[\\s_-]de[\\s_-]passe",
+    "passwort",
+    "kennwort",
+    "senha",
+    "пароль",
+    "密码",
+    "口令",
+    "验证码",
+    "パスワード",
+    "暗証",
+    "비밀번호",
+    "kata[\\s_-]?sandi",
+  ].join("|"),
+  "i",
+);
+
+/** Why a field is a credential field, or null when it is not. */
+export function credentialReason(f: FieldFacts): string | null {
+  const type = (f.type ?? "").toLowerCase();
+  if (type === "password") return "it is a password input";
+  const tokens = (f.autocomplete ?? "").toLowerCase().split(/\s+/);
+  const ac = tokens.find((t) => SENSITIVE_AUTOCOMPLETE.has(t));
+  if (ac) return `its autocomplete is ${ac}`;
+  for (const [what, text] of [["name", f.name], ["id", f.id], ["label", f.accessibleName], [
+    "aria-label",
+    f.ariaLabel,
+  ], ["placeholder", f.placeholder]] as const) {
+    if (text && SENSITIVE_WORDS.test(text)) return `its ${what} looks like a credential`;
+  }
+  return null;
+}
+
+/** Why Porthole refuses to type into this field, or null when typing is allowed. */
+export function refuseTyping(f: FieldFacts): string | null {
+  const reason = credentialReason(f);
+  if (reason) return reason;
+  if (f.labelledbyUnresolved) return "its aria-labelledby names an element that does not exist";
+  if (f.accessibleName === null) return "its accessible name cannot be confirmed";
+  if ((f.accessibleName ?? "").length > MAX_FIELD_NAME) {
+    return `its accessible name is longer than ${MAX_FIELD_NAME} characters`;
+  }
+  return null;
+}

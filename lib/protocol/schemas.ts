@@ -1,0 +1,113 @@
+/** Input schemas of every operation: the one source for routes, BAP, MCP and OpenAPI. */
+import * as v from "valibot";
+
+/** 1..60000 ms; 0 or absent selects the default of 30000. */
+export const TimeoutMs = v.pipe(
+  v.number(),
+  v.integer("timeoutMs must be an integer"),
+  v.minValue(0, "timeoutMs must be between 1 and 60000 (0 selects the default)"),
+  v.maxValue(60000, "timeoutMs must be between 1 and 60000 (0 selects the default)"),
+  v.description("Deadline in ms, 1..60000; 0 or absent = 30000"),
+);
+
+const Id = (what: string) => v.pipe(v.string(), v.minLength(1), v.maxLength(128), v.description(what));
+
+export const Viewport = v.strictObject({
+  width: v.pipe(v.number(), v.integer(), v.minValue(100), v.maxValue(7680)),
+  height: v.pipe(v.number(), v.integer(), v.minValue(100), v.maxValue(4320)),
+});
+
+/** Body of POST /v1/sessions. */
+export const CreateSessionInput = v.strictObject({
+  viewport: v.optional(Viewport),
+  userAgent: v.optional(v.pipe(v.string(), v.maxLength(1024))),
+  locale: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "not a BCP 47 locale"))),
+  timezoneId: v.optional(v.pipe(v.string(), v.maxLength(64))),
+  allowedOrigins: v.optional(
+    v.pipe(
+      v.array(
+        v.pipe(
+          v.string(),
+          v.regex(/^https?:\/\/(\*\.)?[^/?#@\s]+$/, "must be an origin like https://example.com or https://*.example.com"),
+        ),
+      ),
+      v.maxLength(256),
+    ),
+  ),
+});
+export type CreateSessionInput = v.InferOutput<typeof CreateSessionInput>;
+
+/** Options of an observation. */
+export const ObserveInput = v.strictObject({
+  pageId: v.optional(Id("Page to observe; default: the session's active page")),
+  frameId: v.optional(Id("Exact frame to observe; never falls back to its parent")),
+  tier: v.optional(v.picklist(["full", "interactive", "minimal"])),
+  maxDepth: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(20))),
+  since: v.optional(Id("An earlier stateId to diff against")),
+  timeoutMs: v.optional(TimeoutMs),
+});
+export type ObserveInput = v.InferOutput<typeof ObserveInput>;
+
+/** Body of POST /v1/sessions/{sid}/navigate. */
+export const NavigateInput = v.strictObject({
+  url: v.pipe(v.string(), v.minLength(1), v.maxLength(8192), v.description("Absolute http(s) URL or about:blank")),
+  pageId: v.optional(Id("Page to navigate; default: the active page (one is created if none)")),
+  waitUntil: v.optional(v.picklist(["domcontentloaded", "load"])),
+  timeoutMs: v.optional(TimeoutMs),
+  observe: v.optional(v.union([v.boolean(), v.omit(ObserveInput, ["pageId", "timeoutMs"])])),
+});
+export type NavigateInput = v.InferOutput<typeof NavigateInput>;
+
+export const ACTIONS = [
+  "click",
+  "dblclick",
+  "hover",
+  "type",
+  "fill",
+  "clear",
+  "press",
+  "select",
+  "check",
+  "uncheck",
+  "scroll",
+  "upload",
+  "drag",
+  "navigate",
+] as const;
+export type ActionName = (typeof ACTIONS)[number];
+
+/** Body of POST /v1/sessions/{sid}/act. */
+export const ActInput = v.strictObject({
+  stateId: Id("The stateId of the observation this action refers to"),
+  targetId: Id("The targetId of that observation"),
+  action: v.picklist(ACTIONS),
+  ref: v.optional(v.pipe(v.string(), v.maxLength(64), v.description("A ref from that observation, e.g. @e3"))),
+  text: v.optional(v.pipe(v.string(), v.maxLength(65536))),
+  secretRef: v.optional(v.pipe(v.string(), v.maxLength(128))),
+  url: v.optional(v.pipe(v.string(), v.maxLength(8192))),
+  key: v.optional(v.pipe(v.string(), v.maxLength(64))),
+  values: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(4096))), v.maxLength(256))),
+  files: v.optional(
+    v.pipe(
+      v.array(v.strictObject({
+        name: v.pipe(v.string(), v.minLength(1), v.maxLength(255)),
+        mimeType: v.pipe(v.string(), v.maxLength(255)),
+        buffer: v.string(),
+      })),
+      v.maxLength(16),
+    ),
+  ),
+  toRef: v.optional(v.pipe(v.string(), v.maxLength(64))),
+  deltaX: v.optional(v.pipe(v.number(), v.finite())),
+  deltaY: v.optional(v.pipe(v.number(), v.finite())),
+  expect: v.optional(v.strictObject({
+    selector: v.pipe(v.string(), v.minLength(1), v.maxLength(1024)),
+    text: v.pipe(v.string(), v.maxLength(65536)),
+  })),
+  expectedOrigin: v.optional(v.pipe(v.string(), v.maxLength(512))),
+  timeoutMs: v.optional(TimeoutMs),
+});
+export type ActInput = v.InferOutput<typeof ActInput>;
+
+/** Body of page routes that take nothing. */
+export const EmptyInput = v.strictObject({});

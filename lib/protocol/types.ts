@@ -1,0 +1,62 @@
+/** Result shapes shared by every door. */
+import type { ErrorBody } from "./errors.ts";
+
+export interface Observation {
+  stateId: string;
+  targetId: string;
+  pageId: string;
+  frameId: string;
+  document: { loaderId: string; documentId: string };
+  url: string;
+  origin: string;
+  title: string;
+  tree: string;
+  refCount: number;
+  truncated: boolean;
+  bytes: number;
+  generation: number;
+}
+
+export interface PageView {
+  pageId: string;
+  url: string;
+  title: string;
+  origin: string;
+  active: boolean;
+  generation: number;
+}
+
+export interface SessionView {
+  sessionId: string;
+  createdAt: string;
+  expiresAt: string;
+  pages: PageView[];
+  activePageId: string | null;
+  limits: { maxPages: number; maxQueuedOps: number; snapshotMaxBytes: number; idleMs: number };
+}
+
+export type Execution = "not_dispatched" | "dispatched_unknown" | "completed";
+
+export interface DialogView {
+  type: string;
+  message: string;
+  handled: "accepted" | "dismissed";
+}
+
+export interface ActResult {
+  execution: Execution;
+  observation: "captured" | "unavailable";
+  postcondition: "not_requested" | "unknown" | "unmet" | "met";
+  freshState?: Observation;
+  dialogs?: DialogView[];
+  noop?: boolean;
+  error?: ErrorBody;
+}
+
+export interface NavigateResult {
+  pageId: string;
+  url: string;
+  httpStatus: number | null;
+  navigation: "committed" | "same_document" | "download_blocked";
+  state?: Observation;
+}

@@ -1,0 +1,47 @@
+/** Composition: config → registry → HTTP app → Deno.serve. */
+import type { Config } from "./config.ts";
+import { SessionRegistry } from "./session/registry.ts";
+import { createApp } from "../routes/http.ts";
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  registry: SessionRegistry;
+  /** Drain briefly, close every session and Chromium, stop listening. */
+  close(): Promise<void>;
+}
+
+export async function startServer(config: Config): Promise<RunningServer> {
+  const registry = new SessionRegistry(config);
+  let origin = "";
+  const app = createApp(registry, () => origin);
+  const listening = Promise.withResolvers<Deno.NetAddr>();
+  const server = Deno.serve({
+    hostname: config.host,
+    port: config.port,
+    onListen: (addr) => listening.resolve(addr as Deno.NetAddr),
+    onError: (err) => {
+      console.error("porthole: request failed:", err);
+      return new Response(JSON.stringify({ error: { code: "internal", message: "Internal error", retryable: false } }), {
+        status: 500,
+        headers: { "content-type": "application/json" },
+      });
+    },
+  }, app.fetch);
+  const addr = await listening.promise;
+  const host = addr.hostname.includes(":") ? `[${addr.hostname}]` : addr.hostname;
+  const url = `http://${host}:${addr.port}`;
+  origin = url;
+  registry.addSelfPort(addr.port);
+  let closing: Promise<void> | null = null;
+  return {
+    url,
+    port: addr.port,
+    registry,
+    close: () =>
+      closing ??= (async () => {
+        await registry.shutdown();
+        await Promise.race([server.shutdown(), new Promise((r) => setTimeout(r, 2000))]);
+      })(),
+  };
+}

@@ -1,0 +1,44 @@
+/** Deadlines travel with the call: one AbortSignal per operation, from its timeoutMs. */
+import { PortholeError } from "../protocol/errors.ts";
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+export interface Deadline {
+  signal: AbortSignal;
+  /** Milliseconds left, never below 0. */
+  remaining(): number;
+  dispose(): void;
+}
+
+export function effectiveTimeout(timeoutMs: number | undefined): number {
+  return !timeoutMs ? DEFAULT_TIMEOUT_MS : timeoutMs;
+}
+
+/** A deadline of `ms` that also ends when any of `parents` aborts. */
+export function deadline(ms: number, ...parents: (AbortSignal | undefined)[]): Deadline {
+  const ctl = new AbortController();
+  const end = Date.now() + ms;
+  const timer = setTimeout(
+    () => ctl.abort(new PortholeError("timeout", `The operation did not finish within ${ms} ms`)),
+    ms,
+  );
+  const offs: (() => void)[] = [];
+  for (const p of parents) {
+    if (!p) continue;
+    if (p.aborted) {
+      ctl.abort(p.reason);
+      break;
+    }
+    const on = () => ctl.abort(p.reason);
+    p.addEventListener("abort", on, { once: true });
+    offs.push(() => p.removeEventListener("abort", on));
+  }
+  return {
+    signal: ctl.signal,
+    remaining: () => Math.max(0, end - Date.now()),
+    dispose: () => {
+      clearTimeout(timer);
+      for (const off of offs) off();
+    },
+  };
+}

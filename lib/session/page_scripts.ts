@@ -1,0 +1,100 @@
+/**
+ * Functions Porthole runs in its own isolated world of a frame, with `this` bound to the
+ * element an action targets. Kept as source text: they run in the page, not here.
+ */
+
+/** Facts about the target element; `doc` is the observed document node. */
+export const ELEMENT_INFO = `function (doc) {
+  const el = this;
+  const root = el.getRootNode({ composed: true });
+  const connected = el.isConnected && root === document;
+  const sameDocument = doc === document;
+  if (!connected || el.nodeType !== 1) return { connected, sameDocument };
+  const tag = el.localName;
+  const style = getComputedStyle(el);
+  const rect = el.getBoundingClientRect();
+  const visible = rect.width > 0 && rect.height > 0 && style.visibility !== "hidden" &&
+    (typeof el.checkVisibility !== "function" || el.checkVisibility({ visibilityProperty: true }));
+  const disabled = el.matches(":disabled") || !!el.closest('[aria-disabled="true"]') || !!el.closest("[inert]");
+  const textTypes = ["", "text", "search", "url", "tel", "email", "password", "number"];
+  const type = tag === "input" ? (el.getAttribute("type") || "").toLowerCase() : null;
+  const isTextInput = tag === "input" && textTypes.includes(type);
+  const editable = (isTextInput || tag === "textarea") ? !el.readOnly && !disabled : el.isContentEditable;
+  const labelledby = el.getAttribute("aria-labelledby");
+  const labelledbyUnresolved = !!labelledby && labelledby.trim().split(/\\s+/).some((id) => {
+    const r = el.getRootNode();
+    return !(r.getElementById ? r.getElementById(id) : document.getElementById(id));
+  });
+  let ox = 0, oy = 0, w = window, framesOk = true;
+  try {
+    while (w.frameElement) {
+      const fe = w.frameElement;
+      const fr = fe.getBoundingClientRect();
+      const cs = w.parent.getComputedStyle(fe);
+      ox += fr.left + fe.clientLeft + parseFloat(cs.paddingLeft);
+      oy += fr.top + fe.clientTop + parseFloat(cs.paddingTop);
+      w = w.parent;
+    }
+  } catch (_) { framesOk = false; }
+  const x = rect.left + rect.width / 2, y = rect.top + rect.height / 2;
+  return {
+    connected, sameDocument, visible, enabled: !disabled, editable, framesOk,
+    checked: typeof el.checked === "boolean" ? el.checked : null,
+    point: { x, y, inView: x >= 0 && y >= 0 && x < innerWidth && y < innerHeight, topX: x + ox, topY: y + oy },
+    facts: {
+      tag, type, autocomplete: el.getAttribute("autocomplete"), name: el.getAttribute("name"), id: el.id || null,
+      placeholder: el.getAttribute("placeholder"), ariaLabel: el.getAttribute("aria-label"), labelledbyUnresolved,
+    },
+  };
+}`;
+
+/** Whether the click point (frame coordinates) reaches this element or a descendant. */
+export const HIT_TEST = `function (x, y) {
+  let hit = document.elementFromPoint(x, y);
+  while (hit && hit.shadowRoot) {
+    const inner = hit.shadowRoot.elementFromPoint(x, y);
+    if (!inner || inner === hit) break;
+    hit = inner;
+  }
+  if (!hit) return { ok: false, hit: "nothing" };
+  for (let n = hit; n; n = n.parentNode || n.host) if (n === this) return { ok: true };
+  const label = hit.localName + (hit.id ? "#" + hit.id : "") +
+    (typeof hit.className === "string" && hit.className ? "." + hit.className.trim().split(/\\s+/).slice(0, 2).join(".") : "");
+  return { ok: false, hit: label };
+}`;
+
+/** Whether focus (through open shadow roots) is on this element or inside it (editable hosts). */
+export const HAS_FOCUS = `function () {
+  let a = document.activeElement;
+  while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+  return a === this || (this.isContentEditable && this.contains(a));
+}`;
+
+export const FOCUS = `function () { this.focus({ preventScroll: true }); }`;
+
+/** Select the whole content of a text field or editable element, so the next input replaces it. */
+export const SELECT_ALL = `function () {
+  if (typeof this.select === "function") { this.select(); return; }
+  const range = document.createRange();
+  range.selectNodeContents(this);
+  const sel = this.ownerDocument.getSelection();
+  sel.removeAllRanges();
+  sel.addRange(range);
+}`;
+
+/** The focused element (deep) and its credential facts, for `press` without a ref. */
+export const FOCUSED_FACTS = `function () {
+  let a = document.activeElement;
+  while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+  if (!a || a === document.body) return null;
+  return { tag: a.localName, type: a.getAttribute("type"), autocomplete: a.getAttribute("autocomplete"),
+    name: a.getAttribute("name"), id: a.id || null, placeholder: a.getAttribute("placeholder"),
+    ariaLabel: a.getAttribute("aria-label") };
+}`;
+
+/** The postcondition: exact textContent of the single match of a selector. */
+export const EXPECT_TEXT = `function (selector) {
+  const all = document.querySelectorAll(selector);
+  if (all.length !== 1) return { count: all.length };
+  return { count: 1, text: all[0].textContent };
+}`;

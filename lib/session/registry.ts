@@ -1,0 +1,92 @@
+/** All sessions of the sidecar: creation under the context limit, lookup, idle expiry. */
+import type { Config } from "../config.ts";
+import { BrowserPool } from "../driver/pool.ts";
+import { PortholeError } from "../protocol/errors.ts";
+import type { CreateSessionInput } from "../protocol/schemas.ts";
+import { Session } from "./session.ts";
+
+export class SessionRegistry {
+  readonly pool: BrowserPool;
+  readonly config: Config;
+  #sessions = new Map<string, Session>();
+  #sweeper: ReturnType<typeof setInterval>;
+  #selfPorts = new Set<number>();
+
+  constructor(config: Config, pool?: BrowserPool) {
+    this.config = config;
+    this.pool = pool ?? new BrowserPool(config.chromium);
+    this.pool.onDisconnect(() => {
+      for (const s of this.#sessions.values()) s.browserLost();
+    });
+    this.#sweeper = setInterval(() => this.sweep(), Math.min(30_000, Math.max(1000, config.sessionIdleMs / 4)));
+  }
+
+  /** The port the sidecar listens on: pages may never reach it. */
+  addSelfPort(port: number): void {
+    this.#selfPorts.add(port);
+  }
+
+  #isSelf = (url: URL): boolean => {
+    const port = Number(url.port || (url.protocol === "https:" ? 443 : 80));
+    if (!this.#selfPorts.has(port)) return false;
+    const host = url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
+    const listen = this.config.host;
+    return host === "localhost" || host === "::1" || host === "0.0.0.0" || /^127\./.test(host) ||
+      host === listen || listen === "0.0.0.0" || listen === "::";
+  };
+
+  get size(): number {
+    return this.#sessions.size;
+  }
+
+  list(): Session[] {
+    return [...this.#sessions.values()];
+  }
+
+  create(options: CreateSessionInput): Session {
+    const max = this.config.limits.maxSessions;
+    if (this.#sessions.size >= max) {
+      throw new PortholeError("context_limit", `All ${max} browser contexts are in use`, { retryAfterMs: 5000 });
+    }
+    const session = new Session(options, {
+      pool: this.pool,
+      limits: this.config.limits,
+      idleMs: this.config.sessionIdleMs,
+      isSelf: this.#isSelf,
+    });
+    this.#sessions.set(session.id, session);
+    return session;
+  }
+
+  get(id: string): Session {
+    const s = this.#sessions.get(id);
+    if (!s || s.disposed) {
+      throw new PortholeError("session_not_found", `Session ${id} does not exist`);
+    }
+    return s;
+  }
+
+  async close(id: string, reason?: string): Promise<void> {
+    const s = this.get(id);
+    this.#sessions.delete(id);
+    await s.dispose(reason);
+  }
+
+  /** Close sessions idle for longer than the idle time (never one with work running or queued). */
+  sweep(now = Date.now()): void {
+    for (const s of this.#sessions.values()) {
+      if (!s.gate.busy && s.gate.queued === 0 && now - s.lastUsed > this.config.sessionIdleMs) {
+        this.#sessions.delete(s.id);
+        s.dispose("The session was idle for too long").catch(() => {});
+      }
+    }
+  }
+
+  async shutdown(): Promise<void> {
+    clearInterval(this.#sweeper);
+    const all = [...this.#sessions.values()];
+    this.#sessions.clear();
+    await Promise.all(all.map((s) => s.dispose("The sidecar is shutting down")));
+    await this.pool.shutdown();
+  }
+}

@@ -1,0 +1,441 @@
+/**
+ * One session: an isolated temporary browser context, its pages, its one current state, and
+ * the FIFO gate every operation passes through.
+ */
+import type { Protocol } from "devtools-protocol";
+import type { ContextLease } from "../driver/pool.ts";
+import type { BrowserPool } from "../driver/pool.ts";
+import { driverError, type FrameInfo, PageDriver } from "../driver/page_driver.ts";
+import { PortholeError } from "../protocol/errors.ts";
+import type { CreateSessionInput, NavigateInput, ObserveInput } from "../protocol/schemas.ts";
+import type { DialogView, NavigateResult, Observation, PageView, SessionView } from "../protocol/types.ts";
+import { newId } from "../protocol/validate.ts";
+import { canonicalOrigin, checkScheme, originAllowed, redactUrl } from "../policy/url.ts";
+import type { Limits } from "../config.ts";
+import { captureFrame, RefBook } from "./capture.ts";
+import { deadline, effectiveTimeout } from "./deadline.ts";
+import { FifoGate } from "./gate.ts";
+import { type NavOutcome, NavigationWatch } from "./navigation.ts";
+import { StateAuthority } from "./states.ts";
+
+export interface PageRecord {
+  pageId: string;
+  driver: PageDriver;
+  generation: number;
+  /** The origin `navigate` authorised for this page; null until one commits. */
+  authorizedOrigin: string | null;
+  refs: RefBook;
+  title: string;
+}
+
+export interface SessionDeps {
+  pool: BrowserPool;
+  limits: Limits;
+  idleMs: number;
+  /** Addresses of the sidecar itself, which no page may reach. */
+  isSelf: (url: URL) => boolean;
+}
+
+const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
+
+export class Session {
+  readonly id: string;
+  readonly createdAt = new Date();
+  readonly options: CreateSessionInput;
+  readonly gate: FifoGate;
+  readonly states = new StateAuthority();
+  readonly pages = new Map<string, PageRecord>();
+  readonly deps: SessionDeps;
+  activePageId: string | null = null;
+  lastUsed = Date.now();
+  /** Dialogs answered since the running operation began. */
+  dialogs: DialogView[] = [];
+  #lease: ContextLease | null = null;
+  #lostBrowser = false;
+  #disposed = false;
+  #life = new AbortController();
+
+  constructor(options: CreateSessionInput, deps: SessionDeps) {
+    this.id = newId("s");
+    this.options = options;
+    this.deps = deps;
+    this.gate = new FifoGate(deps.limits.maxQueuedOps);
+  }
+
+  get disposed(): boolean {
+    return this.#disposed;
+  }
+  get signal(): AbortSignal {
+    return this.#life.signal;
+  }
+  get expiresAt(): Date {
+    return new Date(this.lastUsed + this.deps.idleMs);
+  }
+
+  /** Run an operation through the FIFO gate. */
+  run<T>(clientSignal: AbortSignal | undefined, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    if (this.#disposed) throw new PortholeError("session_disposed", `Session ${this.id} is closed`);
+    this.lastUsed = Date.now();
+    const signal = clientSignal ? AbortSignal.any([clientSignal, this.#life.signal]) : this.#life.signal;
+    return this.gate.run(async () => {
+      this.lastUsed = Date.now();
+      try {
+        return await fn(signal);
+      } finally {
+        this.lastUsed = Date.now();
+      }
+    }, signal);
+  }
+
+  view(): SessionView {
+    return {
+      sessionId: this.id,
+      createdAt: this.createdAt.toISOString(),
+      expiresAt: this.expiresAt.toISOString(),
+      pages: this.pageViews(),
+      activePageId: this.activePageId,
+      limits: {
+        maxPages: this.deps.limits.maxPages,
+        maxQueuedOps: this.deps.limits.maxQueuedOps,
+        snapshotMaxBytes: this.deps.limits.snapshotMaxBytes,
+        idleMs: this.deps.idleMs,
+      },
+    };
+  }
+
+  pageViews(): PageView[] {
+    return [...this.pages.values()].map((p) => this.pageView(p));
+  }
+
+  pageView(p: PageRecord): PageView {
+    const url = p.driver.closed ? "about:blank" : p.driver.page.url();
+    return {
+      pageId: p.pageId,
+      url: redactUrl(url),
+      title: p.title,
+      origin: canonicalOrigin(url),
+      active: p.pageId === this.activePageId,
+      generation: p.generation,
+    };
+  }
+
+  // ---- browser lifecycle -------------------------------------------------------------
+
+  /** The browser went away: every page and state of this session is gone with it. */
+  browserLost(): void {
+    if (!this.#lease) return;
+    this.#lease = null;
+    this.#lostBrowser = true;
+    this.pages.clear();
+    this.activePageId = null;
+    this.states.invalidate();
+  }
+
+  /** Fail with 503 when the browser this session used has gone (for operations that never recover). */
+  assertBrowser(): void {
+    if (this.#lostBrowser) {
+      throw new PortholeError("browser_disconnected", "The browser disconnected; navigate or observe to start it again");
+    }
+  }
+
+  async #ensureLease(): Promise<ContextLease> {
+    const pool = this.deps.pool;
+    if (this.#lease && this.#lease.generation === pool.generation) return this.#lease;
+    if (this.#lease) this.browserLost();
+    const lease = await pool.acquire();
+    if (this.#disposed) {
+      await lease.release();
+      throw new PortholeError("session_disposed", `Session ${this.id} is closed`);
+    }
+    this.#lease = lease;
+    this.#lostBrowser = false;
+    lease.context.on("targetcreated", (target) => {
+      // Popups are closed until per-origin adoption lands; Porthole's own pages have no opener.
+      if (target.type() === "page" && target.opener()) {
+        target.page().then((p) => p?.close({ runBeforeUnload: false })).catch(() => {});
+      }
+    });
+    return lease;
+  }
+
+  // ---- pages ------------------------------------------------------------------------
+
+  /** Open a new about:blank page and make it active. Recovers a lost browser. */
+  async openPage(signal?: AbortSignal): Promise<PageRecord> {
+    if (this.pages.size >= this.deps.limits.maxPages) {
+      throw new PortholeError("page_limit", `This session already has ${this.pages.size} pages`, {
+        retryAfterMs: 1000,
+        recoveryHint: "Close a page of this session first",
+      });
+    }
+    const lease = await this.#ensureLease();
+    let driver: PageDriver;
+    try {
+      const page = await lease.context.newPage();
+      driver = await PageDriver.attach(page);
+      const vp = this.options.viewport ?? DEFAULT_VIEWPORT;
+      await Promise.all([
+        driver.send("Emulation.setDeviceMetricsOverride", { ...vp, deviceScaleFactor: 1, mobile: false }),
+        this.options.userAgent
+          ? driver.send("Emulation.setUserAgentOverride", { userAgent: this.options.userAgent, acceptLanguage: this.options.locale })
+          : null,
+        this.options.locale ? driver.send("Emulation.setLocaleOverride", { locale: this.options.locale }) : null,
+        this.options.timezoneId
+          ? driver.send("Emulation.setTimezoneOverride", { timezoneId: this.options.timezoneId }).catch(() => {
+            throw new PortholeError("invalid_params", `Unknown timezoneId ${this.options.timezoneId}`, {
+              details: { field: "timezoneId" },
+            });
+          })
+          : null,
+      ]);
+    } catch (err) {
+      if (signal?.aborted) throw signal.reason;
+      throw driverError(err, "Cannot open a page");
+    }
+    const rec: PageRecord = {
+      pageId: newId("p"),
+      driver,
+      generation: lease.generation,
+      authorizedOrigin: null,
+      refs: new RefBook(),
+      title: "",
+    };
+    driver.on("Page.javascriptDialogOpening", (e: Protocol.Page.JavascriptDialogOpeningEvent) => {
+      // Dialogs never hang an action: the default policy dismisses them.
+      this.dialogs.push({ type: e.type, message: e.message.slice(0, 1024), handled: "dismissed" });
+      driver.send("Page.handleJavaScriptDialog", { accept: e.type === "beforeunload" }).catch(() => {});
+    });
+    driver.on("Page.frameNavigated", (e: Protocol.Page.FrameNavigatedEvent) => {
+      if (!e.frame.parentId) {
+        this.states.invalidate((s) => s.pageId === rec.pageId && s.loaderId !== e.frame.loaderId);
+      }
+    });
+    driver.page.on("close", () => this.#forgetPage(rec.pageId));
+    this.pages.set(rec.pageId, rec);
+    this.activePageId = rec.pageId;
+    return rec;
+  }
+
+  #forgetPage(pageId: string): void {
+    if (!this.pages.delete(pageId)) return;
+    this.states.invalidate((s) => s.pageId === pageId);
+    if (this.activePageId === pageId) this.activePageId = [...this.pages.keys()].at(-1) ?? null;
+  }
+
+  /** The page an operation names, or the active page. Never recovers. */
+  page(pageId?: string): PageRecord {
+    this.assertBrowser();
+    const id = pageId ?? this.activePageId;
+    const rec = id ? this.pages.get(id) : undefined;
+    if (!rec || rec.driver.closed) {
+      throw new PortholeError(
+        "page_not_found",
+        pageId ? `Page ${pageId} does not exist in session ${this.id}` : `Session ${this.id} has no page open`,
+        { recoveryHint: "Open a page (POST .../pages) or navigate first" },
+      );
+    }
+    return rec;
+  }
+
+  /** Like `page`, but navigate/observe may open a page when the session has none (or lost its browser). */
+  async pageOrOpen(pageId: string | undefined, signal?: AbortSignal): Promise<PageRecord> {
+    if (pageId) return this.page(pageId);
+    if (this.#lostBrowser || this.activePageId === null) return await this.openPage(signal);
+    return this.page();
+  }
+
+  activate(pageId: string): PageRecord {
+    const rec = this.page(pageId);
+    this.activePageId = rec.pageId;
+    return rec;
+  }
+
+  async closePage(pageId: string): Promise<void> {
+    const rec = this.page(pageId);
+    this.#forgetPage(rec.pageId);
+    await rec.driver.close();
+  }
+
+  // ---- navigate ----------------------------------------------------------------------
+
+  /** Refuse destinations no page may reach, before anything is sent. */
+  checkDestination(url: string, allowed = this.options.allowedOrigins): URL | null {
+    const verdict = checkScheme(url);
+    if (verdict === "about_blank") return null;
+    if (verdict === "refused") {
+      let scheme = "";
+      try {
+        scheme = new URL(url).protocol;
+      } catch {
+        throw new PortholeError("invalid_params", `url must be an absolute URL, got "${url.slice(0, 200)}"`, {
+          details: { field: "url" },
+        });
+      }
+      throw new PortholeError("scheme_not_allowed", `The scheme ${scheme} is not allowed (only http, https, about:blank)`, {
+        details: { scheme },
+      });
+    }
+    const parsed = new URL(url);
+    const host = parsed.hostname.replace(/^\[|\]$/g, "").toLowerCase();
+    if (
+      this.deps.isSelf(parsed) || /^169\.254\./.test(host) || /^fe80:/i.test(host) ||
+      host === "metadata.google.internal" || host === "fd00:ec2::254"
+    ) {
+      throw new PortholeError("address_not_allowed", `Navigation to ${redactUrl(url)} is not allowed`, {
+        details: { host },
+      });
+    }
+    const origin = canonicalOrigin(url);
+    if (!originAllowed(origin, allowed)) {
+      throw new PortholeError("origin_not_allowed", `The origin ${origin} is not in this session's allowedOrigins`, {
+        details: { origin },
+      });
+    }
+    return parsed;
+  }
+
+  /**
+   * Navigate a frame and wait for what Chromium acknowledged. `onSent` is called once the
+   * navigation command was sent (for the act's dispatched_unknown bookkeeping).
+   */
+  async navigateFrame(
+    rec: PageRecord,
+    frame: FrameInfo,
+    url: string,
+    waitUntil: "domcontentloaded" | "load",
+    signal: AbortSignal,
+    onSent?: () => void,
+  ): Promise<{ outcome: NavOutcome; committed: FrameInfo | null }> {
+    const watch = new NavigationWatch(rec.driver, frame.frameId, frame.loaderId, waitUntil);
+    try {
+      onSent?.();
+      const r = await rec.driver.send<Protocol.Page.NavigateResponse>("Page.navigate", {
+        url,
+        frameId: frame.frameId,
+      }, signal);
+      if (r.errorText) {
+        // A refused download answers ERR_ABORTED; its event may trail the answer slightly.
+        if (!watch.download && /ERR_ABORTED/.test(r.errorText)) await new Promise((res) => setTimeout(res, 50));
+        if (watch.download) return { outcome: { kind: "download" }, committed: null };
+        throw new PortholeError("navigation_failed", `Navigation to ${redactUrl(url)} failed: ${r.errorText}`, {
+          details: { errorText: r.errorText },
+        });
+      }
+      watch.expectLoader(r.loaderId);
+      const outcome = await watch.settle(signal);
+      const frames = await rec.driver.frames(signal);
+      return { outcome, committed: frames.find((f) => f.frameId === frame.frameId) ?? null };
+    } finally {
+      watch.dispose();
+    }
+  }
+
+  /** After a top-level commit: authorise its origin if allowed, else leave it and refuse. */
+  async authorizeCommit(rec: PageRecord, committed: FrameInfo | null): Promise<void> {
+    if (!committed || committed.parentId !== null) return;
+    const origin = canonicalOrigin(committed.url);
+    if (committed.url === "about:blank" || origin === "null") {
+      rec.authorizedOrigin = null;
+      return;
+    }
+    if (!originAllowed(origin, this.options.allowedOrigins)) {
+      rec.authorizedOrigin = null;
+      await rec.driver.send("Page.navigate", { url: "about:blank" }).catch(() => {});
+      throw new PortholeError("origin_not_allowed", `The navigation committed on ${origin}, which is not allowed`, {
+        details: { origin },
+      });
+    }
+    rec.authorizedOrigin = origin;
+  }
+
+  async navigate(input: NavigateInput, signal: AbortSignal): Promise<NavigateResult> {
+    const dl = deadline(effectiveTimeout(input.timeoutMs), signal);
+    try {
+      this.checkDestination(input.url);
+      const rec = await this.pageOrOpen(input.pageId, dl.signal);
+      this.activePageId = rec.pageId;
+      const main = (await rec.driver.frames(dl.signal)).find((f) => f.parentId === null)!;
+      const previousOrigin = rec.authorizedOrigin;
+      let result;
+      try {
+        result = await this.navigateFrame(rec, main, input.url, input.waitUntil ?? "domcontentloaded", dl.signal);
+      } catch (err) {
+        // The old authorisation survives only while the page still shows that origin.
+        const now = await rec.driver.frames().catch(() => []);
+        const top = now.find((f) => f.parentId === null);
+        if (!top || canonicalOrigin(top.url) !== previousOrigin) rec.authorizedOrigin = null;
+        throw err;
+      }
+      const { outcome, committed } = result;
+      if (outcome.kind === "aborted") {
+        throw new PortholeError("navigation_failed", `Navigation to ${redactUrl(input.url)} did not commit`);
+      }
+      await this.authorizeCommit(rec, committed);
+      this.states.invalidate((s) => s.pageId === rec.pageId && s.loaderId !== committed?.loaderId);
+      const res: NavigateResult = {
+        pageId: rec.pageId,
+        url: redactUrl(committed?.url ?? input.url),
+        httpStatus: outcome.kind === "loaded" ? outcome.httpStatus : null,
+        navigation: outcome.kind === "download"
+          ? "download_blocked"
+          : outcome.kind === "same_document"
+          ? "same_document"
+          : "committed",
+      };
+      if (input.observe) {
+        const opts = typeof input.observe === "object" ? input.observe : {};
+        res.state = await this.#observeWith(rec, opts, dl.signal);
+      }
+      return res;
+    } catch (err) {
+      throw driverError(dl.signal.aborted && !(err instanceof PortholeError) ? dl.signal.reason : err, "Navigation failed");
+    } finally {
+      dl.dispose();
+    }
+  }
+
+  // ---- observe -----------------------------------------------------------------------
+
+  async observe(input: ObserveInput, signal: AbortSignal): Promise<Observation> {
+    const dl = deadline(effectiveTimeout(input.timeoutMs), signal);
+    try {
+      const rec = await this.pageOrOpen(input.pageId, dl.signal);
+      return await this.#observeWith(rec, input, dl.signal);
+    } finally {
+      dl.dispose();
+    }
+  }
+
+  async #observeWith(rec: PageRecord, input: Omit<ObserveInput, "pageId" | "timeoutMs">, signal: AbortSignal) {
+    const { state, observation, isMain } = await captureFrame(rec, {
+      frameId: input.frameId,
+      maxDepth: input.maxDepth ?? 12,
+      maxBytes: this.deps.limits.snapshotMaxBytes,
+    }, signal);
+    if (isMain) rec.title = observation.title;
+    this.states.publish(state);
+    return observation;
+  }
+
+  /** Capture a fresh observation of a frame and make it the current state (after an action). */
+  async captureFresh(rec: PageRecord, frameId: string, signal: AbortSignal): Promise<Observation> {
+    return await this.#observeWith(rec, { frameId }, signal);
+  }
+
+  // ---- disposal ----------------------------------------------------------------------
+
+  /** Cancel queued and running work, then release the context. */
+  async dispose(reason = "The session was closed"): Promise<void> {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    const err = new PortholeError("session_disposed", reason);
+    this.gate.close(err);
+    this.#life.abort(err);
+    this.states.invalidate();
+    const lease = this.#lease;
+    this.#lease = null;
+    this.pages.clear();
+    this.activePageId = null;
+    await lease?.release();
+  }
+}

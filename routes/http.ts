@@ -1,0 +1,80 @@
+/** The HTTP API: every operation of lib/ops as a route, behind the door's checks. */
+import { Hono } from "hono";
+import type { Context } from "hono";
+import { PortholeError, toPortholeError } from "../lib/protocol/errors.ts";
+import { parseInput } from "../lib/protocol/validate.ts";
+import { OPS } from "../lib/ops/ops.ts";
+import type { SessionRegistry } from "../lib/session/registry.ts";
+import { PORTHOLE_VERSION, PROTOCOL_VERSION } from "../lib/version.ts";
+import { bodyLimit, errorResponse, fail, guard } from "./middleware.ts";
+import { openApiDocument } from "./openapi.ts";
+
+async function readJson(c: Context, maxBytes: number): Promise<unknown> {
+  const body = c.req.raw.body;
+  if (!body) return undefined;
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  while (true) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw new PortholeError("body_too_large", `The body is over the limit of ${maxBytes} bytes`, {
+        details: { maxBytes },
+      });
+    }
+    chunks.push(value);
+  }
+  const text = new TextDecoder().decode(chunks.length === 1 ? chunks[0] : concat(chunks, size));
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new PortholeError("invalid_params", `The body is not valid JSON: ${(err as Error).message}`, {
+      details: { field: "(body)" },
+    });
+  }
+}
+
+function concat(chunks: Uint8Array[], size: number): Uint8Array {
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
+export function createApp(registry: SessionRegistry, selfOrigin: () => string): Hono {
+  const config = registry.config;
+  const app = new Hono();
+
+  app.get("/health", (c) => c.json({ status: "ok", version: PROTOCOL_VERSION, porthole: PORTHOLE_VERSION }));
+  app.use("*", guard(config, selfOrigin));
+  app.use("*", bodyLimit(config.maxBodyBytes));
+  app.get("/openapi.json", (c) => c.json(openApiDocument()));
+
+  for (const op of OPS) {
+    const handler = async (c: Context) => {
+      const raw = op.input ? await readJson(c, config.maxBodyBytes) : undefined;
+      const input = op.input ? parseInput(op.input, raw ?? {}) : undefined;
+      const result = await op.run({ registry, params: c.req.param() as Record<string, string>, input, signal: c.req.raw.signal });
+      if (op.status === 204) return c.body(null, 204);
+      return c.json(result as object, (op.status ?? 200) as 200);
+    };
+    if (op.method === "GET") app.get(op.path, handler);
+    else if (op.method === "POST") app.post(op.path, handler);
+    else app.delete(op.path, handler);
+  }
+
+  app.notFound((c) => fail(c, "not_found", `No route ${c.req.method} ${new URL(c.req.url).pathname}`));
+  app.onError((err, c) => {
+    const e = toPortholeError(err);
+    if (e.code === "internal") console.error(`porthole: internal error on ${c.req.method} ${c.req.path}:`, err);
+    return errorResponse(c, e);
+  });
+  return app;
+}

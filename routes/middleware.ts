@@ -1,0 +1,74 @@
+/** The door's own checks: Host (DNS rebinding), browser Origin, token, body size. */
+import type { Context, MiddlewareHandler } from "hono";
+import { type ErrorCode, errorBody, type ErrorExtras, PortholeError } from "../lib/protocol/errors.ts";
+import { type Config, isLoopbackHost } from "../lib/config.ts";
+
+export function errorResponse(c: Context, err: PortholeError): Response {
+  const headers: Record<string, string> = {};
+  if (err.extras.retryAfterMs !== undefined) headers["Retry-After"] = String(Math.ceil(err.extras.retryAfterMs / 1000));
+  return c.json({ error: err.toBody() }, err.status as 400, headers);
+}
+
+export function fail(c: Context, code: ErrorCode, message: string, extras?: ErrorExtras): Response {
+  return errorResponse(c, new PortholeError(code, message, extras));
+}
+
+function hostOf(header: string): string {
+  const h = header.trim().toLowerCase();
+  if (h.startsWith("[")) return h.slice(0, h.indexOf("]") + 1);
+  return h.split(":")[0];
+}
+
+/** Constant-time string comparison. */
+function sameToken(a: string, b: string): boolean {
+  const x = new TextEncoder().encode(a);
+  const y = new TextEncoder().encode(b);
+  let diff = x.length ^ y.length;
+  for (let i = 0; i < Math.max(x.length, y.length); i++) diff |= (x[i] ?? 0) ^ (y[i] ?? 0);
+  return diff === 0;
+}
+
+export function guard(config: Config, selfOrigin: () => string): MiddlewareHandler {
+  const allowedHosts = new Set(config.allowedHosts.map((h) => h.toLowerCase()));
+  const allowedOrigins = new Set(config.allowedRequestOrigins.map((o) => o.toLowerCase().replace(/\/$/, "")));
+  return async (c, next) => {
+    const host = hostOf(c.req.header("host") ?? "");
+    if (!isLoopbackHost(host) && !allowedHosts.has(host) && host !== config.host.toLowerCase()) {
+      return fail(c, "host_not_allowed", `Host "${host}" is not allowed; use a loopback address or --allowed-host`);
+    }
+    const origin = c.req.header("origin");
+    if (origin !== undefined) {
+      const o = origin.toLowerCase();
+      if (!allowedOrigins.has(o) && o !== selfOrigin()) {
+        return fail(c, "request_origin_not_allowed", `Requests from the browser origin ${origin} are not allowed`);
+      }
+    } else {
+      // A page's no-cors request carries no Origin, but it does carry Sec-Fetch-Site.
+      const site = c.req.header("sec-fetch-site");
+      if (site && site !== "none" && site !== "same-origin") {
+        return fail(c, "request_origin_not_allowed", "Requests made by web pages are not allowed");
+      }
+    }
+    if (config.token) {
+      const auth = c.req.header("authorization");
+      const given = auth?.match(/^Bearer\s+(.+)$/i)?.[1] ?? c.req.header("x-bap-token") ?? c.req.query("token");
+      if (!given || !sameToken(given, config.token)) {
+        return fail(c, "unauthorized", "A valid token is required (Authorization: Bearer, X-BAP-Token, or ?token=)");
+      }
+    }
+    await next();
+  };
+}
+
+/** 413 for bodies over the limit, whether announced by Content-Length or streamed. */
+export function bodyLimit(maxBytes: number): MiddlewareHandler {
+  return async (c, next) => {
+    const len = c.req.header("content-length");
+    if (len !== undefined && Number(len) > maxBytes) {
+      return fail(c, "body_too_large", `The body is ${len} bytes; the limit is ${maxBytes}`, { details: { maxBytes } });
+    }
+    await next();
+  };
+}
+
+export { errorBody };
