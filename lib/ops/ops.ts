@@ -1,6 +1,8 @@
 /** Every operation of the HTTP API. */
 import { ActInput, CreateSessionInput, NavigateInput, ObserveInput } from "../protocol/schemas.ts";
 import { act } from "../session/act.ts";
+import { InspectInput, PdfInput, ScreenshotInput, WaitInput } from "../protocol/schemas_watch.ts";
+import { inspect, pdf, screenshot, waitFor } from "../session/watch.ts";
 import { defineOp, type OpDef } from "./define.ts";
 
 const createSession = defineOp({
@@ -133,6 +135,76 @@ const actOp = defineOp({
   },
 });
 
+const wait = defineOp({
+  name: "wait",
+  description: "Wait for one condition (text, textGone, url substring, loadState, or timeMs); {met:false} on timeout",
+  method: "POST",
+  path: "/v1/sessions/:sessionId/wait",
+  input: WaitInput,
+  run: ({ registry, params, input, signal }) => {
+    const s = registry.get(params.sessionId);
+    return s.run(signal, (sig) => waitFor(s, input, sig));
+  },
+});
+
+const inspectOp = defineOp({
+  name: "inspect",
+  description: "Read a page's console, errors or network entries (latest 256 each), paged by afterSeq",
+  method: "POST",
+  path: "/v1/sessions/:sessionId/inspect",
+  input: InspectInput,
+  run: ({ registry, params, input, signal }) => {
+    const s = registry.get(params.sessionId);
+    return s.run(signal, () => Promise.resolve(inspect(s, input)));
+  },
+});
+
+const screenshotOp = defineOp({
+  name: "screenshot",
+  description: "Screenshot the viewport, the full page, or one element by ref (JPEG by default) into the session's store",
+  method: "POST",
+  path: "/v1/sessions/:sessionId/screenshot",
+  input: ScreenshotInput,
+  run: ({ registry, params, input, signal }) => {
+    const s = registry.get(params.sessionId);
+    return s.run(signal, (sig) => screenshot(s, input, sig));
+  },
+});
+
+const pdfOp = defineOp({
+  name: "pdf",
+  description: "Print the page to PDF into the session's store",
+  method: "POST",
+  path: "/v1/sessions/:sessionId/pdf",
+  input: PdfInput,
+  run: ({ registry, params, input, signal }) => {
+    const s = registry.get(params.sessionId);
+    return s.run(signal, (sig) => pdf(s, input, sig));
+  },
+});
+
+const artifactGet = defineOp({
+  name: "artifact_get",
+  description: "The bytes of an artifact, with its Content-Type",
+  method: "GET",
+  path: "/v1/sessions/:sessionId/artifacts/:artifactId",
+  input: null,
+  run: ({ registry, params }) => {
+    const s = registry.get(params.sessionId);
+    const item = s.artifacts.get(params.artifactId);
+    return Promise.resolve(
+      new Response(item.data as Uint8Array<ArrayBuffer>, {
+        headers: {
+          "content-type": item.mimeType,
+          "etag": `"${params.artifactId}"`,
+          "cache-control": "private, max-age=31536000, immutable",
+          "x-content-type-options": "nosniff",
+        },
+      }),
+    );
+  },
+});
+
 // deno-lint-ignore no-explicit-any
 export const OPS: OpDef<any>[] = [
   createSession,
@@ -146,4 +218,9 @@ export const OPS: OpDef<any>[] = [
   navigate,
   observe,
   actOp,
+  wait,
+  inspectOp,
+  screenshotOp,
+  pdfOp,
+  artifactGet,
 ];

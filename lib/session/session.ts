@@ -17,6 +17,9 @@ import { deadline, effectiveTimeout } from "./deadline.ts";
 import { FifoGate } from "./gate.ts";
 import { type NavOutcome, NavigationWatch } from "./navigation.ts";
 import { StateAuthority } from "./states.ts";
+import { Diagnostics } from "./diagnostics.ts";
+import { type EventMap, EventStream, type EventType, makeEvent, type PortholeEvent } from "../events/bus.ts";
+import { ArtifactStore } from "../artifacts/store.ts";
 
 export interface PageRecord {
   pageId: string;
@@ -26,6 +29,10 @@ export interface PageRecord {
   authorizedOrigin: string | null;
   refs: RefBook;
   title: string;
+  diag: Diagnostics;
+  /** Requests in flight, and when the network last changed: for `wait {loadState:"networkidle"}`. */
+  inflight: number;
+  networkChangedAt: number;
 }
 
 export interface SessionDeps {
@@ -34,6 +41,8 @@ export interface SessionDeps {
   idleMs: number;
   /** Addresses of the sidecar itself, which no page may reach. */
   isSelf: (url: URL) => boolean;
+  /** Every event of every session also goes here (GET /v1/events). */
+  publish?: (ev: PortholeEvent) => void;
 }
 
 const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
@@ -46,6 +55,8 @@ export class Session {
   readonly states = new StateAuthority();
   readonly pages = new Map<string, PageRecord>();
   readonly deps: SessionDeps;
+  readonly events = new EventStream();
+  readonly artifacts: ArtifactStore;
   activePageId: string | null = null;
   lastUsed = Date.now();
   /** Dialogs answered since the running operation began. */
@@ -60,6 +71,20 @@ export class Session {
     this.options = options;
     this.deps = deps;
     this.gate = new FifoGate(deps.limits.maxQueuedOps);
+    this.artifacts = new ArtifactStore(`/v1/sessions/${this.id}/artifacts`);
+  }
+
+  /** Publish an event of this session (SSE). */
+  emit<T extends EventType>(type: T, data: EventMap[T]): void {
+    const ev = makeEvent(this.id, type, data);
+    this.events.publish(ev);
+    this.deps.publish?.(ev);
+  }
+
+  /** Drop the current state when it matches, telling readers before an agent acts on it. */
+  invalidateState(reason: string, predicate?: (s: import("./states.ts").StateRecord) => boolean): void {
+    const current = this.states.current;
+    if (current && this.states.invalidate(predicate)) this.emit("state.stale", { stateId: current.stateId, reason });
   }
 
   get disposed(): boolean {
@@ -128,7 +153,8 @@ export class Session {
     this.#lostBrowser = true;
     this.pages.clear();
     this.activePageId = null;
-    this.states.invalidate();
+    this.invalidateState("the browser disconnected");
+    this.emit("session.reset", { reason: "the browser disconnected" });
   }
 
   /** Fail with 503 when the browser this session used has gone (for operations that never recover). */
@@ -199,27 +225,86 @@ export class Session {
       authorizedOrigin: null,
       refs: new RefBook(),
       title: "",
+      diag: new Diagnostics(),
+      inflight: 0,
+      networkChangedAt: Date.now(),
     };
+    this.#watchPage(rec);
+    this.pages.set(rec.pageId, rec);
+    this.activePageId = rec.pageId;
+    this.emit("page.opened", { pageId: rec.pageId, url: "about:blank" });
+    return rec;
+  }
+
+  /** What a page does on its own: dialogs, navigations, console, errors, network. */
+  #watchPage(rec: PageRecord): void {
+    const { driver } = rec;
+    const pageId = rec.pageId;
     driver.on("Page.javascriptDialogOpening", (e: Protocol.Page.JavascriptDialogOpeningEvent) => {
       // Dialogs never hang an action: the default policy dismisses them.
-      this.dialogs.push({ type: e.type, message: e.message.slice(0, 1024), handled: "dismissed" });
+      const dialog: DialogView = { type: e.type, message: e.message.slice(0, 1024), handled: "dismissed" };
+      if (e.type === "beforeunload") dialog.handled = "accepted";
+      this.dialogs.push(dialog);
+      this.emit("dialog.opened", { pageId, ...dialog });
       driver.send("Page.handleJavaScriptDialog", { accept: e.type === "beforeunload" }).catch(() => {});
     });
     driver.on("Page.frameNavigated", (e: Protocol.Page.FrameNavigatedEvent) => {
-      if (!e.frame.parentId) {
-        this.states.invalidate((s) => s.pageId === rec.pageId && s.loaderId !== e.frame.loaderId);
-      }
+      if (e.frame.parentId) return;
+      this.invalidateState(
+        "the page loaded a new document",
+        (s) => s.pageId === pageId && s.loaderId !== e.frame.loaderId,
+      );
+      this.emit("navigation.committed", { pageId, url: redactUrl(e.frame.url), sameDocument: false });
     });
-    driver.page.on("close", () => this.#forgetPage(rec.pageId));
-    this.pages.set(rec.pageId, rec);
-    this.activePageId = rec.pageId;
-    return rec;
+    driver.on("Page.navigatedWithinDocument", (e: Protocol.Page.NavigatedWithinDocumentEvent) => {
+      this.emit("navigation.committed", { pageId, url: redactUrl(e.url), sameDocument: true });
+    });
+    const page = driver.page;
+    page.on("console", (msg) => {
+      const loc = msg.location();
+      const url = loc.url ? redactUrl(loc.url) : undefined;
+      rec.diag.console(msg.type(), msg.text(), url, loc.lineNumber);
+      this.emit("console", { pageId, level: msg.type(), text: msg.text().slice(0, 1024), url });
+    });
+    page.on("pageerror", (err) => {
+      const message = err instanceof Error ? err.message : String(err);
+      rec.diag.error(message, redactUrl(page.url()));
+      this.emit("page.error", { pageId, message: message.slice(0, 1024), url: redactUrl(page.url()) });
+    });
+    const moved = () => (rec.networkChangedAt = Date.now());
+    page.on("request", () => {
+      rec.inflight++;
+      moved();
+    });
+    page.on("requestfinished", (req) => {
+      rec.inflight = Math.max(0, rec.inflight - 1);
+      moved();
+      rec.diag.network({
+        method: req.method(),
+        resourceType: req.resourceType(),
+        status: req.response()?.status() ?? null,
+        url: redactUrl(req.url()),
+      });
+    });
+    page.on("requestfailed", (req) => {
+      rec.inflight = Math.max(0, rec.inflight - 1);
+      moved();
+      rec.diag.network({
+        method: req.method(),
+        resourceType: req.resourceType(),
+        status: null,
+        url: redactUrl(req.url()),
+        failed: true,
+      });
+    });
+    page.on("close", () => this.#forgetPage(pageId));
   }
 
   #forgetPage(pageId: string): void {
     if (!this.pages.delete(pageId)) return;
-    this.states.invalidate((s) => s.pageId === pageId);
+    this.invalidateState("the page was closed", (s) => s.pageId === pageId);
     if (this.activePageId === pageId) this.activePageId = [...this.pages.keys()].at(-1) ?? null;
+    this.emit("page.closed", { pageId });
   }
 
   /** The page an operation names, or the active page. Never recovers. */
@@ -246,7 +331,10 @@ export class Session {
 
   activate(pageId: string): PageRecord {
     const rec = this.page(pageId);
-    this.activePageId = rec.pageId;
+    if (this.activePageId !== rec.pageId) {
+      this.activePageId = rec.pageId;
+      this.emit("page.activated", { pageId: rec.pageId });
+    }
     return rec;
   }
 
@@ -353,7 +441,7 @@ export class Session {
     try {
       this.checkDestination(input.url);
       const rec = await this.pageOrOpen(input.pageId, dl.signal);
-      this.activePageId = rec.pageId;
+      this.activate(rec.pageId);
       const main = (await rec.driver.frames(dl.signal)).find((f) => f.parentId === null)!;
       const previousOrigin = rec.authorizedOrigin;
       let result;
@@ -371,7 +459,6 @@ export class Session {
         throw new PortholeError("navigation_failed", `Navigation to ${redactUrl(input.url)} did not commit`);
       }
       await this.authorizeCommit(rec, committed);
-      this.states.invalidate((s) => s.pageId === rec.pageId && s.loaderId !== committed?.loaderId);
       const res: NavigateResult = {
         pageId: rec.pageId,
         url: redactUrl(committed?.url ?? input.url),
@@ -431,11 +518,14 @@ export class Session {
     const err = new PortholeError("session_disposed", reason);
     this.gate.close(err);
     this.#life.abort(err);
-    this.states.invalidate();
+    this.invalidateState(reason);
     const lease = this.#lease;
     this.#lease = null;
     this.pages.clear();
     this.activePageId = null;
+    this.artifacts.clear();
+    this.emit("session.closed", { reason });
+    this.events.close();
     await lease?.release();
   }
 }
