@@ -1,0 +1,110 @@
+/**
+ * The raw CDP floor: a page of its own in Porthole's Chromium (a separate context leased from
+ * the same BrowserPool), driven over an already-open puppeteer-core CDP session with the
+ * least a click-then-look can cost: two `Input.dispatchMouseEvent` and one
+ * `Accessibility.getFullAXTree`.
+ */
+import type { ContextLease } from "../lib/driver/pool.ts";
+
+type Lease = ContextLease;
+type Page = Awaited<ReturnType<Lease["context"]["newPage"]>>;
+type Cdp = Awaited<ReturnType<Page["createCDPSession"]>>;
+
+interface AXNode {
+  name?: { value?: unknown };
+}
+
+export class FloorPage {
+  readonly #page: Page;
+  readonly #cdp: Cdp;
+  readonly #x: number;
+  readonly #y: number;
+
+  private constructor(page: Page, cdp: Cdp, x: number, y: number) {
+    this.#page = page;
+    this.#cdp = cdp;
+    this.#x = x;
+    this.#y = y;
+  }
+
+  /** Open `url` in the leased context with Porthole's viewport and focus emulation. */
+  static async open(
+    lease: Lease,
+    url: string,
+    viewport: { width: number; height: number },
+  ): Promise<FloorPage> {
+    const page = await lease.context.newPage();
+    const cdp = await page.createCDPSession();
+    await Promise.all([
+      cdp.send("Emulation.setDeviceMetricsOverride", { ...viewport, deviceScaleFactor: 1, mobile: false }),
+      cdp.send("Emulation.setFocusEmulationEnabled", { enabled: true }),
+    ]);
+    await page.goto(url, { waitUntil: "domcontentloaded", timeout: 20_000 });
+    const { result } = await cdp.send("Runtime.evaluate", {
+      expression: `(() => { const r = document.getElementById("inc").getBoundingClientRect();
+        return { x: r.left + r.width / 2, y: r.top + r.height / 2 }; })()`,
+      returnByValue: true,
+    });
+    const { x, y } = result.value as { x: number; y: number };
+    return new FloorPage(page, cdp, x, y);
+  }
+
+  /** Press and release at the button's centre, then read the whole AX tree: returns ms and the tree's names. */
+  async click(): Promise<{ ms: number; names: string[] }> {
+    const at = { x: this.#x, y: this.#y, button: "left" as const, clickCount: 1 };
+    const t0 = performance.now();
+    await this.#cdp.send("Input.dispatchMouseEvent", { type: "mousePressed", ...at, buttons: 1 });
+    await this.#cdp.send("Input.dispatchMouseEvent", { type: "mouseReleased", ...at, buttons: 0 });
+    const tree = await this.#cdp.send("Accessibility.getFullAXTree", {});
+    const ms = performance.now() - t0;
+    return { ms, names: namesOf(tree.nodes as AXNode[]) };
+  }
+
+  /**
+   * The same click with a `mouseMoved` to the point first, as Porthole sends it: each event
+   * awaited in turn, or all three sent at once (CDP keeps their order). Returns ms to the tree.
+   */
+  async clickAfterMove(mode: "awaited" | "pipelined"): Promise<number> {
+    const at = { x: this.#x, y: this.#y };
+    const events = [
+      { type: "mouseMoved" as const, ...at, button: "none" as const },
+      { type: "mousePressed" as const, ...at, button: "left" as const, buttons: 1, clickCount: 1 },
+      { type: "mouseReleased" as const, ...at, button: "left" as const, buttons: 0, clickCount: 1 },
+    ];
+    const t0 = performance.now();
+    if (mode === "awaited") {
+      for (const e of events) await this.#cdp.send("Input.dispatchMouseEvent", e);
+    } else {
+      await Promise.all(events.map((e) => this.#cdp.send("Input.dispatchMouseEvent", e)));
+    }
+    await this.#cdp.send("Accessibility.getFullAXTree", {});
+    return performance.now() - t0;
+  }
+
+  /** Only the tree: the floor under an observation. */
+  async tree(): Promise<number> {
+    const t0 = performance.now();
+    await this.#cdp.send("Accessibility.getFullAXTree", {});
+    return performance.now() - t0;
+  }
+
+  /** The counter as the page itself shows it. */
+  async count(): Promise<string> {
+    const { result } = await this.#cdp.send("Runtime.evaluate", {
+      expression: `document.getElementById("count").textContent`,
+      returnByValue: true,
+    });
+    return String(result.value);
+  }
+
+  async close(): Promise<void> {
+    await this.#cdp.detach().catch(() => {});
+    await this.#page.close({ runBeforeUnload: false }).catch(() => {});
+  }
+}
+
+function namesOf(nodes: AXNode[]): string[] {
+  const out: string[] = [];
+  for (const n of nodes) if (typeof n.name?.value === "string" && n.name.value) out.push(n.name.value);
+  return out;
+}
