@@ -9,23 +9,26 @@ import { domHints, SNAPSHOT_STYLES } from "../snapshot/dom_hints.ts";
 import { driverError, type FrameInfo, type PageDriver } from "../driver/page_driver.ts";
 import type { StateRecord } from "./states.ts";
 
-/** Per-page ref allocation: within one document a ref string is never given to another node. */
+/**
+ * Per-page ref allocation. Within one document a ref string is never given to another node,
+ * and a node keeps its ref across observations of its document, also when other frames or
+ * documents of the page were observed in between. A new document starts again at `@e1`.
+ */
 export class RefBook {
-  #documentId = "";
-  #byNode = new Map<number, string>();
-  #next = 1;
+  /** How many documents of one page keep their refs (least recently observed are dropped). */
+  static readonly KEEP = 32;
+  #docs = new Map<string, { byNode: Map<number, string>; next: number }>();
 
   forDocument(documentId: string): (backendNodeId: number) => string {
-    if (documentId !== this.#documentId) {
-      this.#documentId = documentId;
-      this.#byNode.clear();
-      this.#next = 1;
-    }
+    const doc = this.#docs.get(documentId) ?? { byNode: new Map(), next: 1 };
+    this.#docs.delete(documentId);
+    this.#docs.set(documentId, doc);
+    while (this.#docs.size > RefBook.KEEP) this.#docs.delete(this.#docs.keys().next().value!);
     return (id) => {
-      let ref = this.#byNode.get(id);
+      let ref = doc.byNode.get(id);
       if (!ref) {
-        ref = `@e${this.#next++}`;
-        this.#byNode.set(id, ref);
+        ref = `@e${doc.next++}`;
+        doc.byNode.set(id, ref);
       }
       return ref;
     };
@@ -74,7 +77,10 @@ export async function captureFrame(
         signal,
       ).catch((err) => {
         if (signal?.aborted) throw err;
-        throw new PortholeError("accessibility_unavailable", `The Accessibility domain failed: ${err.message}`);
+        throw new PortholeError(
+          "accessibility_unavailable",
+          `The Accessibility domain failed: ${err.message}`,
+        );
       }),
       driver.send<Protocol.DOMSnapshot.CaptureSnapshotResponse>(
         "DOMSnapshot.captureSnapshot",
@@ -85,7 +91,9 @@ export async function captureFrame(
     const nodes = ax.nodes as AXNodeLike[];
     const root = nodes[0];
     const documentNode = root?.backendDOMNodeId;
-    if (documentNode === undefined) throw new PortholeError("observation_failed", "The frame has no document yet");
+    if (documentNode === undefined) {
+      throw new PortholeError("observation_failed", "The frame has no document yet");
+    }
     // The frame may have moved on while the tree was read: re-read its loader.
     const { frame: after } = await findFrame(driver, frame.frameId, signal);
     if (after.loaderId !== frame.loaderId) {
@@ -101,6 +109,7 @@ export async function captureFrame(
         redact: redactUrl,
       });
     } catch (err) {
+      if (err instanceof PortholeError) throw err;
       throw new PortholeError("snapshot_invalid", `The snapshot was invalid: ${(err as Error).message}`);
     }
     const origin = canonicalOrigin(frame.url);

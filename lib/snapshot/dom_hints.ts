@@ -14,7 +14,12 @@ export function domHints(
   frameId: string,
   axNodes: AXNodeLike[],
 ): DomHints {
-  const hints: DomHints = { clickable: new Set(), pointer: new Set(), hrefs: new Map(), sensitive: new Set() };
+  const hints: DomHints = {
+    clickable: new Set(),
+    pointer: new Set(),
+    hrefs: new Map(),
+    sensitive: new Set(),
+  };
   const s = snap.strings;
   const doc = snap.documents.find((d) => s[d.frameId] === frameId);
   if (!doc) return hints;
@@ -50,7 +55,7 @@ export function domHints(
     if (types[i] !== 1) continue;
     if (cursor.get(i) === "pointer" && parentElementCursor(i) !== "pointer") hints.pointer.add(backend[i]);
     const tag = s[names[i]]?.toLowerCase();
-    if (tag !== "a" && tag !== "input" && tag !== "textarea" && tag !== "area") continue;
+    if (tag !== "a" && tag !== "area" && tag !== "input" && tag !== "textarea" && tag !== "select") continue;
     const attrs = new Map<string, string>();
     const list = nodes.attributes?.[i] ?? [];
     for (let k = 0; k + 1 < list.length; k += 2) attrs.set(s[list[k]].toLowerCase(), s[list[k + 1]]);
@@ -58,7 +63,7 @@ export function domHints(
       try {
         hints.hrefs.set(backend[i], new URL(attrs.get("href")!, base).href);
       } catch { /* unresolvable href: no /url line */ }
-    } else if (tag === "input" || tag === "textarea") {
+    } else if (tag !== "a" && tag !== "area") {
       const reason = credentialReason({
         tag,
         type: attrs.get("type"),
