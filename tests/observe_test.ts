@@ -72,7 +72,7 @@ Deno.test(
 const REFS = `<!doctype html><title>Refs</title>
 <h1>Shop</h1>
 <p>Plain words</p>
-<label for="q">Query</label><input id="q">
+<label for="q" onclick="hit('label')" style="cursor:pointer">Query</label><input id="q">
 <button>Buy</button>
 <a href="/next">Next</a>
 <input type="checkbox" aria-label="Agree">
