@@ -1,0 +1,41 @@
+# Porthole in a container: one compiled binary plus Debian's headless Chromium.
+#
+#   docker build -t porthole .
+#   docker run --rm -p 9222:9222 --cap-add=SYS_ADMIN -e PORTHOLE_TOKEN=change-me porthole
+#
+# The image listens on 0.0.0.0, and Porthole refuses a non-loopback address without a
+# token: set PORTHOLE_TOKEN (or pass --token), or --allow-no-token if something in front
+# of it already guards the port. Chromium keeps its sandbox on, which needs user
+# namespaces: Docker's default seccomp profile forbids them unless the container has
+# SYS_ADMIN (or a seccomp profile that allows clone/unshare of namespaces).
+
+ARG DENO_VERSION=2.9.6
+
+# --- build: bundle to dist/porthole.js, then compile that to one executable -------------
+FROM denoland/deno:debian-${DENO_VERSION} AS builder
+WORKDIR /src
+# Dependencies first, so they stay cached while the sources change.
+COPY deno.json deno.lock ./
+RUN deno install --frozen
+COPY . .
+RUN deno task build \
+  && mkdir -p /out \
+  && deno compile -A --no-config --output /out/porthole dist/porthole.js
+
+# --- runtime ------------------------------------------------------------------------------
+FROM debian:bookworm-slim
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends chromium-headless-shell ca-certificates curl fonts-liberation \
+  && rm -rf /var/lib/apt/lists/*
+RUN useradd --system --create-home --home-dir /home/porthole --shell /usr/sbin/nologin porthole
+COPY --from=builder /out/porthole /usr/local/bin/porthole
+
+USER porthole
+WORKDIR /home/porthole
+ENV PORTHOLE_HOST=0.0.0.0 \
+  PORTHOLE_PORT=9222 \
+  PORTHOLE_CHROMIUM=/usr/bin/chromium-headless-shell
+EXPOSE 9222
+HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
+  CMD curl -fsS "http://127.0.0.1:${PORTHOLE_PORT}/health" > /dev/null || exit 1
+ENTRYPOINT ["porthole", "serve"]
