@@ -1,0 +1,145 @@
+/**
+ * Test fixtures: a real Porthole server on loopback (real Chromium behind it), pages served by
+ * the tests themselves, and a small HTTP client that speaks to Porthole the way an agent does.
+ * Use with `await using`, so a failing test never leaks a browser.
+ */
+import { type Config, defaultConfig } from "../lib/config.ts";
+import { type RunningServer, startServer } from "../lib/server.ts";
+
+export type Pages = Record<string, string | ((req: Request) => Response | Promise<Response>)>;
+
+/** A web server on 127.0.0.1 with the given pages (path → HTML, or a handler). */
+export class Site implements AsyncDisposable {
+  readonly server: Deno.HttpServer<Deno.NetAddr>;
+  readonly origin: string;
+  readonly hits: string[] = [];
+
+  constructor(pages: Pages, hostname = "127.0.0.1") {
+    this.server = Deno.serve({ hostname, port: 0, onListen: () => {} }, async (req) => {
+      const url = new URL(req.url);
+      this.hits.push(url.pathname + url.search);
+      const page = pages[url.pathname];
+      if (page === undefined) return new Response("<title>Not found</title><h1>Not found</h1>", {
+        status: 404,
+        headers: { "content-type": "text/html" },
+      });
+      if (typeof page === "function") return await page(req);
+      return new Response(page, { headers: { "content-type": "text/html; charset=utf-8" } });
+    });
+    this.origin = `http://${hostname}:${this.server.addr.port}`;
+  }
+
+  url(path: string): string {
+    return this.origin + path;
+  }
+
+  async [Symbol.asyncDispose]() {
+    await this.server.shutdown();
+  }
+}
+
+export interface Reply<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+// deno-lint-ignore no-explicit-any
+export type Json = any;
+
+/** A Porthole server in this process, with an agent-like client. */
+export class Porthole implements AsyncDisposable {
+  readonly server: RunningServer;
+  readonly token: string | null;
+
+  private constructor(server: RunningServer, token: string | null) {
+    this.server = server;
+    this.token = token;
+  }
+
+  static async start(patch: (c: Config) => void = () => {}): Promise<Porthole> {
+    const config = defaultConfig();
+    config.port = 0;
+    patch(config);
+    return new Porthole(await startServer(config), config.token);
+  }
+
+  get url(): string {
+    return this.server.url;
+  }
+
+  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply<Json>> {
+    const h: Record<string, string> = { ...headers };
+    if (this.token && !("authorization" in h)) h.authorization = `Bearer ${this.token}`;
+    if (body !== undefined) h["content-type"] = "application/json";
+    const res = await fetch(this.url + path, {
+      method,
+      headers: h,
+      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+    });
+    const text = await res.text();
+    let parsed: unknown = null;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      parsed = text;
+    }
+    return { status: res.status, body: parsed as Json, headers: res.headers };
+  }
+
+  post(path: string, body?: unknown) {
+    return this.request("POST", path, body ?? {});
+  }
+
+  /** Create a session; returns its id. */
+  async session(body: unknown = {}): Promise<string> {
+    const r = await this.post("/v1/sessions", body);
+    if (r.status !== 201) throw new Error(`session create failed: ${r.status} ${JSON.stringify(r.body)}`);
+    return r.body.sessionId;
+  }
+
+  /** Navigate and observe in one call; returns the observation. */
+  async open(sid: string, url: string): Promise<Json> {
+    const r = await this.post(`/v1/sessions/${sid}/navigate`, { url, observe: true });
+    if (r.status !== 200) throw new Error(`navigate failed: ${r.status} ${JSON.stringify(r.body)}`);
+    return r.body.state;
+  }
+
+  async observe(sid: string, body: unknown = {}): Promise<Json> {
+    const r = await this.post(`/v1/sessions/${sid}/observe`, body);
+    if (r.status !== 200) throw new Error(`observe failed: ${r.status} ${JSON.stringify(r.body)}`);
+    return r.body;
+  }
+
+  /** Act on an observation; returns the act result (the HTTP status must be 200). */
+  async act(sid: string, state: Json, action: Record<string, unknown>): Promise<Json> {
+    const r = await this.post(`/v1/sessions/${sid}/act`, { stateId: state.stateId, targetId: state.targetId, ...action });
+    if (r.status !== 200) throw new Error(`act answered ${r.status}: ${JSON.stringify(r.body)}`);
+    return r.body;
+  }
+
+  /** Read something from the page itself, through a fresh page-independent channel (CDP evaluate). */
+  async pageEval(sid: string, expression: string): Promise<Json> {
+    const session = this.server.registry.get(sid);
+    const rec = session.pages.get(session.activePageId!)!;
+    return await rec.driver.page.evaluate(expression);
+  }
+
+  async [Symbol.asyncDispose]() {
+    await this.server.close();
+  }
+}
+
+/** The ref of the first tree line matching `pattern` (e.g. /button "Pay"/). */
+export function refOf(state: Json, pattern: RegExp): string {
+  for (const line of String(state.tree).split("\n")) {
+    if (pattern.test(line)) {
+      const m = line.match(/\[ref=(@[^\]]+)\]/);
+      if (m) return m[1];
+    }
+  }
+  throw new Error(`no ref for ${pattern} in tree:\n${state.tree}`);
+}
+
+/** Deno.test options for tests that hold a server and a browser across awaits. */
+export const browserTest = { sanitizeOps: false, sanitizeResources: false };
