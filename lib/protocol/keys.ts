@@ -41,7 +41,9 @@ export function parseChord(text: string): Chord | { error: string } {
   if (!(NAMED_KEYS.has(key) || [...key].length === 1)) {
     return { error: `"${key}" is not a key name (e.g. Enter, Tab, ArrowDown, a)` };
   }
-  const modifiers = parts.map((m) => m === "ControlOrMeta" ? (Deno.build.os === "darwin" ? "Meta" : "Control") : m);
+  const modifiers = parts.map((m) =>
+    m === "ControlOrMeta" ? (Deno.build.os === "darwin" ? "Meta" : "Control") : m
+  );
   const printable = ([...key].length === 1 || key === "Space") &&
     !modifiers.some((m) => m === "Control" || m === "Meta" || m === "Alt");
   return { modifiers, key: key === "Space" ? " " : key, printable };

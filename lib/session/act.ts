@@ -9,16 +9,37 @@ import type { ActInput } from "../protocol/schemas.ts";
 import type { ActResult, Execution } from "../protocol/types.ts";
 import { type Chord, parseChord } from "../protocol/keys.ts";
 import { canonicalOrigin, parseOriginInput } from "../policy/url.ts";
-import { credentialReason, type FieldFacts, refuseTyping } from "../policy/sensitive.ts";
+import { type FieldFacts, refuseTyping } from "../policy/sensitive.ts";
 import { type FrameInfo, RemoteRef } from "../driver/page_driver.ts";
 import { INTERACTIVE_ROLES } from "../snapshot/ax_tree.ts";
 import { deadline, effectiveTimeout } from "./deadline.ts";
-import { NavigationWatch } from "./navigation.ts";
-import { EXPECT_TEXT, FOCUS, FOCUSED_FACTS, HAS_FOCUS, HIT_TEST, SELECT_ALL, ELEMENT_INFO } from "./page_scripts.ts";
+import { navigateAndWait, NavigationWatch } from "./navigation.ts";
+import {
+  ELEMENT_INFO,
+  EXPECT_TEXT,
+  FIELD_FACTS,
+  FOCUS,
+  FOCUSED_FIELD,
+  HAS_FOCUS,
+  HIT_TEST,
+  SELECT_ALL,
+} from "./page_scripts.ts";
 import type { PageRecord, Session } from "./session.ts";
 import type { StateRecord } from "./states.ts";
 
-const NEEDS_REF = new Set(["click", "dblclick", "hover", "type", "fill", "clear", "select", "check", "uncheck", "upload", "drag"]);
+const NEEDS_REF = new Set([
+  "click",
+  "dblclick",
+  "hover",
+  "type",
+  "fill",
+  "clear",
+  "select",
+  "check",
+  "uncheck",
+  "upload",
+  "drag",
+]);
 const POINTER = new Set(["click", "dblclick", "hover"]);
 const TEXT_ENTRY = new Set(["type", "fill", "clear"]);
 const SUPPORTED = new Set(["click", "dblclick", "hover", "type", "fill", "clear", "press", "navigate"]);
@@ -43,7 +64,11 @@ class Stop extends Error {
 
 export async function act(session: Session, input: ActInput, signal: AbortSignal): Promise<ActResult> {
   session.assertBrowser();
+  // Until dispatch, the deadline, a client that goes away and the session's end all stop the
+  // action. From the first action-related command on, only the deadline and the session's end
+  // do: a running action is never cut short because its client left.
   const dl = deadline(effectiveTimeout(input.timeoutMs), signal);
+  let live = dl;
   session.dialogs = [];
   let execution: Execution = "not_dispatched";
   let error: PortholeError | null = null;
@@ -51,6 +76,7 @@ export async function act(session: Session, input: ActInput, signal: AbortSignal
   let freshState: ActResult["freshState"];
   let captureError: PortholeError | null = null;
   let noop = false;
+  const progress: Progress = { acknowledged: false };
   const notRequested = input.expect ? "unknown" : "not_requested";
 
   // Step 2: the lookup. Unknown and stale ids consume nothing.
@@ -72,43 +98,57 @@ export async function act(session: Session, input: ActInput, signal: AbortSignal
   const rec = session.pages.get(state.pageId);
   try {
     const plan = checkParams(session, input, state); // step 3
-    if (!rec || rec.driver.closed) throw new Stop("target_changed", `Page ${state.pageId} of state ${state.stateId} is closed`);
+    if (!rec || rec.driver.closed) {
+      throw new Stop("target_changed", `Page ${state.pageId} of state ${state.stateId} is closed`);
+    }
     const ctx = await preflight(session, rec, state, input, plan, dl.signal); // step 4
     if (ctx.noop) {
       noop = true;
     } else {
       // Step 5: from the first action-related command on, failures leave side effects uncertain.
       if (dl.signal.aborted) throw dl.signal.reason;
+      live = deadline(dl.remaining(), session.signal);
       execution = "dispatched_unknown";
-      blocked = await dispatch(session, rec, state, input, plan, ctx, dl.signal);
+      blocked = await dispatch(session, rec, state, input, plan, ctx, live.signal, progress);
       execution = "completed";
     }
   } catch (err) {
+    // Once Chromium acknowledged the input or the navigation, a later failure (readiness,
+    // a timeout while waiting for DOMContentLoaded) does not make the action uncertain.
+    if (progress.acknowledged) execution = "completed";
     error = err instanceof Stop
       ? new PortholeError(err.code, err.message, { details: err.details })
-      : toPortholeError(err instanceof Error && err.name === "TimeoutError" ? new PortholeError("timeout", err.message) : err);
+      : toPortholeError(
+        err instanceof Error && err.name === "TimeoutError" ? new PortholeError("timeout", err.message) : err,
+      );
     if (error.code === "internal" && /Target closed|Session closed|detached/i.test(error.message)) {
       error = new PortholeError("browser_disconnected", "The page or browser went away during the action");
     }
   }
 
   // Whenever the state was consumed, a fresh observation is attempted.
-  if (rec && !rec.driver.closed && session.pages.has(rec.pageId) && !dl.signal.aborted) {
+  if (rec && !rec.driver.closed && session.pages.has(rec.pageId) && !live.signal.aborted) {
     try {
-      freshState = await session.captureFresh(rec, state.frameId, dl.signal);
+      freshState = await session.captureFresh(rec, state.frameId, live.signal);
     } catch (err) {
       captureError = toPortholeError(err);
-      if (captureError.code === "internal") captureError = new PortholeError("observation_failed", captureError.message);
+      if (captureError.code === "internal") {
+        captureError = new PortholeError("observation_failed", captureError.message);
+      }
     }
   } else {
-    captureError = new PortholeError("observation_failed", dl.signal.aborted ? "No time was left to observe" : "The page is gone");
+    captureError = new PortholeError(
+      "observation_failed",
+      live.signal.aborted ? "No time was left to observe" : "The page is gone",
+    );
   }
 
   let postcondition: ActResult["postcondition"] = input.expect ? "unknown" : "not_requested";
   if (input.expect && freshState && execution !== "not_dispatched") {
-    postcondition = await checkExpect(rec!, freshState, input.expect, dl.signal);
+    postcondition = await checkExpect(rec!, freshState, input.expect, live.signal);
   }
   dl.dispose();
+  live.dispose();
 
   const first = error ?? blocked ?? (captureError && !error ? captureError : null);
   const result: ActResult = {
@@ -127,6 +167,11 @@ export async function act(session: Session, input: ActInput, signal: AbortSignal
   return result;
 }
 
+/** How far dispatch got: set once Chromium acknowledged the input or navigation command. */
+interface Progress {
+  acknowledged: boolean;
+}
+
 interface Plan {
   chord?: Chord;
   expectedOrigin?: string;
@@ -140,7 +185,9 @@ function checkParams(session: Session, input: ActInput, state: StateRecord): Pla
   if (!SUPPORTED.has(input.action)) {
     throw bad("action", `The action "${input.action}" is not available in this version of Porthole`);
   }
-  if (NEEDS_REF.has(input.action) && !input.ref) throw bad("ref", `"${input.action}" needs a ref from the observation`);
+  if (NEEDS_REF.has(input.action) && !input.ref) {
+    throw bad("ref", `"${input.action}" needs a ref from the observation`);
+  }
   if (input.action === "navigate") {
     if (input.ref) throw bad("ref", `"navigate" takes a url and no ref`);
     if (!input.url) throw bad("url", `"navigate" needs an absolute url`);
@@ -157,7 +204,10 @@ function checkParams(session: Session, input: ActInput, state: StateRecord): Pla
     throw bad("text", `"${input.action}" needs a non-empty text`);
   }
   if (input.secretRef !== undefined) {
-    throw new Stop("secret_not_allowed", `No secret named "${input.secretRef}" is configured for this origin`);
+    throw new Stop(
+      "secret_not_allowed",
+      `No secret named "${input.secretRef}" is configured for this origin`,
+    );
   }
   if (input.action === "press") {
     if (!input.key) throw bad("key", `"press" needs a key, e.g. Enter or Control+A`);
@@ -199,7 +249,10 @@ async function preflight(
     throw new Stop("target_changed", `Target ${input.targetId} is not the target of state ${state.stateId}`);
   }
   if (session.activePageId !== rec.pageId) {
-    throw new Stop("target_changed", `Page ${rec.pageId} is no longer the session's active page; observe again`);
+    throw new Stop(
+      "target_changed",
+      `Page ${rec.pageId} is no longer the session's active page; observe again`,
+    );
   }
   const frames = await driver.frames(signal);
   const frame = frames.find((f) => f.frameId === state.frameId);
@@ -212,7 +265,10 @@ async function preflight(
   const frameOrigin = canonicalOrigin(frame.url);
   const authorized = rec.authorizedOrigin ?? "null";
   if (frameOrigin !== topOrigin) {
-    throw new Stop("frame_cross_origin", `Frame ${frame.frameId} (${frameOrigin}) is not of the page's origin`);
+    throw new Stop(
+      "frame_cross_origin",
+      `Frame ${frame.frameId} (${frameOrigin}) is not of the page's origin`,
+    );
   }
   if (topOrigin !== authorized || frameOrigin !== state.origin) {
     throw new Stop(
@@ -221,40 +277,49 @@ async function preflight(
     );
   }
   if (plan.expectedOrigin && plan.expectedOrigin !== state.origin) {
-    throw new Stop("origin_mismatch", `expectedOrigin ${plan.expectedOrigin} is not the page's origin ${state.origin}`);
+    throw new Stop(
+      "origin_mismatch",
+      `expectedOrigin ${plan.expectedOrigin} is not the page's origin ${state.origin}`,
+    );
   }
   const docId = await driver.resolve(frame, state.documentNode, signal);
   if (!docId) throw new Stop("document_changed", `The document of state ${state.stateId} is gone`);
   if (!plan.ref) {
-    if (input.action === "press") await checkFocusedField(rec, frame, docId, plan.chord!, signal);
+    if (input.action === "press" && plan.chord!.printable) await checkFocusedField(rec, docId, signal);
     await driver.release(docId);
     return { frame, objectId: null, info: null, noop: false };
   }
   const ref = plan.ref;
   const objectId = await driver.resolve(frame, ref.backendNodeId, signal);
-  if (!objectId) throw new Stop("element_detached", `${ref.ref} (${ref.role} "${ref.name}") is no longer in the document`);
+  if (!objectId) {
+    throw new Stop("element_detached", `${ref.ref} (${ref.role} "${ref.name}") is no longer in the document`);
+  }
   const info = await driver.callOn<ElementInfo>(objectId, ELEMENT_INFO, [new RemoteRef(docId)], signal);
   await driver.release(docId);
-  if (!info.sameDocument) throw new Stop("document_changed", `The document of state ${state.stateId} was replaced`);
-  if (!info.connected) throw new Stop("element_detached", `${ref.ref} (${ref.role} "${ref.name}") is no longer connected`);
+  if (!info.sameDocument) {
+    throw new Stop("document_changed", `The document of state ${state.stateId} was replaced`);
+  }
+  if (!info.connected) {
+    throw new Stop("element_detached", `${ref.ref} (${ref.role} "${ref.name}") is no longer connected`);
+  }
+  // A hidden node leaves the accessibility tree, so visibility is decided before the fingerprint.
+  if (POINTER.has(input.action) || TEXT_ENTRY.has(input.action) || input.action === "press") {
+    if (!info.visible) {
+      throw new Stop("element_not_visible", `${ref.ref} (${ref.role} "${ref.name}") is not visible`);
+    }
+  }
   // Fingerprint: the node must still be what was observed.
-  const partial = await driver.send<Protocol.Accessibility.GetPartialAXTreeResponse>(
-    "Accessibility.getPartialAXTree",
-    { backendNodeId: ref.backendNodeId, fetchRelatives: false },
-    signal,
-  );
-  const node = partial.nodes.find((n) => n.backendDOMNodeId === ref.backendNodeId) ?? partial.nodes[0];
-  const role = String(node?.role?.value ?? "");
-  const name = String(node?.name?.value ?? "");
-  const roleMatches = ref.role === "clickable" ? !INTERACTIVE_ROLES.has(role) || role === "generic" : role === ref.role;
+  const node = await axNode(rec, ref.backendNodeId, signal);
+  const role = node?.role ?? "";
+  const name = node?.name ?? "";
+  const roleMatches = ref.role === "clickable"
+    ? !INTERACTIVE_ROLES.has(role) || role === "generic"
+    : role === ref.role;
   if (!roleMatches || name !== ref.name) {
     throw new Stop(
       "element_changed",
       `${ref.ref} was ${ref.role} "${ref.name}" and is now ${role} "${name}"; observe again`,
     );
-  }
-  if (POINTER.has(input.action) || TEXT_ENTRY.has(input.action) || input.action === "press") {
-    if (!info.visible) throw new Stop("element_not_visible", `${ref.ref} (${ref.role} "${ref.name}") is not visible`);
   }
   if (input.action !== "hover" && !info.enabled) {
     throw new Stop("element_not_enabled", `${ref.ref} (${ref.role} "${ref.name}") is disabled`);
@@ -262,24 +327,66 @@ async function preflight(
   if (TEXT_ENTRY.has(input.action) && !info.editable) {
     throw new Stop("element_not_editable", `${ref.ref} (${ref.role} "${ref.name}") is not editable`);
   }
-  if (input.action === "type" || input.action === "fill" || (input.action === "press" && plan.chord?.printable)) {
+  if (
+    input.action === "type" || input.action === "fill" || (input.action === "press" && plan.chord?.printable)
+  ) {
     const facts: FieldFacts = { ...info.facts!, accessibleName: node ? name : null };
     const reason = refuseTyping(facts);
     if (reason) throw new Stop("sensitive_field", `Porthole does not type into ${ref.ref}: ${reason}`);
   }
   if (POINTER.has(input.action) && info.point?.inView) {
-    const hit = await driver.callOn<{ ok: boolean; hit?: string }>(objectId, HIT_TEST, [info.point.x, info.point.y], signal);
-    if (!hit.ok) throw new Stop("obscured", `${ref.ref} is covered by ${hit.hit} at its click point`, { coveredBy: hit.hit });
+    const hit = await driver.callOn<{ ok: boolean; hit?: string }>(objectId, HIT_TEST, [
+      info.point.x,
+      info.point.y,
+    ], signal);
+    if (!hit.ok) {
+      throw new Stop("obscured", `${ref.ref} is covered by ${hit.hit} at its click point`, {
+        coveredBy: hit.hit,
+      });
+    }
   }
   return { frame, objectId, info, noop: false };
 }
 
-async function checkFocusedField(rec: PageRecord, frame: FrameInfo, docId: string, chord: Chord, signal: AbortSignal) {
-  if (!chord.printable) return;
-  const facts = await rec.driver.callOn<FieldFacts | null>(docId, FOCUSED_FACTS, [], signal);
-  const reason = facts ? credentialReason(facts) : null;
-  if (reason) throw new Stop("sensitive_field", `Porthole does not type into the focused field: ${reason}`);
-  void frame;
+/** Chromium's own role and name of a node, or null when it has no accessibility node. */
+async function axNode(
+  rec: PageRecord,
+  backendNodeId: number,
+  signal: AbortSignal,
+): Promise<{ role: string; name: string } | null> {
+  const partial = await rec.driver.send<Protocol.Accessibility.GetPartialAXTreeResponse>(
+    "Accessibility.getPartialAXTree",
+    { backendNodeId, fetchRelatives: false },
+    signal,
+  );
+  const node = partial.nodes.find((n) => n.backendDOMNodeId === backendNodeId) ?? partial.nodes[0];
+  if (!node) return null;
+  return { role: String(node.role?.value ?? ""), name: String(node.name?.value ?? "") };
+}
+
+/** `press` of a printable key without a ref types into whatever field has focus: the same rules apply. */
+async function checkFocusedField(rec: PageRecord, docId: string, signal: AbortSignal): Promise<void> {
+  const driver = rec.driver;
+  const focused = await driver.send<Protocol.Runtime.CallFunctionOnResponse>("Runtime.callFunctionOn", {
+    objectId: docId,
+    functionDeclaration: FOCUSED_FIELD,
+    returnByValue: false,
+  }, signal);
+  const objectId = focused.result.objectId;
+  if (!objectId) return; // no field has focus: the key types nothing
+  try {
+    const facts = await driver.callOn<FieldFacts>(objectId, FIELD_FACTS, [], signal);
+    const { node } = await driver.send<Protocol.DOM.DescribeNodeResponse>(
+      "DOM.describeNode",
+      { objectId },
+      signal,
+    );
+    const ax = await axNode(rec, node.backendNodeId, signal);
+    const reason = refuseTyping({ ...facts, accessibleName: ax ? ax.name : null });
+    if (reason) throw new Stop("sensitive_field", `Porthole does not type into the focused field: ${reason}`);
+  } finally {
+    await driver.release(objectId);
+  }
 }
 
 /** Step 5: activation, scrolling, focusing, input or navigation. Returns a blocked effect, if any. */
@@ -291,6 +398,7 @@ async function dispatch(
   plan: Plan,
   ctx: Preflight,
   signal: AbortSignal,
+  progress: Progress,
 ): Promise<PortholeError | null> {
   const driver = rec.driver;
   const pool = session.deps.pool;
@@ -300,8 +408,17 @@ async function dispatch(
   }
   if (input.action === "navigate") {
     session.checkDestination(input.url!);
-    const { outcome, committed } = await session.navigateFrame(rec, ctx.frame, input.url!, "domcontentloaded", signal);
-    if (outcome.kind === "download") return new PortholeError("download_blocked", "The URL started a download, which was blocked");
+    const { outcome, committed } = await navigateAndWait(
+      driver,
+      ctx.frame,
+      input.url!,
+      "domcontentloaded",
+      signal,
+      () => progress.acknowledged = true,
+    );
+    if (outcome.kind === "download") {
+      return new PortholeError("download_blocked", "The URL started a download, which was blocked");
+    }
     if (ctx.frame.parentId === null) await session.authorizeCommit(rec, committed);
     return null;
   }
@@ -314,7 +431,10 @@ async function dispatch(
         await driver.send("DOM.scrollIntoViewIfNeeded", { backendNodeId: plan.ref!.backendNodeId }, signal);
         const info = await driver.callOn<ElementInfo>(objectId!, ELEMENT_INFO, [null], signal);
         point = info.point!;
-        const hit = await driver.callOn<{ ok: boolean; hit?: string }>(objectId!, HIT_TEST, [point.x, point.y], signal);
+        const hit = await driver.callOn<{ ok: boolean; hit?: string }>(objectId!, HIT_TEST, [
+          point.x,
+          point.y,
+        ], signal);
         if (!hit.ok) throw new Stop("obscured", `${plan.ref!.ref} is covered by ${hit.hit} after scrolling`);
       }
       await pointer(driver.send.bind(driver), input.action, point.topX, point.topY, signal);
@@ -338,15 +458,23 @@ async function dispatch(
         await key(driver.page.keyboard, plan.chord!, signal);
       }
     }
+    // Every input command was answered: the input happened, whatever the page does next.
+    progress.acknowledged = true;
+    if (!watch.requested) await watch.flush(signal);
     if (!watch.requested) return null;
     const outcome = await watch.settle(signal);
-    if (outcome.kind === "download") return new PortholeError("download_blocked", "The action started a download, which was blocked");
+    if (outcome.kind === "download") {
+      return new PortholeError("download_blocked", "The action started a download, which was blocked");
+    }
     if (outcome.kind === "loaded" && ctx.frame.parentId === null) {
       const frames = await driver.frames(signal);
       const top = frames.find((f) => f.parentId === null)!;
       if (canonicalOrigin(top.url) !== rec.authorizedOrigin) {
         rec.authorizedOrigin = null;
-        return new PortholeError("navigation_blocked", `The page navigated to another origin, ${canonicalOrigin(top.url)}, which is not authorised`);
+        return new PortholeError(
+          "navigation_blocked",
+          `The page navigated to another origin, ${canonicalOrigin(top.url)}, which is not authorised`,
+        );
       }
     }
     return null;
@@ -363,8 +491,22 @@ async function pointer(send: Send, action: string, x: number, y: number, signal:
   if (action === "hover") return;
   const clicks = action === "dblclick" ? 2 : 1;
   for (let n = 1; n <= clicks; n++) {
-    await send("Input.dispatchMouseEvent", { type: "mousePressed", x, y, button: "left", buttons: 1, clickCount: n }, signal);
-    await send("Input.dispatchMouseEvent", { type: "mouseReleased", x, y, button: "left", buttons: 0, clickCount: n }, signal);
+    await send("Input.dispatchMouseEvent", {
+      type: "mousePressed",
+      x,
+      y,
+      button: "left",
+      buttons: 1,
+      clickCount: n,
+    }, signal);
+    await send("Input.dispatchMouseEvent", {
+      type: "mouseReleased",
+      x,
+      y,
+      button: "left",
+      buttons: 0,
+      clickCount: n,
+    }, signal);
   }
 }
 

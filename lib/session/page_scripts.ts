@@ -3,6 +3,21 @@
  * element an action targets. Kept as source text: they run in the page, not here.
  */
 
+/** What the DOM says about a field, for the credential-field rules (see policy/sensitive.ts). */
+export const FIELD_FACTS = `function () {
+  const el = this;
+  const tag = el.localName;
+  const type = tag === "input" ? (el.getAttribute("type") || "").toLowerCase() : null;
+  const labelledby = el.getAttribute("aria-labelledby");
+  const root = el.getRootNode();
+  const labelledbyUnresolved = !!labelledby && labelledby.trim().split(/\\s+/).some((id) =>
+    !(root.getElementById ? root.getElementById(id) : document.getElementById(id)));
+  return {
+    tag, type, autocomplete: el.getAttribute("autocomplete"), name: el.getAttribute("name"), id: el.id || null,
+    placeholder: el.getAttribute("placeholder"), ariaLabel: el.getAttribute("aria-label"), labelledbyUnresolved,
+  };
+}`;
+
 /** Facts about the target element; `doc` is the observed document node. */
 export const ELEMENT_INFO = `function (doc) {
   const el = this;
@@ -20,11 +35,6 @@ export const ELEMENT_INFO = `function (doc) {
   const type = tag === "input" ? (el.getAttribute("type") || "").toLowerCase() : null;
   const isTextInput = tag === "input" && textTypes.includes(type);
   const editable = (isTextInput || tag === "textarea") ? !el.readOnly && !disabled : el.isContentEditable;
-  const labelledby = el.getAttribute("aria-labelledby");
-  const labelledbyUnresolved = !!labelledby && labelledby.trim().split(/\\s+/).some((id) => {
-    const r = el.getRootNode();
-    return !(r.getElementById ? r.getElementById(id) : document.getElementById(id));
-  });
   let ox = 0, oy = 0, w = window, framesOk = true;
   try {
     while (w.frameElement) {
@@ -41,10 +51,7 @@ export const ELEMENT_INFO = `function (doc) {
     connected, sameDocument, visible, enabled: !disabled, editable, framesOk,
     checked: typeof el.checked === "boolean" ? el.checked : null,
     point: { x, y, inView: x >= 0 && y >= 0 && x < innerWidth && y < innerHeight, topX: x + ox, topY: y + oy },
-    facts: {
-      tag, type, autocomplete: el.getAttribute("autocomplete"), name: el.getAttribute("name"), id: el.id || null,
-      placeholder: el.getAttribute("placeholder"), ariaLabel: el.getAttribute("aria-label"), labelledbyUnresolved,
-    },
+    facts: (${FIELD_FACTS}).call(el),
   };
 }`;
 
@@ -82,14 +89,15 @@ export const SELECT_ALL = `function () {
   sel.addRange(range);
 }`;
 
-/** The focused element (deep) and its credential facts, for `press` without a ref. */
-export const FOCUSED_FACTS = `function () {
+/** The focused element (through open shadow roots) when it takes text, else null: for `press` without a ref. */
+export const FOCUSED_FIELD = `function () {
   let a = document.activeElement;
   while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
   if (!a || a === document.body) return null;
-  return { tag: a.localName, type: a.getAttribute("type"), autocomplete: a.getAttribute("autocomplete"),
-    name: a.getAttribute("name"), id: a.id || null, placeholder: a.getAttribute("placeholder"),
-    ariaLabel: a.getAttribute("aria-label") };
+  const takesText = a.localName === "textarea" || a.isContentEditable ||
+    (a.localName === "input" && !["button", "submit", "reset", "checkbox", "radio", "range", "color", "file", "image", "hidden"]
+      .includes((a.getAttribute("type") || "").toLowerCase()));
+  return takesText ? a : null;
 }`;
 
 /** The postcondition: exact textContent of the single match of a selector. */

@@ -1,0 +1,411 @@
+/**
+ * The act contract's checks before and during dispatch, against real Chromium: scrolling and
+ * hit-testing, enabled and visible, focus (also in a shadow root), credential fields, no
+ * retries, and dialogs.
+ */
+import assert from "node:assert/strict";
+import { browserTest, Porthole, refOf, Site } from "./harness.ts";
+
+/** Every page records the targets of the clicks it receives, in `window.clicks`. */
+const TRACK = `<script>
+window.clicks = [];
+addEventListener("click", (e) => clicks.push(e.target.id || e.target.localName), true);
+</script>`;
+
+const FAR = `<!doctype html><title>Far</title>${TRACK}
+<div style="height: 3000px">spacer</div><button id="far">Far away</button>`;
+
+const COVERED = `<!doctype html><title>Covered</title>${TRACK}
+<button id="pay">Pay</button>
+<div id="overlay" style="position: fixed; inset: 0; background: rgba(0,0,0,0.3)">Please wait</div>`;
+
+const COVERED_FAR = `<!doctype html><title>Covered far</title>${TRACK}
+<div style="height: 3000px">spacer</div><button id="pay">Pay</button>
+<div id="overlay" style="position: fixed; inset: 0; background: rgba(0,0,0,0.3)">Please wait</div>`;
+
+const STATES = `<!doctype html><title>States</title>${TRACK}
+<button id="off" disabled>Disabled</button>
+<button id="v">Vanishing</button><button id="d">Undisplayed</button><button id="z">Shrinking</button>`;
+
+const FOCUS = `<!doctype html><title>Focus</title>
+<label>Name <input id="name" onfocus="document.getElementById('other').focus()"></label>
+<label>Other <input id="other"></label>
+<shadow-field></shadow-field>
+<script>
+customElements.define("shadow-field", class extends HTMLElement {
+  connectedCallback() {
+    const root = this.attachShadow({ mode: "open" });
+    root.innerHTML = '<label>Inner <input id="inner"></label>';
+  }
+});
+</script>`;
+
+const LONG_NAME = "Describe ".repeat(40).trim();
+const FIELDS = `<!doctype html><title>Fields</title>
+<script>window.inputs = 0; addEventListener("input", () => inputs++, true);</script>
+<label>Password <input id="password" type="password"></label>
+<label>Code <input id="code" autocomplete="one-time-code"></label>
+<label>Verification <input id="otp" name="otp"></label>
+<label>Card number <input id="card" autocomplete="cc-number"></label>
+<input id="unresolved" aria-labelledby="nowhere">
+<input id="long" aria-label="${LONG_NAME}">
+<label>City <input id="city"></label>
+<label>Country <input id="country" value="Norway" readonly></label>
+<label>PIN <input id="digits"></label>
+<input id="bare">`;
+
+const DIALOGS = `<!doctype html><title>Dialogs</title><p id="answer">none</p>
+<button onclick="alert('Saved!')">Save</button>
+<button onclick="answer.textContent = String(confirm('Delete it?'))">Delete</button>`;
+
+const site = new Site({
+  "/far": FAR,
+  "/covered": COVERED,
+  "/covered-far": COVERED_FAR,
+  "/states": STATES,
+  "/focus": FOCUS,
+  "/fields": FIELDS,
+  "/dialogs": DIALOGS,
+});
+// One Porthole and one Chromium for this file: a page kept open in its own session holds the
+// browser between tests, and every test acts in a session of its own.
+const ph = await Porthole.start();
+const keeper = await ph.session();
+await ph.post(`/v1/sessions/${keeper}/pages`);
+const browserPid = ph.server.registry.pool.stats().pid;
+globalThis.addEventListener("unload", () => {
+  // Only reached when the closing test below was filtered out.
+  if (browserPid && ph.server.registry.pool.stats().running) Deno.kill(browserPid, "SIGKILL");
+});
+
+/** A session for one test, deleted when the test ends. */
+async function session(): Promise<{ sid: string } & AsyncDisposable> {
+  const sid = await ph.session();
+  return {
+    sid,
+    [Symbol.asyncDispose]: async () => void await ph.request("DELETE", `/v1/sessions/${sid}`),
+  };
+}
+
+const clicks = (sid: string): Promise<string[]> => ph.pageEval(sid, "window.clicks");
+
+// ---- scrolling and hit-testing ----------------------------------------------------------
+
+Deno.test("click scrolls an off-screen button into view and clicks it", browserTest, async () => {
+  await using s = await session();
+  const state = await ph.open(s.sid, site.url("/far"));
+  assert.equal(await ph.pageEval(s.sid, "scrollY"), 0);
+  const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Far away"/) });
+  assert.equal(r.execution, "completed");
+  assert.equal(r.error, undefined);
+  assert.deepEqual(await clicks(s.sid), ["far"]);
+  assert.ok(await ph.pageEval(s.sid, "scrollY") > 0);
+});
+
+Deno.test("click on a covered button is obscured and nothing is clicked", browserTest, async () => {
+  await using s = await session();
+  const state = await ph.open(s.sid, site.url("/covered"));
+  const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Pay"/) });
+  assert.equal(r.execution, "not_dispatched");
+  assert.equal(r.error.code, "obscured");
+  assert.equal(r.error.retryable, true);
+  assert.match(r.error.message, /overlay/);
+  assert.equal(r.observation, "captured");
+  assert.deepEqual(await clicks(s.sid), []);
+});
+
+Deno.test(
+  "click on a covered off-screen button is obscured after scrolling: dispatched_unknown, nothing clicked",
+  browserTest,
+  async () => {
+    await using s = await session();
+    const state = await ph.open(s.sid, site.url("/covered-far"));
+    const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Pay"/) });
+    assert.equal(r.execution, "dispatched_unknown");
+    assert.equal(r.error.code, "obscured");
+    assert.equal(r.error.retryable, false);
+    assert.equal(r.observation, "captured");
+    assert.deepEqual(await clicks(s.sid), []);
+    // The scroll, an action-related side effect, did happen.
+    assert.ok(await ph.pageEval(s.sid, "scrollY") > 0);
+  },
+);
+
+Deno.test("an obscured click is never retried, even once the overlay is gone", browserTest, async () => {
+  await using s = await session();
+  const state = await ph.open(s.sid, site.url("/covered"));
+  await ph.pageEval(s.sid, "setTimeout(() => document.getElementById('overlay').remove(), 1000)");
+  const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Pay"/) });
+  assert.equal(r.error.code, "obscured");
+  await until(s.sid, "!document.getElementById('overlay')");
+  assert.deepEqual(await clicks(s.sid), []);
+});
+
+// ---- enabled and visible ------------------------------------------------------------------
+
+Deno.test("a disabled button is element_not_enabled and nothing is clicked", browserTest, async () => {
+  await using s = await session();
+  const state = await ph.open(s.sid, site.url("/states"));
+  const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Disabled"/) });
+  assert.equal(r.execution, "not_dispatched");
+  assert.equal(r.error.code, "element_not_enabled");
+  assert.deepEqual(await clicks(s.sid), []);
+});
+
+for (
+  const [name, id, label, hide] of [
+    ["visibility: hidden", "v", /button "Vanishing"/, "style.visibility = 'hidden'"],
+    ["display: none", "d", /button "Undisplayed"/, "style.display = 'none'"],
+    [
+      "zero size",
+      "z",
+      /button "Shrinking"/,
+      "style.cssText = 'width: 0; height: 0; padding: 0; border: 0; overflow: hidden'",
+    ],
+  ] as const
+) {
+  Deno.test(
+    `a button hidden by ${name} is element_not_visible and nothing is clicked`,
+    browserTest,
+    async () => {
+      await using s = await session();
+      const state = await ph.open(s.sid, site.url("/states"));
+      const ref = refOf(state, label);
+      await ph.pageEval(s.sid, `document.getElementById("${id}").${hide}`);
+      const r = await ph.act(s.sid, state, { action: "click", ref });
+      assert.equal(r.execution, "not_dispatched");
+      assert.equal(r.error.code, "element_not_visible");
+      assert.deepEqual(await clicks(s.sid), []);
+    },
+  );
+}
+
+// ---- focus ----------------------------------------------------------------------------
+
+Deno.test(
+  "typing into a field that moves focus away is focus_lost, dispatched_unknown, nothing typed",
+  browserTest,
+  async () => {
+    await using s = await session();
+    const state = await ph.open(s.sid, site.url("/focus"));
+    const r = await ph.act(s.sid, state, {
+      action: "type",
+      ref: refOf(state, /textbox "Name"/),
+      text: "Ada",
+    });
+    assert.equal(r.execution, "dispatched_unknown");
+    assert.equal(r.error.code, "focus_lost");
+    assert.equal(r.error.retryable, false);
+    assert.equal(await ph.pageEval(s.sid, "document.getElementById('name').value"), "");
+    assert.equal(await ph.pageEval(s.sid, "document.getElementById('other').value"), "");
+  },
+);
+
+Deno.test("typing into a field inside an open shadow root keeps focus and types", browserTest, async () => {
+  await using s = await session();
+  const state = await ph.open(s.sid, site.url("/focus"));
+  const r = await ph.act(s.sid, state, {
+    action: "type",
+    ref: refOf(state, /textbox "Inner"/),
+    text: "deep",
+  });
+  assert.equal(r.error, undefined);
+  assert.equal(r.execution, "completed");
+  assert.equal(
+    await ph.pageEval(
+      s.sid,
+      "document.querySelector('shadow-field').shadowRoot.getElementById('inner').value",
+    ),
+    "deep",
+  );
+});
+
+// ---- credential fields ------------------------------------------------------------------
+
+for (
+  const [what, label] of [
+    ["a password field", /textbox "Password"/],
+    ["a one-time-code field", /textbox "Code"/],
+    ["an OTP field named otp", /textbox "Verification"/],
+    ["a card number field", /textbox "Card number"/],
+    ["a field whose aria-labelledby does not resolve", null],
+    ["a field whose accessible name is over 256 characters", /textbox "Describe Describe/],
+  ] as const
+) {
+  Deno.test(`type and fill into ${what} are sensitive_field and nothing is typed`, browserTest, async () => {
+    await using s = await session();
+    let state = await ph.open(s.sid, site.url("/fields"));
+    for (const action of ["type", "fill"]) {
+      const ref = label ? refOf(state, label) : unresolvedRef(state.tree);
+      const r = await ph.act(s.sid, state, { action, ref, text: "hunter2" });
+      assert.equal(r.execution, "not_dispatched", action);
+      assert.equal(r.error.code, "sensitive_field", action);
+      assert.equal(r.error.retryable, false);
+      state = r.freshState;
+    }
+    assert.equal(await ph.pageEval(s.sid, "window.inputs"), 0);
+    assert.equal(
+      await ph.pageEval(
+        s.sid,
+        "[...document.querySelectorAll('input:not([readonly])')].map((i) => i.value).join('')",
+      ),
+      "",
+    );
+  });
+}
+
+/** The ref of the one textbox that has no name (the field labelled by a missing element). */
+function unresolvedRef(tree: string): string {
+  const lines = tree.split("\n").filter((l) => /- textbox \[/.test(l));
+  const m = lines[0]?.match(/\[ref=(@[^\]]+)\]/);
+  if (!m) throw new Error(`no unnamed textbox in:\n${tree}`);
+  return m[1];
+}
+
+Deno.test("press of a printable key into a password field is sensitive_field", browserTest, async () => {
+  await using s = await session();
+  const state = await ph.open(s.sid, site.url("/fields"));
+  const r = await ph.act(s.sid, state, {
+    action: "press",
+    ref: refOf(state, /textbox "Password"/),
+    key: "a",
+  });
+  assert.equal(r.execution, "not_dispatched");
+  assert.equal(r.error.code, "sensitive_field");
+  assert.equal(await ph.pageEval(s.sid, "document.getElementById('password').value"), "");
+});
+
+for (
+  const [what, id] of [
+    ["a password field", "password"],
+    ["a field labelled PIN", "digits"],
+    ["a field whose aria-labelledby does not resolve", "unresolved"],
+  ] as const
+) {
+  Deno.test(
+    `press of a printable key without a ref while ${what} has focus is sensitive_field`,
+    browserTest,
+    async () => {
+      await using s = await session();
+      const state = await ph.open(s.sid, site.url("/fields"));
+      await ph.pageEval(s.sid, `document.getElementById("${id}").focus()`);
+      const r = await ph.act(s.sid, state, { action: "press", key: "a" });
+      assert.equal(r.execution, "not_dispatched");
+      assert.equal(r.error.code, "sensitive_field");
+      assert.equal(await ph.pageEval(s.sid, `document.getElementById("${id}").value`), "");
+      assert.equal(await ph.pageEval(s.sid, "window.inputs"), 0);
+    },
+  );
+}
+
+Deno.test(
+  "press of a printable key without a ref types into an ordinary focused field",
+  browserTest,
+  async () => {
+    await using s = await session();
+    const state = await ph.open(s.sid, site.url("/fields"));
+    await ph.pageEval(s.sid, `document.getElementById("city").focus()`);
+    const r = await ph.act(s.sid, state, { action: "press", key: "a" });
+    assert.equal(r.error, undefined);
+    assert.equal(r.execution, "completed");
+    assert.equal(await ph.pageEval(s.sid, `document.getElementById("city").value`), "a");
+  },
+);
+
+Deno.test("press of a non-printable key into a password field is allowed", browserTest, async () => {
+  await using s = await session();
+  const state = await ph.open(s.sid, site.url("/fields"));
+  const r = await ph.act(s.sid, state, {
+    action: "press",
+    ref: refOf(state, /textbox "Password"/),
+    key: "Tab",
+  });
+  assert.equal(r.error, undefined);
+  assert.equal(r.execution, "completed");
+  assert.equal(await ph.pageEval(s.sid, "document.activeElement.id"), "code");
+});
+
+Deno.test(
+  "type into a read-only field is element_not_editable and changes nothing",
+  browserTest,
+  async () => {
+    await using s = await session();
+    const state = await ph.open(s.sid, site.url("/fields"));
+    const r = await ph.act(s.sid, state, {
+      action: "type",
+      ref: refOf(state, /textbox "Country"/),
+      text: "x",
+    });
+    assert.equal(r.execution, "not_dispatched");
+    assert.equal(r.error.code, "element_not_editable");
+    assert.equal(await ph.pageEval(s.sid, "document.getElementById('country').value"), "Norway");
+    assert.equal(await ph.pageEval(s.sid, "window.inputs"), 0);
+  },
+);
+
+Deno.test("an ordinary labelled field, or one with no label at all, is typed into", browserTest, async () => {
+  await using s = await session();
+  const state = await ph.open(s.sid, site.url("/fields"));
+  const city = await ph.act(s.sid, state, {
+    action: "type",
+    ref: refOf(state, /textbox "City"/),
+    text: "Oslo",
+  });
+  assert.equal(city.error, undefined);
+  const bare = city.freshState.tree.split("\n").filter((l: string) => /- textbox \[/.test(l));
+  // Two unnamed textboxes: the one with a dangling aria-labelledby, then the bare one.
+  const ref = bare[1].match(/\[ref=(@[^\]]+)\]/)[1];
+  const r = await ph.act(s.sid, city.freshState, { action: "fill", ref, text: "free" });
+  assert.equal(r.error, undefined);
+  assert.equal(await ph.pageEval(s.sid, "document.getElementById('city').value"), "Oslo");
+  assert.equal(await ph.pageEval(s.sid, "document.getElementById('bare').value"), "free");
+});
+
+// ---- dialogs --------------------------------------------------------------------------
+
+Deno.test(
+  "an alert opened by a click never hangs the action and is listed in dialogs",
+  browserTest,
+  async () => {
+    await using s = await session();
+    const state = await ph.open(s.sid, site.url("/dialogs"));
+    const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Save"/) });
+    assert.equal(r.execution, "completed");
+    assert.equal(r.observation, "captured");
+    assert.deepEqual(r.dialogs, [{ type: "alert", message: "Saved!", handled: "dismissed" }]);
+  },
+);
+
+Deno.test(
+  "a confirm opened by a click is dismissed by default and the page sees false",
+  browserTest,
+  async () => {
+    await using s = await session();
+    const state = await ph.open(s.sid, site.url("/dialogs"));
+    const r = await ph.act(s.sid, state, {
+      action: "click",
+      ref: refOf(state, /button "Delete"/),
+      expect: { selector: "#answer", text: "false" },
+    });
+    assert.equal(r.execution, "completed");
+    assert.equal(r.postcondition, "met");
+    assert.deepEqual(r.dialogs, [{ type: "confirm", message: "Delete it?", handled: "dismissed" }]);
+    assert.equal(await ph.pageEval(s.sid, "document.getElementById('answer').textContent"), "false");
+  },
+);
+
+/** Poll the page until `expression` is true (10 s at most). Not a timing assertion. */
+async function until(sid: string, expression: string): Promise<void> {
+  const end = Date.now() + 10_000;
+  while (!(await ph.pageEval(sid, expression).catch(() => false))) {
+    if (Date.now() > end) throw new Error(`the page never reached: ${expression}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+Deno.test("closing Porthole ends the Chromium this file used", browserTest, async () => {
+  await ph.request("DELETE", `/v1/sessions/${keeper}`);
+  await ph[Symbol.asyncDispose]();
+  await site[Symbol.asyncDispose]();
+  assert.equal(ph.server.registry.pool.stats().running, false);
+});

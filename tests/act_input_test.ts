@@ -1,0 +1,286 @@
+/**
+ * What input actions do to the page, against real Chromium: type, fill, clear, press (keys and
+ * chords), click, dblclick and hover. Every test reads the page's own values and events.
+ */
+import assert from "node:assert/strict";
+import { browserTest, Porthole, refOf, Site } from "./harness.ts";
+
+/** A form that records its input events and submissions in `window.log`. */
+const FORM = `<!doctype html><title>Form</title>
+<script>
+window.log = [];
+addEventListener("input", (e) => log.push("input:" + e.target.id), true);
+addEventListener("keydown", (e) => log.push("keydown:" + e.key), true);
+</script>
+<form id="form" onsubmit="event.preventDefault(); log.push('submit:' + new FormData(this).get('q'))">
+  <label>Search <input id="q" name="q"></label>
+</form>
+<label>Comment <textarea id="comment"></textarea></label>
+<label>Prefilled <input id="pre" value="old text"></label>
+<div id="editor" contenteditable="true" role="textbox" aria-label="Editor"></div>`;
+
+const POINTER = `<!doctype html><title>Pointer</title>
+<script>
+window.log = [];
+for (const type of ["click", "dblclick", "mouseover", "mousedown"]) {
+  addEventListener(type, (e) => e.target.id && log.push(type + ":" + e.target.id), true);
+}
+</script>
+<button id="once">Once</button>
+<button id="twice">Twice</button>
+<button id="over" onmouseover="this.textContent = 'Hovered'">Hover me</button>`;
+
+/** A form that navigates on submit, to see press Enter start a navigation. */
+const GET_FORM = `<!doctype html><title>Get form</title>
+<form action="/results"><label>Query <input name="q"></label></form>`;
+const RESULTS = `<!doctype html><title>Results</title><h1>Results</h1>`;
+
+const site = new Site({ "/form": FORM, "/pointer": POINTER, "/get-form": GET_FORM, "/results": RESULTS });
+// One Porthole and one Chromium for this file: a page kept open in its own session holds the
+// browser between tests, and every test acts in a session of its own.
+const ph = await Porthole.start();
+const keeper = await ph.session();
+await ph.post(`/v1/sessions/${keeper}/pages`);
+const browserPid = ph.server.registry.pool.stats().pid;
+globalThis.addEventListener("unload", () => {
+  // Only reached when the closing test below was filtered out.
+  if (browserPid && ph.server.registry.pool.stats().running) Deno.kill(browserPid, "SIGKILL");
+});
+
+/** A session for one test, deleted when the test ends. */
+async function session(): Promise<{ sid: string } & AsyncDisposable> {
+  const sid = await ph.session();
+  return {
+    sid,
+    [Symbol.asyncDispose]: async () => void await ph.request("DELETE", `/v1/sessions/${sid}`),
+  };
+}
+
+const value = (sid: string, id: string): Promise<string> =>
+  ph.pageEval(sid, `document.getElementById(${JSON.stringify(id)}).value`);
+const log = (sid: string): Promise<string[]> => ph.pageEval(sid, "window.log");
+
+Deno.test(
+  "type enters the text one character at a time, with an input event per character",
+  browserTest,
+  async () => {
+    await using s = await session();
+    const state = await ph.open(s.sid, site.url("/form"));
+    const r = await ph.act(s.sid, state, {
+      action: "type",
+      ref: refOf(state, /textbox "Search"/),
+      text: "café ☕",
+    });
+    assert.equal(r.error, undefined);
+    assert.equal(r.execution, "completed");
+    assert.equal(await value(s.sid, "q"), "café ☕");
+    assert.deepEqual((await log(s.sid)).filter((e) => e.startsWith("input:")), Array(6).fill("input:q"));
+    // The fresh observation shows the value in the tree.
+    assert.match(r.freshState.tree, /textbox "Search".*: café ☕/);
+  },
+);
+
+Deno.test(
+  "type adds to what the field holds; fill replaces it with one input event",
+  browserTest,
+  async () => {
+    await using s = await session();
+    const state = await ph.open(s.sid, site.url("/form"));
+    const typed = await ph.act(s.sid, state, {
+      action: "type",
+      ref: refOf(state, /textbox "Prefilled"/),
+      text: "!",
+    });
+    assert.equal(typed.error, undefined);
+    assert.equal((await value(s.sid, "pre")).replace("!", ""), "old text");
+    await ph.pageEval(s.sid, "window.log.length = 0");
+    const filled = await ph.act(s.sid, typed.freshState, {
+      action: "fill",
+      ref: refOf(typed.freshState, /textbox "Prefilled"/),
+      text: "new text",
+    });
+    assert.equal(filled.error, undefined);
+    assert.equal(filled.execution, "completed");
+    assert.equal(await value(s.sid, "pre"), "new text");
+    assert.deepEqual(await log(s.sid), ["input:pre"]);
+  },
+);
+
+Deno.test("fill writes several lines into a textarea", browserTest, async () => {
+  await using s = await session();
+  const state = await ph.open(s.sid, site.url("/form"));
+  const r = await ph.act(s.sid, state, {
+    action: "fill",
+    ref: refOf(state, /textbox "Comment"/),
+    text: "one\ntwo",
+  });
+  assert.equal(r.error, undefined);
+  assert.equal(await value(s.sid, "comment"), "one\ntwo");
+});
+
+Deno.test("fill writes into a contenteditable element", browserTest, async () => {
+  await using s = await session();
+  const state = await ph.open(s.sid, site.url("/form"));
+  const r = await ph.act(s.sid, state, {
+    action: "fill",
+    ref: refOf(state, /textbox "Editor"/),
+    text: "rich",
+  });
+  assert.equal(r.error, undefined);
+  assert.equal(await ph.pageEval(s.sid, "document.getElementById('editor').textContent"), "rich");
+});
+
+Deno.test("clear empties a field", browserTest, async () => {
+  await using s = await session();
+  const state = await ph.open(s.sid, site.url("/form"));
+  const r = await ph.act(s.sid, state, { action: "clear", ref: refOf(state, /textbox "Prefilled"/) });
+  assert.equal(r.error, undefined);
+  assert.equal(r.execution, "completed");
+  assert.equal(await value(s.sid, "pre"), "");
+  assert.ok((await log(s.sid)).includes("input:pre"));
+});
+
+Deno.test("press Enter in a form field submits the form", browserTest, async () => {
+  await using s = await session();
+  let state = await ph.open(s.sid, site.url("/form"));
+  const typed = await ph.act(s.sid, state, {
+    action: "type",
+    ref: refOf(state, /textbox "Search"/),
+    text: "shoes",
+  });
+  state = typed.freshState;
+  const r = await ph.act(s.sid, state, {
+    action: "press",
+    ref: refOf(state, /textbox "Search"/),
+    key: "Enter",
+  });
+  assert.equal(r.error, undefined);
+  assert.equal(r.execution, "completed");
+  assert.ok((await log(s.sid)).includes("submit:shoes"));
+});
+
+Deno.test("press Enter in a form that navigates waits for the results page", browserTest, async () => {
+  await using s = await session();
+  let state = await ph.open(s.sid, site.url("/get-form"));
+  const typed = await ph.act(s.sid, state, {
+    action: "fill",
+    ref: refOf(state, /textbox "Query"/),
+    text: "boots",
+  });
+  state = typed.freshState;
+  const r = await ph.act(s.sid, state, {
+    action: "press",
+    ref: refOf(state, /textbox "Query"/),
+    key: "Enter",
+  });
+  assert.equal(r.error, undefined);
+  assert.equal(r.execution, "completed");
+  assert.equal(r.observation, "captured");
+  assert.equal(r.freshState.url, `${site.url("/results")}?q=[redacted]`);
+  assert.match(r.freshState.tree, /heading "Results"/);
+  assert.equal(await ph.pageEval(s.sid, "location.search"), "?q=boots");
+});
+
+Deno.test("press Control+A selects the whole field", browserTest, async () => {
+  await using s = await session();
+  const state = await ph.open(s.sid, site.url("/form"));
+  const r = await ph.act(s.sid, state, {
+    action: "press",
+    ref: refOf(state, /textbox "Prefilled"/),
+    key: "Control+A",
+  });
+  assert.equal(r.error, undefined);
+  assert.equal(r.execution, "completed");
+  const selection = await ph.pageEval(
+    s.sid,
+    "(() => { const el = document.getElementById('pre'); return [document.activeElement.id, el.selectionStart, el.selectionEnd]; })()",
+  );
+  assert.deepEqual(selection, ["pre", 0, "old text".length]);
+  assert.equal(await value(s.sid, "pre"), "old text");
+});
+
+Deno.test("press without a ref sends the key to the focused element", browserTest, async () => {
+  await using s = await session();
+  const state = await ph.open(s.sid, site.url("/form"));
+  await ph.pageEval(s.sid, "document.getElementById('q').focus()");
+  const r = await ph.act(s.sid, state, { action: "press", key: "x" });
+  assert.equal(r.error, undefined);
+  assert.equal(r.execution, "completed");
+  assert.equal(await value(s.sid, "q"), "x");
+});
+
+Deno.test(
+  "press with a key that is not a key name is invalid_params and sends nothing",
+  browserTest,
+  async () => {
+    await using s = await session();
+    const state = await ph.open(s.sid, site.url("/form"));
+    for (const key of ["Enterr", "Hyper+A", ""]) {
+      const current = await ph.observe(s.sid);
+      const r = await ph.act(s.sid, current, {
+        action: "press",
+        ref: refOf(current, /textbox "Search"/),
+        key,
+      });
+      assert.equal(r.execution, "not_dispatched", key);
+      assert.equal(r.error.code, "invalid_params", key);
+      assert.equal(r.error.details.field, "key", key);
+    }
+    assert.deepEqual(await log(s.sid), []);
+    void state;
+  },
+);
+
+Deno.test("click sends exactly one click to the button", browserTest, async () => {
+  await using s = await session();
+  const state = await ph.open(s.sid, site.url("/pointer"));
+  const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Once"/) });
+  assert.equal(r.execution, "completed");
+  assert.deepEqual((await log(s.sid)).filter((e) => !e.startsWith("mouseover")), [
+    "mousedown:once",
+    "click:once",
+  ]);
+});
+
+Deno.test("dblclick sends two clicks and one dblclick", browserTest, async () => {
+  await using s = await session();
+  const state = await ph.open(s.sid, site.url("/pointer"));
+  const r = await ph.act(s.sid, state, { action: "dblclick", ref: refOf(state, /button "Twice"/) });
+  assert.equal(r.execution, "completed");
+  assert.deepEqual((await log(s.sid)).filter((e) => !e.startsWith("mouseover")), [
+    "mousedown:twice",
+    "click:twice",
+    "mousedown:twice",
+    "click:twice",
+    "dblclick:twice",
+  ]);
+});
+
+Deno.test("hover moves the pointer over the element and clicks nothing", browserTest, async () => {
+  await using s = await session();
+  const state = await ph.open(s.sid, site.url("/pointer"));
+  const r = await ph.act(s.sid, state, {
+    action: "hover",
+    ref: refOf(state, /button "Hover me"/),
+    expect: { selector: "#over", text: "Hovered" },
+  });
+  assert.equal(r.execution, "completed");
+  assert.equal(r.postcondition, "met");
+  assert.deepEqual(await log(s.sid), ["mouseover:over"]);
+});
+
+Deno.test("actions that are not available yet are invalid_params, not dispatched", browserTest, async () => {
+  await using s = await session();
+  const state = await ph.open(s.sid, site.url("/form"));
+  const r = await ph.act(s.sid, state, { action: "check", ref: refOf(state, /textbox "Search"/) });
+  assert.equal(r.execution, "not_dispatched");
+  assert.equal(r.error.code, "invalid_params");
+  assert.equal(r.error.details.field, "action");
+});
+
+Deno.test("closing Porthole ends the Chromium this file used", browserTest, async () => {
+  await ph.request("DELETE", `/v1/sessions/${keeper}`);
+  await ph[Symbol.asyncDispose]();
+  await site[Symbol.asyncDispose]();
+  assert.equal(ph.server.registry.pool.stats().running, false);
+});
