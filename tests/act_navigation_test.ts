@@ -238,6 +238,48 @@ Deno.test(
   },
 );
 
+Deno.test(
+  "navigate by act to a refused scheme or address is refused before anything is sent",
+  browserTest,
+  async () => {
+    await using s = await session();
+    let state = await ph.open(s.sid, site.url("/links"));
+    for (
+      const [url, code] of [
+        ["file:///etc/passwd", "scheme_not_allowed"],
+        ["javascript:document.title='x'", "scheme_not_allowed"],
+        [`${ph.url}/health`, "address_not_allowed"],
+        ["http://169.254.169.254/latest/meta-data/", "address_not_allowed"],
+      ]
+    ) {
+      const r = await ph.act(s.sid, state, { action: "navigate", url });
+      assert.equal(r.execution, "not_dispatched", url);
+      assert.equal(r.error.code, code, url);
+      assert.equal(r.observation, "captured", url);
+      state = r.freshState;
+    }
+    assert.equal(await ph.pageEval(s.sid, "location.href"), site.url("/links"));
+    assert.equal(await ph.pageEval(s.sid, "document.title"), "Links");
+  },
+);
+
+Deno.test(
+  "navigate by act to an origin outside the session's allowedOrigins is origin_not_allowed, not dispatched",
+  browserTest,
+  async () => {
+    const sid = await ph.session({ allowedOrigins: [site.origin] });
+    try {
+      const state = await ph.open(sid, site.url("/links"));
+      const r = await ph.act(sid, state, { action: "navigate", url: other.url("/") });
+      assert.equal(r.execution, "not_dispatched");
+      assert.equal(r.error.code, "origin_not_allowed");
+      assert.equal(await ph.pageEval(sid, "location.href"), site.url("/links"));
+    } finally {
+      await ph.request("DELETE", `/v1/sessions/${sid}`);
+    }
+  },
+);
+
 Deno.test("navigate by act authorises the origin it commits on", browserTest, async () => {
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/links"));

@@ -282,6 +282,8 @@ async function preflight(
       `expectedOrigin ${plan.expectedOrigin} is not the page's origin ${state.origin}`,
     );
   }
+  // Where `navigate` may go is policy: refused destinations are refused before anything is sent.
+  if (input.action === "navigate") session.checkDestination(input.url!);
   const docId = await driver.resolve(frame, state.documentNode, signal);
   if (!docId) throw new Stop("document_changed", `The document of state ${state.stateId} is gone`);
   if (!plan.ref) {
@@ -407,7 +409,6 @@ async function dispatch(
     pool.markFront(driver.targetId);
   }
   if (input.action === "navigate") {
-    session.checkDestination(input.url!);
     const { outcome, committed } = await navigateAndWait(
       driver,
       ctx.frame,
