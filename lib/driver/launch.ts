@@ -5,7 +5,16 @@
 import { PortholeError } from "../protocol/errors.ts";
 
 /** The only variables of Porthole's environment that reach the browser. */
-export const ENV_ALLOW_LIST = ["PATH", "LANG", "LANGUAGE", "LC_ALL", "LC_CTYPE", "TZ", "FONTCONFIG_PATH", "FONTCONFIG_FILE"];
+export const ENV_ALLOW_LIST = [
+  "PATH",
+  "LANG",
+  "LANGUAGE",
+  "LC_ALL",
+  "LC_CTYPE",
+  "TZ",
+  "FONTCONFIG_PATH",
+  "FONTCONFIG_FILE",
+];
 
 const CHROMIUM_ARGS = [
   "--headless",
@@ -35,6 +44,7 @@ const CHROMIUM_ARGS = [
 
 export interface Launched {
   wsEndpoint: string;
+  /** The process Porthole spawned (setsid/setpriv/a wrapper script, then Chromium). */
   pid: number;
   profileDir: string;
   child: Deno.ChildProcess;
@@ -58,6 +68,15 @@ function browserUser(): BrowserUser {
   } catch { /* fall through */ }
   return { uid: 65534, gid: 65534 };
 }
+
+/** `setsid` from util-linux, when present (it is wherever setpriv is). */
+const SETSID = ["/usr/bin/setsid", "/bin/setsid"].find((p) => {
+  try {
+    return Deno.statSync(p).isFile;
+  } catch {
+    return false;
+  }
+}) ?? null;
 
 async function chownTree(path: string, user: BrowserUser): Promise<void> {
   await Deno.chown(path, user.uid, user.gid);
@@ -84,6 +103,14 @@ export async function launchChromium(executable: string, timeoutMs = 20_000): Pr
     cmd = "setpriv";
     cmdArgs = [`--reuid=${user.uid}`, `--regid=${user.gid}`, "--clear-groups", "--", executable, ...args];
   }
+  // In a process group of its own, the whole tree can be killed at once: `executable` may be a
+  // wrapper script that does not exec (Debian's chromium-headless-shell is one), and the
+  // zygotes and renderers outlive a killed browser process otherwise.
+  const grouped = SETSID !== null;
+  if (grouped) {
+    cmdArgs = [cmd, ...cmdArgs];
+    cmd = SETSID!;
+  }
   let child: Deno.ChildProcess;
   try {
     child = new Deno.Command(cmd, {
@@ -102,6 +129,10 @@ export async function launchChromium(executable: string, timeoutMs = 20_000): Pr
   const dispose = async () => {
     if (disposed) return;
     disposed = true;
+    try {
+      if (grouped) Deno.kill(-child.pid, "SIGKILL");
+      else child.kill("SIGKILL");
+    } catch { /* already gone */ }
     try {
       child.kill("SIGKILL");
     } catch { /* already gone */ }

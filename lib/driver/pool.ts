@@ -6,7 +6,7 @@
 import puppeteer, { type Browser, type BrowserContext } from "puppeteer-core";
 import { PortholeError } from "../protocol/errors.ts";
 import { discoverChromium } from "./discover.ts";
-import { type Launched, launchChromium } from "./launch.ts";
+import { launchChromium, type Launched } from "./launch.ts";
 
 export interface ContextLease {
   readonly context: BrowserContext;
@@ -31,6 +31,9 @@ export class BrowserPool {
   #chromium: string | null;
   #browser: Browser | null = null;
   #launched: Launched | null = null;
+  #browserPid: number | null = null;
+  /** Acquisitions between "browser ready" and "context created": the browser must not close under them. */
+  #acquiring = 0;
   #starting: Promise<Browser> | null = null;
   #closing: Promise<void> | null = null;
   #leases = new Set<ContextLease>();
@@ -55,7 +58,7 @@ export class BrowserPool {
       leases: this.#leases.size,
       launches: this.#launches,
       disconnects: this.#disconnects,
-      pid: this.#launched?.pid ?? null,
+      pid: this.#browserPid ?? this.#launched?.pid ?? null,
     };
   }
 
@@ -75,18 +78,34 @@ export class BrowserPool {
 
   /** A new isolated, temporary context in the shared browser (launching it if needed). */
   async acquire(): Promise<ContextLease> {
+    this.#acquiring++;
+    try {
+      return await this.#acquire();
+    } finally {
+      this.#acquiring--;
+    }
+  }
+
+  async #acquire(): Promise<ContextLease> {
     const browser = await this.#ensureBrowser();
     const generation = this.#generation;
     let context: BrowserContext;
     try {
       context = await browser.createBrowserContext();
     } catch (err) {
-      throw new PortholeError("browser_disconnected", `Cannot create a browser context: ${(err as Error).message}`);
+      throw new PortholeError(
+        "browser_disconnected",
+        `Cannot create a browser context: ${(err as Error).message}`,
+      );
     }
     const contextId = context.id ?? "default";
     // Downloads never reach the disk.
     await browser.target().createCDPSession().then(async (s) => {
-      await s.send("Browser.setDownloadBehavior", { behavior: "deny", browserContextId: contextId, eventsEnabled: true })
+      await s.send("Browser.setDownloadBehavior", {
+        behavior: "deny",
+        browserContextId: contextId,
+        eventsEnabled: true,
+      })
         .catch(() => {});
       await s.detach().catch(() => {});
     }).catch(() => {});
@@ -98,7 +117,9 @@ export class BrowserPool {
       release: async () => {
         if (!this.#leases.delete(lease)) return;
         await context.close().catch(() => {});
-        if (this.#leases.size === 0 && this.#browser === browser) await this.#closeBrowser();
+        if (this.#leases.size === 0 && this.#acquiring === 0 && this.#browser === browser) {
+          await this.#closeBrowser();
+        }
       },
     };
     this.#leases.add(lease);
@@ -122,7 +143,9 @@ export class BrowserPool {
         "browser_not_installed",
         this.#chromium
           ? `No executable browser at ${this.#chromium}`
-          : `No Chromium found (tried ${["chromium-headless-shell", "chromium", "google-chrome"].join(", ")} on PATH)`,
+          : `No Chromium found (tried ${
+            ["chromium-headless-shell", "chromium", "google-chrome"].join(", ")
+          } on PATH)`,
         { recoveryHint: "Run `porthole browser install`, or pass --chromium PATH / PORTHOLE_CHROMIUM" },
       );
     }
@@ -136,16 +159,26 @@ export class BrowserPool {
       });
     } catch (err) {
       await launched.dispose();
-      throw new PortholeError("browser_not_installed", `Cannot connect to Chromium: ${(err as Error).message}`);
+      throw new PortholeError(
+        "browser_not_installed",
+        `Cannot connect to Chromium: ${(err as Error).message}`,
+      );
+    }
+    const pid = await browserProcessId(browser);
+    if (!browser.connected) {
+      await launched.dispose();
+      throw new PortholeError("browser_not_installed", "Chromium exited right after it started");
     }
     this.#launches++;
     this.#launched = launched;
     this.#browser = browser;
+    this.#browserPid = pid;
     browser.on("disconnected", () => {
       if (this.#browser !== browser) return; // an intentional close
       this.#disconnects++;
       this.#browser = null;
       this.#launched = null;
+      this.#browserPid = null;
       this.#frontTarget = null;
       this.#leases.clear();
       this.#generation++;
@@ -160,6 +193,7 @@ export class BrowserPool {
     const launched = this.#launched;
     this.#browser = null;
     this.#launched = null;
+    this.#browserPid = null;
     this.#frontTarget = null;
     if (!browser) return;
     this.#closing = (async () => {
@@ -175,5 +209,20 @@ export class BrowserPool {
     if (this.#starting) await this.#starting.catch(() => {});
     for (const lease of [...this.#leases]) await lease.release();
     await this.#closeBrowser();
+  }
+}
+
+/** The pid of Chromium's browser process itself (the spawned process may be a wrapper script). */
+async function browserProcessId(browser: Browser): Promise<number | null> {
+  try {
+    const cdp = await browser.target().createCDPSession();
+    try {
+      const info = await cdp.send("SystemInfo.getProcessInfo");
+      return info.processInfo.find((p) => p.type === "browser")?.id ?? null;
+    } finally {
+      await cdp.detach().catch(() => {});
+    }
+  } catch {
+    return null;
   }
 }
