@@ -86,6 +86,27 @@ const DEFAULT_HINTS: Partial<Record<ErrorCode, string>> = {
   page_limit: "Close a page of this session first",
 };
 
+/**
+ * Codes whose table status is 200 live inside act results. When one ends a whole request
+ * instead (an observe that could not capture, say), the response still needs an error status.
+ */
+const ROUTE_STATUS: Partial<Record<ErrorCode, number>> = {
+  observation_failed: 503,
+  snapshot_invalid: 503,
+  origin_mismatch: 403,
+  frame_cross_origin: 403,
+  sensitive_field: 403,
+  secret_not_allowed: 403,
+  approval_denied: 403,
+  approval_timeout: 403,
+};
+
+/** The HTTP status for an error response with this code; state conflicts are 409. */
+export function routeStatus(code: ErrorCode): number {
+  const http: number = ERROR_TABLE[code].http;
+  return http >= 400 ? http : ROUTE_STATUS[code] ?? 409;
+}
+
 /** The one error class of Porthole. Everything a door shows to a client is one of these. */
 export class PortholeError extends Error {
   readonly code: ErrorCode;
@@ -96,8 +117,9 @@ export class PortholeError extends Error {
     this.code = code;
     this.extras = extras;
   }
+  /** The HTTP status of this error when it ends a request (never 200: see `routeStatus`). */
   get status(): number {
-    return ERROR_TABLE[this.code].http;
+    return routeStatus(this.code);
   }
   toBody(): ErrorBody {
     return errorBody(this.code, this.message, this.extras);

@@ -17,18 +17,52 @@ export const Viewport = v.strictObject({
   height: v.pipe(v.number(), v.integer(), v.minValue(100), v.maxValue(4320)),
 });
 
+function isTimeZone(id: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: id });
+    return id !== "";
+  } catch {
+    return false;
+  }
+}
+
 /** Body of POST /v1/sessions. */
 export const CreateSessionInput = v.strictObject({
   viewport: v.optional(Viewport),
-  userAgent: v.optional(v.pipe(v.string(), v.maxLength(1024))),
-  locale: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "not a BCP 47 locale"))),
-  timezoneId: v.optional(v.pipe(v.string(), v.maxLength(64))),
+  userAgent: v.optional(
+    v.pipe(
+      v.string(),
+      v.minLength(1),
+      v.maxLength(1024),
+      // deno-lint-ignore no-control-regex
+      v.regex(/^[^\x00-\x1f\x7f]*$/, "userAgent cannot contain control characters"),
+      v.description("User-Agent string for every page of the session"),
+    ),
+  ),
+  locale: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "not a BCP 47 locale"),
+      v.description("BCP 47 locale, e.g. de-DE"),
+    ),
+  ),
+  timezoneId: v.optional(
+    v.pipe(
+      v.string(),
+      v.maxLength(64),
+      v.check(isTimeZone, "not an IANA time zone (examples: UTC, Europe/Berlin)"),
+      v.description("IANA time zone, e.g. Europe/Berlin"),
+    ),
+  ),
   allowedOrigins: v.optional(
     v.pipe(
       v.array(
         v.pipe(
           v.string(),
-          v.regex(/^https?:\/\/(\*\.)?[^/?#@\s]+$/, "must be an origin like https://example.com or https://*.example.com"),
+          v.regex(
+            /^https?:\/\/(\*\.)?[^/?#@\s]+$/,
+            "must be an origin like https://example.com or https://*.example.com",
+          ),
         ),
       ),
       v.maxLength(256),
@@ -50,7 +84,12 @@ export type ObserveInput = v.InferOutput<typeof ObserveInput>;
 
 /** Body of POST /v1/sessions/{sid}/navigate. */
 export const NavigateInput = v.strictObject({
-  url: v.pipe(v.string(), v.minLength(1), v.maxLength(8192), v.description("Absolute http(s) URL or about:blank")),
+  url: v.pipe(
+    v.string(),
+    v.minLength(1),
+    v.maxLength(8192),
+    v.description("Absolute http(s) URL or about:blank"),
+  ),
   pageId: v.optional(Id("Page to navigate; default: the active page (one is created if none)")),
   waitUntil: v.optional(v.picklist(["domcontentloaded", "load"])),
   timeoutMs: v.optional(TimeoutMs),
@@ -81,7 +120,9 @@ export const ActInput = v.strictObject({
   stateId: Id("The stateId of the observation this action refers to"),
   targetId: Id("The targetId of that observation"),
   action: v.picklist(ACTIONS),
-  ref: v.optional(v.pipe(v.string(), v.maxLength(64), v.description("A ref from that observation, e.g. @e3"))),
+  ref: v.optional(
+    v.pipe(v.string(), v.maxLength(64), v.description("A ref from that observation, e.g. @e3")),
+  ),
   text: v.optional(v.pipe(v.string(), v.maxLength(65536))),
   secretRef: v.optional(v.pipe(v.string(), v.maxLength(128))),
   url: v.optional(v.pipe(v.string(), v.maxLength(8192))),
