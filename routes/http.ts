@@ -60,8 +60,14 @@ export function createApp(registry: SessionRegistry, selfOrigin: () => string): 
   for (const op of OPS) {
     const handler = async (c: Context) => {
       const raw = op.input ? await readJson(c, config.maxBodyBytes) : undefined;
-      const input = op.input ? parseInput(op.input, raw ?? {}) : undefined;
-      const result = await op.run({ registry, params: c.req.param() as Record<string, string>, input, signal: c.req.raw.signal });
+      const input = op.input ? parseInput(op.input, raw) : undefined;
+      const result = await op.run({
+        registry,
+        params: c.req.param() as Record<string, string>,
+        input,
+        signal: c.req.raw.signal,
+      });
+      if (result instanceof Response) return result; // raw bytes, e.g. an artifact
       if (op.status === 204) return c.body(null, 204);
       return c.json(result as object, (op.status ?? 200) as 200);
     };
@@ -73,7 +79,10 @@ export function createApp(registry: SessionRegistry, selfOrigin: () => string): 
   app.notFound((c) => fail(c, "not_found", `No route ${c.req.method} ${new URL(c.req.url).pathname}`));
   app.onError((err, c) => {
     const e = toPortholeError(err);
-    if (e.code === "internal") console.error(`porthole: internal error on ${c.req.method} ${c.req.path}:`, err);
+    // A client that went away cancels its operation; that is not a bug worth a log line.
+    if (e.code === "internal" && !c.req.raw.signal.aborted) {
+      console.error(`porthole: internal error on ${c.req.method} ${c.req.path}:`, err);
+    }
     return errorResponse(c, e);
   });
   return app;

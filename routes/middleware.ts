@@ -1,11 +1,14 @@
 /** The door's own checks: Host (DNS rebinding), browser Origin, token, body size. */
 import type { Context, MiddlewareHandler } from "hono";
-import { type ErrorCode, errorBody, type ErrorExtras, PortholeError } from "../lib/protocol/errors.ts";
+import { errorBody, type ErrorCode, type ErrorExtras, PortholeError } from "../lib/protocol/errors.ts";
 import { type Config, isLoopbackHost } from "../lib/config.ts";
 
 export function errorResponse(c: Context, err: PortholeError): Response {
   const headers: Record<string, string> = {};
-  if (err.extras.retryAfterMs !== undefined) headers["Retry-After"] = String(Math.ceil(err.extras.retryAfterMs / 1000));
+  if (err.extras.retryAfterMs !== undefined) {
+    headers["Retry-After"] = String(Math.ceil(err.extras.retryAfterMs / 1000));
+  }
+  if (err.code === "unauthorized") headers["WWW-Authenticate"] = 'Bearer realm="porthole"';
   return c.json({ error: err.toBody() }, err.status as 400, headers);
 }
 
@@ -34,13 +37,21 @@ export function guard(config: Config, selfOrigin: () => string): MiddlewareHandl
   return async (c, next) => {
     const host = hostOf(c.req.header("host") ?? "");
     if (!isLoopbackHost(host) && !allowedHosts.has(host) && host !== config.host.toLowerCase()) {
-      return fail(c, "host_not_allowed", `Host "${host}" is not allowed; use a loopback address or --allowed-host`);
+      return fail(
+        c,
+        "host_not_allowed",
+        `Host "${host}" is not allowed; use a loopback address or --allowed-host`,
+      );
     }
     const origin = c.req.header("origin");
     if (origin !== undefined) {
       const o = origin.toLowerCase();
       if (!allowedOrigins.has(o) && o !== selfOrigin()) {
-        return fail(c, "request_origin_not_allowed", `Requests from the browser origin ${origin} are not allowed`);
+        return fail(
+          c,
+          "request_origin_not_allowed",
+          `Requests from the browser origin ${origin} are not allowed`,
+        );
       }
     } else {
       // A page's no-cors request carries no Origin, but it does carry Sec-Fetch-Site.
@@ -51,9 +62,14 @@ export function guard(config: Config, selfOrigin: () => string): MiddlewareHandl
     }
     if (config.token) {
       const auth = c.req.header("authorization");
-      const given = auth?.match(/^Bearer\s+(.+)$/i)?.[1] ?? c.req.header("x-bap-token") ?? c.req.query("token");
+      const given = auth?.match(/^Bearer\s+(.+)$/i)?.[1] ?? c.req.header("x-bap-token") ??
+        c.req.query("token");
       if (!given || !sameToken(given, config.token)) {
-        return fail(c, "unauthorized", "A valid token is required (Authorization: Bearer, X-BAP-Token, or ?token=)");
+        return fail(
+          c,
+          "unauthorized",
+          "A valid token is required (Authorization: Bearer, X-BAP-Token, or ?token=)",
+        );
       }
     }
     await next();
@@ -65,7 +81,9 @@ export function bodyLimit(maxBytes: number): MiddlewareHandler {
   return async (c, next) => {
     const len = c.req.header("content-length");
     if (len !== undefined && Number(len) > maxBytes) {
-      return fail(c, "body_too_large", `The body is ${len} bytes; the limit is ${maxBytes}`, { details: { maxBytes } });
+      return fail(c, "body_too_large", `The body is ${len} bytes; the limit is ${maxBytes}`, {
+        details: { maxBytes },
+      });
     }
     await next();
   };

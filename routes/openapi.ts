@@ -2,13 +2,69 @@
 import { toJsonSchema } from "@valibot/to-json-schema";
 import { OPS } from "../lib/ops/ops.ts";
 import { ERROR_TABLE } from "../lib/protocol/errors.ts";
-import { PORTHOLE_VERSION } from "../lib/version.ts";
+import { PORTHOLE_VERSION, PROTOCOL_VERSION } from "../lib/version.ts";
 
-let cached: Record<string, unknown> | null = null;
+type Json = Record<string, unknown>;
 
-export function openApiDocument(): Record<string, unknown> {
+let cached: Json | null = null;
+
+const ERROR_REF = { $ref: "#/components/schemas/Error" };
+const errorResponse = (description: string) => ({
+  description,
+  content: { "application/json": { schema: ERROR_REF } },
+});
+
+/** `session_create` → `SessionCreateInput`. */
+function schemaName(opName: string): string {
+  return opName.split("_").map((w) => w[0].toUpperCase() + w.slice(1)).join("") + "Input";
+}
+
+/** A request schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect), without a `$schema` of its own. */
+// deno-lint-ignore no-explicit-any
+function requestSchema(schema: any): Json {
+  const json = toJsonSchema(schema, { target: "draft-2020-12", errorMode: "ignore" }) as Json;
+  delete json.$schema;
+  return json;
+}
+
+export function openApiDocument(): Json {
   if (cached) return cached;
-  const paths: Record<string, Record<string, unknown>> = {};
+  const paths: Record<string, Json> = {
+    "/health": {
+      get: {
+        operationId: "health",
+        summary: "Liveness: open without a token and with any Host",
+        security: [],
+        responses: {
+          "200": {
+            description: "The sidecar is up",
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  required: ["status", "version", "porthole"],
+                  properties: {
+                    status: { const: "ok" },
+                    version: { const: PROTOCOL_VERSION, description: "BAP protocol version" },
+                    porthole: { type: "string", description: "Porthole's own version" },
+                  },
+                  additionalProperties: false,
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    "/openapi.json": {
+      get: {
+        operationId: "openapi",
+        summary: "This document",
+        responses: { "200": { description: "OpenAPI 3.1 document" }, default: errorResponse("Error") },
+      },
+    },
+  };
+  const schemas: Record<string, Json> = {};
   for (const op of OPS) {
     const path = op.path.replace(/:(\w+)/g, "{$1}");
     const params = [...op.path.matchAll(/:(\w+)/g)].map((m) => ({
@@ -17,32 +73,62 @@ export function openApiDocument(): Record<string, unknown> {
       required: true,
       schema: { type: "string" },
     }));
-    const entry: Record<string, unknown> = {
+    const status = String(op.status ?? 200);
+    const entry: Json = {
       operationId: op.name,
       summary: op.description,
+      tags: [op.path.includes("/pages") ? "pages" : /:sessionId\/\w/.test(op.path) ? "tools" : "sessions"],
       parameters: params,
       responses: {
-        [String(op.status ?? 200)]: { description: "Success" },
-        default: { description: "Error", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
+        [status]: status === "204" ? { description: "Done" } : {
+          description: "Success",
+          content: { "application/json": { schema: { type: "object" } } },
+        },
+        "400": errorResponse("invalid_params: the failing field is in error.details.field"),
+        "401": errorResponse("unauthorized"),
+        "403": errorResponse("host_not_allowed, request_origin_not_allowed, or a policy refusal"),
+        "404": errorResponse("session_not_found, page_not_found, or another unknown id"),
+        "413": errorResponse("body_too_large"),
+        "429": errorResponse("context_limit, page_limit or queue_full; see Retry-After"),
+        "503": errorResponse("browser_not_installed, browser_disconnected or session_disposed"),
+        default: errorResponse("Error"),
       },
     };
     if (op.input) {
+      const name = schemaName(op.name);
+      const schema = requestSchema(op.input);
+      schemas[name] = schema;
+      const required = Array.isArray(schema.required) && schema.required.length > 0;
       entry.requestBody = {
-        required: false,
-        content: { "application/json": { schema: toJsonSchema(op.input, { errorMode: "ignore" }) } },
+        required,
+        content: { "application/json": { schema: { $ref: `#/components/schemas/${name}` } } },
       };
     }
     (paths[path] ??= {})[op.method.toLowerCase()] = entry;
   }
   cached = {
     openapi: "3.1.0",
-    info: { title: "Porthole", version: PORTHOLE_VERSION, description: "A browser for AI agents, as a sidecar" },
+    jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
+    info: {
+      title: "Porthole",
+      version: PORTHOLE_VERSION,
+      description: `A browser for AI agents, as a sidecar (BAP ${PROTOCOL_VERSION}). When a token is ` +
+        "configured, every route but /health needs it, in any one of the three ways below.",
+    },
+    servers: [{ url: "/" }],
+    security: [{ bearer: [] }, { bapToken: [] }, { queryToken: [] }],
     paths,
     components: {
-      securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer" },
+        bapToken: { type: "apiKey", in: "header", name: "X-BAP-Token" },
+        queryToken: { type: "apiKey", in: "query", name: "token" },
+      },
       schemas: {
+        ...schemas,
         Error: {
           type: "object",
+          required: ["error"],
           properties: {
             error: {
               type: "object",
