@@ -33,25 +33,42 @@ const FLAGS: Record<string, { env: string; apply: (c: Config, v: string) => void
     env: "PORTHOLE_PORT",
     apply: (c, v) => {
       const n = Number(v);
-      if (!Number.isInteger(n) || n < 0 || n > 65535) throw new UsageError(`--port must be 0..65535, got "${v}"`);
+      if (!Number.isInteger(n) || n < 0 || n > 65535) {
+        throw new UsageError(`--port must be 0..65535, got "${v}"`);
+      }
       c.port = n;
     },
   },
   token: { env: "PORTHOLE_TOKEN", apply: (c, v) => (c.token = v || null) },
-  "allow-no-token": { env: "PORTHOLE_ALLOW_NO_TOKEN", apply: (c, v) => (c.allowNoToken = v !== "0" && v !== "false"), bool: true },
+  "allow-no-token": {
+    env: "PORTHOLE_ALLOW_NO_TOKEN",
+    apply: (c, v) => (c.allowNoToken = v !== "0" && v !== "false"),
+    bool: true,
+  },
   chromium: { env: "PORTHOLE_CHROMIUM", apply: (c, v) => (c.chromium = v || null) },
-  "session-idle": { env: "PORTHOLE_SESSION_IDLE", apply: (c, v) => (c.sessionIdleMs = wrap(() => parseDuration(v))) },
+  "session-idle": {
+    env: "PORTHOLE_SESSION_IDLE",
+    apply: (c, v) => {
+      c.sessionIdleMs = wrap(() => parseDuration(v));
+      if (c.sessionIdleMs < 1000) throw new UsageError(`--session-idle must be at least 1s, got "${v}"`);
+    },
+  },
   "max-body": { env: "PORTHOLE_MAX_BODY", apply: (c, v) => (c.maxBodyBytes = wrap(() => parseSize(v))) },
   "max-sessions": {
     env: "PORTHOLE_MAX_SESSIONS",
     apply: (c, v) => {
       const n = Number(v);
-      if (!Number.isInteger(n) || n < 1 || n > 64) throw new UsageError(`--max-sessions must be 1..64, got "${v}"`);
+      if (!Number.isInteger(n) || n < 1 || n > 64) {
+        throw new UsageError(`--max-sessions must be 1..64, got "${v}"`);
+      }
       c.limits.maxSessions = n;
     },
   },
   "allowed-host": { env: "PORTHOLE_ALLOWED_HOSTS", apply: (c, v) => c.allowedHosts.push(...list(v)) },
-  "allowed-origin": { env: "PORTHOLE_ALLOWED_ORIGINS", apply: (c, v) => c.allowedRequestOrigins.push(...list(v)) },
+  "allowed-origin": {
+    env: "PORTHOLE_ALLOWED_ORIGINS",
+    apply: (c, v) => c.allowedRequestOrigins.push(...list(v)),
+  },
 };
 
 function wrap<T>(fn: () => T): T {
@@ -66,9 +83,12 @@ function list(v: string): string[] {
   return v.split(",").map((s) => s.trim()).filter(Boolean);
 }
 
-export function parseServeArgs(args: string[], env: (k: string) => string | undefined = Deno.env.get): Config {
+export function parseServeArgs(
+  args: string[],
+  env: (k: string) => string | undefined = Deno.env.get,
+): Config {
   const config = defaultConfig();
-  for (const [name, flag] of Object.entries(FLAGS)) {
+  for (const flag of Object.values(FLAGS)) {
     const value = env(flag.env);
     if (value !== undefined && value !== "") flag.apply(config, value);
   }
@@ -112,11 +132,28 @@ async function serve(args: string[]): Promise<number> {
   return 0;
 }
 
+/** `browser install|status` take one option, `--chromium PATH`; the environment is the default. */
+function browserFlags(args: string[]): string | null {
+  let explicit = Deno.env.get("PORTHOLE_CHROMIUM") || null;
+  for (let i = 0; i < args.length; i++) {
+    const m = args[i].match(/^--chromium(?:=(.*))?$/);
+    if (!m) throw new UsageError(`Unknown option "${args[i]}" (browser commands take --chromium PATH)`);
+    const value = m[1] ?? args[++i];
+    if (!value) throw new UsageError("--chromium needs a value");
+    explicit = value;
+  }
+  return explicit;
+}
+
 async function main(args: string[]): Promise<number> {
   const [cmd, ...rest] = args;
-  if (cmd === undefined || cmd === "--help" || cmd === "-h" || cmd === "help") {
-    console.log(HELP);
-    return cmd === undefined ? 2 : 0;
+  if (cmd === undefined) {
+    console.error(HELP.trimEnd());
+    return 2;
+  }
+  if (cmd === "--help" || cmd === "-h" || cmd === "help") {
+    console.log(HELP.trimEnd());
+    return 0;
   }
   if (cmd === "--version" || cmd === "-V" || cmd === "version") {
     console.log(`porthole ${PORTHOLE_VERSION} (BAP ${PROTOCOL_VERSION})`);
@@ -124,20 +161,21 @@ async function main(args: string[]): Promise<number> {
   }
   if (cmd === "serve") return await serve(rest);
   if (cmd === "browser") {
-    const chromiumFlag = rest.indexOf("--chromium");
-    const explicit = chromiumFlag >= 0 ? rest[chromiumFlag + 1] : Deno.env.get("PORTHOLE_CHROMIUM") || null;
-    if (rest[0] === "install") return await installChromium(explicit ?? null);
+    const explicit = browserFlags(rest.slice(1));
+    if (rest[0] === "install") return await installChromium(explicit);
     if (rest[0] === "status") {
-      const found = discoverChromium(explicit ?? null);
+      const found = discoverChromium(explicit);
       if (found.path) {
         console.log(`browser: ${found.path} (from ${found.source})`);
         return 0;
       }
-      console.log("browser: not installed; run `porthole browser install` or pass --chromium PATH");
+      if (explicit) console.log(`browser: ${explicit} is not an executable file`);
+      else console.log("browser: not installed; run `porthole browser install` or pass --chromium PATH");
       return 1;
     }
     throw new UsageError(`Unknown browser command "${rest[0] ?? ""}" (install, status)`);
   }
+  if (cmd.startsWith("-")) throw new UsageError(`Unknown option "${cmd}" (see porthole --help)`);
   throw new UsageError(`Unknown command "${cmd}" (see porthole --help)`);
 }
 
