@@ -199,6 +199,39 @@ Deno.test("press Control+A selects the whole field", browserTest, async () => {
   assert.equal(await value(s.sid, "pre"), "old text");
 });
 
+Deno.test(
+  "press of a character outside the US keyboard layout types it, and Shift+a types A",
+  browserTest,
+  async () => {
+    await using s = await session();
+    let state = await ph.open(s.sid, site.url("/form"));
+    for (const key of ["é", "€", "Shift+a"]) {
+      const r = await ph.act(s.sid, state, { action: "press", ref: refOf(state, /textbox "Search"/), key });
+      assert.equal(r.error, undefined, key);
+      assert.equal(r.execution, "completed", key);
+      state = r.freshState;
+    }
+    assert.equal(await value(s.sid, "q"), "é€A");
+  },
+);
+
+Deno.test(
+  "press of Control with a character outside the US keyboard layout is invalid_params",
+  browserTest,
+  async () => {
+    await using s = await session();
+    const state = await ph.open(s.sid, site.url("/form"));
+    const r = await ph.act(s.sid, state, {
+      action: "press",
+      ref: refOf(state, /textbox "Search"/),
+      key: "Control+é",
+    });
+    assert.equal(r.execution, "not_dispatched");
+    assert.equal(r.error.code, "invalid_params");
+    assert.equal(r.error.details.field, "key");
+  },
+);
+
 Deno.test("press without a ref sends the key to the focused element", browserTest, async () => {
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/form"));
@@ -214,20 +247,15 @@ Deno.test(
   browserTest,
   async () => {
     await using s = await session();
-    const state = await ph.open(s.sid, site.url("/form"));
+    let state = await ph.open(s.sid, site.url("/form"));
     for (const key of ["Enterr", "Hyper+A", ""]) {
-      const current = await ph.observe(s.sid);
-      const r = await ph.act(s.sid, current, {
-        action: "press",
-        ref: refOf(current, /textbox "Search"/),
-        key,
-      });
+      const r = await ph.act(s.sid, state, { action: "press", ref: refOf(state, /textbox "Search"/), key });
       assert.equal(r.execution, "not_dispatched", key);
       assert.equal(r.error.code, "invalid_params", key);
       assert.equal(r.error.details.field, "key", key);
+      state = r.freshState;
     }
     assert.deepEqual(await log(s.sid), []);
-    void state;
   },
 );
 

@@ -41,10 +41,18 @@ export function parseChord(text: string): Chord | { error: string } {
   if (!(NAMED_KEYS.has(key) || [...key].length === 1)) {
     return { error: `"${key}" is not a key name (e.g. Enter, Tab, ArrowDown, a)` };
   }
+  if (outsideKeyboardLayout(key) && parts.some((m) => m !== "Shift")) {
+    return { error: `"${key}" can be pressed alone or with Shift, not with ${parts.join("+")}` };
+  }
   const modifiers = parts.map((m) =>
     m === "ControlOrMeta" ? (Deno.build.os === "darwin" ? "Meta" : "Control") : m
   );
   const printable = ([...key].length === 1 || key === "Space") &&
     !modifiers.some((m) => m === "Control" || m === "Meta" || m === "Alt");
   return { modifiers, key: key === "Space" ? " " : key, printable };
+}
+
+/** A single character that no key of the US keyboard layout produces (é, €, 日): typed as text. */
+export function outsideKeyboardLayout(key: string): boolean {
+  return [...key].length === 1 && !/^[\x20-\x7e]$/.test(key);
 }

@@ -7,7 +7,7 @@ import type { Protocol } from "devtools-protocol";
 import { type ErrorCode, PortholeError, toPortholeError } from "../protocol/errors.ts";
 import type { ActInput } from "../protocol/schemas.ts";
 import type { ActResult, Execution } from "../protocol/types.ts";
-import { type Chord, parseChord } from "../protocol/keys.ts";
+import { type Chord, outsideKeyboardLayout, parseChord } from "../protocol/keys.ts";
 import { canonicalOrigin, parseOriginInput } from "../policy/url.ts";
 import { type FieldFacts, refuseTyping } from "../policy/sensitive.ts";
 import { type FrameInfo, RemoteRef } from "../driver/page_driver.ts";
@@ -515,13 +515,22 @@ interface Keyboard {
   down(key: never): Promise<void>;
   up(key: never): Promise<void>;
   press(key: never): Promise<void>;
+  sendCharacter(char: string): Promise<void>;
 }
 
 async function key(keyboard: Keyboard, chord: Chord, signal: AbortSignal) {
+  if (outsideKeyboardLayout(chord.key)) {
+    // No key of the US layout makes this character: it is entered as text (parseChord allows
+    // no Control, Alt or Meta with it).
+    await keyboard.sendCharacter(chord.key);
+    return;
+  }
+  const shifted = chord.modifiers.includes("Shift") && /^[a-z]$/.test(chord.key);
   for (const m of chord.modifiers) await keyboard.down(m as never);
   try {
     if (signal.aborted) throw signal.reason;
-    await keyboard.press(chord.key as never);
+    // Shift+a is the key "A", as on a real keyboard.
+    await keyboard.press((shifted ? chord.key.toUpperCase() : chord.key) as never);
   } finally {
     for (const m of [...chord.modifiers].reverse()) await keyboard.up(m as never);
   }
