@@ -35,7 +35,16 @@ const GET_FORM = `<!doctype html><title>Get form</title>
 <form action="/results"><label>Query <input name="q"></label></form>`;
 const RESULTS = `<!doctype html><title>Results</title><h1>Results</h1>`;
 
-const site = new Site({ "/form": FORM, "/pointer": POINTER, "/get-form": GET_FORM, "/results": RESULTS });
+/** A page whose form lives in a same-origin frame. */
+const FRAMED = `<!doctype html><title>Framed</title><h1>Outer</h1><iframe src="/form"></iframe>`;
+
+const site = new Site({
+  "/framed": FRAMED,
+  "/form": FORM,
+  "/pointer": POINTER,
+  "/get-form": GET_FORM,
+  "/results": RESULTS,
+});
 // One Porthole and one Chromium for this file: a page kept open in its own session holds the
 // browser between tests, and every test acts in a session of its own.
 const ph = await Porthole.start();
@@ -258,6 +267,31 @@ Deno.test(
     assert.deepEqual(await log(s.sid), []);
   },
 );
+
+Deno.test("type and press act inside a same-origin frame observed by its frameId", browserTest, async () => {
+  await using s = await session();
+  await ph.open(s.sid, site.url("/framed"));
+  const runtime = ph.server.registry.get(s.sid);
+  const frames = await runtime.pages.get(runtime.activePageId!)!.driver.frames();
+  const frameId = frames.find((f) => f.parentId !== null)!.frameId;
+  const state = await ph.observe(s.sid, { frameId });
+  const typed = await ph.act(s.sid, state, {
+    action: "type",
+    ref: refOf(state, /textbox "Search"/),
+    text: "hats",
+  });
+  assert.equal(typed.error, undefined);
+  assert.equal(typed.freshState.frameId, frameId);
+  const pressed = await ph.act(s.sid, typed.freshState, {
+    action: "press",
+    ref: refOf(typed.freshState, /textbox "Search"/),
+    key: "Enter",
+  });
+  assert.equal(pressed.error, undefined);
+  const inner = "document.querySelector('iframe').contentWindow";
+  assert.equal(await ph.pageEval(s.sid, `${inner}.document.getElementById('q').value`), "hats");
+  assert.ok((await ph.pageEval(s.sid, `${inner}.log`)).includes("submit:hats"));
+});
 
 Deno.test("click sends exactly one click to the button", browserTest, async () => {
   await using s = await session();

@@ -40,6 +40,9 @@ const other = new Site({ "/": `<!doctype html><title>Other</title><h1>Other site
 
 const site = new Site({
   "/links": LINKS,
+  "/guarded": `<!doctype html><title>Guarded</title>
+<script>addEventListener("beforeunload", (e) => { e.preventDefault(); e.returnValue = ""; });</script>
+<button onclick="this.textContent = 'Edited'">Edit</button>`,
   "/framed": FRAMED,
   "/file.csv": () =>
     new Response("a,b\n1,2\n", {
@@ -190,6 +193,23 @@ Deno.test(
     assert.equal(r.freshState, undefined);
     assert.equal(r.postcondition, "unknown");
     assert.ok(site.hits.includes("/hang"));
+  },
+);
+
+Deno.test(
+  "a beforeunload prompt does not hang navigate by act and is listed in dialogs",
+  browserTest,
+  async () => {
+    await using s = await session();
+    const state = await ph.open(s.sid, site.url("/guarded"));
+    // The click gives the page the user activation a beforeunload prompt needs.
+    const edited = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Edit"/) });
+    assert.equal(edited.execution, "completed");
+    const r = await ph.act(s.sid, edited.freshState, { action: "navigate", url: site.url("/links") });
+    assert.equal(r.error, undefined);
+    assert.equal(r.execution, "completed");
+    assert.deepEqual(r.dialogs, [{ type: "beforeunload", message: "", handled: "accepted" }]);
+    assert.equal(await ph.pageEval(s.sid, "location.pathname"), "/links");
   },
 );
 
