@@ -223,6 +223,47 @@ Deno.test(
   },
 );
 
+/** Start `serve --port 0` and wait for its ready line; returns the child, its URL and a stdout reader. */
+async function startServe() {
+  const child = porthole(["serve", "--port", "0"]).spawn();
+  const stdout = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  const stderrText = new Response(child.stderr).text();
+  let out = "";
+  await waitFor("the ready line", async () => {
+    const { value, done } = await stdout.read();
+    if (done) throw new Error(`serve exited before it was ready: ${await stderrText}`);
+    out += value;
+    return out.includes("\n");
+  }, 60_000);
+  const line = out.slice(0, out.indexOf("\n"));
+  return { child, stdout, stderrText, out, line, url: line.replace("porthole listening on ", "") };
+}
+
+Deno.test("a sidecar killed with SIGKILL still leaves no Chromium behind", browserTest, async () => {
+  const { child, stdout, url } = await startServe();
+  try {
+    const { sessionId } = await (await fetch(`${url}/v1/sessions`, { method: "POST", body: "{}" })).json();
+    const nav = await fetch(`${url}/v1/sessions/${sessionId}/navigate`, {
+      method: "POST",
+      body: JSON.stringify({ url: "about:blank" }),
+    });
+    assert.equal(nav.status, 200);
+    await nav.body?.cancel();
+    const browsers = descendants(child.pid);
+    assert.ok(browsers.length > 1, "Chromium runs under the sidecar");
+
+    child.kill("SIGKILL");
+    await child.status;
+    await waitFor("every Chromium process to be gone", () => browsers.every((p) => !alive(p)), 10_000);
+  } finally {
+    try {
+      child.kill("SIGKILL");
+    } catch { /* already exited */ }
+    await child.status;
+    await stdout.cancel().catch(() => {});
+  }
+});
+
 Deno.test("browser status names the browser Porthole would use", async () => {
   const expected = discoverChromium(null).path;
   assert.ok(expected, "this machine has a browser");

@@ -78,6 +78,21 @@ const SETSID = ["/usr/bin/setsid", "/bin/setsid"].find((p) => {
   }
 }) ?? null;
 
+/**
+ * Runs the browser ("$@") in the background and kills the whole process group when either the
+ * browser exits or the watchdog's stdin (a pipe from Porthole) reaches end of file, which is
+ * what happens when Porthole dies, however it dies. Only used inside a group of its own.
+ */
+const WATCHDOG = [
+  "exec 3<&0 </dev/null",
+  '"$@" 3<&- &',
+  "browser=$!",
+  "(read -r _ <&3; kill -9 0) &",
+  "exec 3<&-",
+  'wait "$browser"',
+  "kill -9 0",
+].join("\n");
+
 async function chownTree(path: string, user: BrowserUser): Promise<void> {
   await Deno.chown(path, user.uid, user.gid);
 }
@@ -95,18 +110,23 @@ export async function launchChromium(executable: string, timeoutMs = 20_000): Pr
   env.XDG_CACHE_HOME = `${profileDir}/.cache`;
   env.TMPDIR = profileDir;
   const args = [...CHROMIUM_ARGS, `--user-data-dir=${profileDir}/data`];
+  // In a process group of its own, the whole tree can be killed at once: `executable` may be a
+  // wrapper script that does not exec (Debian's chromium-headless-shell is one), and the
+  // zygotes and renderers outlive a killed browser process otherwise. The watchdog also takes
+  // the group down when Porthole itself dies without cleaning up (its stdin pipe closes).
+  const grouped = SETSID !== null;
   let cmd = executable;
   let cmdArgs = args;
+  if (grouped) {
+    cmd = "/bin/sh";
+    cmdArgs = ["-c", WATCHDOG, "porthole-browser", executable, ...args];
+  }
   if (asRoot) {
     const user = browserUser();
     await chownTree(profileDir, user);
+    cmdArgs = [`--reuid=${user.uid}`, `--regid=${user.gid}`, "--clear-groups", "--", cmd, ...cmdArgs];
     cmd = "setpriv";
-    cmdArgs = [`--reuid=${user.uid}`, `--regid=${user.gid}`, "--clear-groups", "--", executable, ...args];
   }
-  // In a process group of its own, the whole tree can be killed at once: `executable` may be a
-  // wrapper script that does not exec (Debian's chromium-headless-shell is one), and the
-  // zygotes and renderers outlive a killed browser process otherwise.
-  const grouped = SETSID !== null;
   if (grouped) {
     cmdArgs = [cmd, ...cmdArgs];
     cmd = SETSID!;
@@ -117,7 +137,7 @@ export async function launchChromium(executable: string, timeoutMs = 20_000): Pr
       args: cmdArgs,
       clearEnv: true,
       env,
-      stdin: "null",
+      stdin: grouped ? "piped" : "null",
       stdout: "null",
       stderr: "piped",
     }).spawn();
@@ -136,6 +156,7 @@ export async function launchChromium(executable: string, timeoutMs = 20_000): Pr
     try {
       child.kill("SIGKILL");
     } catch { /* already gone */ }
+    if (grouped) await child.stdin.close().catch(() => {});
     await child.status.catch(() => {});
     await Deno.remove(profileDir, { recursive: true }).catch(() => {});
   };
