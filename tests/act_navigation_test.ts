@@ -14,6 +14,8 @@ const LINKS = `<!doctype html><title>Links</title><h1>Links</h1>
 <a href="/broken">Broken page</a>
 <a href="/hang">Hanging page</a>
 <a href="/file.csv">Download report</a>
+<a id="save" href="/file.csv" download>Save report</a>
+<button onclick="document.getElementById('save').click(); const end = Date.now() + 300; while (Date.now() < end) {}">Export</button>
 <a id="away" href="/">Other site</a>
 <a href="/redirect-away">Redirecting link</a>
 <button onclick="window.open('/slow')">Same-origin popup</button>
@@ -363,6 +365,22 @@ Deno.test(
     assert.equal(r.error?.code, "download_blocked");
     assert.equal(r.observation, "captured");
     assert.equal(r.freshState.document.documentId, state.document.documentId);
+    assert.equal(await ph.pageEval(s.sid, "location.pathname"), "/links");
+  },
+);
+
+Deno.test(
+  "a click that saves a file through a download link is completed with download_blocked",
+  browserTest,
+  async () => {
+    await using s = await session();
+    const state = await openLinks(s.sid);
+    // The button follows the download link, then keeps the page busy a moment, so the browser
+    // has begun the download before the click is acknowledged.
+    const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Export"/) });
+    assert.equal(r.execution, "completed");
+    assert.equal(r.error?.code, "download_blocked");
+    assert.equal(r.observation, "captured");
     assert.equal(await ph.pageEval(s.sid, "location.pathname"), "/links");
   },
 );

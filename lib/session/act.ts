@@ -462,11 +462,10 @@ async function dispatch(
     // Every input command was answered: the input happened, whatever the page does next.
     progress.acknowledged = true;
     if (!watch.requested) await watch.flush(signal);
-    if (!watch.requested) return null;
+    // A download link (`<a download>`) starts a download without a navigation request.
+    if (!watch.requested) return watch.download ? downloadBlocked() : null;
     const outcome = await watch.settle(signal);
-    if (outcome.kind === "download") {
-      return new PortholeError("download_blocked", "The action started a download, which was blocked");
-    }
+    if (outcome.kind === "download") return downloadBlocked();
     if (outcome.kind === "loaded" && ctx.frame.parentId === null) {
       const frames = await driver.frames(signal);
       const top = frames.find((f) => f.parentId === null)!;
@@ -483,6 +482,10 @@ async function dispatch(
     watch.dispose();
     if (objectId) await driver.release(objectId);
   }
+}
+
+function downloadBlocked(): PortholeError {
+  return new PortholeError("download_blocked", "The action started a download, which was blocked");
 }
 
 type Send = (method: string, params: Record<string, unknown>, signal?: AbortSignal) => Promise<unknown>;

@@ -44,7 +44,8 @@ export class NavigationWatch {
     // deno-lint-ignore no-explicit-any
     const on = (event: string, fn: (e: any) => void) => this.#off.push(driver.on(event, fn));
     on("Page.frameRequestedNavigation", (e: Protocol.Page.FrameRequestedNavigationEvent) => {
-      if (e.frameId === frameId) this.requested = true;
+      // A link that opens a new window does not navigate this frame.
+      if (e.frameId === frameId && (e.disposition ?? "currentTab") === "currentTab") this.requested = true;
     });
     on("Page.frameStartedNavigating", (e: { frameId: string }) => {
       if (e.frameId === frameId) this.requested = true;
