@@ -1,5 +1,13 @@
 /** Porthole's command line: serve, browser install/status, --version, --help. */
-import { type Config, defaultConfig, isLoopbackHost, parseDuration, parseSize } from "./lib/config.ts";
+import {
+  type Config,
+  defaultConfig,
+  isLoopbackHost,
+  LOG_LEVELS,
+  type LogLevel,
+  parseDuration,
+  parseSize,
+} from "./lib/config.ts";
 import { discoverChromium, installChromium } from "./lib/driver/discover.ts";
 import { startServer } from "./lib/server.ts";
 import { PORTHOLE_VERSION, PROTOCOL_VERSION } from "./lib/version.ts";
@@ -22,6 +30,7 @@ Options of serve (each also an environment variable):
   --max-body N          PORTHOLE_MAX_BODY        largest request body (default 10m = 10 MiB)
   --max-sessions N      PORTHOLE_MAX_SESSIONS    browser contexts at once (default 8)
   --allowed-host H      PORTHOLE_ALLOWED_HOSTS   extra Host names to accept (repeat, or comma list)
+  --log-level L         PORTHOLE_LOG_LEVEL       JSON logs on stderr: debug, info, warn, error, off (info)
   --allowed-origin O    PORTHOLE_ALLOWED_ORIGINS browser Origins allowed to call the API (repeat)
 `;
 
@@ -65,6 +74,15 @@ const FLAGS: Record<string, { env: string; apply: (c: Config, v: string) => void
     },
   },
   "allowed-host": { env: "PORTHOLE_ALLOWED_HOSTS", apply: (c, v) => c.allowedHosts.push(...list(v)) },
+  "log-level": {
+    env: "PORTHOLE_LOG_LEVEL",
+    apply: (c, v) => {
+      if (!LOG_LEVELS.includes(v as LogLevel)) {
+        throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(", ")}`);
+      }
+      c.logLevel = v as LogLevel;
+    },
+  },
   "allowed-origin": {
     env: "PORTHOLE_ALLOWED_ORIGINS",
     apply: (c, v) => c.allowedRequestOrigins.push(...list(v)),

@@ -18,7 +18,11 @@ export interface Config {
   allowedHosts: string[];
   allowedRequestOrigins: string[];
   limits: Limits;
+  logLevel: LogLevel;
 }
+
+export type LogLevel = "debug" | "info" | "warn" | "error" | "off";
+export const LOG_LEVELS: LogLevel[] = ["debug", "info", "warn", "error", "off"];
 
 export const DEFAULT_LIMITS: Limits = {
   maxSessions: 8,
@@ -39,6 +43,7 @@ export function defaultConfig(): Config {
     allowedHosts: [],
     allowedRequestOrigins: [],
     limits: { ...DEFAULT_LIMITS },
+    logLevel: "info",
   };
 }
 

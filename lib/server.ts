@@ -1,6 +1,7 @@
 /** Composition: config → registry → HTTP app → Deno.serve. */
 import type { Config } from "./config.ts";
 import { SessionRegistry } from "./session/registry.ts";
+import { setLogLevel } from "./log.ts";
 import { createApp } from "../routes/http.ts";
 
 export interface RunningServer {
@@ -12,6 +13,7 @@ export interface RunningServer {
 }
 
 export async function startServer(config: Config): Promise<RunningServer> {
+  setLogLevel(config.logLevel);
   const registry = new SessionRegistry(config);
   let origin = "";
   const app = createApp(registry, () => origin);
@@ -22,10 +24,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
     onListen: (addr) => listening.resolve(addr as Deno.NetAddr),
     onError: (err) => {
       console.error("porthole: request failed:", err);
-      return new Response(JSON.stringify({ error: { code: "internal", message: "Internal error", retryable: false } }), {
-        status: 500,
-        headers: { "content-type": "application/json" },
-      });
+      return new Response(
+        JSON.stringify({ error: { code: "internal", message: "Internal error", retryable: false } }),
+        {
+          status: 500,
+          headers: { "content-type": "application/json" },
+        },
+      );
     },
   }, app.fetch);
   const addr = await listening.promise;

@@ -8,6 +8,8 @@ import type { SessionRegistry } from "../lib/session/registry.ts";
 import { PORTHOLE_VERSION, PROTOCOL_VERSION } from "../lib/version.ts";
 import { bodyLimit, errorResponse, fail, guard } from "./middleware.ts";
 import { openApiDocument } from "./openapi.ts";
+import { sseResponse } from "./events.ts";
+import { log } from "../lib/log.ts";
 
 async function readJson(c: Context, maxBytes: number): Promise<unknown> {
   const body = c.req.raw.body;
@@ -52,10 +54,32 @@ export function createApp(registry: SessionRegistry, selfOrigin: () => string): 
   const config = registry.config;
   const app = new Hono();
 
+  app.use("*", async (c, next) => {
+    const started = performance.now();
+    await next();
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    const route = c.req.routePath;
+    registry.metrics.requests.inc({ route, status: String(c.res.status) });
+    const fields: Record<string, unknown> = { method: c.req.method, route, status: c.res.status, ms };
+    const sid = c.req.param("sessionId");
+    if (sid) fields.sessionId = sid;
+    const code = c.res.status >= 400 ? c.res.headers.get("x-porthole-error") : null;
+    if (code) fields.error = code;
+    log(c.res.status >= 500 ? "warn" : route === "/health" ? "debug" : "info", "request", fields);
+  });
   app.get("/health", (c) => c.json({ status: "ok", version: PROTOCOL_VERSION, porthole: PORTHOLE_VERSION }));
   app.use("*", guard(config, selfOrigin));
   app.use("*", bodyLimit(config.maxBodyBytes));
   app.get("/openapi.json", (c) => c.json(openApiDocument()));
+  app.get(
+    "/metrics",
+    (c) => c.text(registry.metrics.render(), 200, { "content-type": "text/plain; version=0.0.4" }),
+  );
+  app.get("/v1/events", (c) => sseResponse(c, registry.events, registry.metrics));
+  app.get("/v1/sessions/:sessionId/events", (c) => {
+    const session = registry.get(c.req.param("sessionId"));
+    return sseResponse(c, session.events, registry.metrics);
+  });
 
   for (const op of OPS) {
     const handler = async (c: Context) => {

@@ -9,6 +9,7 @@ export function errorResponse(c: Context, err: PortholeError): Response {
     headers["Retry-After"] = String(Math.ceil(err.extras.retryAfterMs / 1000));
   }
   if (err.code === "unauthorized") headers["WWW-Authenticate"] = 'Bearer realm="porthole"';
+  headers["x-porthole-error"] = err.code;
   return c.json({ error: err.toBody() }, err.status as 400, headers);
 }
 

@@ -19,10 +19,12 @@ export class Site implements AsyncDisposable {
       const url = new URL(req.url);
       this.hits.push(url.pathname + url.search);
       const page = pages[url.pathname];
-      if (page === undefined) return new Response("<title>Not found</title><h1>Not found</h1>", {
-        status: 404,
-        headers: { "content-type": "text/html" },
-      });
+      if (page === undefined) {
+        return new Response("<title>Not found</title><h1>Not found</h1>", {
+          status: 404,
+          headers: { "content-type": "text/html" },
+        });
+      }
       if (typeof page === "function") return await page(req);
       return new Response(page, { headers: { "content-type": "text/html; charset=utf-8" } });
     });
@@ -60,6 +62,7 @@ export class Porthole implements AsyncDisposable {
   static async start(patch: (c: Config) => void = () => {}): Promise<Porthole> {
     const config = defaultConfig();
     config.port = 0;
+    config.logLevel = "warn";
     patch(config);
     return new Porthole(await startServer(config), config.token);
   }
@@ -68,7 +71,12 @@ export class Porthole implements AsyncDisposable {
     return this.server.url;
   }
 
-  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply<Json>> {
+  async request(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Reply<Json>> {
     const h: Record<string, string> = { ...headers };
     if (this.token && !("authorization" in h)) h.authorization = `Bearer ${this.token}`;
     if (body !== undefined) h["content-type"] = "application/json";
@@ -113,7 +121,11 @@ export class Porthole implements AsyncDisposable {
 
   /** Act on an observation; returns the act result (the HTTP status must be 200). */
   async act(sid: string, state: Json, action: Record<string, unknown>): Promise<Json> {
-    const r = await this.post(`/v1/sessions/${sid}/act`, { stateId: state.stateId, targetId: state.targetId, ...action });
+    const r = await this.post(`/v1/sessions/${sid}/act`, {
+      stateId: state.stateId,
+      targetId: state.targetId,
+      ...action,
+    });
     if (r.status !== 200) throw new Error(`act answered ${r.status}: ${JSON.stringify(r.body)}`);
     return r.body;
   }

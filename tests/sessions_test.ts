@@ -82,13 +82,9 @@ Deno.test(
   },
 );
 
-// Ignored until lib/session/session.ts (openPage) sends the locale as navigator.language and
-// Accept-Language also when no userAgent is given: today only Emulation.setLocaleOverride is sent,
-// which changes Intl but leaves navigator.language "en-US" and sends no Accept-Language header.
 Deno.test({
   name: "a session's locale alone sets navigator.language and Accept-Language",
   ...browserTest,
-  ignore: true,
   fn: async () => {
     let acceptLanguage: string | null = null;
     await using site = new Site({

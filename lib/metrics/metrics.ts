@@ -23,15 +23,29 @@ class Counter {
   render(): string {
     const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} counter`];
     if (this.values.size === 0) lines.push(`${this.name} 0`);
-    for (const { labels, value } of this.values.values()) lines.push(`${this.name}${labelText(labels)} ${value}`);
+    for (const { labels, value } of this.values.values()) {
+      lines.push(`${this.name}${labelText(labels)} ${value}`);
+    }
     return lines.join("\n");
   }
 }
 
-class Gauge {
-  constructor(readonly name: string, readonly help: string, readonly read: () => number) {}
+/** A value read at scrape time: a gauge, or a counter kept elsewhere. */
+class Sampled {
+  constructor(
+    readonly name: string,
+    readonly help: string,
+    readonly read: () => number,
+    readonly type: "gauge" | "counter",
+  ) {}
   render(): string {
-    return [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} gauge`, `${this.name} ${this.read()}`].join("\n");
+    return [
+      `# HELP ${this.name} ${this.help}`,
+      `# TYPE ${this.name} ${this.type}`,
+      `${this.name} ${this.read()}`,
+    ].join(
+      "\n",
+    );
   }
 }
 
@@ -52,7 +66,9 @@ class Histogram {
   render(): string {
     const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} histogram`];
     for (const s of this.series.values()) {
-      this.buckets.forEach((b, i) => lines.push(`${this.name}_bucket${labelText({ ...s.labels, le: String(b) })} ${s.counts[i]}`));
+      this.buckets.forEach((b, i) =>
+        lines.push(`${this.name}_bucket${labelText({ ...s.labels, le: String(b) })} ${s.counts[i]}`)
+      );
       lines.push(`${this.name}_bucket${labelText({ ...s.labels, le: "+Inf" })} ${s.count}`);
       lines.push(`${this.name}_sum${labelText(s.labels)} ${s.sum}`);
       lines.push(`${this.name}_count${labelText(s.labels)} ${s.count}`);
@@ -70,17 +86,28 @@ export class Metrics {
     "Duration of act calls by action and outcome",
     SECONDS,
   );
-  readonly observes = new Histogram("porthole_observe_duration_seconds", "Duration of observations by outcome", SECONDS);
+  readonly observes = new Histogram(
+    "porthole_observe_duration_seconds",
+    "Duration of observations by outcome",
+    SECONDS,
+  );
   readonly requests = new Counter("porthole_http_requests_total", "HTTP requests by route and status");
   readonly droppedEvents = new Counter("porthole_events_dropped_total", "Events lost by slow SSE readers");
-  #gauges: Gauge[] = [];
+  #sampled: Sampled[] = [];
 
-  gauge(name: string, help: string, read: () => number): void {
-    this.#gauges.push(new Gauge(name, help, read));
+  /** A value read at scrape time; `counter` when it only ever rises. */
+  sample(name: string, help: string, read: () => number, type: "gauge" | "counter" = "gauge"): void {
+    this.#sampled.push(new Sampled(name, help, read, type));
   }
 
   render(): string {
-    return [...this.#gauges.map((g) => g.render()), this.actions.render(), this.observes.render(), this.requests.render(), this.droppedEvents.render()]
+    return [
+      ...this.#sampled.map((g) => g.render()),
+      this.actions.render(),
+      this.observes.render(),
+      this.requests.render(),
+      this.droppedEvents.render(),
+    ]
       .join("\n") + "\n";
   }
 }

@@ -1,5 +1,11 @@
 /** Every operation of the HTTP API. */
-import { ActInput, CreateSessionInput, NavigateInput, ObserveInput } from "../protocol/schemas.ts";
+import {
+  ActInput,
+  CreateSessionInput,
+  EmptyInput,
+  NavigateInput,
+  ObserveInput,
+} from "../protocol/schemas.ts";
 import { act } from "../session/act.ts";
 import { InspectInput, PdfInput, ScreenshotInput, WaitInput } from "../protocol/schemas_watch.ts";
 import { inspect, pdf, screenshot, waitFor } from "../session/watch.ts";
@@ -60,7 +66,7 @@ const openPage = defineOp({
   description: "Open a new about:blank page and make it active; destinations go through navigate",
   method: "POST",
   path: "/v1/sessions/:sessionId/pages",
-  input: null,
+  input: EmptyInput,
   status: 201,
   run: ({ registry, params, signal }) => {
     const s = registry.get(params.sessionId);
@@ -73,7 +79,7 @@ const activatePage = defineOp({
   description: "Make a page the session's active page",
   method: "POST",
   path: "/v1/sessions/:sessionId/pages/:pageId/activate",
-  input: null,
+  input: EmptyInput,
   run: ({ registry, params, signal }) => {
     const s = registry.get(params.sessionId);
     return s.run(signal, () => Promise.resolve(s.pageView(s.activate(params.pageId))));
@@ -98,7 +104,8 @@ const closePage = defineOp({
 
 const navigate = defineOp({
   name: "navigate",
-  description: "Navigate a page to an http(s) URL and wait for its DOMContentLoaded; authorises the origin on commit",
+  description:
+    "Navigate a page to an http(s) URL and wait for its DOMContentLoaded; authorises the origin on commit",
   method: "POST",
   path: "/v1/sessions/:sessionId/navigate",
   input: NavigateInput,
@@ -116,7 +123,19 @@ const observe = defineOp({
   input: ObserveInput,
   run: ({ registry, params, input, signal }) => {
     const s = registry.get(params.sessionId);
-    return s.run(signal, (sig) => s.observe(input, sig));
+    const started = performance.now();
+    return s.run(signal, (sig) => s.observe(input, sig)).then(
+      (obs) => {
+        registry.metrics.observes.observe((performance.now() - started) / 1000, { outcome: "captured" });
+        return obs;
+      },
+      (err) => {
+        registry.metrics.observes.observe((performance.now() - started) / 1000, {
+          outcome: err?.code ?? "internal",
+        });
+        throw err;
+      },
+    );
   },
 });
 
@@ -131,13 +150,21 @@ const actOp = defineOp({
   run: ({ registry, params, input, signal }) => {
     const s = registry.get(params.sessionId);
     s.assertBrowser();
-    return s.run(signal, (sig) => act(s, input, sig));
+    const started = performance.now();
+    return s.run(signal, (sig) => act(s, input, sig)).then((r) => {
+      registry.metrics.actions.observe((performance.now() - started) / 1000, {
+        action: input.action,
+        outcome: r.error?.code ?? r.execution,
+      });
+      return r;
+    });
   },
 });
 
 const wait = defineOp({
   name: "wait",
-  description: "Wait for one condition (text, textGone, url substring, loadState, or timeMs); {met:false} on timeout",
+  description:
+    "Wait for one condition (text, textGone, url substring, loadState, or timeMs); {met:false} on timeout",
   method: "POST",
   path: "/v1/sessions/:sessionId/wait",
   input: WaitInput,
@@ -161,7 +188,8 @@ const inspectOp = defineOp({
 
 const screenshotOp = defineOp({
   name: "screenshot",
-  description: "Screenshot the viewport, the full page, or one element by ref (JPEG by default) into the session's store",
+  description:
+    "Screenshot the viewport, the full page, or one element by ref (JPEG by default) into the session's store",
   method: "POST",
   path: "/v1/sessions/:sessionId/screenshot",
   input: ScreenshotInput,

@@ -4,10 +4,15 @@ import { BrowserPool } from "../driver/pool.ts";
 import { PortholeError } from "../protocol/errors.ts";
 import type { CreateSessionInput } from "../protocol/schemas.ts";
 import { Session } from "./session.ts";
+import { EventStream } from "../events/bus.ts";
+import { Metrics } from "../metrics/metrics.ts";
 
 export class SessionRegistry {
   readonly pool: BrowserPool;
   readonly config: Config;
+  /** Every session's events, for dashboards (GET /v1/events). */
+  readonly events = new EventStream(4096, 1024);
+  readonly metrics = new Metrics();
   #sessions = new Map<string, Session>();
   #sweeper: ReturnType<typeof setInterval>;
   #selfPorts = new Set<number>();
@@ -18,7 +23,47 @@ export class SessionRegistry {
     this.pool.onDisconnect(() => {
       for (const s of this.#sessions.values()) s.browserLost();
     });
-    this.#sweeper = setInterval(() => this.sweep(), Math.min(30_000, Math.max(1000, config.sessionIdleMs / 4)));
+    const m = this.metrics;
+    const sessions = () => [...this.#sessions.values()];
+    m.sample("porthole_sessions", "Open sessions", () => this.#sessions.size);
+    m.sample("porthole_pages", "Open pages", () => sessions().reduce((n, s) => n + s.pages.size, 0));
+    m.sample(
+      "porthole_queued_operations",
+      "Operations waiting in session gates",
+      () => sessions().reduce((n, s) => n + s.gate.queued, 0),
+    );
+    m.sample(
+      "porthole_running_operations",
+      "Operations running",
+      () => sessions().filter((s) => s.gate.busy).length,
+    );
+    m.sample("porthole_browser_running", "1 while Chromium runs", () => (this.pool.stats().running ? 1 : 0));
+    m.sample(
+      "porthole_browser_launches_total",
+      "Chromium launches",
+      () => this.pool.stats().launches,
+      "counter",
+    );
+    m.sample(
+      "porthole_browser_disconnects_total",
+      "Unexpected Chromium disconnects",
+      () => this.pool.stats().disconnects,
+      "counter",
+    );
+    m.sample(
+      "porthole_artifact_bytes",
+      "Bytes held in artifact stores",
+      () => sessions().reduce((n, s) => n + s.artifacts.totalBytes, 0),
+    );
+    m.sample(
+      "porthole_sse_clients",
+      "Connected event-stream readers",
+      () => this.events.readers + sessions().reduce((n, s) => n + s.events.readers, 0),
+    );
+    this.#sweeper = setInterval(
+      () => this.sweep(),
+      Math.min(30_000, Math.max(1000, config.sessionIdleMs / 4)),
+    );
   }
 
   /** The port the sidecar listens on: pages may never reach it. */
@@ -46,13 +91,16 @@ export class SessionRegistry {
   create(options: CreateSessionInput): Session {
     const max = this.config.limits.maxSessions;
     if (this.#sessions.size >= max) {
-      throw new PortholeError("context_limit", `All ${max} browser contexts are in use`, { retryAfterMs: 5000 });
+      throw new PortholeError("context_limit", `All ${max} browser contexts are in use`, {
+        retryAfterMs: 5000,
+      });
     }
     const session = new Session(options, {
       pool: this.pool,
       limits: this.config.limits,
       idleMs: this.config.sessionIdleMs,
       isSelf: this.#isSelf,
+      publish: (ev) => this.events.publish(ev),
     });
     this.#sessions.set(session.id, session);
     return session;

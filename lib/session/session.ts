@@ -15,7 +15,7 @@ import type { Limits } from "../config.ts";
 import { captureFrame, RefBook } from "./capture.ts";
 import { deadline, effectiveTimeout } from "./deadline.ts";
 import { FifoGate } from "./gate.ts";
-import { type NavOutcome, NavigationWatch } from "./navigation.ts";
+import { NavigationWatch, type NavOutcome } from "./navigation.ts";
 import { StateAuthority } from "./states.ts";
 import { Diagnostics } from "./diagnostics.ts";
 import { type EventMap, EventStream, type EventType, makeEvent, type PortholeEvent } from "../events/bus.ts";
@@ -84,7 +84,9 @@ export class Session {
   /** Drop the current state when it matches, telling readers before an agent acts on it. */
   invalidateState(reason: string, predicate?: (s: import("./states.ts").StateRecord) => boolean): void {
     const current = this.states.current;
-    if (current && this.states.invalidate(predicate)) this.emit("state.stale", { stateId: current.stateId, reason });
+    if (current && this.states.invalidate(predicate)) {
+      this.emit("state.stale", { stateId: current.stateId, reason });
+    }
   }
 
   get disposed(): boolean {
@@ -160,7 +162,10 @@ export class Session {
   /** Fail with 503 when the browser this session used has gone (for operations that never recover). */
   assertBrowser(): void {
     if (this.#lostBrowser) {
-      throw new PortholeError("browser_disconnected", "The browser disconnected; navigate or observe to start it again");
+      throw new PortholeError(
+        "browser_disconnected",
+        "The browser disconnected; navigate or observe to start it again",
+      );
     }
   }
 
@@ -202,16 +207,24 @@ export class Session {
       const vp = this.options.viewport ?? DEFAULT_VIEWPORT;
       await Promise.all([
         driver.send("Emulation.setDeviceMetricsOverride", { ...vp, deviceScaleFactor: 1, mobile: false }),
-        this.options.userAgent
-          ? driver.send("Emulation.setUserAgentOverride", { userAgent: this.options.userAgent, acceptLanguage: this.options.locale })
-          : null,
-        this.options.locale ? driver.send("Emulation.setLocaleOverride", { locale: this.options.locale }) : null,
-        this.options.timezoneId
-          ? driver.send("Emulation.setTimezoneOverride", { timezoneId: this.options.timezoneId }).catch(() => {
-            throw new PortholeError("invalid_params", `Unknown timezoneId ${this.options.timezoneId}`, {
-              details: { field: "timezoneId" },
-            });
+        // A locale also sets navigator.language and Accept-Language, which only the UA override carries.
+        this.options.userAgent || this.options.locale
+          ? driver.send("Emulation.setUserAgentOverride", {
+            userAgent: this.options.userAgent ?? await lease.browser.userAgent(),
+            acceptLanguage: this.options.locale,
           })
+          : null,
+        this.options.locale
+          ? driver.send("Emulation.setLocaleOverride", { locale: this.options.locale })
+          : null,
+        this.options.timezoneId
+          ? driver.send("Emulation.setTimezoneOverride", { timezoneId: this.options.timezoneId }).catch(
+            () => {
+              throw new PortholeError("invalid_params", `Unknown timezoneId ${this.options.timezoneId}`, {
+                details: { field: "timezoneId" },
+              });
+            },
+          )
           : null,
       ]);
     } catch (err) {
@@ -315,7 +328,9 @@ export class Session {
     if (!rec || rec.driver.closed) {
       throw new PortholeError(
         "page_not_found",
-        pageId ? `Page ${pageId} does not exist in session ${this.id}` : `Session ${this.id} has no page open`,
+        pageId
+          ? `Page ${pageId} does not exist in session ${this.id}`
+          : `Session ${this.id} has no page open`,
         { recoveryHint: "Open a page (POST .../pages) or navigate first" },
       );
     }
@@ -359,9 +374,13 @@ export class Session {
           details: { field: "url" },
         });
       }
-      throw new PortholeError("scheme_not_allowed", `The scheme ${scheme} is not allowed (only http, https, about:blank)`, {
-        details: { scheme },
-      });
+      throw new PortholeError(
+        "scheme_not_allowed",
+        `The scheme ${scheme} is not allowed (only http, https, about:blank)`,
+        {
+          details: { scheme },
+        },
+      );
     }
     const parsed = new URL(url);
     const host = parsed.hostname.replace(/^\[|\]$/g, "").toLowerCase();
@@ -375,9 +394,13 @@ export class Session {
     }
     const origin = canonicalOrigin(url);
     if (!originAllowed(origin, allowed)) {
-      throw new PortholeError("origin_not_allowed", `The origin ${origin} is not in this session's allowedOrigins`, {
-        details: { origin },
-      });
+      throw new PortholeError(
+        "origin_not_allowed",
+        `The origin ${origin} is not in this session's allowedOrigins`,
+        {
+          details: { origin },
+        },
+      );
     }
     return parsed;
   }
@@ -403,11 +426,17 @@ export class Session {
       }, signal);
       if (r.errorText) {
         // A refused download answers ERR_ABORTED; its event may trail the answer slightly.
-        if (!watch.download && /ERR_ABORTED/.test(r.errorText)) await new Promise((res) => setTimeout(res, 50));
+        if (!watch.download && /ERR_ABORTED/.test(r.errorText)) {
+          await new Promise((res) => setTimeout(res, 50));
+        }
         if (watch.download) return { outcome: { kind: "download" }, committed: null };
-        throw new PortholeError("navigation_failed", `Navigation to ${redactUrl(url)} failed: ${r.errorText}`, {
-          details: { errorText: r.errorText },
-        });
+        throw new PortholeError(
+          "navigation_failed",
+          `Navigation to ${redactUrl(url)} failed: ${r.errorText}`,
+          {
+            details: { errorText: r.errorText },
+          },
+        );
       }
       watch.expectLoader(r.loaderId);
       const outcome = await watch.settle(signal);
@@ -429,9 +458,13 @@ export class Session {
     if (!originAllowed(origin, this.options.allowedOrigins)) {
       rec.authorizedOrigin = null;
       await rec.driver.send("Page.navigate", { url: "about:blank" }).catch(() => {});
-      throw new PortholeError("origin_not_allowed", `The navigation committed on ${origin}, which is not allowed`, {
-        details: { origin },
-      });
+      throw new PortholeError(
+        "origin_not_allowed",
+        `The navigation committed on ${origin}, which is not allowed`,
+        {
+          details: { origin },
+        },
+      );
     }
     rec.authorizedOrigin = origin;
   }
@@ -446,7 +479,13 @@ export class Session {
       const previousOrigin = rec.authorizedOrigin;
       let result;
       try {
-        result = await this.navigateFrame(rec, main, input.url, input.waitUntil ?? "domcontentloaded", dl.signal);
+        result = await this.navigateFrame(
+          rec,
+          main,
+          input.url,
+          input.waitUntil ?? "domcontentloaded",
+          dl.signal,
+        );
       } catch (err) {
         // The old authorisation survives only while the page still shows that origin.
         const now = await rec.driver.frames().catch(() => []);
@@ -475,7 +514,10 @@ export class Session {
       }
       return res;
     } catch (err) {
-      throw driverError(dl.signal.aborted && !(err instanceof PortholeError) ? dl.signal.reason : err, "Navigation failed");
+      throw driverError(
+        dl.signal.aborted && !(err instanceof PortholeError) ? dl.signal.reason : err,
+        "Navigation failed",
+      );
     } finally {
       dl.dispose();
     }
@@ -493,7 +535,11 @@ export class Session {
     }
   }
 
-  async #observeWith(rec: PageRecord, input: Omit<ObserveInput, "pageId" | "timeoutMs">, signal: AbortSignal) {
+  async #observeWith(
+    rec: PageRecord,
+    input: Omit<ObserveInput, "pageId" | "timeoutMs">,
+    signal: AbortSignal,
+  ) {
     const { state, observation, isMain } = await captureFrame(rec, {
       frameId: input.frameId,
       maxDepth: input.maxDepth ?? 12,
