@@ -11,7 +11,9 @@ export function apiTable(): string {
   const rows = OPS.map((op) => {
     const status = op.status ?? 200;
     const body = op.input ? "JSON" : "—";
-    return `| \`${op.method} ${op.path.replace(/:(\w+)/g, "{$1}")}\` | ${body} | ${status} | ${op.description} |`;
+    return `| \`${op.method} ${
+      op.path.replace(/:(\w+)/g, "{$1}")
+    }\` | ${body} | ${status} | ${op.description} |`;
   });
   return [
     "| route | body | success | what it does |",
@@ -36,7 +38,10 @@ if (import.meta.main) {
   const after = renderReadme(before);
   if (after !== before) {
     await Deno.writeTextFile(path, after);
-    const fmt = await new Deno.Command(Deno.execPath(), { args: ["fmt", "README.md"], cwd: new URL("..", import.meta.url) })
+    const fmt = await new Deno.Command(Deno.execPath(), {
+      args: ["fmt", "README.md"],
+      cwd: new URL("..", import.meta.url),
+    })
       .output();
     if (!fmt.success) console.error(new TextDecoder().decode(fmt.stderr));
     console.log("README.md: API table updated");

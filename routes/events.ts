@@ -7,7 +7,12 @@ import type { Metrics } from "../lib/metrics/metrics.ts";
 export const HEARTBEAT_MS = 15_000;
 
 /** Stream `source` to the client until it leaves or the stream closes. */
-export function sseResponse(c: Context, source: EventStream, metrics?: Metrics, heartbeatMs = HEARTBEAT_MS): Response {
+export function sseResponse(
+  c: Context,
+  source: EventStream,
+  metrics?: Metrics,
+  heartbeatMs = HEARTBEAT_MS,
+): Response {
   const last = c.req.header("last-event-id") ?? c.req.query("lastEventId");
   const afterId = last !== undefined && /^\d+$/.test(last) ? Number(last) : undefined;
   const sub = source.subscribe(afterId);

@@ -64,14 +64,22 @@ export class ArtifactStore {
     const id = await sha256Hex(data);
     if (!this.#items.has(id)) {
       if (this.#items.size >= this.limits.maxItems) {
-        throw new PortholeError("artifact_limit", `This session already holds ${this.#items.size} artifacts`, {
-          details: { maxItems: this.limits.maxItems },
-        });
+        throw new PortholeError(
+          "artifact_limit",
+          `This session already holds ${this.#items.size} artifacts`,
+          {
+            details: { maxItems: this.limits.maxItems },
+          },
+        );
       }
       if (this.#total + data.length > this.limits.maxTotalBytes) {
-        throw new PortholeError("artifact_limit", `This session's artifacts would exceed ${this.limits.maxTotalBytes} bytes`, {
-          details: { maxTotalBytes: this.limits.maxTotalBytes },
-        });
+        throw new PortholeError(
+          "artifact_limit",
+          `This session's artifacts would exceed ${this.limits.maxTotalBytes} bytes`,
+          {
+            details: { maxTotalBytes: this.limits.maxTotalBytes },
+          },
+        );
       }
       this.#items.set(id, { data, mimeType });
       this.#total += data.length;
@@ -82,13 +90,21 @@ export class ArtifactStore {
   describe(id: string): Artifact | null {
     const item = this.#items.get(id);
     if (!item) return null;
-    return { id, sha256: id, mimeType: item.mimeType, bytes: item.data.length, href: `${this.hrefBase}/${id}` };
+    return {
+      id,
+      sha256: id,
+      mimeType: item.mimeType,
+      bytes: item.data.length,
+      href: `${this.hrefBase}/${id}`,
+    };
   }
 
   /** The bytes of an artifact; ids are lowercase hex SHA-256 only, so nothing can traverse. */
   get(id: string): Stored {
     const item = /^[0-9a-f]{64}$/.test(id) ? this.#items.get(id) : undefined;
-    if (!item) throw new PortholeError("artifact_not_found", `No artifact ${id.slice(0, 80)} in this session`);
+    if (!item) {
+      throw new PortholeError("artifact_not_found", `No artifact ${id.slice(0, 80)} in this session`);
+    }
     return item;
   }
 

@@ -17,7 +17,10 @@ Deno.test("artifacts are addressed by the SHA-256 of their bytes and stored once
 
 Deno.test("an artifact over 8 MiB is artifact_too_large", async () => {
   const store = new ArtifactStore("/x");
-  await assert.rejects(store.put(bytes(8 * 1024 * 1024 + 1), "image/png"), (e: PortholeError) => e.code === "artifact_too_large");
+  await assert.rejects(
+    store.put(bytes(8 * 1024 * 1024 + 1), "image/png"),
+    (e: PortholeError) => e.code === "artifact_too_large",
+  );
 });
 
 Deno.test("past 32 items or 64 MiB a session gets artifact_limit", async () => {

@@ -60,7 +60,9 @@ export class PageDriver {
       cdp.send("Emulation.setFocusEmulationEnabled", { enabled: true }),
     ]);
     cdp.on("Page.frameNavigated", (e: Protocol.Page.FrameNavigatedEvent) => {
-      for (const key of driver.#worlds.keys()) if (key.startsWith(`${e.frame.id}|`)) driver.#worlds.delete(key);
+      for (const key of driver.#worlds.keys()) {
+        if (key.startsWith(`${e.frame.id}|`)) driver.#worlds.delete(key);
+      }
     });
     return driver;
   }
@@ -84,7 +86,11 @@ export class PageDriver {
   }
 
   async frames(signal?: AbortSignal): Promise<FrameInfo[]> {
-    const { frameTree } = await this.send<Protocol.Page.GetFrameTreeResponse>("Page.getFrameTree", {}, signal);
+    const { frameTree } = await this.send<Protocol.Page.GetFrameTreeResponse>(
+      "Page.getFrameTree",
+      {},
+      signal,
+    );
     const out: FrameInfo[] = [];
     const visit = (node: Protocol.Page.FrameTree, parentId: string | null) => {
       out.push({

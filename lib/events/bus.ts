@@ -16,7 +16,14 @@ export interface EventMap {
   "console": { pageId: string; level: string; text: string; url?: string };
   "page.error": { pageId: string; message: string; url?: string };
   "action.started": { pageId: string; action: string; ref?: string; stateId: string };
-  "action.finished": { pageId: string; action: string; execution: string; observation: string; error?: string; ms: number };
+  "action.finished": {
+    pageId: string;
+    action: string;
+    execution: string;
+    observation: string;
+    error?: string;
+    ms: number;
+  };
   "approval.requested": { approvalId: string; action: string; origin: string };
   "approval.resolved": { approvalId: string; decision: string };
   "session.reset": { reason: string };
@@ -148,6 +155,10 @@ export class EventStream {
 /** Rising ids across every stream of the process. */
 let lastId = 0;
 
-export function makeEvent<T extends EventType>(sessionId: string, type: T, data: EventMap[T]): PortholeEvent<T> {
+export function makeEvent<T extends EventType>(
+  sessionId: string,
+  type: T,
+  data: EventMap[T],
+): PortholeEvent<T> {
   return { id: ++lastId, type, sessionId, time: new Date().toISOString(), data };
 }

@@ -78,10 +78,12 @@ export function credentialReason(f: FieldFacts): string | null {
   const tokens = (f.autocomplete ?? "").toLowerCase().split(/\s+/);
   const ac = tokens.find((t) => SENSITIVE_AUTOCOMPLETE.has(t));
   if (ac) return `its autocomplete is ${ac}`;
-  for (const [what, text] of [["name", f.name], ["id", f.id], ["label", f.accessibleName], [
-    "aria-label",
-    f.ariaLabel,
-  ], ["placeholder", f.placeholder]] as const) {
+  for (
+    const [what, text] of [["name", f.name], ["id", f.id], ["label", f.accessibleName], [
+      "aria-label",
+      f.ariaLabel,
+    ], ["placeholder", f.placeholder]] as const
+  ) {
     if (text && SENSITIVE_WORDS.test(text)) return `its ${what} looks like a credential`;
   }
   return null;

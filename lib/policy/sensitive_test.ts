@@ -10,7 +10,10 @@ Deno.test("credential fields are recognised by type, autocomplete, and name patt
   assert.ok(credentialReason({ tag: "input", accessibleName: "Verification code" }));
   assert.ok(credentialReason({ tag: "input", accessibleName: "Contraseña" }));
   assert.ok(credentialReason({ tag: "input", accessibleName: "密码" }));
-  assert.equal(credentialReason({ tag: "input", type: "email", name: "email", accessibleName: "Email" }), null);
+  assert.equal(
+    credentialReason({ tag: "input", type: "email", name: "email", accessibleName: "Email" }),
+    null,
+  );
   assert.equal(credentialReason({ tag: "input", name: "keyword", accessibleName: "Search" }), null);
 });
 

@@ -2,21 +2,44 @@
 import * as v from "valibot";
 import { TimeoutMs } from "./schemas.ts";
 
-const PageId = v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(128), v.description("Default: the active page")));
+const PageId = v.optional(
+  v.pipe(v.string(), v.minLength(1), v.maxLength(128), v.description("Default: the active page")),
+);
 
 /** Body of POST /v1/sessions/{sid}/wait: exactly one condition. */
 export const WaitInput = v.pipe(
   v.strictObject({
     pageId: PageId,
-    text: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(4096), v.description("Wait until this text is on the page"))),
-    textGone: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(4096), v.description("Wait until this text is gone"))),
-    url: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(8192), v.description("Wait until the real URL contains this"))),
+    text: v.optional(
+      v.pipe(
+        v.string(),
+        v.minLength(1),
+        v.maxLength(4096),
+        v.description("Wait until this text is on the page"),
+      ),
+    ),
+    textGone: v.optional(
+      v.pipe(v.string(), v.minLength(1), v.maxLength(4096), v.description("Wait until this text is gone")),
+    ),
+    url: v.optional(
+      v.pipe(
+        v.string(),
+        v.minLength(1),
+        v.maxLength(8192),
+        v.description("Wait until the real URL contains this"),
+      ),
+    ),
     loadState: v.optional(v.picklist(["load", "networkidle"])),
-    timeMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(60000), v.description("Wait this long"))),
+    timeMs: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(60000), v.description("Wait this long")),
+    ),
     timeoutMs: v.optional(TimeoutMs),
   }),
   v.check(
-    (i) => ["text", "textGone", "url", "loadState", "timeMs"].filter((k) => (i as Record<string, unknown>)[k] !== undefined).length === 1,
+    (i) =>
+      ["text", "textGone", "url", "loadState", "timeMs"].filter((k) =>
+        (i as Record<string, unknown>)[k] !== undefined
+      ).length === 1,
     "give exactly one condition: text, textGone, url, loadState or timeMs",
   ),
 );
@@ -35,7 +58,9 @@ export type InspectInput = v.InferOutput<typeof InspectInput>;
 /** Body of POST /v1/sessions/{sid}/screenshot. */
 export const ScreenshotInput = v.strictObject({
   pageId: PageId,
-  ref: v.optional(v.pipe(v.string(), v.maxLength(64), v.description("A ref of the session's current state (not consumed)"))),
+  ref: v.optional(
+    v.pipe(v.string(), v.maxLength(64), v.description("A ref of the session's current state (not consumed)")),
+  ),
   stateId: v.optional(v.pipe(v.string(), v.maxLength(128))),
   fullPage: v.optional(v.boolean()),
   format: v.optional(v.picklist(["jpeg", "png"])),

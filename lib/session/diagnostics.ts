@@ -47,13 +47,29 @@ export interface InspectResult {
 }
 
 export class Diagnostics {
-  #rings: Record<DiagKind, Ring<DiagEntry>> = { console: new Ring(), errors: new Ring(), network: new Ring() };
+  #rings: Record<DiagKind, Ring<DiagEntry>> = {
+    console: new Ring(),
+    errors: new Ring(),
+    network: new Ring(),
+  };
 
   console(level: string, text: string, url?: string, line?: number): void {
-    this.#rings.console.push((seq) => ({ seq, time: new Date().toISOString(), level, text: text.slice(0, MAX_TEXT), url, line }));
+    this.#rings.console.push((seq) => ({
+      seq,
+      time: new Date().toISOString(),
+      level,
+      text: text.slice(0, MAX_TEXT),
+      url,
+      line,
+    }));
   }
   error(message: string, url?: string): void {
-    this.#rings.errors.push((seq) => ({ seq, time: new Date().toISOString(), message: message.slice(0, MAX_TEXT), url }));
+    this.#rings.errors.push((seq) => ({
+      seq,
+      time: new Date().toISOString(),
+      message: message.slice(0, MAX_TEXT),
+      url,
+    }));
   }
   network(entry: Omit<NetworkEntry, "seq">): void {
     this.#rings.network.push((seq) => ({ seq, ...entry }));

@@ -31,9 +31,13 @@ export class FifoGate {
     if (signal?.aborted) throw abortError(signal);
     if (this.#running) {
       if (this.#queue.length >= this.maxQueued) {
-        throw new PortholeError("queue_full", `This session already has ${this.#queue.length} operations waiting`, {
-          retryAfterMs: 500,
-        });
+        throw new PortholeError(
+          "queue_full",
+          `This session already has ${this.#queue.length} operations waiting`,
+          {
+            retryAfterMs: 500,
+          },
+        );
       }
       await new Promise<void>((resolve, reject) => {
         const waiter: Waiter = { start: resolve, fail: reject, signal };

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { type StateRecord, StateAuthority } from "./states.ts";
+import { StateAuthority, type StateRecord } from "./states.ts";
 
 function state(id: string, pageId = "p_1"): StateRecord {
   return {

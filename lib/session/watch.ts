@@ -34,10 +34,14 @@ async function holds(rec: PageRecord, input: WaitInput, signal: AbortSignal): Pr
   if (input.url !== undefined) return main.url.includes(input.url);
   if (input.loadState === "networkidle") {
     return rec.inflight === 0 && Date.now() - rec.networkChangedAt >= NETWORK_IDLE_MS &&
-      await rec.driver.evaluate<boolean>(main, `document.readyState === "complete"`, signal).catch(() => false);
+      await rec.driver.evaluate<boolean>(main, `document.readyState === "complete"`, signal).catch(() =>
+        false
+      );
   }
   if (input.loadState === "load") {
-    return await rec.driver.evaluate<boolean>(main, `document.readyState === "complete"`, signal).catch(() => false);
+    return await rec.driver.evaluate<boolean>(main, `document.readyState === "complete"`, signal).catch(() =>
+      false
+    );
   }
   const needle = JSON.stringify(input.text ?? input.textGone);
   const present = await rec.driver.evaluate<boolean>(
@@ -50,7 +54,11 @@ async function holds(rec: PageRecord, input: WaitInput, signal: AbortSignal): Pr
 }
 
 /** `wait`: `{met:false}` on timeout is an answer, not an error. Never recovers a page. */
-export async function waitFor(session: Session, input: WaitInput, signal: AbortSignal): Promise<{ met: boolean; elapsedMs: number }> {
+export async function waitFor(
+  session: Session,
+  input: WaitInput,
+  signal: AbortSignal,
+): Promise<{ met: boolean; elapsedMs: number }> {
   const rec = session.page(input.pageId);
   const started = Date.now();
   const ms = effectiveTimeout(input.timeoutMs);
@@ -68,10 +76,12 @@ export async function waitFor(session: Session, input: WaitInput, signal: AbortS
       if (rec.driver.closed || !session.pages.has(rec.pageId)) {
         throw new PortholeError("page_not_found", `Page ${rec.pageId} was closed while waiting`);
       }
-      if (await holds(rec, input, dl.signal).catch((err) => {
-        if (dl.signal.aborted) throw dl.signal.reason;
-        throw driverError(err, "wait");
-      })) {
+      if (
+        await holds(rec, input, dl.signal).catch((err) => {
+          if (dl.signal.aborted) throw dl.signal.reason;
+          throw driverError(err, "wait");
+        })
+      ) {
         return { met: true, elapsedMs: Date.now() - started };
       }
       await sleep(POLL_MS, dl.signal);
@@ -96,7 +106,11 @@ export function inspect(session: Session, input: InspectInput): InspectResult {
 }
 
 /** A screenshot of the viewport, the full page, or one element by a ref of the current state. */
-export async function screenshot(session: Session, input: ScreenshotInput, signal: AbortSignal): Promise<{ artifact: Artifact }> {
+export async function screenshot(
+  session: Session,
+  input: ScreenshotInput,
+  signal: AbortSignal,
+): Promise<{ artifact: Artifact }> {
   if (input.ref !== undefined && input.stateId === undefined) {
     throw new PortholeError("invalid_params", "A screenshot by ref needs the stateId it comes from", {
       details: { field: "stateId" },
@@ -132,16 +146,26 @@ export async function screenshot(session: Session, input: ScreenshotInput, signa
       const q = box.model.border;
       const xs = [q[0], q[2], q[4], q[6]];
       const ys = [q[1], q[3], q[5], q[7]];
-      const metrics = await rec.driver.send<Protocol.Page.GetLayoutMetricsResponse>("Page.getLayoutMetrics", {}, dl.signal);
+      const metrics = await rec.driver.send<Protocol.Page.GetLayoutMetricsResponse>(
+        "Page.getLayoutMetrics",
+        {},
+        dl.signal,
+      );
       const vx = metrics.cssVisualViewport.pageX;
       const vy = metrics.cssVisualViewport.pageY;
       const x = Math.min(...xs), y = Math.min(...ys);
       const width = Math.max(...xs) - x, height = Math.max(...ys) - y;
-      if (width < 1 || height < 1) throw new PortholeError("element_not_visible", `${input.ref} has no visible box`);
+      if (width < 1 || height < 1) {
+        throw new PortholeError("element_not_visible", `${input.ref} has no visible box`);
+      }
       params.clip = { x: x + vx, y: y + vy, width, height, scale: 1 };
       params.captureBeyondViewport = true;
     } else if (input.fullPage) {
-      const metrics = await rec.driver.send<Protocol.Page.GetLayoutMetricsResponse>("Page.getLayoutMetrics", {}, dl.signal);
+      const metrics = await rec.driver.send<Protocol.Page.GetLayoutMetricsResponse>(
+        "Page.getLayoutMetrics",
+        {},
+        dl.signal,
+      );
       const size = metrics.cssContentSize;
       params.clip = {
         x: 0,
@@ -152,26 +176,42 @@ export async function screenshot(session: Session, input: ScreenshotInput, signa
       };
       params.captureBeyondViewport = true;
     }
-    const shot = await rec.driver.send<Protocol.Page.CaptureScreenshotResponse>("Page.captureScreenshot", params, dl.signal);
+    const shot = await rec.driver.send<Protocol.Page.CaptureScreenshotResponse>(
+      "Page.captureScreenshot",
+      params,
+      dl.signal,
+    );
     const bytes = Uint8Array.fromBase64(shot.data);
     return { artifact: await session.artifacts.put(bytes, format === "png" ? "image/png" : "image/jpeg") };
   } catch (err) {
-    throw driverError(dl.signal.aborted && !(err instanceof PortholeError) ? dl.signal.reason : err, "Screenshot failed");
+    throw driverError(
+      dl.signal.aborted && !(err instanceof PortholeError) ? dl.signal.reason : err,
+      "Screenshot failed",
+    );
   } finally {
     dl.dispose();
   }
 }
 
 /** The page printed to PDF. */
-export async function pdf(session: Session, input: PdfInput, signal: AbortSignal): Promise<{ artifact: Artifact }> {
+export async function pdf(
+  session: Session,
+  input: PdfInput,
+  signal: AbortSignal,
+): Promise<{ artifact: Artifact }> {
   const dl = deadline(effectiveTimeout(input.timeoutMs), signal);
   try {
     const rec = session.page(input.pageId);
-    const r = await rec.driver.send<Protocol.Page.PrintToPDFResponse>("Page.printToPDF", { printBackground: true }, dl.signal);
+    const r = await rec.driver.send<Protocol.Page.PrintToPDFResponse>("Page.printToPDF", {
+      printBackground: true,
+    }, dl.signal);
     const bytes = Uint8Array.fromBase64(r.data);
     return { artifact: await session.artifacts.put(bytes, "application/pdf") };
   } catch (err) {
-    throw driverError(dl.signal.aborted && !(err instanceof PortholeError) ? dl.signal.reason : err, "PDF failed");
+    throw driverError(
+      dl.signal.aborted && !(err instanceof PortholeError) ? dl.signal.reason : err,
+      "PDF failed",
+    );
   } finally {
     dl.dispose();
   }
