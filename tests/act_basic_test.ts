@@ -19,7 +19,10 @@ Deno.test("an agent creates a session, navigates, observes and clicks by ref", b
   assert.equal(result.observation, "captured");
   assert.equal(result.postcondition, "met");
   assert.equal(await ph.pageEval(sid, "document.getElementById('count').textContent"), "1");
-  const again = await ph.act(sid, result.freshState, { action: "click", ref: refOf(result.freshState, /button/) });
+  const again = await ph.act(sid, result.freshState, {
+    action: "click",
+    ref: refOf(result.freshState, /button/),
+  });
   assert.equal(again.execution, "completed");
   assert.equal(await ph.pageEval(sid, "document.getElementById('count').textContent"), "2");
 });

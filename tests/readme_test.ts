@@ -19,7 +19,10 @@ Deno.test("the README's API table lists every operation, as `deno task docs` wri
 Deno.test("the README starts with the start command and the test command that .ci/run runs", async () => {
   const readme = await Deno.readTextFile(new URL("../README.md", import.meta.url));
   const ci = await Deno.readTextFile(new URL("../.ci/run", import.meta.url));
-  const firstBlock = readme.slice(readme.indexOf("```sh"), readme.indexOf("```", readme.indexOf("```sh") + 5));
+  const firstBlock = readme.slice(
+    readme.indexOf("```sh"),
+    readme.indexOf("```", readme.indexOf("```sh") + 5),
+  );
   const commands = firstBlock.split("\n").filter((l) => l && !l.startsWith("#") && !l.startsWith("```"));
   assert.deepEqual(commands, ["npx -y deno@2 task start", "npx -y deno@2 task test"]);
   assert.match(ci, /^exec npx -y deno@2 task test$/m);

@@ -36,8 +36,9 @@ Deno.test("a queued operation whose client went away leaves the queue", async ()
   const running = gate.run(() => new Promise<void>((r) => (release = r)));
   const ctl = new AbortController();
   let ran = false;
-  const leaving = gate.run(async () => {
+  const leaving = gate.run(() => {
     ran = true;
+    return Promise.resolve();
   }, ctl.signal);
   assert.equal(gate.queued, 1);
   ctl.abort(new PortholeError("session_disposed", "gone"));
