@@ -60,6 +60,7 @@ const loadBefore = loadAverage();
 const site = new BenchSite();
 const config = defaultConfig();
 config.port = 0;
+config.logLevel = "warn";
 const server = await startServer(config);
 const agent = new Agent(server.url);
 let exitCode = 0;

@@ -241,13 +241,9 @@ Deno.test(
   },
 );
 
-// Bug (lib/session/session.ts, openPage's Page.frameNavigated listener): a top-level navigation
-// drops the current state at once, so an act on a state whose page reloaded is stale_state
-// instead of being looked up, consumed and refused as document_changed.
 Deno.test({
   name: "act() after a same-URL reload is document_changed and clicks nothing",
   ...browserTest,
-  ignore: true,
   fn: async () => {
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/counter"));

@@ -18,8 +18,28 @@ export const FIELD_FACTS = `function () {
   };
 }`;
 
-/** Facts about the target element; `doc` is the observed document node. */
-export const ELEMENT_INFO = `function (doc) {
+/** Whether the click point (frame coordinates) reaches this element or a descendant. */
+const HIT_TEST_SOURCE = `function (x, y) {
+  let hit = document.elementFromPoint(x, y);
+  while (hit && hit.shadowRoot) {
+    const inner = hit.shadowRoot.elementFromPoint(x, y);
+    if (!inner || inner === hit) break;
+    hit = inner;
+  }
+  if (!hit) return { ok: false, hit: "nothing" };
+  for (let n = hit; n; n = n.parentNode || n.host) if (n === this) return { ok: true };
+  const label = hit.localName + (hit.id ? "#" + hit.id : "") +
+    (typeof hit.className === "string" && hit.className ? "." + hit.className.trim().split(/\\s+/).slice(0, 2).join(".") : "");
+  return { ok: false, hit: label };
+}`;
+
+export const HIT_TEST = HIT_TEST_SOURCE;
+
+/**
+ * Facts about the target element; `doc` is the observed document node. With `hitTest`, a click
+ * point already in the viewport is hit-tested in the same round trip.
+ */
+export const ELEMENT_INFO = `function (doc, hitTest) {
   const el = this;
   const root = el.getRootNode({ composed: true });
   const connected = el.isConnected && root === document;
@@ -47,27 +67,14 @@ export const ELEMENT_INFO = `function (doc) {
     }
   } catch (_) { framesOk = false; }
   const x = rect.left + rect.width / 2, y = rect.top + rect.height / 2;
+  const inView = x >= 0 && y >= 0 && x < innerWidth && y < innerHeight;
   return {
     connected, sameDocument, visible, enabled: !disabled, editable, framesOk,
     checked: typeof el.checked === "boolean" ? el.checked : null,
-    point: { x, y, inView: x >= 0 && y >= 0 && x < innerWidth && y < innerHeight, topX: x + ox, topY: y + oy },
+    point: { x, y, inView, topX: x + ox, topY: y + oy },
+    hit: hitTest && inView && visible ? (${HIT_TEST_SOURCE}).call(el, x, y) : null,
     facts: (${FIELD_FACTS}).call(el),
   };
-}`;
-
-/** Whether the click point (frame coordinates) reaches this element or a descendant. */
-export const HIT_TEST = `function (x, y) {
-  let hit = document.elementFromPoint(x, y);
-  while (hit && hit.shadowRoot) {
-    const inner = hit.shadowRoot.elementFromPoint(x, y);
-    if (!inner || inner === hit) break;
-    hit = inner;
-  }
-  if (!hit) return { ok: false, hit: "nothing" };
-  for (let n = hit; n; n = n.parentNode || n.host) if (n === this) return { ok: true };
-  const label = hit.localName + (hit.id ? "#" + hit.id : "") +
-    (typeof hit.className === "string" && hit.className ? "." + hit.className.trim().split(/\\s+/).slice(0, 2).join(".") : "");
-  return { ok: false, hit: label };
 }`;
 
 /** Whether focus (through open shadow roots) is on this element or inside it (editable hosts). */

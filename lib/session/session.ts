@@ -2,11 +2,10 @@
  * One session: an isolated temporary browser context, its pages, its one current state, and
  * the FIFO gate every operation passes through.
  */
-import type { Protocol } from "devtools-protocol";
 import type { ContextLease } from "../driver/pool.ts";
 import type { BrowserPool } from "../driver/pool.ts";
 import { driverError, type FrameInfo, PageDriver } from "../driver/page_driver.ts";
-import { PortholeError } from "../protocol/errors.ts";
+import { type ErrorCode, PortholeError } from "../protocol/errors.ts";
 import type { CreateSessionInput, NavigateInput, ObserveInput } from "../protocol/schemas.ts";
 import type { DialogView, NavigateResult, Observation, PageView, SessionView } from "../protocol/types.ts";
 import { newId } from "../protocol/validate.ts";
@@ -15,8 +14,11 @@ import type { Limits } from "../config.ts";
 import { captureFrame, RefBook } from "./capture.ts";
 import { deadline, effectiveTimeout } from "./deadline.ts";
 import { FifoGate } from "./gate.ts";
-import { NavigationWatch, type NavOutcome } from "./navigation.ts";
-import { StateAuthority } from "./states.ts";
+import { navigateAndWait, type NavOutcome } from "./navigation.ts";
+import { StateAuthority, type StateRecord } from "./states.ts";
+import { BlockedEffects } from "./effects.ts";
+import { installGuard } from "./page_guard.ts";
+import { watchPage } from "./page_watch.ts";
 import { Diagnostics } from "./diagnostics.ts";
 import { type EventMap, EventStream, type EventType, makeEvent, type PortholeEvent } from "../events/bus.ts";
 import { ArtifactStore } from "../artifacts/store.ts";
@@ -33,6 +35,12 @@ export interface PageRecord {
   /** Requests in flight, and when the network last changed: for `wait {loadState:"networkidle"}`. */
   inflight: number;
   networkChangedAt: number;
+  /** Effects the policy blocked, for the action that caused them. */
+  blocked: BlockedEffects;
+  /** Porthole `navigate` calls under way: while one is, the page may leave its origin. */
+  navigating: number;
+  /** Where Porthole last left the mouse (viewport coordinates), when known. */
+  mouse: { x: number; y: number } | null;
 }
 
 export interface SessionDeps {
@@ -63,6 +71,7 @@ export class Session {
   dialogs: DialogView[] = [];
   #lease: ContextLease | null = null;
   #lostBrowser = false;
+  #staleNoticed: string | null = null;
   #disposed = false;
   #life = new AbortController();
 
@@ -81,11 +90,25 @@ export class Session {
     this.deps.publish?.(ev);
   }
 
-  /** Drop the current state when it matches, telling readers before an agent acts on it. */
-  invalidateState(reason: string, predicate?: (s: import("./states.ts").StateRecord) => boolean): void {
+  /**
+   * Tell readers that the current state stopped being actionable (navigation, page closed), so an
+   * agent learns it before it acts. The state itself stays current: acting on it reports exactly
+   * what changed (document_changed, target_changed), and consumes it.
+   */
+  staleNotice(reason: string, predicate: (s: StateRecord) => boolean = () => true): void {
     const current = this.states.current;
-    if (current && this.states.invalidate(predicate)) {
-      this.emit("state.stale", { stateId: current.stateId, reason });
+    if (!current || !predicate(current) || this.#staleNoticed === current.stateId) return;
+    this.#staleNoticed = current.stateId;
+    this.emit("state.stale", { stateId: current.stateId, reason });
+  }
+
+  /** Drop the current state (browser gone, session closed). */
+  #dropState(reason: string): void {
+    const current = this.states.current;
+    if (current && this.states.invalidate()) {
+      if (this.#staleNoticed !== current.stateId) {
+        this.emit("state.stale", { stateId: current.stateId, reason });
+      }
     }
   }
 
@@ -155,7 +178,7 @@ export class Session {
     this.#lostBrowser = true;
     this.pages.clear();
     this.activePageId = null;
-    this.invalidateState("the browser disconnected");
+    this.#dropState("the browser disconnected");
     this.emit("session.reset", { reason: "the browser disconnected" });
   }
 
@@ -181,9 +204,20 @@ export class Session {
     this.#lease = lease;
     this.#lostBrowser = false;
     lease.context.on("targetcreated", (target) => {
-      // Popups are closed until per-origin adoption lands; Porthole's own pages have no opener.
-      if (target.type() === "page" && target.opener()) {
-        target.page().then((p) => p?.close({ runBeforeUnload: false })).catch(() => {});
+      // Porthole's own pages have no opener: anything with one is a popup, and popups are
+      // closed (fail closed) and reported to the opener's action.
+      const opener = target.opener();
+      if (target.type() !== "page" || !opener) return;
+      const openerId = (opener as unknown as { _targetId: string })._targetId;
+      const rec = [...this.pages.values()].find((p) => p.driver.targetId === openerId);
+      target.page().then((p) => p?.close({ runBeforeUnload: false })).catch(() => {});
+      // A popup of one of this session's pages was already reported by its page (Page.windowOpen).
+      if (!rec) {
+        this.emit("popup.blocked", {
+          pageId: "",
+          url: redactUrl(target.url()),
+          reason: "popups are not allowed",
+        });
       }
     });
     return lease;
@@ -241,81 +275,26 @@ export class Session {
       diag: new Diagnostics(),
       inflight: 0,
       networkChangedAt: Date.now(),
+      blocked: new BlockedEffects(),
+      navigating: 0,
+      mouse: null,
     };
-    this.#watchPage(rec);
+    watchPage(this, rec, () => this.#forgetPage(rec.pageId));
+    try {
+      await installGuard(this, rec);
+    } catch (err) {
+      await driver.close();
+      throw driverError(err, "Cannot open a page");
+    }
     this.pages.set(rec.pageId, rec);
     this.activePageId = rec.pageId;
     this.emit("page.opened", { pageId: rec.pageId, url: "about:blank" });
     return rec;
   }
 
-  /** What a page does on its own: dialogs, navigations, console, errors, network. */
-  #watchPage(rec: PageRecord): void {
-    const { driver } = rec;
-    const pageId = rec.pageId;
-    driver.on("Page.javascriptDialogOpening", (e: Protocol.Page.JavascriptDialogOpeningEvent) => {
-      // Dialogs never hang an action: the default policy dismisses them.
-      const dialog: DialogView = { type: e.type, message: e.message.slice(0, 1024), handled: "dismissed" };
-      if (e.type === "beforeunload") dialog.handled = "accepted";
-      this.dialogs.push(dialog);
-      this.emit("dialog.opened", { pageId, ...dialog });
-      driver.send("Page.handleJavaScriptDialog", { accept: e.type === "beforeunload" }).catch(() => {});
-    });
-    driver.on("Page.frameNavigated", (e: Protocol.Page.FrameNavigatedEvent) => {
-      if (e.frame.parentId) return;
-      this.invalidateState(
-        "the page loaded a new document",
-        (s) => s.pageId === pageId && s.loaderId !== e.frame.loaderId,
-      );
-      this.emit("navigation.committed", { pageId, url: redactUrl(e.frame.url), sameDocument: false });
-    });
-    driver.on("Page.navigatedWithinDocument", (e: Protocol.Page.NavigatedWithinDocumentEvent) => {
-      this.emit("navigation.committed", { pageId, url: redactUrl(e.url), sameDocument: true });
-    });
-    const page = driver.page;
-    page.on("console", (msg) => {
-      const loc = msg.location();
-      const url = loc.url ? redactUrl(loc.url) : undefined;
-      rec.diag.console(msg.type(), msg.text(), url, loc.lineNumber);
-      this.emit("console", { pageId, level: msg.type(), text: msg.text().slice(0, 1024), url });
-    });
-    page.on("pageerror", (err) => {
-      const message = err instanceof Error ? err.message : String(err);
-      rec.diag.error(message, redactUrl(page.url()));
-      this.emit("page.error", { pageId, message: message.slice(0, 1024), url: redactUrl(page.url()) });
-    });
-    const moved = () => (rec.networkChangedAt = Date.now());
-    page.on("request", () => {
-      rec.inflight++;
-      moved();
-    });
-    page.on("requestfinished", (req) => {
-      rec.inflight = Math.max(0, rec.inflight - 1);
-      moved();
-      rec.diag.network({
-        method: req.method(),
-        resourceType: req.resourceType(),
-        status: req.response()?.status() ?? null,
-        url: redactUrl(req.url()),
-      });
-    });
-    page.on("requestfailed", (req) => {
-      rec.inflight = Math.max(0, rec.inflight - 1);
-      moved();
-      rec.diag.network({
-        method: req.method(),
-        resourceType: req.resourceType(),
-        status: null,
-        url: redactUrl(req.url()),
-        failed: true,
-      });
-    });
-    page.on("close", () => this.#forgetPage(pageId));
-  }
-
   #forgetPage(pageId: string): void {
     if (!this.pages.delete(pageId)) return;
-    this.invalidateState("the page was closed", (s) => s.pageId === pageId);
+    this.staleNotice("the page was closed", (s) => s.pageId === pageId);
     if (this.activePageId === pageId) this.activePageId = [...this.pages.keys()].at(-1) ?? null;
     this.emit("page.closed", { pageId });
   }
@@ -406,8 +385,9 @@ export class Session {
   }
 
   /**
-   * Navigate a frame and wait for what Chromium acknowledged. `onSent` is called once the
-   * navigation command was sent (for the act's dispatched_unknown bookkeeping).
+   * A navigation Porthole itself makes: while it runs, the page's guard lets its document
+   * requests leave the authorised origin (within the session's allowedOrigins and the network
+   * guard). A hop the guard refused is reported with the guard's own reason.
    */
   async navigateFrame(
     rec: PageRecord,
@@ -415,35 +395,21 @@ export class Session {
     url: string,
     waitUntil: "domcontentloaded" | "load",
     signal: AbortSignal,
-    onSent?: () => void,
+    onAcknowledged?: () => void,
   ): Promise<{ outcome: NavOutcome; committed: FrameInfo | null }> {
-    const watch = new NavigationWatch(rec.driver, frame.frameId, frame.loaderId, waitUntil);
+    rec.navigating++;
+    rec.blocked.clear();
     try {
-      onSent?.();
-      const r = await rec.driver.send<Protocol.Page.NavigateResponse>("Page.navigate", {
-        url,
-        frameId: frame.frameId,
-      }, signal);
-      if (r.errorText) {
-        // A refused download answers ERR_ABORTED; its event may trail the answer slightly.
-        if (!watch.download && /ERR_ABORTED/.test(r.errorText)) {
-          await new Promise((res) => setTimeout(res, 50));
-        }
-        if (watch.download) return { outcome: { kind: "download" }, committed: null };
-        throw new PortholeError(
-          "navigation_failed",
-          `Navigation to ${redactUrl(url)} failed: ${r.errorText}`,
-          {
-            details: { errorText: r.errorText },
-          },
-        );
+      return await navigateAndWait(rec.driver, frame, url, waitUntil, signal, onAcknowledged);
+    } catch (err) {
+      const refused = rec.blocked.first();
+      const cause = refused?.extras.details?.cause as ErrorCode | undefined;
+      if (refused && cause) {
+        throw new PortholeError(cause, refused.message, { details: refused.extras.details });
       }
-      watch.expectLoader(r.loaderId);
-      const outcome = await watch.settle(signal);
-      const frames = await rec.driver.frames(signal);
-      return { outcome, committed: frames.find((f) => f.frameId === frame.frameId) ?? null };
+      throw err;
     } finally {
-      watch.dispose();
+      rec.navigating--;
     }
   }
 
@@ -564,7 +530,7 @@ export class Session {
     const err = new PortholeError("session_disposed", reason);
     this.gate.close(err);
     this.#life.abort(err);
-    this.invalidateState(reason);
+    this.#dropState(reason);
     const lease = this.#lease;
     this.#lease = null;
     this.pages.clear();

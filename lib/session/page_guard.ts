@@ -1,0 +1,81 @@
+/**
+ * The route layer of a page: every document request of its main frame is paused and judged.
+ * A Porthole `navigate` may go where the session's policy allows; the page itself may only
+ * navigate within the origin it is authorised for. A refused request is aborted (not failed),
+ * so Chromium keeps the current document instead of committing an error page. Downloads are
+ * reported as blocked.
+ */
+import type { Protocol } from "devtools-protocol";
+import { PortholeError } from "../protocol/errors.ts";
+import { canonicalOrigin, redactUrl } from "../policy/url.ts";
+import type { PageRecord, Session } from "./session.ts";
+
+/** Start judging a page's document requests. Call before the page navigates anywhere. */
+export async function installGuard(session: Session, rec: PageRecord): Promise<void> {
+  const { driver } = rec;
+  const pageId = rec.pageId;
+  driver.on("Fetch.requestPaused", (e: Protocol.Fetch.RequestPausedEvent) => {
+    const verdict = judge(session, rec, e);
+    if (verdict === null) {
+      driver.send("Fetch.continueRequest", { requestId: e.requestId }).catch(() => {});
+      return;
+    }
+    driver.send("Fetch.failRequest", { requestId: e.requestId, errorReason: "Aborted" }).catch(
+      () => {},
+    );
+    rec.blocked.push(verdict);
+    session.emit("navigation.blocked", { pageId, url: redactUrl(e.request.url), reason: verdict.message });
+  });
+  const onDownload = (e: { frameId?: string; url: string }) => {
+    rec.blocked.push(new PortholeError("download_blocked", "A download was blocked"));
+    session.emit("download.blocked", { pageId, url: redactUrl(e.url) });
+  };
+  driver.on("Page.downloadWillBegin", onDownload);
+  // The opener's renderer announces a popup before the input that caused it is acknowledged,
+  // so the action sees it; the popup target itself is closed by the session (fail closed).
+  driver.on("Page.windowOpen", (e: Protocol.Page.WindowOpenEvent) => {
+    const url = redactUrl(e.url);
+    rec.blocked.push(new PortholeError("popup_blocked", `A popup (${url}) was blocked and closed`));
+    session.emit("popup.blocked", { pageId, url, reason: "popups are not allowed" });
+  });
+  await driver.send("Fetch.enable", { patterns: [{ resourceType: "Document", requestStage: "Request" }] });
+}
+
+/** Null to let a paused document request go on, or the reason it is refused. */
+function judge(
+  session: Session,
+  rec: PageRecord,
+  e: Protocol.Fetch.RequestPausedEvent,
+): PortholeError | null {
+  const url = e.request.url;
+  // Sub-frames may load other origins; they never inherit the page's authorisation.
+  const mainFrame = e.frameId === rec.driver.targetId;
+  try {
+    session.checkDestination(url, mainFrame && rec.navigating > 0 ? undefined : []);
+  } catch (err) {
+    if (err instanceof PortholeError && (mainFrame || err.code === "address_not_allowed")) {
+      return new PortholeError(
+        "navigation_blocked",
+        `Navigation to ${redactUrl(url)} was blocked: ${err.message}`,
+        {
+          details: { ...err.extras.details, cause: err.code },
+        },
+      );
+    }
+    if (mainFrame) {
+      return new PortholeError("navigation_blocked", `Navigation to ${redactUrl(url)} was blocked`);
+    }
+    return null;
+  }
+  if (!mainFrame || rec.navigating > 0) return null;
+  const origin = canonicalOrigin(url);
+  if (origin === rec.authorizedOrigin) return null;
+  return new PortholeError(
+    "navigation_blocked",
+    `The page tried to navigate to ${origin}, but it is authorised only for ${
+      rec.authorizedOrigin ?? "no origin"
+    }; ` +
+      "only navigate authorises a new origin",
+    { details: { origin } },
+  );
+}

@@ -1,0 +1,68 @@
+/** What a page does on its own: dialogs, navigations, console, errors, network. */
+import type { Protocol } from "devtools-protocol";
+import type { DialogView } from "../protocol/types.ts";
+import { redactUrl } from "../policy/url.ts";
+import type { PageRecord, Session } from "./session.ts";
+
+export function watchPage(session: Session, rec: PageRecord, forget: () => void): void {
+  const { driver } = rec;
+  const pageId = rec.pageId;
+  driver.on("Page.javascriptDialogOpening", (e: Protocol.Page.JavascriptDialogOpeningEvent) => {
+    // Dialogs never hang an action: the default policy dismisses them.
+    const dialog: DialogView = { type: e.type, message: e.message.slice(0, 1024), handled: "dismissed" };
+    if (e.type === "beforeunload") dialog.handled = "accepted";
+    session.dialogs.push(dialog);
+    session.emit("dialog.opened", { pageId, ...dialog });
+    driver.send("Page.handleJavaScriptDialog", { accept: e.type === "beforeunload" }).catch(() => {});
+  });
+  driver.on("Page.frameNavigated", (e: Protocol.Page.FrameNavigatedEvent) => {
+    if (e.frame.parentId) return;
+    session.staleNotice(
+      "the page loaded a new document",
+      (s) => s.pageId === pageId && s.loaderId !== e.frame.loaderId,
+    );
+    session.emit("navigation.committed", { pageId, url: redactUrl(e.frame.url), sameDocument: false });
+  });
+  driver.on("Page.navigatedWithinDocument", (e: Protocol.Page.NavigatedWithinDocumentEvent) => {
+    session.emit("navigation.committed", { pageId, url: redactUrl(e.url), sameDocument: true });
+  });
+  const page = driver.page;
+  page.on("console", (msg) => {
+    const loc = msg.location();
+    const url = loc.url ? redactUrl(loc.url) : undefined;
+    rec.diag.console(msg.type(), msg.text(), url, loc.lineNumber);
+    session.emit("console", { pageId, level: msg.type(), text: msg.text().slice(0, 1024), url });
+  });
+  page.on("pageerror", (err) => {
+    const message = err instanceof Error ? err.message : String(err);
+    rec.diag.error(message, redactUrl(page.url()));
+    session.emit("page.error", { pageId, message: message.slice(0, 1024), url: redactUrl(page.url()) });
+  });
+  const moved = () => (rec.networkChangedAt = Date.now());
+  page.on("request", () => {
+    rec.inflight++;
+    moved();
+  });
+  page.on("requestfinished", (req) => {
+    rec.inflight = Math.max(0, rec.inflight - 1);
+    moved();
+    rec.diag.network({
+      method: req.method(),
+      resourceType: req.resourceType(),
+      status: req.response()?.status() ?? null,
+      url: redactUrl(req.url()),
+    });
+  });
+  page.on("requestfailed", (req) => {
+    rec.inflight = Math.max(0, rec.inflight - 1);
+    moved();
+    rec.diag.network({
+      method: req.method(),
+      resourceType: req.resourceType(),
+      status: null,
+      url: redactUrl(req.url()),
+      failed: true,
+    });
+  });
+  page.on("close", forget);
+}
