@@ -353,3 +353,69 @@ Deno.test("serve rejects malformed option values", () => {
   assert.throws(() => parseServeArgs(["--tokn", "x"], noEnv), /Unknown option "--tokn"/);
   assert.throws(() => parseServeArgs(["extra"], noEnv), /Unknown option "extra"/);
 });
+
+Deno.test(
+  "an agent drives the real server process: session, navigate, observe, act by ref, act on the fresh state",
+  browserTest,
+  async () => {
+    await using site = new Site({
+      "/": `<title>Counter</title><p id="count">0</p>
+        <button onclick="count.textContent = String(Number(count.textContent) + 1)">Add one</button>`,
+    });
+    const { child, stdout, url } = await startServe();
+    try {
+      const call = async (path: string, body: unknown) => {
+        const res = await fetch(url + path, { method: "POST", body: JSON.stringify(body) });
+        return { status: res.status, body: await res.json() };
+      };
+      const session = await call("/v1/sessions", {});
+      assert.equal(session.status, 201);
+      const sid = session.body.sessionId;
+      const nav = await call(`/v1/sessions/${sid}/navigate`, { url: site.url("/") });
+      assert.equal(nav.status, 200);
+      assert.equal(nav.body.httpStatus, 200);
+      const state = (await call(`/v1/sessions/${sid}/observe`, {})).body;
+      const ref = state.tree.match(/button "Add one" \[ref=(@e\d+)\]/)[1];
+      const first = await call(`/v1/sessions/${sid}/act`, {
+        stateId: state.stateId,
+        targetId: state.targetId,
+        action: "click",
+        ref,
+        expect: { selector: "#count", text: "1" },
+      });
+      assert.equal(first.status, 200);
+      assert.deepEqual(
+        [first.body.execution, first.body.observation, first.body.postcondition],
+        ["completed", "captured", "met"],
+      );
+      const fresh = first.body.freshState;
+      const second = await call(`/v1/sessions/${sid}/act`, {
+        stateId: fresh.stateId,
+        targetId: fresh.targetId,
+        action: "click",
+        ref: fresh.tree.match(/button "Add one" \[ref=(@e\d+)\]/)[1],
+        expect: { selector: "#count", text: "2" },
+      });
+      assert.equal(second.body.postcondition, "met");
+      const replay = await call(`/v1/sessions/${sid}/act`, {
+        stateId: state.stateId,
+        targetId: state.targetId,
+        action: "click",
+        ref,
+      });
+      assert.equal(replay.body.execution, "not_dispatched");
+      assert.equal(replay.body.error.code, "stale_state");
+      const closed = await fetch(`${url}/v1/sessions/${sid}`, { method: "DELETE" });
+      assert.equal(closed.status, 204);
+      await closed.body?.cancel();
+      child.kill("SIGTERM");
+      assert.equal((await child.status).code, 0);
+    } finally {
+      try {
+        child.kill("SIGKILL");
+      } catch { /* already exited */ }
+      await child.status;
+      await stdout.cancel().catch(() => {});
+    }
+  },
+);
