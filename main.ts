@@ -30,6 +30,8 @@ Options of serve (each also an environment variable):
   --max-body N          PORTHOLE_MAX_BODY        largest request body (default 10m = 10 MiB)
   --max-sessions N      PORTHOLE_MAX_SESSIONS    browser contexts at once (default 8)
   --allowed-host H      PORTHOLE_ALLOWED_HOSTS   extra Host names to accept (repeat, or comma list)
+  --block-private-network
+                        PORTHOLE_BLOCK_PRIVATE_NETWORK  pages may not reach loopback or private addresses
   --log-level L         PORTHOLE_LOG_LEVEL       JSON logs on stderr: debug, info, warn, error, off (info)
   --allowed-origin O    PORTHOLE_ALLOWED_ORIGINS browser Origins allowed to call the API (repeat)
 `;
@@ -74,6 +76,11 @@ const FLAGS: Record<string, { env: string; apply: (c: Config, v: string) => void
     },
   },
   "allowed-host": { env: "PORTHOLE_ALLOWED_HOSTS", apply: (c, v) => c.allowedHosts.push(...list(v)) },
+  "block-private-network": {
+    env: "PORTHOLE_BLOCK_PRIVATE_NETWORK",
+    apply: (c, v) => (c.blockPrivateNetwork = v !== "0" && v !== "false"),
+    bool: true,
+  },
   "log-level": {
     env: "PORTHOLE_LOG_LEVEL",
     apply: (c, v) => {

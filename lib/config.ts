@@ -19,6 +19,8 @@ export interface Config {
   allowedRequestOrigins: string[];
   limits: Limits;
   logLevel: LogLevel;
+  /** Refuse loopback and private ranges to pages (default: allowed, agents test local apps). */
+  blockPrivateNetwork: boolean;
 }
 
 export type LogLevel = "debug" | "info" | "warn" | "error" | "off";
@@ -44,6 +46,7 @@ export function defaultConfig(): Config {
     allowedRequestOrigins: [],
     limits: { ...DEFAULT_LIMITS },
     logLevel: "info",
+    blockPrivateNetwork: false,
   };
 }
 

@@ -7,6 +7,7 @@ import puppeteer, { type Browser, type BrowserContext } from "puppeteer-core";
 import { PortholeError } from "../protocol/errors.ts";
 import { discoverChromium } from "./discover.ts";
 import { launchChromium, type Launched } from "./launch.ts";
+import type { NetGuard } from "./net_guard.ts";
 
 export interface ContextLease {
   readonly context: BrowserContext;
@@ -43,8 +44,12 @@ export class BrowserPool {
   #disconnects = 0;
   #frontTarget: string | null = null;
 
-  constructor(chromium: string | null) {
+  /** The network guard every context's traffic goes through (none in unit setups). */
+  readonly guard: NetGuard | null;
+
+  constructor(chromium: string | null, guard: NetGuard | null = null) {
     this.#chromium = chromium;
+    this.guard = guard;
   }
 
   get generation(): number {
@@ -91,7 +96,11 @@ export class BrowserPool {
     const generation = this.#generation;
     let context: BrowserContext;
     try {
-      context = await browser.createBrowserContext();
+      // Every request of the context goes through the network guard, loopback included.
+      const proxyServer = this.guard?.start();
+      context = await browser.createBrowserContext(
+        proxyServer ? { proxyServer, proxyBypassList: ["<-loopback>"] } : {},
+      );
     } catch (err) {
       throw new PortholeError(
         "browser_disconnected",
@@ -209,6 +218,7 @@ export class BrowserPool {
     if (this.#starting) await this.#starting.catch(() => {});
     for (const lease of [...this.#leases]) await lease.release();
     await this.#closeBrowser();
+    this.guard?.close();
   }
 }
 

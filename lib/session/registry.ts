@@ -1,6 +1,8 @@
 /** All sessions of the sidecar: creation under the context limit, lookup, idle expiry. */
 import type { Config } from "../config.ts";
 import { BrowserPool } from "../driver/pool.ts";
+import { NetGuard } from "../driver/net_guard.ts";
+import { log } from "../log.ts";
 import { PortholeError } from "../protocol/errors.ts";
 import type { CreateSessionInput } from "../protocol/schemas.ts";
 import { Session } from "./session.ts";
@@ -10,6 +12,7 @@ import { Metrics } from "../metrics/metrics.ts";
 export class SessionRegistry {
   readonly pool: BrowserPool;
   readonly config: Config;
+  readonly guard: NetGuard;
   /** Every session's events, for dashboards (GET /v1/events). */
   readonly events = new EventStream(4096, 1024);
   readonly metrics = new Metrics();
@@ -19,7 +22,14 @@ export class SessionRegistry {
 
   constructor(config: Config, pool?: BrowserPool) {
     this.config = config;
-    this.pool = pool ?? new BrowserPool(config.chromium);
+    this.guard = new NetGuard({
+      blockPrivate: config.blockPrivateNetwork,
+      selfPorts: this.#selfPorts,
+      selfHosts: new Set([config.host]),
+    });
+    this.guard.onRefused = (host, port, reason) =>
+      log("warn", "network request refused", { host, port, reason });
+    this.pool = pool ?? new BrowserPool(config.chromium, this.guard);
     this.pool.onDisconnect(() => {
       for (const s of this.#sessions.values()) s.browserLost();
     });

@@ -460,6 +460,18 @@ export class Session {
         throw err;
       }
       const { outcome, committed } = result;
+      // The network guard answers a refused plain-HTTP destination itself (403): that is not the page.
+      const refused = outcome.kind === "loaded" && outcome.httpStatus === 403
+        ? this.deps.pool.guard?.recentlyRefused(new URL(input.url).hostname)
+        : null;
+      if (refused) {
+        await rec.driver.send("Page.navigate", { url: "about:blank" }).catch(() => {});
+        rec.authorizedOrigin = null;
+        throw new PortholeError(
+          "address_not_allowed",
+          `Navigation to ${redactUrl(input.url)} was refused: ${refused}`,
+        );
+      }
       if (outcome.kind === "aborted") {
         throw new PortholeError("navigation_failed", `Navigation to ${redactUrl(input.url)} did not commit`);
       }
@@ -506,19 +518,33 @@ export class Session {
     input: Omit<ObserveInput, "pageId" | "timeoutMs">,
     signal: AbortSignal,
   ) {
+    // A diff base whose page was closed or reset since is no base any more.
+    const base = input.since ? this.states.base(input.since) : null;
     const { state, observation, isMain } = await captureFrame(rec, {
       frameId: input.frameId,
       maxDepth: input.maxDepth ?? 12,
       maxBytes: this.deps.limits.snapshotMaxBytes,
+      tier: input.tier ?? "full",
+      since: input.since === undefined
+        ? undefined
+        : { stateId: input.since, base: base && this.pages.get(base.pageId) === rec ? base : null },
     }, signal);
     if (isMain) rec.title = observation.title;
     this.states.publish(state);
     return observation;
   }
 
-  /** Capture a fresh observation of a frame and make it the current state (after an action). */
-  async captureFresh(rec: PageRecord, frameId: string, signal: AbortSignal): Promise<Observation> {
-    return await this.#observeWith(rec, { frameId }, signal);
+  /**
+   * Capture a fresh observation of a frame and make it the current state (after an action),
+   * in the tier and depth of the state acted on when given.
+   */
+  async captureFresh(
+    rec: PageRecord,
+    frameId: string,
+    signal: AbortSignal,
+    like?: { tier?: ObserveInput["tier"]; maxDepth?: number },
+  ): Promise<Observation> {
+    return await this.#observeWith(rec, { frameId, tier: like?.tier, maxDepth: like?.maxDepth }, signal);
   }
 
   // ---- disposal ----------------------------------------------------------------------
