@@ -11,11 +11,13 @@ import {
 import { discoverChromium, installChromium } from "./lib/driver/discover.ts";
 import { startServer } from "./lib/server.ts";
 import { PORTHOLE_VERSION, PROTOCOL_VERSION } from "./lib/version.ts";
+import { MCP_HELP, serveStdio, splitMcpArgs } from "./lib/mcp/stdio.ts";
 
 const HELP = `porthole ${PORTHOLE_VERSION}: a browser for AI agents, as a sidecar
 
 Usage:
   porthole serve [options]        Serve the HTTP API (BAP protocol ${PROTOCOL_VERSION})
+  porthole mcp [options]          Serve MCP on stdin/stdout (same core, no port)
   porthole browser install        Install Chromium (Debian/Ubuntu: apt chromium-headless-shell)
   porthole browser status         Say which browser Porthole would use
   porthole --version | --help
@@ -34,6 +36,8 @@ Options of serve (each also an environment variable):
                         PORTHOLE_BLOCK_PRIVATE_NETWORK  pages may not reach loopback or private addresses
   --log-level L         PORTHOLE_LOG_LEVEL       JSON logs on stderr: debug, info, warn, error, off (info)
   --allowed-origin O    PORTHOLE_ALLOWED_ORIGINS browser Origins allowed to call the API (repeat)
+
+${MCP_HELP}
 `;
 
 class UsageError extends Error {}
@@ -185,6 +189,11 @@ async function main(args: string[]): Promise<number> {
     return 0;
   }
   if (cmd === "serve") return await serve(rest);
+  if (cmd === "mcp") {
+    const { options, rest: shared } = wrap(() => splitMcpArgs(rest));
+    await serveStdio(parseServeArgs(shared), options);
+    return 0;
+  }
   if (cmd === "browser") {
     const explicit = browserFlags(rest.slice(1));
     if (rest[0] === "install") return await installChromium(explicit);

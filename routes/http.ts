@@ -9,6 +9,7 @@ import { PORTHOLE_VERSION, PROTOCOL_VERSION } from "../lib/version.ts";
 import { bodyLimit, errorResponse, fail, guard } from "./middleware.ts";
 import { openApiDocument } from "./openapi.ts";
 import { sseResponse } from "./events.ts";
+import { mcpHandler } from "./mcp.ts";
 import { log } from "../lib/log.ts";
 
 async function readJson(c: Context, maxBytes: number): Promise<unknown> {
@@ -71,6 +72,7 @@ export function createApp(registry: SessionRegistry, selfOrigin: () => string): 
   app.use("*", guard(config, selfOrigin));
   app.use("*", bodyLimit(config.maxBodyBytes));
   app.get("/openapi.json", (c) => c.json(openApiDocument()));
+  app.all("/mcp", mcpHandler(registry));
   app.get(
     "/metrics",
     (c) => c.text(registry.metrics.render(), 200, { "content-type": "text/plain; version=0.0.4" }),

@@ -1,0 +1,131 @@
+/**
+ * One MCP server per MCP session, on the official SDK. Its tools run against one Porthole
+ * session (the binding), so an MCP session and a Porthole session are one and the same.
+ */
+// The low-level Server takes tool lists as JSON Schema; McpServer would want zod schemas,
+// and ours are valibot.
+// @ts-types="@modelcontextprotocol/sdk/server/index"
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+// @ts-types="@modelcontextprotocol/sdk/types"
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type Tool,
+} from "@modelcontextprotocol/sdk/types.js";
+import { toJsonSchema } from "@valibot/to-json-schema";
+import { PortholeError, toPortholeError } from "../protocol/errors.ts";
+import { parseInput } from "../protocol/validate.ts";
+import type { Session } from "../session/session.ts";
+import type { SessionRegistry } from "../session/registry.ts";
+import { PORTHOLE_VERSION } from "../version.ts";
+import { fromSnake, snakeSchema } from "./names.ts";
+import { errorResult } from "./present.ts";
+import { FIELD_NAMES, type McpTool, TOOLS } from "./tools.ts";
+
+export interface McpOptions {
+  /** The server's name in `initialize` (default `porthole`). */
+  name?: string;
+  /** Tool names (`observe` or `browser_observe`) to offer; default all. */
+  tools?: string[];
+}
+
+export const DEFAULT_MCP_NAME = "porthole";
+
+const INSTRUCTIONS =
+  "Call browser_observe, then browser_act with the state_id, target_id and a ref it returned. " +
+  "Each state is good for one action; act next on fresh_state, or observe again.";
+
+/** The tools `names` selects; an unknown name is an error that lists the known ones. */
+export function selectTools(names?: string[]): McpTool[] {
+  if (!names || names.length === 0) return TOOLS;
+  const wanted = names.map((n) => n.startsWith("browser_") ? n : `browser_${n}`);
+  const unknown = wanted.filter((n) => !TOOLS.some((t) => t.name === n));
+  if (unknown.length) {
+    throw new Error(
+      `Unknown tool ${unknown.join(", ")}; known: ${TOOLS.map((t) => t.name.slice(8)).join(", ")}`,
+    );
+  }
+  return TOOLS.filter((t) => wanted.includes(t.name));
+}
+
+const listed = new Map<string, Tool>();
+
+/** A tool as `tools/list` shows it: the valibot schema as JSON Schema, in snake_case. */
+export function toolListing(tool: McpTool): Tool {
+  let entry = listed.get(tool.name);
+  if (!entry) {
+    // deno-lint-ignore no-explicit-any
+    const json = toJsonSchema(tool.input as any, { target: "draft-07", errorMode: "ignore" }) as Record<
+      string,
+      unknown
+    >;
+    delete json.$schema;
+    if (Array.isArray(json.required) && json.required.length === 0) delete json.required;
+    entry = {
+      name: tool.name,
+      title: tool.title,
+      description: tool.description,
+      inputSchema: snakeSchema(json, FIELD_NAMES) as Tool["inputSchema"],
+      annotations: tool.annotations,
+    };
+    listed.set(tool.name, entry);
+  }
+  return entry;
+}
+
+/** Where a server's tools find their session: fixed for HTTP, renewed after expiry for stdio. */
+export interface SessionBinding {
+  registry: SessionRegistry;
+  session(): Session;
+}
+
+/** An MCP server whose tools act on the binding's session. */
+export function createMcpServer(binding: SessionBinding, options: McpOptions = {}): Server {
+  const tools = selectTools(options.tools);
+  const server = new Server(
+    { name: options.name || DEFAULT_MCP_NAME, version: PORTHOLE_VERSION },
+    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map(toolListing) }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    const tool = tools.find((t) => t.name === request.params.name);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${request.params.name}`);
+    try {
+      // Arguments are checked first: a bad timeout_ms is refused before any state is looked up.
+      const input = parseInput(tool.input, fromSnake(request.params.arguments ?? {})) as Record<
+        string,
+        unknown
+      >;
+      return await tool.call(
+        { registry: binding.registry, session: binding.session(), signal: extra.signal },
+        input,
+      );
+    } catch (err) {
+      const e = toPortholeError(err);
+      if (e.code === "internal" && !extra.signal.aborted) {
+        console.error(`porthole: internal error in ${tool.name}:`, err);
+      }
+      return errorResult(e, FIELD_NAMES);
+    }
+  });
+  return server;
+}
+
+/** The binding of an MCP session over HTTP: its one session; once closed, the MCP session is over. */
+export function fixedBinding(registry: SessionRegistry, session: Session): SessionBinding {
+  return {
+    registry,
+    session: () => {
+      if (session.disposed) {
+        throw new PortholeError(
+          "session_not_found",
+          `Session ${session.id} was closed; start a new MCP session`,
+        );
+      }
+      return session;
+    },
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * `porthole mcp`: MCP over stdin/stdout, with the sidecar's core in this process and no port.
+ * The one MCP session of the process is one Porthole session; when the idle sweep closes it,
+ * the next tool call opens a fresh one (its states are gone: observe again).
+ */
+import process from "node:process";
+// @ts-types="@modelcontextprotocol/sdk/server/stdio"
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import type { Config } from "../config.ts";
+import { setLogLevel } from "../log.ts";
+import { SessionRegistry } from "../session/registry.ts";
+import { createMcpServer, type McpOptions, selectTools, type SessionBinding } from "./server.ts";
+
+export const MCP_HELP = `Options of mcp (besides those of serve that concern the browser and sessions):
+  --mcp-name N          PORTHOLE_MCP_NAME        the server's name for MCP clients (default porthole)
+  --tools LIST          PORTHOLE_MCP_TOOLS       offer only these tools, e.g. observe,act`;
+
+/**
+ * `porthole mcp`'s own options, and the rest (the serve options it shares). Throws an Error
+ * with a usage message for a missing value or an unknown tool.
+ */
+export function splitMcpArgs(
+  args: string[],
+  env: (k: string) => string | undefined = Deno.env.get,
+): { options: McpOptions; rest: string[] } {
+  const options: McpOptions = {};
+  const tools = (v: string) => v.split(",").map((t) => t.trim()).filter(Boolean);
+  if (env("PORTHOLE_MCP_NAME")) options.name = env("PORTHOLE_MCP_NAME");
+  if (env("PORTHOLE_MCP_TOOLS")) options.tools = tools(env("PORTHOLE_MCP_TOOLS")!);
+  const rest: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const m = args[i].match(/^--(mcp-name|tools)(?:=(.*))?$/);
+    if (!m) {
+      rest.push(args[i]);
+      continue;
+    }
+    const value = m[2] ?? args[++i];
+    if (!value) throw new Error(`--${m[1]} needs a value`);
+    if (m[1] === "mcp-name") options.name = value;
+    else options.tools = tools(value);
+  }
+  selectTools(options.tools);
+  return { options, rest };
+}
+
+/** The stdio session: one at a time, opened again after the idle sweep closed it. */
+function renewingBinding(registry: SessionRegistry): SessionBinding {
+  let session = registry.create({});
+  return {
+    registry,
+    session: () => {
+      if (session.disposed) session = registry.create({});
+      return session;
+    },
+  };
+}
+
+/** Serve MCP on stdin/stdout until stdin ends or a signal arrives; then close everything. */
+export async function serveStdio(config: Config, options: McpOptions): Promise<void> {
+  setLogLevel(config.logLevel);
+  const registry = new SessionRegistry(config);
+  const server = createMcpServer(renewingBinding(registry), options);
+  const closed = Promise.withResolvers<void>();
+  server.onclose = () => closed.resolve();
+  const stop = () => void server.close();
+  process.stdin.on("end", stop);
+  process.stdin.on("close", stop);
+  Deno.addSignalListener("SIGINT", stop);
+  Deno.addSignalListener("SIGTERM", stop);
+  await server.connect(new StdioServerTransport());
+  await closed.promise;
+  Deno.removeSignalListener("SIGINT", stop);
+  Deno.removeSignalListener("SIGTERM", stop);
+  await registry.shutdown();
+}
