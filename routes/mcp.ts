@@ -111,14 +111,18 @@ export function mcpHandler(registry: SessionRegistry): (c: Context) => Promise<R
     });
     transport.onclose = () => end(session.id);
     session.signal.addEventListener("abort", () => end(session.id), { once: true });
-    await server.connect(transport);
-    const response = await transport.handleRequest(c.req.raw, { parsedBody: body });
-    if (!live.has(session.id)) {
-      // The initialize was refused (a bad protocol version, say): nothing may be left behind.
-      await server.close().catch(() => {});
-      await registry.close(session.id).catch(() => {});
+    let response: Response | null = null;
+    try {
+      await server.connect(transport);
+      response = await transport.handleRequest(c.req.raw, { parsedBody: body });
+      return response;
+    } finally {
+      if (!response || !live.has(session.id)) {
+        // The initialize was refused (a bad protocol version, say): nothing may be left behind.
+        await server.close().catch(() => {});
+        await registry.close(session.id).catch(() => {});
+      }
     }
-    return response;
   };
 
   return async (c) => {
