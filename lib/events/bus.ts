@@ -35,11 +35,19 @@ export interface EventMap {
 export type EventType = keyof EventMap;
 
 export interface PortholeEvent<T extends EventType = EventType> {
+  /**
+   * The event's number in the stream it was read from: 1, 2, 3… per stream, so a gap in a
+   * reader's ids always means lost events. 0 until a stream publishes it.
+   */
   id: number;
   type: T;
   sessionId: string;
   time: string;
   data: EventMap[T];
+}
+
+function droppedNotice(count: number, sessionId: string, id: number): PortholeEvent<"dropped"> {
+  return { id, type: "dropped", sessionId, time: new Date().toISOString(), data: { count } };
 }
 
 /** A reader's bounded queue. */
@@ -49,48 +57,78 @@ export class Subscription implements AsyncIterable<PortholeEvent> {
   #wake: (() => void) | null = null;
   #closed = false;
   readonly limit: number;
+  /** The queue's bound: `limit`, or the length of a replay until the reader drained it. */
+  #cap: number;
   #onClose: () => void;
 
   constructor(limit: number, onClose: () => void) {
     this.limit = limit;
+    this.#cap = limit;
     this.#onClose = onClose;
   }
 
-  /** Queue an event; past the limit the oldest one is lost and counted. */
+  /** Queue an event; past the bound the oldest one is lost and counted. */
   push(ev: PortholeEvent): void {
     if (this.#closed) return;
     this.#queue.push(ev);
-    if (this.#queue.length > this.limit) {
+    if (this.#queue.length > this.#cap) {
       this.#queue.shift();
       this.#dropped++;
     }
     this.#wake?.();
   }
 
+  /** Queue a replay from a stream's ring: it may exceed `limit`, but never the ring's size. */
+  replay(events: PortholeEvent[]): void {
+    this.#cap = Math.max(this.limit, events.length);
+    for (const ev of events) this.push(ev);
+  }
+
+  /** Count events lost before this reader could have them (a replay that reaches too far back). */
+  lost(count: number): void {
+    if (count > 0) this.#dropped += count;
+  }
+
+  /** Events waiting for the reader: never more than `limit` (or a replay's length). */
   get queued(): number {
     return this.#queue.length;
   }
 
-  /** Next event, a `dropped` notice first if events were lost; null once closed. */
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  /** The next event without waiting: a `dropped` notice first if events were lost; null if none. */
+  poll(): PortholeEvent | null {
+    if (this.#dropped > 0) {
+      const count = this.#dropped;
+      this.#dropped = 0;
+      const first = this.#queue[0];
+      return droppedNotice(count, first?.sessionId ?? "", 0);
+    }
+    const ev = this.#queue.shift() ?? null;
+    if (this.#queue.length <= this.limit) this.#cap = this.limit;
+    return ev;
+  }
+
+  /** Resolves when an event is queued or the reader closes (at once if either already holds). */
+  ready(): Promise<void> {
+    if (this.#dropped > 0 || this.#queue.length > 0 || this.#closed) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      this.#wake = () => {
+        this.#wake = null;
+        resolve();
+      };
+    });
+  }
+
+  /** Next event, a `dropped` notice first if events were lost; null once closed and drained. */
   async next(): Promise<PortholeEvent | null> {
     while (true) {
-      if (this.#dropped > 0) {
-        const count = this.#dropped;
-        this.#dropped = 0;
-        const first = this.#queue[0];
-        return {
-          id: first ? first.id - 1 : 0,
-          type: "dropped",
-          sessionId: first?.sessionId ?? "",
-          time: new Date().toISOString(),
-          data: { count },
-        };
-      }
-      const ev = this.#queue.shift();
+      const ev = this.poll();
       if (ev) return ev;
       if (this.#closed) return null;
-      await new Promise<void>((r) => (this.#wake = r));
-      this.#wake = null;
+      await this.ready();
     }
   }
 
@@ -114,6 +152,8 @@ export class Subscription implements AsyncIterable<PortholeEvent> {
 export class EventStream {
   #ring: PortholeEvent[] = [];
   #subs = new Set<Subscription>();
+  #lastId = 0;
+  #closed = false;
   readonly ringSize: number;
   readonly queueLimit: number;
 
@@ -126,39 +166,61 @@ export class EventStream {
     return this.#subs.size;
   }
 
-  publish(ev: PortholeEvent): void {
-    this.#ring.push(ev);
-    if (this.#ring.length > this.ringSize) this.#ring.shift();
-    for (const s of this.#subs) s.push(ev);
+  /** The id of the last event published. */
+  get lastId(): number {
+    return this.#lastId;
   }
 
-  /** Subscribe; with `afterId`, first replay what the ring still holds after it. */
+  /** The fullest reader queue right now: never above `queueLimit` once replays are read. */
+  get deepestQueue(): number {
+    let max = 0;
+    for (const s of this.#subs) max = Math.max(max, s.queued);
+    return max;
+  }
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  /** Number the event in this stream, keep it for replay and hand it to every reader. */
+  publish(ev: PortholeEvent): PortholeEvent {
+    const stamped = { ...ev, id: ++this.#lastId };
+    if (this.#closed) return stamped;
+    this.#ring.push(stamped);
+    if (this.#ring.length > this.ringSize) this.#ring.shift();
+    for (const s of this.#subs) s.push(stamped);
+    return stamped;
+  }
+
+  /**
+   * Subscribe; with `afterId` (a reader's Last-Event-ID), first replay what the ring still
+   * holds after it, preceded by a `dropped` notice for what it no longer holds. A subscription
+   * to a closed stream replays and then ends.
+   */
   subscribe(afterId?: number): Subscription {
     const sub = new Subscription(this.queueLimit, () => this.#subs.delete(sub));
-    if (afterId !== undefined) {
-      const oldest = this.#ring[0];
-      if (oldest && oldest.id > afterId + 1) {
-        // The ring no longer holds everything after afterId: say so before replaying the rest.
-        sub.push({ ...oldest, id: oldest.id - 1, type: "dropped", data: { count: oldest.id - afterId - 1 } });
-      }
-      for (const ev of this.#ring) if (ev.id > afterId) sub.push(ev);
+    if (afterId !== undefined && afterId < this.#lastId) {
+      const oldest = this.#ring[0]?.id ?? this.#lastId + 1;
+      sub.lost(oldest - 1 - afterId);
+      sub.replay(this.#ring.filter((ev) => ev.id > afterId));
     }
-    this.#subs.add(sub);
+    if (this.#closed) sub.close();
+    else this.#subs.add(sub);
     return sub;
   }
 
+  /** End every reader (after it drained its queue) and refuse new ones. */
   close(): void {
+    this.#closed = true;
     for (const s of [...this.#subs]) s.close();
   }
 }
 
-/** Rising ids across every stream of the process. */
-let lastId = 0;
-
+/** A new event; the stream it is published on gives it its id. */
 export function makeEvent<T extends EventType>(
   sessionId: string,
   type: T,
   data: EventMap[T],
 ): PortholeEvent<T> {
-  return { id: ++lastId, type, sessionId, time: new Date().toISOString(), data };
+  return { id: 0, type, sessionId, time: new Date().toISOString(), data };
 }
