@@ -16,19 +16,32 @@ export interface ErrorEntry {
   message: string;
   url?: string;
 }
+/** What a request leaves behind: never headers, bodies, cookies or timings. */
 export interface NetworkEntry {
   seq: number;
   method: string;
   resourceType: string;
+  /** The response status; null when no response came (failed, blocked, cancelled). */
   status: number | null;
+  /** The redacted URL. */
   url: string;
-  failed?: boolean;
 }
 export type DiagEntry = ConsoleEntry | ErrorEntry | NetworkEntry;
 
 export const RING_SIZE = 256;
 export const MAX_RESPONSE_BYTES = 64 * 1024;
 const MAX_TEXT = 4096;
+const MAX_URL = 2048;
+const MAX_WORD = 64;
+
+/** Cut a string to `max` UTF-16 units without leaving half a surrogate pair, marking the cut. */
+function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = max - 1;
+  const code = text.charCodeAt(end - 1);
+  if (code >= 0xd800 && code <= 0xdbff) end--;
+  return text.slice(0, end) + "…";
+}
 
 class Ring<T extends { seq: number }> {
   items: T[] = [];
@@ -57,9 +70,9 @@ export class Diagnostics {
     this.#rings.console.push((seq) => ({
       seq,
       time: new Date().toISOString(),
-      level,
-      text: text.slice(0, MAX_TEXT),
-      url,
+      level: cut(level, MAX_WORD),
+      text: cut(text, MAX_TEXT),
+      url: url === undefined ? undefined : cut(url, MAX_URL),
       line,
     }));
   }
@@ -67,20 +80,32 @@ export class Diagnostics {
     this.#rings.errors.push((seq) => ({
       seq,
       time: new Date().toISOString(),
-      message: message.slice(0, MAX_TEXT),
-      url,
+      message: cut(message, MAX_TEXT),
+      url: url === undefined ? undefined : cut(url, MAX_URL),
     }));
   }
-  network(entry: Omit<NetworkEntry, "seq">): void {
-    this.#rings.network.push((seq) => ({ seq, ...entry }));
+  /** Record a request. Only these four facts are kept, whatever else the caller knows. */
+  network(entry: Omit<NetworkEntry, "seq"> & { failed?: boolean }): void {
+    const { method, resourceType, status, url } = entry;
+    this.#rings.network.push((seq) => ({
+      seq,
+      method: cut(method, MAX_WORD),
+      resourceType: cut(resourceType, MAX_WORD),
+      status,
+      url: cut(url, MAX_URL),
+    }));
   }
 
-  /** Entries after `afterSeq` (default: the oldest kept), at most `limit` and 64 KiB. */
-  read(kind: DiagKind, limit: number, afterSeq?: number): InspectResult {
+  /**
+   * Entries after `afterSeq` (default 0: from the oldest kept), at most `limit` and 64 KiB.
+   * `dropped` counts entries after `afterSeq` that the ring no longer holds; `nextSeq` is the
+   * `afterSeq` of the next page.
+   */
+  read(kind: DiagKind, limit: number, afterSeq = 0): InspectResult {
     const ring = this.#rings[kind];
     const oldest = ring.items[0]?.seq ?? ring.seq + 1;
-    const after = afterSeq ?? oldest - 1;
-    const dropped = afterSeq !== undefined && after < oldest - 1 ? oldest - 1 - after : 0;
+    const after = afterSeq;
+    const dropped = after < oldest - 1 ? oldest - 1 - after : 0;
     const entries: DiagEntry[] = [];
     let bytes = 2;
     let truncated = false;
@@ -95,7 +120,10 @@ export class Diagnostics {
       bytes += size;
       entries.push(e);
     }
-    const nextSeq = entries.length ? entries[entries.length - 1].seq : Math.max(after, 0);
+    // With nothing to return the cursor moves to the newest entry, also from a cursor past it.
+    const nextSeq = entries.length
+      ? entries[entries.length - 1].seq
+      : Math.min(Math.max(after, oldest - 1), ring.seq);
     const result: InspectResult = { entries, nextSeq, dropped };
     if (truncated) result.truncated = true;
     return result;
