@@ -6,6 +6,8 @@ const PageId = v.optional(
   v.pipe(v.string(), v.minLength(1), v.maxLength(128), v.description("Default: the active page")),
 );
 
+const CONDITIONS = ["text", "textGone", "url", "loadState", "timeMs"] as const;
+
 /** Body of POST /v1/sessions/{sid}/wait: exactly one condition. */
 export const WaitInput = v.pipe(
   v.strictObject({
@@ -35,13 +37,19 @@ export const WaitInput = v.pipe(
     ),
     timeoutMs: v.optional(TimeoutMs),
   }),
-  v.check(
-    (i) =>
-      ["text", "textGone", "url", "loadState", "timeMs"].filter((k) =>
-        (i as Record<string, unknown>)[k] !== undefined
-      ).length === 1,
-    "give exactly one condition: text, textGone, url, loadState or timeMs",
-  ),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const given = CONDITIONS.filter((k) => dataset.value[k] !== undefined);
+    if (given.length === 1) return;
+    // Name a field, so the error says which one to drop (or that one is missing).
+    const key = given.length ? given[1] : "text";
+    addIssue({
+      message: given.length
+        ? `give exactly one condition, not ${given.join(" and ")}`
+        : `give one condition: ${CONDITIONS.join(", ")}`,
+      path: [{ type: "object", origin: "value", input: dataset.value, key, value: dataset.value[key] }],
+    });
+  }),
 );
 export type WaitInput = v.InferOutput<typeof WaitInput>;
 

@@ -53,6 +53,39 @@ async function holds(rec: PageRecord, input: WaitInput, signal: AbortSignal): Pr
   return input.text !== undefined ? present : !present;
 }
 
+/**
+ * Why a page an operation holds can no longer be used, if it cannot: the browser went away
+ * (503 `browser_disconnected`) or the page was closed or reset (404 `page_not_found`).
+ */
+function pageGone(session: Session, rec: PageRecord): PortholeError | null {
+  try {
+    session.assertBrowser();
+  } catch (err) {
+    return err as PortholeError;
+  }
+  if (!rec.driver.page.browser().connected) {
+    return new PortholeError(
+      "browser_disconnected",
+      "The browser disconnected; navigate or observe to start it again",
+    );
+  }
+  if (rec.driver.closed || !session.pages.has(rec.pageId)) {
+    return new PortholeError("page_not_found", `Page ${rec.pageId} was closed`, {
+      recoveryHint: "Open a page (POST .../pages) or navigate first",
+    });
+  }
+  return null;
+}
+
+/** The error that ends an operation on `rec`: the page's fate first, then the deadline, then `err`. */
+function failure(session: Session, rec: PageRecord | null, err: unknown, signal: AbortSignal, what: string) {
+  if (err instanceof PortholeError && err.code !== "browser_disconnected") return err;
+  const gone = rec && pageGone(session, rec);
+  if (gone) return gone;
+  if (signal.aborted) return driverError(signal.reason, what);
+  return driverError(err, what);
+}
+
 /** `wait`: `{met:false}` on timeout is an answer, not an error. Never recovers a page. */
 export async function waitFor(
   session: Session,
@@ -63,47 +96,95 @@ export async function waitFor(
   const started = Date.now();
   const ms = effectiveTimeout(input.timeoutMs);
   const dl = deadline(ms, signal);
+  const answer = (met: boolean) => ({ met, elapsedMs: Date.now() - started });
   try {
     if (input.timeMs !== undefined) {
-      if (input.timeMs > ms) {
-        await sleep(ms, dl.signal).catch(rethrowUnlessTimeout);
-        return { met: false, elapsedMs: Date.now() - started };
-      }
+      // Longer than the timeout: the deadline ends it first, and that is `{met:false}`.
       await sleep(input.timeMs, dl.signal);
-      return { met: true, elapsedMs: Date.now() - started };
+      return answer(true);
     }
     while (true) {
-      if (rec.driver.closed || !session.pages.has(rec.pageId)) {
-        throw new PortholeError("page_not_found", `Page ${rec.pageId} was closed while waiting`);
+      const gone = pageGone(session, rec);
+      if (gone) throw gone;
+      let met: boolean;
+      try {
+        met = await holds(rec, input, dl.signal);
+      } catch (err) {
+        throw failure(session, rec, err, dl.signal, "wait");
       }
-      if (
-        await holds(rec, input, dl.signal).catch((err) => {
-          if (dl.signal.aborted) throw dl.signal.reason;
-          throw driverError(err, "wait");
-        })
-      ) {
-        return { met: true, elapsedMs: Date.now() - started };
-      }
+      if (met) return answer(true);
       await sleep(POLL_MS, dl.signal);
     }
   } catch (err) {
-    rethrowUnlessTimeout(err);
-    return { met: false, elapsedMs: Date.now() - started };
+    if (err instanceof PortholeError && err.code === "timeout" && !signal.aborted) return answer(false);
+    throw err;
   } finally {
     dl.dispose();
   }
 }
 
-function rethrowUnlessTimeout(err: unknown): void {
-  if (err instanceof PortholeError && err.code === "timeout") return;
-  throw err;
-}
-
 /** `inspect`: never recovers a page. */
 export function inspect(session: Session, input: InspectInput): InspectResult {
   const rec = session.page(input.pageId);
+  const gone = pageGone(session, rec);
+  if (gone) throw gone;
   return rec.diag.read(input.kind, input.limit ?? 50, input.afterSeq);
 }
+
+/** The clip of one element by a ref of the session's current state (read, never consumed). */
+async function elementClip(session: Session, input: ScreenshotInput, signal: AbortSignal) {
+  const state = session.states.peek(input.stateId!);
+  if (!state) {
+    throw new PortholeError(
+      "stale_state",
+      `State ${input.stateId} is not the session's current state; observe again`,
+      { details: { field: "stateId" } },
+    );
+  }
+  if (input.pageId !== undefined && input.pageId !== state.pageId) {
+    throw new PortholeError(
+      "invalid_params",
+      `State ${state.stateId} is of page ${state.pageId}, not ${input.pageId}`,
+      {
+        details: { field: "pageId" },
+      },
+    );
+  }
+  const target = state.refs.get(input.ref!);
+  if (!target) {
+    throw new PortholeError("invalid_params", `${input.ref} is not a ref of state ${state.stateId}`, {
+      details: { field: "ref" },
+    });
+  }
+  const rec = session.page(state.pageId);
+  const box = await rec.driver.send<Protocol.DOM.GetBoxModelResponse>(
+    "DOM.getBoxModel",
+    { backendNodeId: target.backendNodeId },
+    signal,
+  ).catch((err) => {
+    if (signal.aborted || pageGone(session, rec)) throw err;
+    throw new PortholeError("element_detached", `${input.ref} is no longer in the document; observe again`);
+  });
+  const q = box.model.border;
+  const xs = [q[0], q[2], q[4], q[6]];
+  const ys = [q[1], q[3], q[5], q[7]];
+  const x = Math.min(...xs), y = Math.min(...ys);
+  const width = Math.max(...xs) - x, height = Math.max(...ys) - y;
+  if (width < 1 || height < 1) {
+    throw new PortholeError("element_not_visible", `${input.ref} has no visible box`);
+  }
+  // The box is in viewport coordinates; the clip is in document coordinates.
+  const metrics = await rec.driver.send<Protocol.Page.GetLayoutMetricsResponse>(
+    "Page.getLayoutMetrics",
+    {},
+    signal,
+  );
+  const { pageX, pageY } = metrics.cssVisualViewport;
+  return { rec, clip: { x: x + pageX, y: y + pageY, width, height, scale: 1 } };
+}
+
+/** Largest full-page side Chromium captures in one piece. */
+const MAX_SIDE = 16384;
 
 /** A screenshot of the viewport, the full page, or one element by a ref of the current state. */
 export async function screenshot(
@@ -111,70 +192,55 @@ export async function screenshot(
   input: ScreenshotInput,
   signal: AbortSignal,
 ): Promise<{ artifact: Artifact }> {
-  if (input.ref !== undefined && input.stateId === undefined) {
-    throw new PortholeError("invalid_params", "A screenshot by ref needs the stateId it comes from", {
-      details: { field: "stateId" },
+  if ((input.ref === undefined) !== (input.stateId === undefined)) {
+    const field = input.ref === undefined ? "ref" : "stateId";
+    throw new PortholeError(
+      "invalid_params",
+      "A screenshot by ref needs both ref and the stateId it comes from",
+      {
+        details: { field },
+      },
+    );
+  }
+  if (input.ref !== undefined && input.fullPage) {
+    throw new PortholeError("invalid_params", "fullPage and ref exclude each other", {
+      details: { field: "fullPage" },
     });
   }
   const format = input.format ?? "jpeg";
+  if (format === "png" && input.quality !== undefined) {
+    throw new PortholeError("invalid_params", "quality applies to JPEG only", {
+      details: { field: "quality" },
+    });
+  }
   const dl = deadline(effectiveTimeout(input.timeoutMs), signal);
+  let rec: PageRecord | null = null;
   try {
-    let rec = session.page(input.pageId);
     const params: Record<string, unknown> = { format };
     if (format === "jpeg") params.quality = input.quality ?? 80;
     if (input.ref !== undefined) {
-      const state = session.states.peek(input.stateId!);
-      if (!state) {
-        throw new PortholeError("stale_state", `State ${input.stateId} is not the session's current state`, {
-          details: { field: "stateId" },
-        });
-      }
-      const target = state.refs.get(input.ref);
-      if (!target) {
-        throw new PortholeError("invalid_params", `${input.ref} is not a ref of state ${state.stateId}`, {
-          details: { field: "ref" },
-        });
-      }
-      rec = session.page(state.pageId);
-      const box = await rec.driver.send<Protocol.DOM.GetBoxModelResponse>(
-        "DOM.getBoxModel",
-        { backendNodeId: target.backendNodeId },
-        dl.signal,
-      ).catch(() => {
-        throw new PortholeError("element_detached", `${input.ref} is no longer in the document`);
-      });
-      const q = box.model.border;
-      const xs = [q[0], q[2], q[4], q[6]];
-      const ys = [q[1], q[3], q[5], q[7]];
-      const metrics = await rec.driver.send<Protocol.Page.GetLayoutMetricsResponse>(
-        "Page.getLayoutMetrics",
-        {},
-        dl.signal,
-      );
-      const vx = metrics.cssVisualViewport.pageX;
-      const vy = metrics.cssVisualViewport.pageY;
-      const x = Math.min(...xs), y = Math.min(...ys);
-      const width = Math.max(...xs) - x, height = Math.max(...ys) - y;
-      if (width < 1 || height < 1) {
-        throw new PortholeError("element_not_visible", `${input.ref} has no visible box`);
-      }
-      params.clip = { x: x + vx, y: y + vy, width, height, scale: 1 };
+      const el = await elementClip(session, input, dl.signal);
+      rec = el.rec;
+      params.clip = el.clip;
       params.captureBeyondViewport = true;
-    } else if (input.fullPage) {
-      const metrics = await rec.driver.send<Protocol.Page.GetLayoutMetricsResponse>(
-        "Page.getLayoutMetrics",
-        {},
-        dl.signal,
-      );
-      const size = metrics.cssContentSize;
-      params.clip = {
-        x: 0,
-        y: 0,
-        width: Math.min(Math.ceil(size.width), 16384),
-        height: Math.min(Math.ceil(size.height), 16384),
-        scale: 1,
-      };
-      params.captureBeyondViewport = true;
+    } else {
+      rec = session.page(input.pageId);
+      if (input.fullPage) {
+        const metrics = await rec.driver.send<Protocol.Page.GetLayoutMetricsResponse>(
+          "Page.getLayoutMetrics",
+          {},
+          dl.signal,
+        );
+        const size = metrics.cssContentSize;
+        params.clip = {
+          x: 0,
+          y: 0,
+          width: Math.max(1, Math.min(Math.ceil(size.width), MAX_SIDE)),
+          height: Math.max(1, Math.min(Math.ceil(size.height), MAX_SIDE)),
+          scale: 1,
+        };
+        params.captureBeyondViewport = true;
+      }
     }
     const shot = await rec.driver.send<Protocol.Page.CaptureScreenshotResponse>(
       "Page.captureScreenshot",
@@ -184,10 +250,7 @@ export async function screenshot(
     const bytes = Uint8Array.fromBase64(shot.data);
     return { artifact: await session.artifacts.put(bytes, format === "png" ? "image/png" : "image/jpeg") };
   } catch (err) {
-    throw driverError(
-      dl.signal.aborted && !(err instanceof PortholeError) ? dl.signal.reason : err,
-      "Screenshot failed",
-    );
+    throw failure(session, rec, err, dl.signal, "Screenshot failed");
   } finally {
     dl.dispose();
   }
@@ -200,18 +263,16 @@ export async function pdf(
   signal: AbortSignal,
 ): Promise<{ artifact: Artifact }> {
   const dl = deadline(effectiveTimeout(input.timeoutMs), signal);
+  let rec: PageRecord | null = null;
   try {
-    const rec = session.page(input.pageId);
+    rec = session.page(input.pageId);
     const r = await rec.driver.send<Protocol.Page.PrintToPDFResponse>("Page.printToPDF", {
       printBackground: true,
     }, dl.signal);
     const bytes = Uint8Array.fromBase64(r.data);
     return { artifact: await session.artifacts.put(bytes, "application/pdf") };
   } catch (err) {
-    throw driverError(
-      dl.signal.aborted && !(err instanceof PortholeError) ? dl.signal.reason : err,
-      "PDF failed",
-    );
+    throw failure(session, rec, err, dl.signal, "PDF failed");
   } finally {
     dl.dispose();
   }
