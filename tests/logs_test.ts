@@ -45,8 +45,13 @@ async function serve(args: string[], work: (url: string) => Promise<void>): Prom
   const stdout = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
   try {
     let out = "";
+    const deadline = Date.now() + 60_000;
     while (!out.includes("\n")) {
-      const { value, done } = await stdout.read();
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error("serve did not say it was ready")), deadline - Date.now());
+      });
+      const { value, done } = await Promise.race([stdout.read(), late]).finally(() => clearTimeout(timer));
       if (done) throw new Error(`serve exited before it was ready: ${await stderr}`);
       out += value;
     }
