@@ -10,6 +10,7 @@ import { bodyLimit, errorResponse, fail, guard } from "./middleware.ts";
 import { openApiDocument } from "./openapi.ts";
 import { sseResponse } from "./events.ts";
 import { mcpHandler } from "./mcp.ts";
+import { bapHandler } from "./bap.ts";
 import { log } from "../lib/log.ts";
 
 async function readJson(c: Context, maxBytes: number): Promise<unknown> {
@@ -69,6 +70,8 @@ export function createApp(registry: SessionRegistry, selfOrigin: () => string): 
     log(c.res.status >= 500 ? "warn" : route === "/health" ? "debug" : "info", "request", fields);
   });
   app.get("/health", (c) => c.json({ status: "ok", version: PROTOCOL_VERSION, porthole: PORTHOLE_VERSION }));
+  // BAP's WebSocket: its own Host/Origin checks, and a bad token closes the socket with 1008.
+  app.get("/", bapHandler(registry, selfOrigin));
   app.use("*", guard(config, selfOrigin));
   app.use("*", bodyLimit(config.maxBodyBytes));
   app.get("/openapi.json", (c) => c.json(openApiDocument()));

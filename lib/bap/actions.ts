@@ -1,0 +1,233 @@
+/**
+ * The 13 `action/*` methods. Each resolves its selector to exactly one node and acts through
+ * Porthole's `act` (see act_bridge.ts); every action answers `{}`.
+ */
+import type { Call } from "./connection.ts";
+import { BAP, BapError, invalidParams } from "./errors.ts";
+import { onPage } from "./gate.ts";
+import { Params, timeoutOf } from "./params.ts";
+import { readSelector, type Selector } from "./selectors.ts";
+import type { PageTarget } from "./state.ts";
+import { actOn, type ActSpec } from "./act_bridge.ts";
+import { CHECKED, dragTo, scroll, selectOptions, uploadFiles } from "./fallback.ts";
+import { resolve } from "./selectors.ts";
+
+interface Ctx {
+  call: Call;
+  p: Params;
+  t: PageTarget;
+  signal: AbortSignal;
+  timeout: number;
+  selector?: Selector;
+}
+
+function requiredSelector(p: Params, key = "selector"): Selector {
+  if (!p.has(key)) throw invalidParams(key, `${key} is required`);
+  return readSelector(p.get(key), key);
+}
+
+function unsupported(what: string): never {
+  throw new BapError(BAP.ActionFailed, `${what} is not available in this version of Porthole`, {
+    retryable: false,
+    notDispatched: true,
+    details: { reason: "not_available" },
+  });
+}
+
+/** Run `act` through the bridge; returns whether the action was dispatched by act (false = unsupported). */
+async function run(c: Ctx, spec: ActSpec, sel = c.selector): Promise<boolean> {
+  const out = await actOn(c.call.state, c.t, sel, spec, c.timeout, c.signal);
+  return out.kind === "done";
+}
+
+/** Wrap an action handler: options, page, gate. */
+function action(
+  needsSelector: boolean,
+  fn: (c: Ctx) => Promise<void>,
+): (call: Call, p: Params) => Promise<Record<string, never>> {
+  return async (call, p) => {
+    const selector = needsSelector
+      ? requiredSelector(p)
+      : p.has("selector")
+      ? readSelector(p.get("selector"))
+      : undefined;
+    const options = p.obj("options");
+    const timeout = timeoutOf(options);
+    options?.bool("force"); // Porthole never skips its checks
+    const trial = options?.bool("trial") ?? false;
+    await onPage(call, p.str("pageId"), async (t, signal) => {
+      const c: Ctx = { call, p, t, signal, timeout, selector };
+      if (trial) {
+        if (selector && !(await resolve(call.state, t, selector, signal))) {
+          throw new BapError(BAP.ElementNotFound, "Element not found", {
+            details: { selector },
+            notDispatched: true,
+          });
+        }
+        return;
+      }
+      await fn(c);
+    });
+    return {};
+  };
+}
+
+function clickSpec(c: Ctx, base: "click" | "dblclick"): ActSpec {
+  const o = c.p.obj("options");
+  const button = o?.oneOf("button", ["left", "right", "middle"] as const) ?? "left";
+  if (button !== "left") throw invalidParams("options.button", "Porthole clicks with the left button only");
+  if (o?.strings("modifiers")?.length) {
+    throw invalidParams("options.modifiers", "Clicks with modifiers are not supported");
+  }
+  const count = o?.num("clickCount", 1, 3) ?? 1;
+  if (count === 3) throw invalidParams("options.clickCount", "clickCount may be 1 or 2");
+  o?.obj("position"); // the click lands on the element's center, where Porthole hit-tests it
+  return { action: base === "dblclick" || count === 2 ? "dblclick" : "click" };
+}
+
+/** check/uncheck: click when the state differs, then confirm the new state. */
+async function setChecked(c: Ctx, want: boolean) {
+  if (await run(c, { action: want ? "check" : "uncheck" })) return;
+  const read = async () => {
+    const target = await resolve(c.call.state, c.t, c.selector!, c.signal);
+    if (!target) return null;
+    const id = await c.t.rec.driver.resolve(target.frame, target.backendNodeId, c.signal);
+    if (!id) return null;
+    try {
+      return await c.t.rec.driver.callOn<boolean | null>(id, CHECKED, [], c.signal);
+    } finally {
+      c.t.rec.driver.release(id);
+    }
+  };
+  const now = await read();
+  if (now === want) return;
+  if (now === null && (await resolve(c.call.state, c.t, c.selector!, c.signal))) {
+    throw invalidParams("selector", "The element is not a checkbox, radio or switch");
+  }
+  if (!(await run(c, { action: "click" }))) unsupported("click");
+  if ((await read()) !== want) {
+    throw new BapError(
+      BAP.ActionFailed,
+      `The element is still ${want ? "unchecked" : "checked"} after the click`,
+      {
+        details: { selector: c.selector, execution: "completed" },
+        retryable: false,
+      },
+    );
+  }
+}
+
+function text(p: Params, key: string): string {
+  const v = p.reqStr(key);
+  if (v.length > 65536) throw invalidParams(key, `${key} is longer than 65536 characters`);
+  return v;
+}
+
+export const ACTION_METHODS = {
+  "action/click": action(true, async (c) => {
+    if (!(await run(c, clickSpec(c, "click")))) unsupported("click");
+  }),
+  "action/dblclick": action(true, async (c) => {
+    if (!(await run(c, clickSpec(c, "dblclick")))) unsupported("dblclick");
+  }),
+  "action/hover": action(true, async (c) => {
+    c.p.obj("options")?.obj("position");
+    if (!(await run(c, { action: "hover" }))) unsupported("hover");
+  }),
+  "action/type": action(true, async (c) => {
+    const value = text(c.p, "text");
+    if (c.p.obj("options")?.bool("clear")) await run(c, { action: "clear" });
+    c.p.obj("options")?.num("delay", 0, 10_000); // keys go out one by one, without pauses
+    if (value !== "" && !(await run(c, { action: "type", text: value }))) unsupported("type");
+  }),
+  "action/fill": action(true, async (c) => {
+    const value = text(c.p, "value");
+    if (!(await run(c, value === "" ? { action: "clear" } : { action: "fill", text: value }))) {
+      unsupported("fill");
+    }
+  }),
+  "action/clear": action(true, async (c) => {
+    if (!(await run(c, { action: "clear" }))) unsupported("clear");
+  }),
+  "action/press": action(false, async (c) => {
+    const key = c.p.reqStr("key");
+    if (!key || key.length > 64) throw invalidParams("key", "key must be 1..64 characters");
+    if (!(await run(c, { action: "press", key }))) unsupported("press");
+  }),
+  "action/scroll": action(false, async (c) => {
+    const o = c.p.obj("options");
+    const direction = o?.oneOf("direction", ["up", "down", "left", "right"] as const) ?? "down";
+    const rawAmount = o?.get("amount");
+    if (
+      rawAmount !== undefined && typeof rawAmount !== "number" && rawAmount !== "page" &&
+      rawAmount !== "toElement"
+    ) {
+      throw invalidParams("options.amount", `options.amount must be a number, "page" or "toElement"`);
+    }
+    if (rawAmount === "toElement" && !c.selector) return;
+    let amount = typeof rawAmount === "number" ? rawAmount : 300;
+    if (rawAmount === "page") {
+      const m = await c.t.rec.driver.send("Page.getLayoutMetrics", {}, c.signal);
+      const vp = m.cssLayoutViewport;
+      amount = direction === "up" || direction === "down" ? vp.clientHeight || 600 : vp.clientWidth || 800;
+    }
+    const sign = direction === "up" || direction === "left" ? -1 : 1;
+    const delta = direction === "up" || direction === "down"
+      ? { x: 0, y: sign * amount }
+      : { x: sign * amount, y: 0 };
+    const spec: ActSpec = c.selector
+      ? { action: "scroll" }
+      : { action: "scroll", deltaX: delta.x, deltaY: delta.y };
+    if (await run(c, spec)) return;
+    await scroll(c.call.state, c.t, c.selector, delta, c.timeout, c.signal);
+  }),
+  "action/select": action(true, async (c) => {
+    const raw = c.p.get("values");
+    const values = typeof raw === "string" ? [raw] : c.p.strings("values");
+    if (!values) throw invalidParams("values", "values is required");
+    if (await run(c, { action: "select", values })) return;
+    await selectOptions(c.call.state, c.t, c.selector!, values, c.timeout, c.signal);
+  }),
+  "action/check": action(true, (c) => setChecked(c, true)),
+  "action/uncheck": action(true, (c) => setChecked(c, false)),
+  "action/upload": action(true, async (c) => {
+    const list = c.p.arr("files");
+    if (!list) throw invalidParams("files", "files is required");
+    const files = list.map((raw, i) => {
+      const f = new Params(raw, `files.${i}`);
+      const buffer = f.reqStr("buffer");
+      try {
+        atob(buffer);
+      } catch {
+        throw invalidParams(`files.${i}.buffer`, "buffer must be base64");
+      }
+      return { name: f.reqStr("name"), mimeType: f.str("mimeType") ?? "application/octet-stream", buffer };
+    });
+    if (await run(c, { action: "upload", files })) return;
+    await uploadFiles(c.call.state, c.t, c.selector!, files, c.timeout, c.signal);
+  }),
+  "action/drag": async (call: Call, p: Params) => {
+    const source = requiredSelector(p, "source");
+    const rawTarget = p.obj("target");
+    if (!rawTarget) throw invalidParams("target", "target is required");
+    const target: Selector | { x: number; y: number } = rawTarget.has("type")
+      ? readSelector(rawTarget.raw, "target")
+      : { x: rawTarget.reqNum("x"), y: rawTarget.reqNum("y") };
+    const timeout = timeoutOf(p.obj("options"));
+    await onPage(call, p.str("pageId"), async (t, signal) => {
+      if ("type" in target) {
+        const out = await actOn(
+          call.state,
+          t,
+          source,
+          { action: "drag", to: target as Selector },
+          timeout,
+          signal,
+        );
+        if (out.kind === "done") return;
+      }
+      await dragTo(call.state, t, source, target, timeout, signal);
+    });
+    return {};
+  },
+};

@@ -1,0 +1,173 @@
+/**
+ * `browser/*` and `context/*`. A launch takes a lease in Porthole's shared browser pool: its
+ * default context is a Porthole session, as is every context/create. Launch options that would
+ * leave the sandbox or touch the disk are refused.
+ */
+import type { CreateSessionInput } from "../protocol/schemas.ts";
+import type { Call } from "./connection.ts";
+import { BAP, BapError, invalidParams } from "./errors.ts";
+import { gated } from "./gate.ts";
+import type { Params } from "./params.ts";
+import { MAX_CONTEXTS } from "./state.ts";
+import { readGeolocation, readViewport } from "./emulate.ts";
+import { setStorageState } from "./storage.ts";
+
+function hex(n: number): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(n)), (b) => b.toString(16).padStart(2, "0")).join(
+    "",
+  );
+}
+
+async function launch(call: Call, p: Params) {
+  const browser = p.str("browser") ?? "chromium";
+  if (!["chromium", "firefox", "webkit"].includes(browser)) {
+    throw invalidParams("browser", `Unknown browser: ${browser}`);
+  }
+  if (browser !== "chromium") throw invalidParams("browser", `Porthole drives Chromium only, not ${browser}`);
+  p.str("channel");
+  p.bool("headless");
+  // The shared browser is already running with Porthole's own flags (sandbox on); per-launch
+  // arguments are not applied, and --no-sandbox never is.
+  p.strings("args");
+  if (p.has("userDataDir")) {
+    throw invalidParams("userDataDir", "userDataDir is refused: Porthole's contexts are temporary");
+  }
+  if (p.has("downloadsPath")) {
+    throw invalidParams("downloadsPath", "downloadsPath is refused: Porthole blocks every download");
+  }
+  if (p.has("cdpUrl")) {
+    throw invalidParams(
+      "cdpUrl",
+      "cdpUrl is refused: attaching to another browser is off (the operator has not enabled --allow-cdp-attach)",
+    );
+  }
+  if (p.has("proxy")) {
+    throw invalidParams("proxy", "proxy is not supported: pages reach the network directly");
+  }
+  const state = call.state;
+  if (state.browser) await state.closeAll();
+  const ctx = state.addContext(`ctx-${hex(4)}`, {});
+  let version = "";
+  try {
+    // The lease: Porthole acquires a context when its session opens a page.
+    version = await gated(ctx.session, call.signal, async (sig) => {
+      const rec = await ctx.session.openPage(sig);
+      try {
+        return await rec.driver.page.browser().version();
+      } finally {
+        await ctx.session.closePage(rec.pageId);
+      }
+    });
+  } catch (err) {
+    await state.dropContext(ctx.id);
+    throw err;
+  }
+  state.browser = { browserId: `browser-${crypto.randomUUID()}`, version };
+  return { browserId: state.browser.browserId, version, defaultContext: ctx.id };
+}
+
+/** ContextOptions → the session's options plus the emulation applied to each page. */
+function readContextOptions(o: Params | undefined) {
+  const session: CreateSessionInput = {};
+  if (!o) return { session, raw: undefined };
+  const vp = o.obj("viewport");
+  if (vp) session.viewport = readViewport(vp);
+  const ua = o.str("userAgent");
+  if (ua !== undefined) {
+    // deno-lint-ignore no-control-regex
+    if (!ua || ua.length > 1024 || /[\x00-\x1f\x7f]/.test(ua)) {
+      throw invalidParams(
+        "options.userAgent",
+        "userAgent must be 1..1024 characters without control characters",
+      );
+    }
+    session.userAgent = ua;
+  }
+  const locale = o.str("locale");
+  if (locale !== undefined) {
+    if (!/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(locale)) {
+      throw invalidParams("options.locale", `Not a BCP 47 locale: ${locale}`);
+    }
+    session.locale = locale;
+  }
+  const tz = o.str("timezoneId");
+  if (tz !== undefined) {
+    try {
+      new Intl.DateTimeFormat("en", { timeZone: tz });
+    } catch {
+      throw invalidParams("options.timezoneId", `Not an IANA time zone: ${tz}`);
+    }
+    session.timezoneId = tz;
+  }
+  const geo = o.obj("geolocation");
+  const colorScheme = o.oneOf("colorScheme", ["light", "dark", "no-preference"] as const);
+  return {
+    session,
+    raw: o.raw,
+    emulation: {
+      geolocation: geo ? readGeolocation(geo) : undefined,
+      permissions: o.strings("permissions"),
+      colorScheme,
+      offline: o.bool("offline"),
+    },
+    storageState: o.obj("storageState"),
+  };
+}
+
+async function contextCreate(call: Call, p: Params) {
+  const state = call.state;
+  state.requireBrowser();
+  const id = p.str("contextId") ?? `ctx-${hex(4)}`;
+  if (!/^[a-zA-Z0-9-]{1,64}$/.test(id)) {
+    throw invalidParams("contextId", "contextId must match ^[a-zA-Z0-9-]{1,64}$");
+  }
+  if (state.contexts.has(id)) throw invalidParams("contextId", `Context with ID '${id}' already exists`);
+  const options = readContextOptions(p.obj("options"));
+  const ctx = state.addContext(id, options.session, options.raw);
+  if (options.emulation) {
+    for (const [k, v] of Object.entries(options.emulation)) {
+      if (v !== undefined) (ctx.emulation as Record<string, unknown>)[k] = v;
+    }
+  }
+  if (options.storageState) {
+    try {
+      await setStorageState(call, ctx, options.storageState);
+    } catch (err) {
+      await state.dropContext(id);
+      throw err;
+    }
+  }
+  return { contextId: id };
+}
+
+export const BROWSER_METHODS = {
+  "browser/launch": launch,
+  "browser/close": async (call: Call) => {
+    await call.state.closeAll();
+    return {};
+  },
+  "context/create": contextCreate,
+  "context/list": (call: Call) => {
+    const state = call.state;
+    const contexts = [...state.contexts.values()].map((c) => {
+      const entry: Record<string, unknown> = {
+        id: c.id,
+        pageCount: state.pagesOf(c.id).length,
+        created: c.created,
+      };
+      if (c.options) entry.options = c.options;
+      return entry;
+    });
+    return Promise.resolve({
+      contexts,
+      limits: { maxContexts: MAX_CONTEXTS, currentCount: contexts.length },
+    });
+  },
+  "context/destroy": async (call: Call, p: Params) => {
+    const id = p.reqStr("contextId");
+    if (!call.state.contexts.has(id)) {
+      throw new BapError(BAP.ContextNotFound, `Context not found: ${id}`, { details: { contextId: id } });
+    }
+    return { pagesDestroyed: await call.state.dropContext(id) };
+  },
+};

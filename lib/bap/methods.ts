@@ -1,0 +1,76 @@
+/**
+ * The method table of BAP 0.9.0: every method of the seed but the lifecycle trio (which the
+ * connection handles itself), and the capabilities `initialize` advertises.
+ */
+import type { SessionRegistry } from "../session/registry.ts";
+import type { Call } from "./connection.ts";
+import type { Params } from "./params.ts";
+import { BROWSER_METHODS } from "./browser.ts";
+import { PAGE_METHODS } from "./page.ts";
+import { ACTION_METHODS } from "./actions.ts";
+import { OBSERVE_METHODS } from "./observe.ts";
+import { STORAGE_METHODS } from "./storage.ts";
+import { EMULATE_METHODS } from "./emulate.ts";
+import { MISC_METHODS } from "./misc.ts";
+import { TRACE_METHODS } from "./trace.ts";
+import { FRAME_METHODS } from "./frames.ts";
+import { DISCOVERY_METHODS } from "./discovery.ts";
+import { AGENT_OBSERVE_METHODS } from "./agent_observe.ts";
+import { AGENT_ACT_METHODS } from "./agent_act.ts";
+import { AGENT_EXTRACT_METHODS } from "./agent_extract.ts";
+import { MAX_CONTEXTS } from "./state.ts";
+
+export type Handler = (call: Call, params: Params) => Promise<unknown>;
+
+export const METHODS: Record<string, Handler> = {
+  ...BROWSER_METHODS,
+  ...PAGE_METHODS,
+  ...ACTION_METHODS,
+  ...OBSERVE_METHODS,
+  ...STORAGE_METHODS,
+  ...EMULATE_METHODS,
+  ...MISC_METHODS,
+  ...TRACE_METHODS,
+  ...FRAME_METHODS,
+  ...DISCOVERY_METHODS,
+  ...AGENT_OBSERVE_METHODS,
+  ...AGENT_ACT_METHODS,
+  ...AGENT_EXTRACT_METHODS,
+};
+
+/** The lifecycle methods, handled by the connection. */
+export const LIFECYCLE = ["initialize", "notifications/initialized", "shutdown"];
+
+/** What `initialize` says the server can do: truthful values only. */
+export function capabilities(registry: SessionRegistry) {
+  const limits = registry.config.limits;
+  return {
+    browsers: ["chromium"],
+    events: ["page", "console", "network", "dialog", "download"],
+    observations: ["screenshot", "accessibility", "dom", "element", "pdf", "content", "ariaSnapshot"],
+    actions: [
+      "click",
+      "dblclick",
+      "type",
+      "fill",
+      "clear",
+      "press",
+      "hover",
+      "scroll",
+      "select",
+      "check",
+      "uncheck",
+      "upload",
+      "drag",
+    ],
+    features: {
+      autoWait: true,
+      tracing: true,
+      storageState: true,
+      networkInterception: false,
+      semanticSelectors: false,
+      multiPage: true,
+    },
+    limits: { maxPages: limits.maxPages, maxTimeout: 300_000, maxContexts: MAX_CONTEXTS },
+  };
+}

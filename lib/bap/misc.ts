@@ -1,0 +1,44 @@
+/** `events/subscribe`, `dialog/handle`, `stream/cancel`, `approval/respond`. */
+import type { Call } from "./connection.ts";
+import { BAP, BapError, invalidParams } from "./errors.ts";
+import { onPage } from "./gate.ts";
+import type { Params } from "./params.ts";
+
+export const MISC_METHODS = {
+  "events/subscribe": (call: Call, p: Params) => {
+    const events = p.strings("events");
+    if (!events) throw invalidParams("events", "events is required");
+    for (const e of events) call.conn.subscriptions.add(e);
+    return Promise.resolve({});
+  },
+  "dialog/handle": async (call: Call, p: Params) => {
+    const action = p.oneOf("action", ["accept", "dismiss"] as const);
+    if (!action) throw invalidParams("action", "action is required (accept or dismiss)");
+    p.str("promptText");
+    await onPage(call, p.str("pageId"), () => Promise.resolve());
+    if (action === "accept") {
+      // Porthole answers every dialog at once by the session's dialog policy, which dismisses.
+      throw new BapError(
+        BAP.ActionFailed,
+        "Porthole dismisses JavaScript dialogs as they open (its session dialog policy); accepting is not available yet",
+        { details: { reason: "dialog_policy", action }, retryable: false, notDispatched: true },
+      );
+    }
+    return {};
+  },
+  "stream/cancel": (_call: Call, p: Params) => {
+    p.reqStr("streamId");
+    // Porthole never streams a result, so there is nothing to cancel.
+    return Promise.resolve({ cancelled: false });
+  },
+  "approval/respond": (_call: Call, p: Params) => {
+    const requestId = p.reqStr("requestId");
+    p.oneOf("decision", ["approve", "deny", "approve-once", "approve-session"] as const);
+    p.str("reason");
+    return Promise.reject(
+      new BapError(BAP.InvalidParams, `No pending approval with ID: ${requestId}`, {
+        details: { field: "requestId", requestId },
+      }),
+    );
+  },
+};

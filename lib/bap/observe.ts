@@ -1,0 +1,230 @@
+/** The 7 `observe/*` methods: screenshot, accessibility, dom, element, pdf, content, ariaSnapshot. */
+import type { Protocol } from "devtools-protocol";
+import { redactUrl } from "../policy/url.ts";
+import { credentialReason, type FieldFacts } from "../policy/sensitive.ts";
+import type { Call } from "./connection.ts";
+import { BAP, BapError, invalidParams } from "./errors.ts";
+import { onPage, viewportOf } from "./gate.ts";
+import type { Params } from "./params.ts";
+import { readSelector, resolve, selectedFrame } from "./selectors.ts";
+import type { PageTarget } from "./state.ts";
+import { ELEMENT_PROPS, FIELD_FACTS } from "./selector_scripts.ts";
+import { FIELD_LIST, MARKDOWN, SERIALIZE } from "./content_scripts.ts";
+import { accessibilityTree, ariaSnapshot } from "./aria.ts";
+import { callIn } from "./world.ts";
+
+/** Replace the URL placeholders of a serialization with redacted URLs. */
+function fillUrls(text: string, urls: string[], escape: (s: string) => string = (s) => s): string {
+  // deno-lint-ignore no-control-regex
+  return text.replace(/\u0000URL(\d+)\u0000/g, (_, i) => escape(redactUrl(urls[Number(i)] ?? "")));
+}
+
+const escAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
+
+/** The document's HTML with credential fields, secret attributes and JWTs redacted. */
+async function documentOf(call: Call, t: PageTarget, signal: AbortSignal) {
+  const frame = await selectedFrame(call.state, t, signal);
+  const fields = await callIn<(FieldFacts & { dataSensitive: boolean })[]>(
+    t.rec.driver,
+    frame,
+    FIELD_LIST,
+    [],
+    signal,
+  );
+  const redact = fields.flatMap((f, i) => (f.dataSensitive || credentialReason(f) ? [i] : []));
+  const r = await callIn<{ html: string; urls: string[]; text: string; title: string }>(
+    t.rec.driver,
+    frame,
+    SERIALIZE,
+    [redact],
+    signal,
+  );
+  return { frame, html: fillUrls(r.html, r.urls, escAttr), text: r.text, title: r.title };
+}
+
+function pngSize(b64: string): { width: number; height: number } {
+  const head = Uint8Array.fromBase64(b64.slice(0, 44));
+  const view = new DataView(head.buffer);
+  return { width: view.getUint32(16), height: view.getUint32(20) };
+}
+
+async function screenshot(call: Call, p: Params) {
+  const o = p.obj("options");
+  const requested = o?.oneOf("format", ["png", "jpeg", "webp"] as const) ?? "jpeg";
+  const format = requested === "png" ? "png" : "jpeg";
+  const quality = o?.num("quality", 0, 100);
+  const fullPage = o?.bool("fullPage") ?? false;
+  const clipP = o?.obj("clip");
+  o?.oneOf("scale", ["css", "device"] as const);
+  o?.arr("mask");
+  const clip = clipP
+    ? {
+      x: clipP.reqNum("x"),
+      y: clipP.reqNum("y"),
+      width: clipP.reqNum("width", 1, 16384),
+      height: clipP.reqNum("height", 1, 16384),
+      scale: 1,
+    }
+    : undefined;
+  return await onPage(call, p.str("pageId"), async (t, sig) => {
+    const params: Record<string, unknown> = { format };
+    if (format === "jpeg") params.quality = Math.round(quality ?? 80);
+    let size = await viewportOf(t.rec, sig);
+    if (clip) {
+      params.clip = clip;
+      params.captureBeyondViewport = true;
+      size = { width: clip.width, height: clip.height };
+    } else if (fullPage) {
+      const m = await t.rec.driver.send<Protocol.Page.GetLayoutMetricsResponse>(
+        "Page.getLayoutMetrics",
+        {},
+        sig,
+      );
+      size = {
+        width: Math.max(1, Math.min(Math.ceil(m.cssContentSize.width), 16384)),
+        height: Math.max(1, Math.min(Math.ceil(m.cssContentSize.height), 16384)),
+      };
+      params.clip = { x: 0, y: 0, ...size, scale: 1 };
+      params.captureBeyondViewport = true;
+    }
+    const shot = await t.rec.driver.send<Protocol.Page.CaptureScreenshotResponse>(
+      "Page.captureScreenshot",
+      params,
+      sig,
+    );
+    if (format === "png") size = pngSize(shot.data);
+    return { data: shot.data, format, ...size };
+  });
+}
+
+const PAPER: Record<string, [number, number]> = {
+  Letter: [8.5, 11],
+  Legal: [8.5, 14],
+  Tabloid: [11, 17],
+  A4: [8.27, 11.69],
+  A3: [11.69, 16.54],
+  A5: [5.83, 8.27],
+};
+
+/** A CSS length ("1cm", "10px", "0.5in", "5mm") in inches. */
+function inches(field: string, v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(px|in|cm|mm)?\s*$/.exec(v);
+  if (!m) throw invalidParams(field, `${field} must be a CSS length such as "1cm"`);
+  const n = Number(m[1]);
+  return { px: n / 96, in: n, cm: n / 2.54, mm: n / 25.4 }[m[2] ?? "px"];
+}
+
+async function pdf(call: Call, p: Params) {
+  const o = p.obj("options");
+  const format = o?.oneOf("format", Object.keys(PAPER)) ?? "A4";
+  const margin = o?.obj("margin");
+  const params: Record<string, unknown> = {
+    paperWidth: PAPER[format][0],
+    paperHeight: PAPER[format][1],
+    landscape: o?.bool("landscape") ?? false,
+    scale: o?.num("scale", 0.1, 2) ?? 1,
+    printBackground: o?.bool("printBackground") ?? false,
+  };
+  for (const side of ["top", "right", "bottom", "left"]) {
+    const v = inches(`options.margin.${side}`, margin?.str(side));
+    if (v !== undefined) params[`margin${side[0].toUpperCase()}${side.slice(1)}`] = v;
+  }
+  return await onPage(call, p.str("pageId"), async (t, sig) => {
+    const r = await t.rec.driver.send<Protocol.Page.PrintToPDFResponse>("Page.printToPDF", params, sig);
+    return { data: r.data };
+  });
+}
+
+const PROPERTIES = [
+  "visible",
+  "enabled",
+  "checked",
+  "text",
+  "value",
+  "boundingBox",
+  "attributes",
+  "computedStyle",
+];
+
+async function element(call: Call, p: Params) {
+  if (!p.has("selector")) throw invalidParams("selector", "selector is required");
+  const sel = readSelector(p.get("selector"));
+  const props = p.strings("properties");
+  if (!props) throw invalidParams("properties", "properties is required");
+  for (const prop of props) {
+    if (!PROPERTIES.includes(prop)) throw invalidParams("properties", `Unknown property: ${prop}`);
+  }
+  return await onPage(call, p.str("pageId"), async (t, sig) => {
+    const target = await resolve(call.state, t, sel, sig).catch((err) => {
+      if (err instanceof BapError && err.code === BAP.ElementNotFound) return null;
+      throw err;
+    });
+    if (!target) return { found: false };
+    const id = await t.rec.driver.resolve(target.frame, target.backendNodeId, sig);
+    if (!id) return { found: false };
+    try {
+      const facts = await t.rec.driver.callOn<FieldFacts & { dataSensitive: boolean }>(
+        id,
+        FIELD_FACTS,
+        [],
+        sig,
+      );
+      const sensitive = facts.dataSensitive ||
+        ((facts.tag === "input" || facts.tag === "textarea") && !!credentialReason(facts));
+      return await t.rec.driver.callOn<Record<string, unknown>>(id, ELEMENT_PROPS, [props, sensitive], sig);
+    } finally {
+      t.rec.driver.release(id);
+    }
+  });
+}
+
+export const OBSERVE_METHODS = {
+  "observe/screenshot": screenshot,
+  "observe/pdf": pdf,
+  "observe/element": element,
+  "observe/dom": async (call: Call, p: Params) => {
+    p.obj("options");
+    return await onPage(call, p.str("pageId"), async (t, sig) => {
+      const d = await documentOf(call, t, sig);
+      return { html: d.html, text: d.text, title: d.title, url: redactUrl(d.frame.url) };
+    });
+  },
+  "observe/content": async (call: Call, p: Params) => {
+    const raw = p.str("format");
+    const format = raw === "html" || raw === "markdown" ? raw : "text";
+    return await onPage(call, p.str("pageId"), async (t, sig) => {
+      const d = await documentOf(call, t, sig);
+      let content = format === "html" ? d.html : d.text;
+      if (format === "markdown") {
+        const m = await callIn<{ markdown: string; urls: string[] }>(
+          t.rec.driver,
+          d.frame,
+          MARKDOWN,
+          [],
+          sig,
+        );
+        content = fillUrls(m.markdown, m.urls);
+      }
+      return { content, url: redactUrl(d.frame.url), title: d.title };
+    });
+  },
+  "observe/accessibility": async (call: Call, p: Params) => {
+    const o = p.obj("options");
+    const root = o?.has("root") ? readSelector(o.get("root"), "options.root") : undefined;
+    const maxDepth = o?.num("maxDepth", 1, 100);
+    const interestingOnly = o?.bool("interestingOnly") ?? true;
+    o?.bool("includeHidden");
+    return await onPage(call, p.str("pageId"), async (t, sig) => ({
+      tree: await accessibilityTree(call.state, t, { root, maxDepth, interestingOnly }, sig),
+    }));
+  },
+  "observe/ariaSnapshot": async (call: Call, p: Params) => {
+    const sel = p.has("selector") ? readSelector(p.get("selector")) : undefined;
+    p.obj("options");
+    return await onPage(call, p.str("pageId"), async (t, sig) => {
+      const r = await ariaSnapshot(call.state, t, sel, sig);
+      return { snapshot: r.snapshot, url: redactUrl(r.url), title: r.title };
+    });
+  },
+};

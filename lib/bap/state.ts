@@ -1,0 +1,198 @@
+/**
+ * What one BAP session holds: its launched "browser" (a lease in Porthole's shared pool), its
+ * contexts (each a Porthole session, counted under the context limit), its pages in creation
+ * order, the active page, the element-ref registries and frame selections. It outlives its
+ * connection when parked (see dormant.ts).
+ */
+import type { Session } from "../session/session.ts";
+import type { PageRecord } from "../session/session.ts";
+import type { SessionRegistry } from "../session/registry.ts";
+import type { CreateSessionInput } from "../protocol/schemas.ts";
+import { BAP, BapError } from "./errors.ts";
+import type { RefRegistry } from "./refs.ts";
+import { forwardSessionEvents, type Notifier, watchPageEvents } from "./events.ts";
+
+export interface Emulation {
+  geolocation?: { latitude: number; longitude: number; accuracy?: number };
+  offline?: boolean;
+  colorScheme?: string;
+  permissions?: string[];
+  userAgent?: string;
+}
+
+export interface ContextEntry {
+  id: string;
+  session: Session;
+  created: number;
+  /** The options as given at creation (context/list echoes them). */
+  options?: Record<string, unknown>;
+  emulation: Emulation;
+}
+
+export interface PageTarget {
+  pageId: string;
+  ctx: ContextEntry;
+  session: Session;
+  rec: PageRecord;
+}
+
+/** A BAP connection may hold at most this many contexts (the launch default counts). */
+export const MAX_CONTEXTS = 5;
+
+export class BapState {
+  readonly registry: SessionRegistry;
+  browser: { browserId: string; version: string } | null = null;
+  readonly contexts = new Map<string, ContextEntry>();
+  defaultContext: string | null = null;
+  activePage: string | null = null;
+  /** Element-ref registries of agent/observe, per page. */
+  readonly refs = new Map<string, RefRegistry>();
+  /** Frame selected by frame/switch, per page. */
+  readonly frames = new Map<string, string>();
+  /** The live connection's notifier; null while parked (events are then dropped). */
+  notify: Notifier | null = null;
+  /** Tracing in progress (trace/start), released by trace/stop or browser/close. */
+  trace: { pageId: string; stop: () => Promise<string> } | null = null;
+  #pages: string[] = [];
+  #pageCtx = new Map<string, string>();
+  #cleanups = new Map<string, () => void>();
+
+  constructor(registry: SessionRegistry) {
+    this.registry = registry;
+  }
+
+  requireBrowser(): void {
+    if (!this.browser) {
+      throw new BapError(BAP.BrowserNotLaunched, "Browser not launched", { notDispatched: true });
+    }
+  }
+
+  /** A context by id, or the default context. */
+  context(contextId?: string): ContextEntry {
+    this.requireBrowser();
+    if (contextId !== undefined) {
+      const ctx = this.contexts.get(contextId);
+      if (!ctx) {
+        throw new BapError(BAP.ContextNotFound, `Context not found: ${contextId}`, {
+          details: { contextId },
+          notDispatched: true,
+        });
+      }
+      return ctx;
+    }
+    const ctx = this.defaultContext ? this.contexts.get(this.defaultContext) : undefined;
+    if (!ctx) {
+      throw new BapError(BAP.BrowserNotLaunched, "The browser has no default context; create one", {
+        notDispatched: true,
+      });
+    }
+    return ctx;
+  }
+
+  /** A new context: a new Porthole session (the registry's context limit applies). */
+  addContext(id: string, options: CreateSessionInput, given?: Record<string, unknown>): ContextEntry {
+    if (this.contexts.size >= MAX_CONTEXTS) {
+      throw new BapError(BAP.ResourceLimitExceeded, `Context limit reached: at most ${MAX_CONTEXTS}`, {
+        details: { resource: "contexts", limit: MAX_CONTEXTS, current: this.contexts.size },
+        notDispatched: true,
+      });
+    }
+    const session = this.registry.create(options);
+    const ctx: ContextEntry = { id, session, created: Date.now(), options: given, emulation: {} };
+    this.contexts.set(id, ctx);
+    this.defaultContext ??= id;
+    forwardSessionEvents(this, ctx);
+    return ctx;
+  }
+
+  /** Close a context and its pages. Returns how many known pages it had. */
+  async dropContext(id: string): Promise<number> {
+    const ctx = this.contexts.get(id);
+    if (!ctx) return 0;
+    this.contexts.delete(id);
+    const pages = this.#pages.filter((p) => this.#pageCtx.get(p) === id);
+    for (const p of pages) this.forgetPage(p, true);
+    if (this.defaultContext === id) this.defaultContext = this.contexts.keys().next().value ?? null;
+    await this.registry.close(ctx.session.id).catch(() => {});
+    return pages.length;
+  }
+
+  /** Close every context: browser/close, shutdown, a dormant session's end. */
+  async closeAll(): Promise<void> {
+    await this.trace?.stop().catch(() => {});
+    this.trace = null;
+    for (const id of [...this.contexts.keys()]) await this.dropContext(id);
+    this.browser = null;
+    this.defaultContext = null;
+    this.activePage = null;
+    this.refs.clear();
+    this.frames.clear();
+  }
+
+  /** Start tracking a page opened through BAP; it becomes the active page. */
+  addPage(ctx: ContextEntry, rec: PageRecord): void {
+    this.#pages.push(rec.pageId);
+    this.#pageCtx.set(rec.pageId, ctx.id);
+    this.#cleanups.set(rec.pageId, watchPageEvents(this, rec));
+    this.activePage = rec.pageId;
+  }
+
+  isKnown(pageId: string): boolean {
+    return this.#pageCtx.has(pageId);
+  }
+
+  /** Forget a page (closed by anyone); emits `close` to subscribers once. */
+  forgetPage(pageId: string, announce: boolean): void {
+    if (!this.#pageCtx.delete(pageId)) return;
+    this.#pages = this.#pages.filter((p) => p !== pageId);
+    this.#cleanups.get(pageId)?.();
+    this.#cleanups.delete(pageId);
+    this.refs.delete(pageId);
+    this.frames.delete(pageId);
+    if (this.activePage === pageId) this.activePage = this.#pages[0] ?? null;
+    if (announce) this.notify?.("events/page", { type: "close", pageId, timestamp: Date.now() }, "page");
+  }
+
+  /** Every page still open, in creation order. */
+  livePages(): PageTarget[] {
+    const out: PageTarget[] = [];
+    for (const pageId of [...this.#pages]) {
+      const t = this.#lookup(pageId);
+      if (t) out.push(t);
+      else this.forgetPage(pageId, true);
+    }
+    return out;
+  }
+
+  #lookup(pageId: string): PageTarget | null {
+    const ctx = this.contexts.get(this.#pageCtx.get(pageId) ?? "");
+    const rec = ctx && !ctx.session.disposed ? ctx.session.pages.get(pageId) : undefined;
+    if (!ctx || !rec || rec.driver.closed) return null;
+    return { pageId, ctx, session: ctx.session, rec };
+  }
+
+  /** The page a method targets: `pageId`, or the active page. */
+  target(pageId?: string): PageTarget {
+    if (pageId === undefined) {
+      this.livePages(); // prunes closed pages and moves the active page if needed
+      if (!this.activePage) {
+        throw new BapError(BAP.PageNotFound, "No active page", { details: {}, notDispatched: true });
+      }
+      pageId = this.activePage;
+    }
+    const t = this.#lookup(pageId);
+    if (!t) {
+      if (this.isKnown(pageId)) this.forgetPage(pageId, true);
+      throw new BapError(BAP.PageNotFound, `Page not found: ${pageId}`, {
+        details: { pageId },
+        notDispatched: true,
+      });
+    }
+    return t;
+  }
+
+  /** Pages of one context, in creation order. */
+  pagesOf(ctxId: string): PageTarget[] {
+    return this.livePages().filter((p) => p.ctx.id === ctxId);
+  }
+}
