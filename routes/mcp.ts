@@ -53,6 +53,26 @@ function optionsFrom(url: URL): McpOptions {
   return options;
 }
 
+/** The JSON body of an initialize, read no further than the body limit (chunked bodies too). */
+async function readBody(req: Request, maxBytes: number): Promise<unknown> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of req.body ?? []) {
+    size += chunk.length;
+    if (size > maxBytes) {
+      throw new PortholeError("body_too_large", `The body is over the limit of ${maxBytes} bytes`);
+    }
+    chunks.push(chunk);
+  }
+  const bytes = new Uint8Array(size);
+  chunks.reduce((at, chunk) => (bytes.set(chunk, at), at + chunk.length), 0);
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    throw new PortholeError("invalid_params", "The body is not valid JSON");
+  }
+}
+
 /** The handler of every method on /mcp. */
 export function mcpHandler(registry: SessionRegistry): (c: Context) => Promise<Response> {
   const live = new Map<string, Live>();
@@ -74,9 +94,9 @@ export function mcpHandler(registry: SessionRegistry): (c: Context) => Promise<R
     }
     let body: unknown;
     try {
-      body = await c.req.json();
-    } catch {
-      return rpcError(new PortholeError("invalid_params", "The body is not valid JSON"), 400);
+      body = await readBody(c.req.raw, registry.config.maxBodyBytes);
+    } catch (err) {
+      return rpcError(toPortholeError(err));
     }
     if (!isInitializeRequest(body)) {
       return rpcError(

@@ -486,6 +486,38 @@ Deno.test("/mcp is behind the token and the Origin check", browserTest, async ()
   ok(await mcp.call("browser_page", { action: "list" }));
 });
 
+Deno.test(
+  "an initialize body over --max-body is 413 and opens no session, even without a Content-Length",
+  browserTest,
+  async () => {
+    await using ph = await Porthole.start((c) => (c.maxBodyBytes = 1024));
+    const big = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: {
+        protocolVersion: "2025-06-18",
+        capabilities: {},
+        clientInfo: { name: "x".repeat(4096), version: "1" },
+      },
+    });
+    const chunked = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(big));
+        controller.close();
+      },
+    });
+    const r = await fetch(`${ph.url}/mcp`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: chunked,
+    });
+    assert.equal(r.status, 413);
+    assert.equal((await r.json()).error.data.code, "body_too_large");
+    assert.equal(ph.server.registry.size, 0);
+  },
+);
+
 Deno.test("?tools=observe,act narrows the list and ?name= names the server", browserTest, async () => {
   await using ph = await Porthole.start();
   await using mcp = await connect(ph, "?tools=observe,act&name=cdp");
