@@ -82,6 +82,7 @@ function prop(n: AXNode, name: string): unknown {
 
 const TRANSPARENT = new Set(["generic", "none", "presentation", "GenericContainer", "Section", "LabelText"]);
 const SKIP = new Set(["InlineTextBox", "ListMarker"]);
+const FIELDS_ROLES = new Set(["textbox", "searchbox", "spinbutton"]);
 
 export interface AccessibilityNode {
   role: string;
@@ -111,7 +112,8 @@ export async function accessibilityTree(
     const role = String(n.role?.value ?? "");
     const name = String(n.name?.value ?? "");
     const kids = () =>
-      depth >= (opts.maxDepth ?? Infinity) || role === "StaticText"
+      // A field's inner text is its value: shown as `value`, never as children.
+      depth >= (opts.maxDepth ?? Infinity) || role === "StaticText" || FIELDS_ROLES.has(role)
         ? []
         : (n.childIds ?? []).flatMap((id) => (byId.has(id) ? convert(byId.get(id)!, depth + 1) : []));
     if (SKIP.has(role)) return [];
@@ -183,7 +185,7 @@ export async function ariaSnapshot(
     }
     const hidden = n.backendDOMNodeId !== undefined && sensitive.has(n.backendDOMNodeId);
     const value = String(n.value?.value ?? "");
-    if (["textbox", "searchbox", "spinbutton"].includes(role)) {
+    if (FIELDS_ROLES.has(role)) {
       lines.push(value && !hidden ? `${head}: ${q(value)}` : head);
       return;
     }
