@@ -430,11 +430,9 @@ Deno.test({
   },
 });
 
-// Same-origin popup adoption is part of the security work (issue 5): until then every popup is closed.
 Deno.test({
   name: "a same-origin popup opened by a click becomes a page of the session, not activated",
   ...browserTest,
-  ignore: true,
   fn: async () => {
     await using s = await session();
     const state = await openLinks(s.sid);

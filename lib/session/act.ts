@@ -10,6 +10,7 @@ import { deadline, effectiveTimeout } from "./deadline.ts";
 import { checkParams, preflight, Stop } from "./act_checks.ts";
 import { dispatch, type Progress } from "./act_dispatch.ts";
 import { EXPECT_TEXT } from "./page_scripts.ts";
+import { popupsSettled } from "./popups.ts";
 import type { PageRecord, Session } from "./session.ts";
 
 export async function act(session: Session, input: ActInput, signal: AbortSignal): Promise<ActResult> {
@@ -82,6 +83,9 @@ export async function act(session: Session, input: ActInput, signal: AbortSignal
       error = new PortholeError("browser_disconnected", "The page or browser went away during the action");
     }
   }
+
+  // A popup the action opened is adopted (or closed) before the page is observed again.
+  if (rec && execution !== "not_dispatched") await popupsSettled(rec, live.signal);
 
   // Whenever the state was consumed, a fresh observation is attempted.
   if (rec && !rec.driver.closed && session.pages.has(rec.pageId) && !live.signal.aborted) {

@@ -9,6 +9,7 @@ import type { Protocol } from "devtools-protocol";
 import { PortholeError } from "../protocol/errors.ts";
 import { canonicalOrigin, redactUrl } from "../policy/url.ts";
 import type { PageRecord, Session } from "./session.ts";
+import { popupAnnounced } from "./popups.ts";
 
 /** Start judging a page's document requests. Call before the page navigates anywhere. */
 export async function installGuard(session: Session, rec: PageRecord): Promise<void> {
@@ -31,13 +32,7 @@ export async function installGuard(session: Session, rec: PageRecord): Promise<v
     session.emit("download.blocked", { pageId, url: redactUrl(e.url) });
   };
   driver.on("Page.downloadWillBegin", onDownload);
-  // The opener's renderer announces a popup before the input that caused it is acknowledged,
-  // so the action sees it; the popup target itself is closed by the session (fail closed).
-  driver.on("Page.windowOpen", (e: Protocol.Page.WindowOpenEvent) => {
-    const url = redactUrl(e.url);
-    rec.blocked.push(new PortholeError("popup_blocked", `A popup (${url}) was blocked and closed`));
-    session.emit("popup.blocked", { pageId, url, reason: "popups are not allowed" });
-  });
+  driver.on("Page.windowOpen", (e: Protocol.Page.WindowOpenEvent) => popupAnnounced(session, rec, e.url));
   await driver.send("Fetch.enable", { patterns: [{ resourceType: "Document", requestStage: "Request" }] });
 }
 

@@ -4,7 +4,7 @@
  */
 import type { ContextLease } from "../driver/pool.ts";
 import type { BrowserPool } from "../driver/pool.ts";
-import { driverError, type FrameInfo, PageDriver } from "../driver/page_driver.ts";
+import { driverError, type FrameInfo, type Page, PageDriver } from "../driver/page_driver.ts";
 import { type ErrorCode, PortholeError } from "../protocol/errors.ts";
 import type { CreateSessionInput, NavigateInput, ObserveInput } from "../protocol/schemas.ts";
 import type { DialogView, NavigateResult, Observation, PageView, SessionView } from "../protocol/types.ts";
@@ -19,6 +19,7 @@ import { StateAuthority, type StateRecord } from "./states.ts";
 import { BlockedEffects } from "./effects.ts";
 import { installGuard } from "./page_guard.ts";
 import { watchPage } from "./page_watch.ts";
+import { popupCreated } from "./popups.ts";
 import { Diagnostics } from "./diagnostics.ts";
 import { type EventMap, EventStream, type EventType, makeEvent, type PortholeEvent } from "../events/bus.ts";
 import { ArtifactStore } from "../artifacts/store.ts";
@@ -72,6 +73,8 @@ export class Session {
   #lease: ContextLease | null = null;
   #lostBrowser = false;
   #staleNoticed: string | null = null;
+  /** openPage calls under way: their new targets are not popups. */
+  #creatingPages = 0;
   #disposed = false;
   #life = new AbortController();
 
@@ -204,21 +207,7 @@ export class Session {
     this.#lease = lease;
     this.#lostBrowser = false;
     lease.context.on("targetcreated", (target) => {
-      // Porthole's own pages have no opener: anything with one is a popup, and popups are
-      // closed (fail closed) and reported to the opener's action.
-      const opener = target.opener();
-      if (target.type() !== "page" || !opener) return;
-      const openerId = (opener as unknown as { _targetId: string })._targetId;
-      const rec = [...this.pages.values()].find((p) => p.driver.targetId === openerId);
-      target.page().then((p) => p?.close({ runBeforeUnload: false })).catch(() => {});
-      // A popup of one of this session's pages was already reported by its page (Page.windowOpen).
-      if (!rec) {
-        this.emit("popup.blocked", {
-          pageId: "",
-          url: redactUrl(target.url()),
-          reason: "popups are not allowed",
-        });
-      }
+      popupCreated(this, target, this.#creatingPages > 0).catch(() => {});
     });
     return lease;
   }
@@ -227,16 +216,37 @@ export class Session {
 
   /** Open a new about:blank page and make it active. Recovers a lost browser. */
   async openPage(signal?: AbortSignal): Promise<PageRecord> {
+    this.#checkPageLimit();
+    const lease = await this.#ensureLease();
+    let page: Page;
+    this.#creatingPages++;
+    try {
+      page = await lease.context.newPage();
+    } catch (err) {
+      if (signal?.aborted) throw signal.reason;
+      throw driverError(err, "Cannot open a page");
+    } finally {
+      // Let the context's targetcreated handler see this page as Porthole's own first.
+      setTimeout(() => this.#creatingPages--, 0);
+    }
+    const rec = await this.preparePage(page, lease, signal);
+    this.registerPage(rec, { activate: true });
+    return rec;
+  }
+
+  #checkPageLimit(): void {
     if (this.pages.size >= this.deps.limits.maxPages) {
       throw new PortholeError("page_limit", `This session already has ${this.pages.size} pages`, {
         retryAfterMs: 1000,
         recoveryHint: "Close a page of this session first",
       });
     }
-    const lease = await this.#ensureLease();
+  }
+
+  /** Attach Porthole to a page of this session's context: emulation, watchers, the route guard. */
+  async preparePage(page: Page, lease: ContextLease, signal?: AbortSignal): Promise<PageRecord> {
     let driver: PageDriver;
     try {
-      const page = await lease.context.newPage();
       driver = await PageDriver.attach(page);
       const vp = this.options.viewport ?? DEFAULT_VIEWPORT;
       await Promise.all([
@@ -262,6 +272,7 @@ export class Session {
           : null,
       ]);
     } catch (err) {
+      await page.close({ runBeforeUnload: false }).catch(() => {});
       if (signal?.aborted) throw signal.reason;
       throw driverError(err, "Cannot open a page");
     }
@@ -286,10 +297,28 @@ export class Session {
       await driver.close();
       throw driverError(err, "Cannot open a page");
     }
-    this.pages.set(rec.pageId, rec);
-    this.activePageId = rec.pageId;
-    this.emit("page.opened", { pageId: rec.pageId, url: "about:blank" });
     return rec;
+  }
+
+  /** Make a prepared page one of the session's pages. */
+  registerPage(rec: PageRecord, how: { activate: boolean; opener?: string }): void {
+    this.pages.set(rec.pageId, rec);
+    if (how.activate) this.activePageId = rec.pageId;
+    const url = rec.driver.closed ? "about:blank" : redactUrl(rec.driver.page.url());
+    this.emit(
+      "page.opened",
+      how.opener ? { pageId: rec.pageId, url, opener: how.opener } : { pageId: rec.pageId, url },
+    );
+  }
+
+  /** Whether another page fits under the page limit (popups are refused past it). */
+  get pageRoom(): boolean {
+    return this.pages.size < this.deps.limits.maxPages;
+  }
+
+  /** The live context lease, if the browser is up. */
+  get lease(): ContextLease | null {
+    return this.#lease;
   }
 
   #forgetPage(pageId: string): void {
