@@ -149,7 +149,10 @@ export function parseServeArgs(
 }
 
 async function serve(args: string[]): Promise<number> {
-  const config = parseServeArgs(args);
+  // --mcp-name and --tools set what /mcp offers by default; a connection's query can narrow it.
+  const { options, rest } = wrap(() => splitMcpArgs(args));
+  const config = parseServeArgs(rest);
+  config.mcp = options;
   const server = await startServer(config);
   console.log(`porthole listening on ${server.url}`);
   const done = Promise.withResolvers<void>();

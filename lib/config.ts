@@ -21,6 +21,8 @@ export interface Config {
   logLevel: LogLevel;
   /** Refuse loopback and private ranges to pages (default: allowed, agents test local apps). */
   blockPrivateNetwork: boolean;
+  /** MCP defaults: the server's name and the tools offered (every tool when absent). */
+  mcp: { name?: string; tools?: string[] };
 }
 
 export type LogLevel = "debug" | "info" | "warn" | "error" | "off";
@@ -47,6 +49,7 @@ export function defaultConfig(): Config {
     limits: { ...DEFAULT_LIMITS },
     logLevel: "info",
     blockPrivateNetwork: false,
+    mcp: {},
   };
 }
 

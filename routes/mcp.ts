@@ -45,10 +45,12 @@ function rpcError(err: PortholeError, status = err.status, id: unknown = null): 
   );
 }
 
-function optionsFrom(url: URL): McpOptions {
+/** A connection's options: its query (?name=, ?tools=), else the server's --mcp-name and --tools. */
+function optionsFrom(url: URL, defaults: McpOptions): McpOptions {
   const tools = url.searchParams.get("tools");
-  const options: McpOptions = { name: url.searchParams.get("name") ?? undefined };
+  const options: McpOptions = { name: url.searchParams.get("name") ?? defaults.name };
   if (tools) options.tools = tools.split(",").map((t) => t.trim()).filter(Boolean);
+  else if (defaults.tools) options.tools = defaults.tools;
   selectTools(options.tools); // an unknown tool name fails the initialize, not a later call
   return options;
 }
@@ -110,7 +112,7 @@ export function mcpHandler(registry: SessionRegistry): (c: Context) => Promise<R
     const rpcId = (body as { id?: unknown }).id;
     let options: McpOptions;
     try {
-      options = optionsFrom(new URL(c.req.url));
+      options = optionsFrom(new URL(c.req.url), registry.config.mcp);
     } catch (err) {
       return rpcError(new PortholeError("invalid_params", (err as Error).message), 400, rpcId);
     }
