@@ -206,7 +206,9 @@ export async function agentObserve(call: Call, t: PageTarget, p: Params, signal:
       return { f, backendNodeId, ax, role, name };
     }).filter((r) => !filterRoles || filterRoles.includes(r.role)).slice(0, maxElements);
     const before = state.refs.get(t.pageId);
-    const previous = before && !refresh ? before.entries : new Map<string, RefEntry>();
+    // What the registry held before this observation (it is updated in place below).
+    const old = new Map<string, RefEntry>(before?.entries ?? []);
+    const previous = before && !refresh ? old : new Map<string, RefEntry>();
     const identities: Identity[] = rows.map(({ f, role, name }) => ({
       testId: f.testId,
       id: f.id,
@@ -241,7 +243,7 @@ export async function agentObserve(call: Call, t: PageTarget, p: Params, signal:
       if (stableRefs) {
         el.stability = refs[i].stable ? "stable" : "new";
         if (refresh && history && before) {
-          const match = [...before.entries.values()].find((e) =>
+          const match = [...old.values()].find((e) =>
             e.ref !== el.ref && similarity(e.identity, identities[i]) > 0.8
           );
           if (match) {
@@ -271,11 +273,9 @@ export async function agentObserve(call: Call, t: PageTarget, p: Params, signal:
       if (incremental && before) {
         const current = new Set(elements.map((e) => e.ref));
         out.changes = {
-          added: elements.filter((e) => !before.entries.has(e.ref)),
-          updated: elements.filter((e) =>
-            before.entries.has(e.ref) && before.entries.get(e.ref)!.identity.name !== e.name
-          ),
-          removed: [...before.entries.keys()].filter((r) => !current.has(r)),
+          added: elements.filter((e) => !old.has(e.ref)),
+          updated: elements.filter((e) => old.has(e.ref) && old.get(e.ref)!.identity.name !== e.name),
+          removed: [...old.keys()].filter((r) => !current.has(r)),
         };
       }
     }
