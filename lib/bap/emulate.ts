@@ -11,7 +11,8 @@ export function readGeolocation(p: Params): Emulation["geolocation"] {
   return {
     latitude: p.reqNum("latitude", -90, 90),
     longitude: p.reqNum("longitude", -180, 180),
-    accuracy: p.num("accuracy", 0),
+    // Chromium reports "position unavailable" for an override without an accuracy.
+    accuracy: p.num("accuracy", 0) ?? 0,
   };
 }
 
@@ -38,7 +39,6 @@ export async function applyEmulation(rec: PageRecord, emu: Emulation, signal?: A
   if (emu.userAgent) {
     jobs.push(d.send("Emulation.setUserAgentOverride", { userAgent: emu.userAgent }, signal));
   }
-  if (emu.permissions?.length) jobs.push(grantPermissions(rec, emu.permissions));
   await Promise.all(jobs);
 }
 
@@ -51,21 +51,32 @@ function setOffline(rec: PageRecord, offline: boolean, signal?: AbortSignal) {
   }, signal);
 }
 
-/** Permissions are granted to the page's whole browser context (every origin). */
-async function grantPermissions(rec: PageRecord, permissions: string[]): Promise<void> {
-  const page = rec.driver.page;
-  const browserContextId = page.browserContext().id;
-  const cdp = await page.browser().target().createCDPSession();
+/**
+ * Grant a context's permissions to the origin a page is about to navigate to (Chromium grants
+ * per origin; only `navigate` ever takes a page to a new origin). Chromium drops the grants of
+ * a DevTools session when it detaches, so the context keeps one open until it is closed.
+ */
+export async function grantFor(ctx: ContextEntry, rec: PageRecord, url: string): Promise<void> {
+  const permissions = ctx.emulation.permissions;
+  if (!permissions?.length) return;
+  let origin: string;
   try {
-    await cdp.send("Browser.grantPermissions", {
-      // deno-lint-ignore no-explicit-any
-      permissions: permissions as any,
-      browserContextId,
-    });
+    origin = new URL(url).origin;
+  } catch {
+    return;
+  }
+  if (origin === "null") return;
+  const page = rec.driver.page;
+  if (!ctx.grant) {
+    const cdp = await page.browser().target().createCDPSession();
+    // deno-lint-ignore no-explicit-any
+    ctx.grant = async (params) => void await cdp.send("Browser.grantPermissions", params as any);
+    ctx.cleanups.push(() => cdp.detach().catch(() => {}));
+  }
+  try {
+    await ctx.grant({ permissions, origin, browserContextId: page.browserContext().id });
   } catch (err) {
     throw invalidParams("permissions", `Chromium refused the permissions: ${(err as Error).message}`);
-  } finally {
-    await cdp.detach().catch(() => {});
   }
 }
 

@@ -8,7 +8,7 @@ import { BAP, BapError, invalidParams, toBapError } from "./errors.ts";
 import { gated, onPage, pageInfo } from "./gate.ts";
 import { Params, timeoutOf } from "./params.ts";
 import type { PageTarget } from "./state.ts";
-import { applyEmulation, readGeolocation, readViewport } from "./emulate.ts";
+import { applyEmulation, grantFor, readGeolocation, readViewport } from "./emulate.ts";
 import { agentObserve } from "./agent_observe.ts";
 
 const WAIT_UNTIL = ["load", "domcontentloaded", "networkidle", "commit"] as const;
@@ -40,6 +40,7 @@ async function navigate(call: Call, p: Params) {
   if (p.has("observe") && !observe) throw invalidParams("observe", "observe must be an object");
   return await onPage(call, p.str("pageId"), async (t, sig) => {
     const started = Date.now();
+    await grantFor(t.ctx, t.rec, url);
     const res = await t.session.navigate({
       url,
       pageId: t.pageId,
@@ -135,11 +136,14 @@ async function create(call: Call, p: Params) {
       throw toBapError(err);
     }
   }
+  if (geolocation && !ctx.emulation.permissions?.includes("geolocation")) {
+    // As in BAP: a page's geolocation grants the permission to its context.
+    ctx.emulation.permissions = [...(ctx.emulation.permissions ?? []), "geolocation"];
+  }
   return await gated(ctx.session, call.signal, async (sig) => {
     const rec = await ctx.session.openPage(sig);
     try {
       await applyEmulation(rec, { ...ctx.emulation, ...(geolocation ? { geolocation } : {}) }, sig);
-      if (geolocation) await applyEmulation(rec, { permissions: ["geolocation"] }, sig);
       if (viewport) {
         await rec.driver.send("Emulation.setDeviceMetricsOverride", {
           ...viewport,
@@ -150,6 +154,7 @@ async function create(call: Call, p: Params) {
       if (userAgent) await rec.driver.send("Emulation.setUserAgentOverride", { userAgent }, sig);
       state.addPage(ctx, rec);
       if (url !== undefined) {
+        await grantFor(ctx, rec, url);
         await ctx.session.navigate({ url, pageId: rec.pageId, waitUntil: "load" }, sig);
       }
     } catch (err) {

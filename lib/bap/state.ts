@@ -27,6 +27,10 @@ export interface ContextEntry {
   /** The options as given at creation (context/list echoes them). */
   options?: Record<string, unknown>;
   emulation: Emulation;
+  /** Grants permissions through a browser-level DevTools session that lives as long as the context. */
+  grant?: (params: Record<string, unknown>) => Promise<void>;
+  /** Run when the context is closed. */
+  cleanups: (() => Promise<void>)[];
 }
 
 export interface PageTarget {
@@ -98,7 +102,14 @@ export class BapState {
       });
     }
     const session = this.registry.create(options);
-    const ctx: ContextEntry = { id, session, created: Date.now(), options: given, emulation: {} };
+    const ctx: ContextEntry = {
+      id,
+      session,
+      created: Date.now(),
+      options: given,
+      emulation: {},
+      cleanups: [],
+    };
     this.contexts.set(id, ctx);
     this.defaultContext ??= id;
     forwardSessionEvents(this, ctx);
@@ -113,6 +124,7 @@ export class BapState {
     const pages = this.#pages.filter((p) => this.#pageCtx.get(p) === id);
     for (const p of pages) this.forgetPage(p, true);
     if (this.defaultContext === id) this.defaultContext = this.contexts.keys().next().value ?? null;
+    for (const cleanup of ctx.cleanups) await cleanup();
     await this.registry.close(ctx.session.id).catch(() => {});
     return pages.length;
   }
