@@ -39,6 +39,12 @@ export function forwardSessionEvents(state: BapState, ctx: ContextEntry): void {
     for await (const ev of sub) {
       const data = ev.data as Record<string, unknown>;
       const pageId = typeof data.pageId === "string" ? data.pageId : "";
+      if (ev.type === "page.opened" && typeof data.opener === "string" && state.isKnown(data.opener)) {
+        // A popup Porthole adopted (same origin as its opener): a page of this BAP session too.
+        const rec = ctx.session.pages.get(pageId);
+        if (rec && !state.isKnown(pageId)) state.addPage(ctx, rec, false);
+        continue;
+      }
       if (!state.isKnown(pageId)) continue;
       const now = Date.now();
       const send = (method: string, params: Record<string, unknown>, topic: string) => {

@@ -141,12 +141,12 @@ export class BapState {
     this.frames.clear();
   }
 
-  /** Start tracking a page opened through BAP; it becomes the active page. */
-  addPage(ctx: ContextEntry, rec: PageRecord): void {
+  /** Start tracking a page; one opened through page/create becomes the active page. */
+  addPage(ctx: ContextEntry, rec: PageRecord, activate = true): void {
     this.#pages.push(rec.pageId);
     this.#pageCtx.set(rec.pageId, ctx.id);
     this.#cleanups.set(rec.pageId, watchPageEvents(this, rec));
-    this.activePage = rec.pageId;
+    if (activate || !this.activePage) this.activePage = rec.pageId;
   }
 
   isKnown(pageId: string): boolean {
