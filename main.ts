@@ -10,6 +10,7 @@ import {
 } from "./lib/config.ts";
 import { discoverChromium, installChromium } from "./lib/driver/discover.ts";
 import { startServer } from "./lib/server.ts";
+import { loadConfigFile } from "./lib/config_file.ts";
 import { PORTHOLE_VERSION, PROTOCOL_VERSION } from "./lib/version.ts";
 import { MCP_HELP, serveStdio, splitMcpArgs } from "./lib/mcp/stdio.ts";
 
@@ -32,6 +33,7 @@ Options of serve (each also an environment variable):
   --max-body N          PORTHOLE_MAX_BODY        largest request body (default 10m = 10 MiB)
   --max-sessions N      PORTHOLE_MAX_SESSIONS    browser contexts at once (default 8)
   --allowed-host H      PORTHOLE_ALLOWED_HOSTS   extra Host names to accept (repeat, or comma list)
+  --config FILE         PORTHOLE_CONFIG          operator file: named secrets and approval rules (JSON)
   --block-private-network
                         PORTHOLE_BLOCK_PRIVATE_NETWORK  pages may not reach loopback or private addresses
   --log-level L         PORTHOLE_LOG_LEVEL       JSON logs on stderr: debug, info, warn, error, off (info)
@@ -80,6 +82,10 @@ const FLAGS: Record<string, { env: string; apply: (c: Config, v: string) => void
     },
   },
   "allowed-host": { env: "PORTHOLE_ALLOWED_HOSTS", apply: (c, v) => c.allowedHosts.push(...list(v)) },
+  config: {
+    env: "PORTHOLE_CONFIG",
+    apply: (c, v) => (c.operator = wrap(() => loadConfigFile(v))),
+  },
   "block-private-network": {
     env: "PORTHOLE_BLOCK_PRIVATE_NETWORK",
     apply: (c, v) => (c.blockPrivateNetwork = v !== "0" && v !== "false"),

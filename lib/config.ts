@@ -1,4 +1,5 @@
 /** Configuration: flags, then environment variables, then defaults. */
+import type { Operator } from "./config_file.ts";
 
 export interface Limits {
   maxSessions: number;
@@ -23,6 +24,8 @@ export interface Config {
   blockPrivateNetwork: boolean;
   /** MCP defaults: the server's name and the tools offered (every tool when absent). */
   mcp: { name?: string; tools?: string[] };
+  /** What the operator's --config file says: secrets and approval rules. */
+  operator: Operator;
 }
 
 export type LogLevel = "debug" | "info" | "warn" | "error" | "off";
@@ -50,6 +53,7 @@ export function defaultConfig(): Config {
     logLevel: "info",
     blockPrivateNetwork: false,
     mcp: {},
+    operator: { secrets: {}, approvals: [] },
   };
 }
 

@@ -291,13 +291,20 @@ Deno.test(
   },
 );
 
-/** The frame id of the page's child frame whose URL ends with `path`. */
+/**
+ * The frame id of the page's child frame whose URL ends with `path`. `navigate` waits for the
+ * page's own DOMContentLoaded, not its iframes', so the frame may still be on its way.
+ */
 async function frameOf(sid: string, path: string): Promise<string> {
   const rec = ph.server.registry.get(sid).pages.get(ph.server.registry.get(sid).activePageId!)!;
-  const frames = await rec.driver.frames();
-  const frame = frames.find((f) => f.parentId !== null && f.url.endsWith(path));
-  if (!frame) throw new Error(`no frame ${path} in ${JSON.stringify(frames)}`);
-  return frame.frameId;
+  let frames: Awaited<ReturnType<typeof rec.driver.frames>> = [];
+  for (let i = 0; i < 200; i++) {
+    frames = await rec.driver.frames();
+    const frame = frames.find((f) => f.parentId !== null && f.url.endsWith(path));
+    if (frame) return frame.frameId;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`no frame ${path} in ${JSON.stringify(frames)}`);
 }
 
 Deno.test(

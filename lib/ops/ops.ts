@@ -10,6 +10,7 @@ import { act } from "../session/act.ts";
 import { InspectInput, PdfInput, ScreenshotInput, WaitInput } from "../protocol/schemas_watch.ts";
 import { inspect, pdf, screenshot, waitFor } from "../session/watch.ts";
 import { defineOp, type OpDef } from "./define.ts";
+import { decideApproval, listApprovals } from "./approval_ops.ts";
 
 const createSession = defineOp({
   name: "session_create",
@@ -251,4 +252,6 @@ export const OPS: OpDef<any>[] = [
   screenshotOp,
   pdfOp,
   artifactGet,
+  listApprovals,
+  decideApproval,
 ];

@@ -85,7 +85,7 @@ export function checkScheme(raw: string): SchemeVerdict {
 export function originAllowed(origin: string, allowed: readonly string[] | undefined): boolean {
   if (!allowed || allowed.length === 0) return true;
   for (const pattern of allowed) {
-    if (pattern === origin) return true;
+    if (pattern === origin || (!pattern.includes("*") && canonicalOrigin(pattern) === origin)) return true;
     const m = pattern.match(/^(https?):\/\/\*\.([^:/]+)(?::(\d+))?$/);
     if (m) {
       const [, scheme, suffix, port] = m;

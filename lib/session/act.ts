@@ -11,6 +11,10 @@ import { checkParams, preflight, Stop } from "./act_checks.ts";
 import { dispatch, type Progress } from "./act_dispatch.ts";
 import { EXPECT_TEXT } from "./page_scripts.ts";
 import { popupsSettled } from "./popups.ts";
+import { DEFAULT_APPROVAL_TIMEOUT_MS } from "./approvals.ts";
+import { type ApprovalRule, matchRule } from "../policy/approval_rules.ts";
+import { redactUrl } from "../policy/url.ts";
+import type { RefTarget } from "../snapshot/ax_tree.ts";
 import type { PageRecord, Session } from "./session.ts";
 
 export async function act(session: Session, input: ActInput, signal: AbortSignal): Promise<ActResult> {
@@ -19,7 +23,7 @@ export async function act(session: Session, input: ActInput, signal: AbortSignal
   // Until dispatch, the deadline, a client that goes away and the session's end all stop the
   // action. From the first action-related command on, only the deadline and the session's end
   // do: a running action is never cut short because its client left.
-  const dl = deadline(effectiveTimeout(input.timeoutMs), signal);
+  let dl = deadline(effectiveTimeout(input.timeoutMs), signal);
   let live = dl;
   session.dialogs = [];
   let execution: Execution = "not_dispatched";
@@ -59,7 +63,17 @@ export async function act(session: Session, input: ActInput, signal: AbortSignal
     if (!rec || rec.driver.closed) {
       throw new Stop("target_changed", `Page ${state.pageId} of state ${state.stateId} is closed`);
     }
-    const ctx = await preflight(session, rec, state, input, plan, dl.signal); // step 4
+    let ctx = await preflight(session, rec, state, input, plan, dl.signal); // step 4
+    const rule = ctx.noop ? null : approvalRule(session, input, state.origin, plan.ref);
+    if (rule) {
+      // A human decides; the wait is bounded by the rule, not by timeoutMs. Afterwards every
+      // check runs again on the page as it is then, within a fresh timeoutMs.
+      if (ctx.objectId) rec.driver.release(ctx.objectId);
+      await awaitApproval(session, input, state.origin, plan.ref, rule);
+      dl.dispose();
+      dl = live = deadline(effectiveTimeout(input.timeoutMs), signal);
+      ctx = await preflight(session, rec, state, input, plan, dl.signal);
+    }
     if (ctx.noop) {
       noop = true;
     } else {
@@ -135,6 +149,44 @@ export async function act(session: Session, input: ActInput, signal: AbortSignal
     ms: Math.round(performance.now() - started),
   });
   return result;
+}
+
+function approvalRule(session: Session, input: ActInput, origin: string, ref: RefTarget | undefined) {
+  const rules = session.deps.approvalRules;
+  if (!rules?.length || !session.deps.approvals) return null;
+  return matchRule(rules, { action: input.action, origin, role: ref?.role, name: ref?.name });
+}
+
+async function awaitApproval(
+  session: Session,
+  input: ActInput,
+  origin: string,
+  ref: RefTarget | undefined,
+  rule: ApprovalRule,
+): Promise<void> {
+  let approvalId = "";
+  const outcome = await session.deps.approvals!.request(
+    {
+      sessionId: session.id,
+      action: input.action,
+      origin,
+      target: ref ? `${ref.role} "${ref.name}"` : input.url ? redactUrl(input.url) : undefined,
+      description: rule.description,
+    },
+    rule.timeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS,
+    session.signal,
+    (view) => {
+      approvalId = view.approvalId;
+      session.emit("approval.requested", { approvalId, action: input.action, origin });
+    },
+  );
+  session.emit("approval.resolved", { approvalId, decision: outcome });
+  if (outcome === "deny") {
+    throw new Stop("approval_denied", `The ${input.action} was denied by a human (${approvalId})`);
+  }
+  if (outcome === "timeout") {
+    throw new Stop("approval_timeout", `No decision on the ${input.action} arrived in time (${approvalId})`);
+  }
 }
 
 async function checkExpect(

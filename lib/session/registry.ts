@@ -3,6 +3,8 @@ import type { Config } from "../config.ts";
 import { BrowserPool } from "../driver/pool.ts";
 import { NetGuard } from "../driver/net_guard.ts";
 import { log } from "../log.ts";
+import { ApprovalDesk } from "./approvals.ts";
+import { SecretStore } from "../policy/secrets.ts";
 import { PortholeError } from "../protocol/errors.ts";
 import type { CreateSessionInput } from "../protocol/schemas.ts";
 import { Session } from "./session.ts";
@@ -13,6 +15,8 @@ export class SessionRegistry {
   readonly pool: BrowserPool;
   readonly config: Config;
   readonly guard: NetGuard;
+  readonly approvals = new ApprovalDesk();
+  readonly secrets: SecretStore;
   /** Every session's events, for dashboards (GET /v1/events). */
   readonly events = new EventStream(4096, 1024);
   readonly metrics = new Metrics();
@@ -22,6 +26,7 @@ export class SessionRegistry {
 
   constructor(config: Config, pool?: BrowserPool) {
     this.config = config;
+    this.secrets = new SecretStore(config.operator.secrets);
     this.guard = new NetGuard({
       blockPrivate: config.blockPrivateNetwork,
       selfPorts: this.#selfPorts,
@@ -110,6 +115,9 @@ export class SessionRegistry {
       limits: this.config.limits,
       idleMs: this.config.sessionIdleMs,
       isSelf: this.#isSelf,
+      approvalRules: this.config.operator.approvals,
+      approvals: this.approvals,
+      secrets: this.secrets,
       publish: (ev) => this.events.publish(ev),
     });
     this.#sessions.set(session.id, session);

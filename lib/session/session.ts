@@ -20,6 +20,9 @@ import { BlockedEffects } from "./effects.ts";
 import { installGuard } from "./page_guard.ts";
 import { watchPage } from "./page_watch.ts";
 import { popupCreated } from "./popups.ts";
+import type { ApprovalDesk } from "./approvals.ts";
+import type { ApprovalRule } from "../policy/approval_rules.ts";
+import type { SecretStore } from "../policy/secrets.ts";
 import { Diagnostics } from "./diagnostics.ts";
 import { type EventMap, EventStream, type EventType, makeEvent, type PortholeEvent } from "../events/bus.ts";
 import { ArtifactStore } from "../artifacts/store.ts";
@@ -50,6 +53,10 @@ export interface SessionDeps {
   idleMs: number;
   /** Addresses of the sidecar itself, which no page may reach. */
   isSelf: (url: URL) => boolean;
+  /** The operator's approval rules, the desk that waits for decisions, and named secrets. */
+  approvalRules?: readonly ApprovalRule[];
+  approvals?: ApprovalDesk;
+  secrets?: SecretStore;
   /** Every event of every session also goes here (GET /v1/events). */
   publish?: (ev: PortholeEvent) => void;
 }

@@ -1,0 +1,125 @@
+/**
+ * Approvals: an operator rule makes an action wait for a human; the decision is answered
+ * outside the session's FIFO gate; deny and timeout are not_dispatched; after approval every
+ * check runs again on the page as it is then.
+ */
+import assert from "node:assert/strict";
+import { browserTest, type Json, Porthole, refOf, Site } from "./harness.ts";
+
+const SHOP = `<!doctype html><title>Shop</title>
+<p id="orders">0</p>
+<button onclick="orders.textContent = String(Number(orders.textContent) + 1)">Place order</button>
+<button onclick="this.textContent = 'Looked'">Look around</button>`;
+
+async function pending(ph: Porthole): Promise<Json[]> {
+  for (let i = 0; i < 200; i++) {
+    const list = (await ph.request("GET", "/v1/approvals")).body.approvals;
+    if (list.length) return list;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error("no approval was requested");
+}
+
+async function setup(timeoutMs = 30_000) {
+  const site = new Site({ "/": SHOP });
+  const ph = await Porthole.start((c) => {
+    c.operator.approvals = [{
+      actions: ["click"],
+      consequences: ["purchase"],
+      timeoutMs,
+      description: "orders",
+    }];
+  });
+  const sid = await ph.session();
+  const state = await ph.open(sid, site.url("/"));
+  return {
+    site,
+    ph,
+    sid,
+    state,
+    async [Symbol.asyncDispose]() {
+      await ph[Symbol.asyncDispose]();
+      await site[Symbol.asyncDispose]();
+    },
+  };
+}
+
+Deno.test("an action a rule covers waits for approval, and runs once approved", browserTest, async () => {
+  await using t = await setup();
+  const acting = t.ph.act(t.sid, t.state, { action: "click", ref: refOf(t.state, /button "Place order"/) });
+  const [request] = await pending(t.ph);
+  assert.equal(request.action, "click");
+  assert.equal(request.target, 'button "Place order"');
+  assert.equal(await t.ph.pageEval(t.sid, "orders.textContent"), "0", "nothing happens before the decision");
+  const decided = await t.ph.post(`/v1/approvals/${request.approvalId}`, { decision: "approve" });
+  assert.equal(decided.status, 200);
+  const r = await acting;
+  assert.equal(r.execution, "completed");
+  assert.equal(await t.ph.pageEval(t.sid, "orders.textContent"), "1");
+  assert.deepEqual((await t.ph.request("GET", "/v1/approvals")).body.approvals, []);
+});
+
+Deno.test(
+  "a denied action is approval_denied, not dispatched, and its state stays consumed",
+  browserTest,
+  async () => {
+    await using t = await setup();
+    const acting = t.ph.act(t.sid, t.state, { action: "click", ref: refOf(t.state, /button "Place order"/) });
+    const [request] = await pending(t.ph);
+    await t.ph.post(`/v1/approvals/${request.approvalId}`, { decision: "deny" });
+    const r = await acting;
+    assert.equal(r.execution, "not_dispatched");
+    assert.equal(r.error.code, "approval_denied");
+    assert.equal(await t.ph.pageEval(t.sid, "orders.textContent"), "0");
+    const again = await t.ph.act(t.sid, t.state, {
+      action: "click",
+      ref: refOf(t.state, /button "Place order"/),
+    });
+    assert.equal(again.error.code, "stale_state");
+  },
+);
+
+Deno.test("an action nobody decides on in time is approval_timeout", browserTest, async () => {
+  await using t = await setup(1000);
+  const r = await t.ph.act(t.sid, t.state, {
+    action: "click",
+    ref: refOf(t.state, /button "Place order"/),
+    timeoutMs: 100,
+  });
+  assert.equal(r.execution, "not_dispatched");
+  assert.equal(r.error.code, "approval_timeout");
+  assert.equal(await t.ph.pageEval(t.sid, "orders.textContent"), "0");
+});
+
+Deno.test(
+  "after approval the checks run again: a button removed meanwhile is not clicked",
+  browserTest,
+  async () => {
+    await using t = await setup();
+    const acting = t.ph.act(t.sid, t.state, { action: "click", ref: refOf(t.state, /button "Place order"/) });
+    const [request] = await pending(t.ph);
+    await t.ph.pageEval(t.sid, `document.querySelector("button").remove()`);
+    await t.ph.post(`/v1/approvals/${request.approvalId}`, { decision: "approve" });
+    const r = await acting;
+    assert.equal(r.execution, "not_dispatched");
+    assert.equal(r.error.code, "element_detached");
+  },
+);
+
+Deno.test(
+  "actions no rule covers run without waiting, and unknown approvals are 404",
+  browserTest,
+  async () => {
+    await using t = await setup();
+    const r = await t.ph.act(t.sid, t.state, {
+      action: "click",
+      ref: refOf(t.state, /button "Look around"/),
+    });
+    assert.equal(r.execution, "completed");
+    const unknown = await t.ph.post("/v1/approvals/ap_nope", { decision: "approve" });
+    assert.equal(unknown.status, 404);
+    const bad = await t.ph.post("/v1/approvals/ap_nope", { decision: "maybe" });
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.error.details.field, "decision");
+  },
+);
