@@ -32,6 +32,8 @@ const CHROMIUM_ARGS = [
   "--disable-dev-shm-usage",
   "--disable-features=Translate,MediaRouter,OptimizationHints,AcceptCHFrame,InterestFeedContentSuggestions",
   "--site-per-process",
+  // Element.computedRole/computedName: the snapshot reads Chromium's own roles and names in the page.
+  "--enable-blink-features=ComputedAccessibilityInfo",
   "--mute-audio",
   "--hide-scrollbars",
   "--password-store=basic",

@@ -75,9 +75,27 @@ export type CreateSessionInput = v.InferOutput<typeof CreateSessionInput>;
 export const ObserveInput = v.strictObject({
   pageId: v.optional(Id("Page to observe; default: the session's active page")),
   frameId: v.optional(Id("Exact frame to observe; never falls back to its parent")),
-  tier: v.optional(v.picklist(["full", "interactive", "minimal"])),
-  maxDepth: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(20))),
-  since: v.optional(Id("An earlier stateId to diff against")),
+  tier: v.optional(
+    v.pipe(
+      v.picklist(["full", "interactive", "minimal"]),
+      v.description(
+        "full (default): the whole tree; interactive: actionable nodes with the headings, landmarks " +
+          "and frames that place them; minimal: one line per actionable node. Refs are the same in every tier",
+      ),
+    ),
+  ),
+  maxDepth: v.optional(
+    v.pipe(
+      v.number(),
+      v.integer(),
+      v.minValue(1),
+      v.maxValue(20),
+      v.description("Tree levels, 1..20 (default 12)"),
+    ),
+  ),
+  since: v.optional(
+    Id("An earlier stateId of the same document: answer only the changes against it (else the full tree)"),
+  ),
   timeoutMs: v.optional(TimeoutMs),
 });
 export type ObserveInput = v.InferOutput<typeof ObserveInput>;

@@ -15,7 +15,23 @@ export interface Observation {
   truncated: boolean;
   bytes: number;
   generation: number;
+  /** The tier the tree was rendered in. */
+  tier?: "full" | "interactive" | "minimal";
+  /** With `since`: the base state the changes are against (then `tree` is empty). */
+  since?: string;
+  /** With `since`: lines added, removed, and changed (the new text of a line whose ref stayed). */
+  changes?: { added: string[]; removed: string[]; changed: string[] };
+  /** With `since`, when no diff could be made: why, and the full tree is in `tree`. */
+  sinceUnavailable?: { reason: SinceUnavailableReason; message: string };
 }
+
+export type SinceUnavailableReason =
+  | "unknown_state"
+  | "other_page"
+  | "other_document"
+  | "other_frame"
+  | "other_options"
+  | "truncated";
 
 export interface PageView {
   pageId: string;

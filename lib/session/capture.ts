@@ -1,37 +1,50 @@
-/** Capturing an observation of one frame: AX tree + DOM hints → ARIA snapshot + state record. */
+/**
+ * Capturing an observation of one frame: the in-page walker runs in Porthole's isolated world
+ * of that frame and of every frame inside it (out-of-process frames through their own target),
+ * and render.ts turns the walks into the ARIA snapshot and the state record.
+ */
 import type { Protocol } from "devtools-protocol";
 import { PortholeError } from "../protocol/errors.ts";
 import type { Observation } from "../protocol/types.ts";
 import { newId } from "../protocol/validate.ts";
 import { canonicalOrigin, redactUrl } from "../policy/url.ts";
-import { type AXNodeLike, buildSnapshot } from "../snapshot/ax_tree.ts";
-import { domHints, SNAPSHOT_STYLES } from "../snapshot/dom_hints.ts";
+import { type FrameWalk, render, type Tier } from "../snapshot/render.ts";
+import { CLOSED_CANDIDATES, RESOLVE_DOCUMENT, WALKER, type WalkResult } from "../snapshot/walker.ts";
 import { driverError, type FrameInfo, type PageDriver } from "../driver/page_driver.ts";
 import type { StateRecord } from "./states.ts";
+import { sinceOutcome } from "./history.ts";
+import { type FrameDoor, framesOf } from "./frame_doors.ts";
+
+export { fingerprintOf, framesOf, resolveRef, resolveRefDocument } from "./frame_doors.ts";
 
 /**
- * Per-page ref allocation. Within one document a ref string is never given to another node,
- * and a node keeps its ref across observations of its document, also when other frames or
- * documents of the page were observed in between. A new document starts again at `@e1`.
+ * Per-page bookkeeping of refs: a short, stable prefix per frame (`@f3e…`), and per document
+ * the highest ref number given, so a lost isolated world can never make a ref string point at
+ * another element of the same document. A new document starts again at `@e1`.
  */
 export class RefBook {
-  /** How many documents of one page keep their refs (least recently observed are dropped). */
-  static readonly KEEP = 32;
-  #docs = new Map<string, { byNode: Map<number, string>; next: number }>();
+  /** How many documents of one page are remembered (least recently observed are dropped). */
+  static readonly KEEP = 64;
+  #frames = new Map<string, string>();
+  #docs = new Map<string, { next: number; documentNode?: number; token?: string }>();
 
-  forDocument(documentId: string): (backendNodeId: number) => string {
-    const doc = this.#docs.get(documentId) ?? { byNode: new Map(), next: 1 };
-    this.#docs.delete(documentId);
-    this.#docs.set(documentId, doc);
+  prefixFor(frameId: string, isMain: boolean): string {
+    if (isMain) return "";
+    let p = this.#frames.get(frameId);
+    if (!p) {
+      p = `f${this.#frames.size + 1}`;
+      this.#frames.set(frameId, p);
+    }
+    return p;
+  }
+
+  doc(frameId: string, loaderId: string): { next: number; documentNode?: number; token?: string } {
+    const key = `${frameId}|${loaderId}`;
+    const doc = this.#docs.get(key) ?? { next: 1 };
+    this.#docs.delete(key);
+    this.#docs.set(key, doc);
     while (this.#docs.size > RefBook.KEEP) this.#docs.delete(this.#docs.keys().next().value!);
-    return (id) => {
-      let ref = doc.byNode.get(id);
-      if (!ref) {
-        ref = `@e${doc.next++}`;
-        doc.byNode.set(id, ref);
-      }
-      return ref;
-    };
+    return doc;
   }
 }
 
@@ -46,19 +59,128 @@ export interface CaptureOptions {
   frameId?: string;
   maxDepth: number;
   maxBytes: number;
+  tier?: Tier;
+  /** `observe {since}`: the base state asked for, when the session still keeps it for this page. */
+  since?: { stateId: string; base: Readonly<StateRecord> | null };
 }
 
 export function documentIdOf(frame: FrameInfo, documentNode: number): string {
   return `${frame.frameId}.${frame.loaderId}.${documentNode}`;
 }
 
+/** The frame an observation names (or the main frame), with every frame of the page. Never falls back. */
 export async function findFrame(driver: PageDriver, frameId: string | undefined, signal?: AbortSignal) {
-  const frames = await driver.frames(signal);
-  const frame = frameId ? frames.find((f) => f.frameId === frameId) : frames.find((f) => f.parentId === null);
-  if (!frame) {
+  const frames = await framesOf(driver, signal);
+  const door = frameId
+    ? frames.find((f) => f.info.frameId === frameId)
+    : frames.find((f) => !f.info.parentId);
+  if (!door) {
     throw new PortholeError("frame_not_found", `Frame ${frameId} is not in page`, { details: { frameId } });
   }
-  return { frame, frames };
+  return { frame: door.info, door, frames };
+}
+
+/** How far past the cap the walker may read before it stops: rendering drops some of what it reads. */
+const BUDGET_FACTOR = 2;
+
+async function walkFrame(
+  door: FrameDoor,
+  children: FrameDoor[],
+  refsIf: string,
+  floor: number,
+  tier: Tier,
+  budget: number,
+  signal?: AbortSignal,
+): Promise<{ result: WalkResult; owners: string[] }> {
+  const [world] = await Promise.all([door.world(signal), door.ensureAccessibility(signal)]);
+  // The iframe elements of the child frames, so the walker can tag each with its frame id.
+  const owned: { frameId: string; objectId: string }[] = [];
+  await Promise.all(children.map(async (child) => {
+    const owner = await door.send<Protocol.DOM.GetFrameOwnerResponse>("DOM.getFrameOwner", {
+      frameId: child.info.frameId,
+    }, signal).catch(() => null);
+    if (!owner) return;
+    const r = await door.send<Protocol.DOM.ResolveNodeResponse>("DOM.resolveNode", {
+      backendNodeId: owner.backendNodeId,
+      executionContextId: world,
+    }, signal).catch(() => null);
+    if (r?.object.objectId) owned.push({ frameId: child.info.frameId, objectId: r.object.objectId });
+  }));
+  try {
+    const r = await door.send<Protocol.Runtime.CallFunctionOnResponse>("Runtime.callFunctionOn", {
+      functionDeclaration: WALKER,
+      executionContextId: world,
+      arguments: [
+        { value: { tier, budget, refsIf, floor } },
+        ...owned.map((o) => ({ objectId: o.objectId })),
+      ],
+      returnByValue: true,
+    }, signal);
+    if (r.exceptionDetails) {
+      const text = r.exceptionDetails.exception?.description ?? r.exceptionDetails.text;
+      if (/ComputedAccessibilityInfo/.test(text)) {
+        throw new PortholeError(
+          "accessibility_unavailable",
+          `Chromium's accessibility data is unavailable: ${text}`,
+        );
+      }
+      throw new PortholeError("observation_failed", `The page could not be read: ${text.split("\n")[0]}`);
+    }
+    return { result: r.result.value as WalkResult, owners: owned.map((o) => o.frameId) };
+  } finally {
+    for (const o of owned) door.send("Runtime.releaseObject", { objectId: o.objectId }).catch(() => {});
+  }
+}
+
+/** Which of the walk's custom elements really host a closed shadow root (asked of Chromium's DOM). */
+async function closedHosts(door: FrameDoor, result: WalkResult, signal?: AbortSignal): Promise<Set<number>> {
+  const out = new Set<number>();
+  if (!result.nodes.some((n) => n.c !== undefined)) return out;
+  const world = await door.world(signal);
+  const list = await door.send<Protocol.Runtime.CallFunctionOnResponse>("Runtime.callFunctionOn", {
+    functionDeclaration: CLOSED_CANDIDATES,
+    executionContextId: world,
+  }, signal);
+  const listId = list.result.objectId;
+  if (!listId) return out;
+  try {
+    const props = await door.send<Protocol.Runtime.GetPropertiesResponse>("Runtime.getProperties", {
+      objectId: listId,
+      ownProperties: true,
+    }, signal);
+    const items = props.result.filter((p) => /^\d+$/.test(p.name) && p.value?.objectId).slice(0, 64);
+    await Promise.all(items.map(async (p) => {
+      const d = await door.send<Protocol.DOM.DescribeNodeResponse>("DOM.describeNode", {
+        objectId: p.value!.objectId,
+        depth: 0,
+        pierce: true,
+      }, signal).catch(() => null);
+      if (d?.node.shadowRoots?.some((s) => s.shadowRootType === "closed")) out.add(Number(p.name));
+    }));
+  } finally {
+    door.send("Runtime.releaseObject", { objectId: listId }).catch(() => {});
+  }
+  return out;
+}
+
+/** The backend node id of the walked document (the action's document identity check), cached per document. */
+async function documentNode(door: FrameDoor, token: string, signal?: AbortSignal): Promise<number> {
+  const world = await door.world(signal);
+  const r = await door.send<Protocol.Runtime.CallFunctionOnResponse>("Runtime.callFunctionOn", {
+    functionDeclaration: RESOLVE_DOCUMENT,
+    executionContextId: world,
+    arguments: [{ value: token }],
+  }, signal);
+  const objectId = r.result.objectId;
+  if (!objectId) {
+    throw new PortholeError("observation_failed", "The document changed while it was being observed");
+  }
+  try {
+    const d = await door.send<Protocol.DOM.DescribeNodeResponse>("DOM.describeNode", { objectId }, signal);
+    return d.node.backendNodeId;
+  } finally {
+    door.send("Runtime.releaseObject", { objectId }).catch(() => {});
+  }
 }
 
 /** Capture one frame. Returns the state record and its public observation. */
@@ -68,51 +190,55 @@ export async function captureFrame(
   signal?: AbortSignal,
 ): Promise<{ state: StateRecord; observation: Observation; isMain: boolean }> {
   const { driver } = target;
+  const tier = opts.tier ?? "full";
+  const budget = opts.maxBytes * BUDGET_FACTOR;
   try {
-    const { frame } = await findFrame(driver, opts.frameId, signal);
-    const [ax, snap] = await Promise.all([
-      driver.send<Protocol.Accessibility.GetFullAXTreeResponse>(
-        "Accessibility.getFullAXTree",
-        { frameId: frame.frameId },
-        signal,
-      ).catch((err) => {
-        if (signal?.aborted) throw err;
-        throw new PortholeError(
-          "accessibility_unavailable",
-          `The Accessibility domain failed: ${err.message}`,
-        );
-      }),
-      driver.send<Protocol.DOMSnapshot.CaptureSnapshotResponse>(
-        "DOMSnapshot.captureSnapshot",
-        { computedStyles: SNAPSHOT_STYLES },
-        signal,
-      ),
-    ]);
-    const nodes = ax.nodes as AXNodeLike[];
-    const root = nodes[0];
-    const documentNode = root?.backendDOMNodeId;
-    if (documentNode === undefined) {
-      throw new PortholeError("observation_failed", "The frame has no document yet");
+    const { frame, door, frames } = await findFrame(driver, opts.frameId, signal);
+    const childrenOf = (id: string) => frames.filter((f) => f.info.parentId === id);
+    const walks = new Map<string, FrameWalk>();
+    const walkOne = async (d: FrameDoor, refsIf: string): Promise<FrameWalk> => {
+      const book = target.refs.doc(d.info.frameId, d.info.loaderId);
+      const kids = childrenOf(d.info.frameId);
+      const { result, owners } = await walkFrame(d, kids, refsIf, book.next, tier, budget, signal);
+      book.next = Math.max(book.next, result.next);
+      const fw: FrameWalk = {
+        frameId: d.info.frameId,
+        loaderId: d.info.loaderId,
+        origin: canonicalOrigin(result.origin),
+        refPrefix: target.refs.prefixFor(d.info.frameId, !d.info.parentId),
+        refs: result.refs,
+        result,
+        owners,
+        closed: await closedHosts(d, result, signal),
+      };
+      walks.set(fw.frameId, fw);
+      return fw;
+    };
+    const root = await walkOne(door, "*");
+    // Frames inside the observed one, level by level: refs only where the origin is the observed one's.
+    let level = childrenOf(frame.frameId);
+    while (level.length) {
+      await Promise.all(level.map((d) => walkOne(d, root.result.origin).catch(() => null)));
+      level = level.flatMap((d) => childrenOf(d.info.frameId));
     }
-    // The frame may have moved on while the tree was read: re-read its loader.
+    // The frame may have moved on while it was read: re-read its loader.
     const { frame: after } = await findFrame(driver, frame.frameId, signal);
     if (after.loaderId !== frame.loaderId) {
       throw new PortholeError("observation_failed", "The document changed while it was being observed");
     }
-    const documentId = documentIdOf(frame, documentNode);
-    let built;
-    try {
-      built = buildSnapshot(nodes, domHints(snap, frame.frameId, nodes), {
-        maxDepth: opts.maxDepth,
-        maxBytes: opts.maxBytes,
-        refFor: target.refs.forDocument(documentId),
-        redact: redactUrl,
-      });
-    } catch (err) {
-      if (err instanceof PortholeError) throw err;
-      throw new PortholeError("snapshot_invalid", `The snapshot was invalid: ${(err as Error).message}`);
+    const book = target.refs.doc(frame.frameId, frame.loaderId);
+    if (book.documentNode === undefined || book.token !== root.result.token) {
+      book.documentNode = await documentNode(door, root.result.token, signal);
+      book.token = root.result.token;
     }
-    const origin = canonicalOrigin(frame.url);
+    const others = new Map([...walks].filter(([id]) => id !== frame.frameId));
+    const built = render(root, others, {
+      tier,
+      maxDepth: opts.maxDepth,
+      maxBytes: opts.maxBytes,
+      redact: redactUrl,
+    });
+    const documentId = documentIdOf(frame, book.documentNode);
     const stateId = newId("st");
     const state: StateRecord = {
       stateId,
@@ -121,12 +247,16 @@ export async function captureFrame(
       frameId: frame.frameId,
       loaderId: frame.loaderId,
       documentId,
-      documentNode,
-      origin,
+      documentNode: book.documentNode,
+      token: root.result.token,
+      origin: root.origin,
       url: frame.url,
       generation: target.generation,
       refs: new Map(built.refs.map((r) => [r.ref, r])),
       tree: built.tree,
+      tier,
+      maxDepth: opts.maxDepth,
+      truncated: built.truncated,
     };
     const observation: Observation = {
       stateId,
@@ -135,14 +265,26 @@ export async function captureFrame(
       frameId: frame.frameId,
       document: { loaderId: frame.loaderId, documentId },
       url: redactUrl(frame.url),
-      origin,
-      title: built.title,
+      origin: root.origin,
+      title: root.result.title,
       tree: built.tree,
       refCount: built.refs.length,
       truncated: built.truncated,
       bytes: built.bytes,
       generation: target.generation,
+      tier,
     };
+    if (opts.since) {
+      const outcome = sinceOutcome(opts.since.stateId, opts.since.base, state);
+      if ("changes" in outcome) {
+        observation.since = opts.since.stateId;
+        observation.changes = outcome.changes;
+        observation.tree = "";
+        observation.bytes = 0;
+      } else {
+        observation.sinceUnavailable = outcome.unavailable;
+      }
+    }
     return { state, observation, isMain: frame.parentId === null };
   } catch (err) {
     if (signal?.aborted && !(err instanceof PortholeError)) throw signal.reason;

@@ -1,0 +1,185 @@
+/**
+ * Doors into a page's frames for reading them: every frame, in-process or out-of-process
+ * (cross-site frames under `--site-per-process` live in their own renderer and answer on their
+ * own target's CDP session), with Porthole's isolated world in each. Also how an action finds
+ * the element behind a ref, in the frame the ref came from.
+ */
+import type { CDPSession } from "puppeteer-core";
+import type { Protocol } from "devtools-protocol";
+import { PortholeError } from "../protocol/errors.ts";
+import { type FrameInfo, type PageDriver, raceSignal } from "../driver/page_driver.ts";
+import type { RefTarget } from "../snapshot/render.ts";
+import { FINGERPRINT, RESOLVE_DOCUMENT, RESOLVE_REF } from "../snapshot/walker.ts";
+
+export interface FrameDoor {
+  info: FrameInfo;
+  /** Out of the page's process: reached through its own target. */
+  oop: boolean;
+  // deno-lint-ignore no-explicit-any
+  send<T = any>(method: string, params?: Record<string, unknown>, signal?: AbortSignal): Promise<T>;
+  /** Porthole's isolated world in this frame's current document. */
+  world(signal?: AbortSignal): Promise<number>;
+  /** The Accessibility domain, which the snapshot requires, enabled with this frame's tree built. */
+  ensureAccessibility(signal?: AbortSignal): Promise<void>;
+}
+
+const WORLD = "porthole";
+const worlds = new WeakMap<object, Map<string, Promise<number>>>();
+const accessible = new WeakMap<object, Promise<void>>();
+
+/**
+ * Enable the Accessibility domain once per target and make Chromium build the frame document's
+ * accessibility tree (asking for its root does). With the tree alive, `computedRole` and
+ * `computedName` are cheap reads; without it each read would build and drop a tree of its own.
+ */
+async function enableAccessibility(
+  key: object,
+  send: FrameDoor["send"],
+  frameId: string,
+  signal?: AbortSignal,
+): Promise<void> {
+  const unavailable = (err: unknown) =>
+    new PortholeError(
+      "accessibility_unavailable",
+      `The Accessibility domain failed: ${(err as Error).message}`,
+    );
+  let p = accessible.get(key);
+  if (!p) {
+    p = send("Accessibility.enable").then(() => {}, (err) => {
+      accessible.delete(key);
+      throw unavailable(err);
+    });
+    accessible.set(key, p);
+  }
+  await raceSignal(p, signal);
+  await send("Accessibility.getRootAXNode", { frameId }, signal).catch((err) => {
+    if (signal?.aborted) throw err;
+    throw unavailable(err);
+  });
+}
+
+function pageDoor(driver: PageDriver, info: FrameInfo): FrameDoor {
+  const send: FrameDoor["send"] = (method, params = {}, signal) => driver.send(method, params, signal);
+  return {
+    info,
+    oop: false,
+    send,
+    world: (signal) => driver.world(info, signal),
+    ensureAccessibility: (signal) => enableAccessibility(driver.cdp, send, info.frameId, signal),
+  };
+}
+
+function remoteDoor(session: CDPSession, info: FrameInfo): FrameDoor {
+  const send: FrameDoor["send"] = (method, params = {}, signal) =>
+    // deno-lint-ignore no-explicit-any
+    raceSignal((session.send as any)(method, params), signal);
+  return {
+    info,
+    oop: true,
+    send,
+    world: (signal) => {
+      let map = worlds.get(session);
+      if (!map) worlds.set(session, map = new Map());
+      const key = `${info.frameId}|${info.loaderId}`;
+      let ctx = map.get(key);
+      if (!ctx) {
+        ctx = send<Protocol.Page.CreateIsolatedWorldResponse>("Page.createIsolatedWorld", {
+          frameId: info.frameId,
+          worldName: WORLD,
+          grantUniveralAccess: false,
+        }).then((r) => r.executionContextId);
+        ctx.catch(() => map!.delete(key));
+        map.set(key, ctx);
+      }
+      return raceSignal(ctx, signal);
+    },
+    ensureAccessibility: (signal) => enableAccessibility(session, send, info.frameId, signal),
+  };
+}
+
+interface PuppeteerFrame {
+  _id: string;
+  _loaderId: string;
+  url(): string;
+  parentFrame(): PuppeteerFrame | null;
+  client: CDPSession;
+}
+
+/** Every frame of the page: the page's own frame tree, plus frames in other processes. */
+export async function framesOf(driver: PageDriver, signal?: AbortSignal): Promise<FrameDoor[]> {
+  const local = await driver.frames(signal);
+  const doors = local.map((info) => pageDoor(driver, info));
+  const known = new Set(local.map((f) => f.frameId));
+  const all = driver.page.frames() as unknown as PuppeteerFrame[];
+  const mainClient = (driver.page.mainFrame() as unknown as PuppeteerFrame).client;
+  for (const f of all) {
+    if (known.has(f._id) || f.client === mainClient) continue;
+    const parent = f.parentFrame();
+    if (!parent) continue;
+    let origin = "null";
+    try {
+      origin = new URL(f.url()).origin;
+    } catch { /* opaque */ }
+    doors.push(remoteDoor(f.client, {
+      frameId: f._id,
+      parentId: parent._id,
+      loaderId: f._loaderId,
+      url: f.url(),
+      securityOrigin: origin,
+    }));
+    known.add(f._id);
+  }
+  return doors;
+}
+
+/**
+ * The element behind a ref, resolved in Porthole's world of the ref's own frame: its object id
+ * there and that frame, or null when the frame, its document or the element is gone. Never
+ * another element: a ref number is never given twice within one document.
+ */
+export async function resolveRef(
+  driver: PageDriver,
+  ref: RefTarget,
+  signal?: AbortSignal,
+): Promise<{ objectId: string; frame: FrameInfo; door: FrameDoor } | null> {
+  const door = (await framesOf(driver, signal)).find((d) => d.info.frameId === ref.frameId);
+  if (!door || door.info.loaderId !== ref.loaderId) return null;
+  const world = await door.world(signal);
+  const r = await door.send<Protocol.Runtime.CallFunctionOnResponse>("Runtime.callFunctionOn", {
+    functionDeclaration: RESOLVE_REF,
+    executionContextId: world,
+    arguments: [{ value: ref.token }, { value: ref.n }],
+  }, signal);
+  const objectId = r.result.objectId;
+  return objectId ? { objectId, frame: door.info, door } : null;
+}
+
+/** The document node of a ref's frame, when it is still the document the ref was observed in. */
+export async function resolveRefDocument(
+  door: FrameDoor,
+  token: string,
+  signal?: AbortSignal,
+): Promise<string | null> {
+  const world = await door.world(signal);
+  const r = await door.send<Protocol.Runtime.CallFunctionOnResponse>("Runtime.callFunctionOn", {
+    functionDeclaration: RESOLVE_DOCUMENT,
+    executionContextId: world,
+    arguments: [{ value: token }],
+  }, signal);
+  return r.result.objectId ?? null;
+}
+
+/** Chromium's role and name of a resolved element now, read the way the walker read them. */
+export async function fingerprintOf(
+  door: FrameDoor,
+  objectId: string,
+  signal?: AbortSignal,
+): Promise<{ role: string; name: string }> {
+  const r = await door.send<Protocol.Runtime.CallFunctionOnResponse>("Runtime.callFunctionOn", {
+    objectId,
+    functionDeclaration: FINGERPRINT,
+    returnByValue: true,
+  }, signal);
+  if (r.exceptionDetails) throw new Error(r.exceptionDetails.text);
+  return r.result.value as { role: string; name: string };
+}

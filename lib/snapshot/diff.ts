@@ -1,0 +1,64 @@
+/**
+ * `observe {since}`: what changed between two snapshots of the same document, as lines.
+ * A line with a ref is followed by its ref (the same element keeps its ref within a document):
+ * present only now → added, only before → removed, different text → changed. Lines without a
+ * ref are compared by their text (with indentation) as multisets. Pure.
+ */
+
+export interface Changes {
+  added: string[];
+  removed: string[];
+  /** The new text of lines whose element is the same but whose line changed. */
+  changed: string[];
+}
+
+const REF = /\[ref=(@[a-z0-9]+)\](?::|$)/;
+
+function split(tree: string): string[] {
+  return tree === "" ? [] : tree.replace(/\n$/, "").split("\n");
+}
+
+function refOf(line: string): string | null {
+  return line.match(REF)?.[1] ?? null;
+}
+
+/** The changes that turn tree `before` into tree `after`, in `after`'s order (removed in `before`'s). */
+export function diffTrees(before: string, after: string): Changes {
+  const old = split(before);
+  const now = split(after);
+  const oldByRef = new Map<string, string>();
+  const oldPlain = new Map<string, number>();
+  for (const line of old) {
+    const ref = refOf(line);
+    if (ref) oldByRef.set(ref, line);
+    else oldPlain.set(line, (oldPlain.get(line) ?? 0) + 1);
+  }
+  const changes: Changes = { added: [], removed: [], changed: [] };
+  const nowRefs = new Set<string>();
+  for (const line of now) {
+    const ref = refOf(line);
+    if (ref) {
+      nowRefs.add(ref);
+      const was = oldByRef.get(ref);
+      if (was === undefined) changes.added.push(line);
+      else if (was !== line) changes.changed.push(line);
+      continue;
+    }
+    const left = oldPlain.get(line) ?? 0;
+    if (left > 0) oldPlain.set(line, left - 1);
+    else changes.added.push(line);
+  }
+  for (const line of old) {
+    const ref = refOf(line);
+    if (ref) {
+      if (!nowRefs.has(ref)) changes.removed.push(line);
+      continue;
+    }
+    const left = oldPlain.get(line) ?? 0;
+    if (left > 0) {
+      oldPlain.set(line, left - 1);
+      changes.removed.push(line);
+    }
+  }
+  return changes;
+}

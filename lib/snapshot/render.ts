@@ -1,0 +1,282 @@
+/**
+ * The ARIA snapshot: the walker's records of one frame (and of the frames inside it) rendered
+ * as Playwright-style YAML lines (`- role "name" [attr] [ref=@e1]`), in one of three tiers,
+ * with depth and size bounds. Pure: no I/O.
+ *
+ * Tree format, beyond Playwright's:
+ * - `- iframe "title" [frame=<frameId>] [origin=<origin>]:` carries the frame's id (usable as
+ *   `frameId` in observe) and origin; its document is nested below it. Only documents of the
+ *   observed frame's origin get refs; other origins (and opaque, sandboxed ones) are shown
+ *   without refs. `[frame=unknown]` marks a frame Chromium did not report (yet).
+ * - `[shadow=closed]` marks an element hosting a closed shadow root, whose content cannot be read.
+ * - Refs of the main frame's documents read `@e<n>`, those of other frames `@f<k>e<n>`.
+ */
+import { PortholeError } from "../protocol/errors.ts";
+import { credentialReason } from "../policy/sensitive.ts";
+import { cleanText, quote, yamlText } from "./text.ts";
+import { FLAG, type WalkNode, type WalkResult } from "./walker.ts";
+
+export type Tier = "full" | "interactive" | "minimal";
+
+/** One ref of a state: where it lives and what it was (the action's fingerprint compares it). */
+export interface RefTarget {
+  ref: string;
+  frameId: string;
+  /** Loader of the ref's frame when it was observed. */
+  loaderId: string;
+  /** The document registry's token and the element's number in it. */
+  token: string;
+  n: number;
+  role: string;
+  /** Chromium's accessible name, exactly. */
+  name: string;
+}
+
+/** One frame's walk, ready to render. */
+export interface FrameWalk {
+  frameId: string;
+  loaderId: string;
+  origin: string;
+  /** "" for the main frame's documents, `f<k>` for other frames. */
+  refPrefix: string;
+  /** Whether this document's actionable nodes get refs. */
+  refs: boolean;
+  result: WalkResult;
+  /** Frame ids of the iframe elements passed to the walker, by index. */
+  owners: string[];
+  /** Indexes of `c` candidates that do host a closed shadow root. */
+  closed: Set<number>;
+}
+
+export interface RenderOptions {
+  tier: Tier;
+  maxDepth: number;
+  maxBytes: number;
+  redact: (url: string) => string;
+}
+
+export interface Rendered {
+  tree: string;
+  /** The refs whose lines are in `tree` (refs cut off by the size cap are not actionable). */
+  refs: RefTarget[];
+  truncated: boolean;
+  bytes: number;
+}
+
+export interface Line {
+  depth: number;
+  text: string;
+  ref?: string;
+  /** For `- text:` lines: the clean text, so a lone text child can move onto its parent's line. */
+  plain?: string;
+}
+
+interface TNode {
+  w: WalkNode;
+  fw: FrameWalk;
+  kids: TNode[];
+}
+
+const LANDMARKS = new Set([
+  "banner",
+  "complementary",
+  "contentinfo",
+  "form",
+  "main",
+  "navigation",
+  "region",
+  "search",
+  "dialog",
+  "alertdialog",
+]);
+const FLAG_ORDER: [keyof typeof FLAG, string][] = [
+  ["disabled", "disabled"],
+  ["expanded", "expanded"],
+  ["selected", "selected"],
+  ["pressed", "pressed"],
+  ["required", "required"],
+  ["readonly", "readonly"],
+];
+const DISPLAY_ROLE: Record<string, string> = { Iframe: "iframe" };
+
+function invalid(message: string): PortholeError {
+  return new PortholeError("snapshot_invalid", `The snapshot was invalid: ${message}`, {
+    recoveryHint: "Observe again",
+  });
+}
+
+/** Rebuild the nesting of one frame's flat records, with child frames' documents under their iframes. */
+export function frameTree(fw: FrameWalk, frames: Map<string, FrameWalk>, seen = new Set<string>()): TNode[] {
+  if (seen.has(fw.frameId)) throw invalid(`frame ${fw.frameId} appears twice`);
+  seen.add(fw.frameId);
+  const roots: TNode[] = [];
+  const stack: TNode[] = [];
+  for (const w of fw.result.nodes) {
+    const node: TNode = { w, fw, kids: [] };
+    const parent = w.d > 0 ? stack[Math.min(w.d, stack.length) - 1] : undefined;
+    (parent ? parent.kids : roots).push(node);
+    stack.length = Math.min(w.d, stack.length);
+    stack.push(node);
+    if (w.fr !== undefined) {
+      const child = w.fr >= 0 ? frames.get(fw.owners[w.fr]) : undefined;
+      if (child) node.kids = frameTree(child, frames, seen);
+    }
+  }
+  return roots;
+}
+
+function roleText(w: WalkNode, ref: boolean): string {
+  if (ref && (w.r === "generic" || w.r === "")) return "clickable";
+  return DISPLAY_ROLE[w.r] ?? (w.r || "generic");
+}
+
+function attrs(w: WalkNode, fw: FrameWalk, frames: Map<string, FrameWalk>): string {
+  let out = "";
+  if (w.lv !== undefined && w.r === "heading") out += ` [level=${w.lv}]`;
+  const f = w.f ?? 0;
+  if (f & FLAG.mixed) out += " [checked=mixed]";
+  else if (f & FLAG.checked) out += " [checked]";
+  for (const [flag, label] of FLAG_ORDER) if (f & FLAG[flag]) out += ` [${label}]`;
+  if (w.fr !== undefined) {
+    const id = w.fr >= 0 ? fw.owners[w.fr] : undefined;
+    const child = id ? frames.get(id) : undefined;
+    out += ` [frame=${id ?? "unknown"}]`;
+    if (child) out += ` [origin=${child.origin}]`;
+  }
+  if (w.c !== undefined && fw.closed.has(w.c)) out += " [shadow=closed]";
+  return out;
+}
+
+function fieldValue(w: WalkNode): string | null {
+  if (w.v === undefined || !w.fx) return null;
+  const [type, autocomplete, name, id, placeholder, ariaLabel, tag] = w.fx;
+  const reason = credentialReason({
+    tag: tag ?? "input",
+    type,
+    autocomplete,
+    name,
+    id,
+    placeholder,
+    ariaLabel,
+    accessibleName: w.n ?? "",
+  });
+  return reason ? null : cleanText(w.v);
+}
+
+/** Render the observed frame (and the frames inside it) as snapshot lines. */
+export function render(root: FrameWalk, frames: Map<string, FrameWalk>, opts: RenderOptions): Rendered {
+  const lines: Line[] = [];
+  const refs: RefTarget[] = [];
+  const seenRefs = new Set<string>();
+  const { tier } = opts;
+
+  const pushText = (raw: string, depth: number) => {
+    const plain = cleanText(raw);
+    if (plain && depth < opts.maxDepth) lines.push({ depth, text: `- text: ${yamlText(plain)}`, plain });
+  };
+
+  const shown = (node: TNode, ref: boolean): boolean => {
+    const w = node.w;
+    if (tier === "full") return true;
+    if (ref) return true;
+    if (tier === "minimal") return false;
+    return w.r === "heading" || LANDMARKS.has(w.r) || w.fr !== undefined ||
+      (w.c !== undefined && node.fw.closed.has(w.c));
+  };
+
+  const emitAll = (nodes: TNode[], depth: number) => {
+    for (const node of nodes) emit(node, depth);
+  };
+
+  const emit = (node: TNode, depth: number) => {
+    const { w, fw } = node;
+    if (w.r === "text") {
+      if (tier === "full") pushText(w.t ?? "", depth);
+      return;
+    }
+    const hasRef = fw.refs && w.ref !== undefined;
+    if (!shown(node, hasRef) || (w.c !== undefined && !fw.closed.has(w.c) && !hasRef)) {
+      emitAll(node.kids, depth);
+      return;
+    }
+    if (tier === "minimal") depth = 0;
+    if (depth >= opts.maxDepth) return;
+    const name = cleanText(w.n ?? "");
+    let text = `- ${roleText(w, hasRef)}`;
+    if (name) text += ` ${quote(name)}`;
+    text += attrs(w, fw, frames);
+    const line: Line = { depth, text };
+    if (hasRef) {
+      const ref = `@${fw.refPrefix}e${w.ref}`;
+      if (seenRefs.has(ref)) throw invalid(`duplicate ref ${ref}`);
+      seenRefs.add(ref);
+      refs.push({
+        ref,
+        frameId: fw.frameId,
+        loaderId: fw.loaderId,
+        token: fw.result.token,
+        n: w.ref!,
+        role: w.r,
+        name: w.n ?? "",
+      });
+      line.ref = ref;
+      line.text += ` [ref=${ref}]`;
+    }
+    const index = lines.push(line) - 1;
+    if (w.v !== undefined) {
+      const value = fieldValue(w);
+      if (value) line.text += `: ${yamlText(value)}`;
+      return;
+    }
+    emitAll(node.kids, depth + 1);
+    if (tier === "minimal") return;
+    const href = tier === "full" && w.r === "link" ? w.u : undefined;
+    let kids = lines.length - index - 1;
+    const lone = kids === 1 ? lines[index + 1] : undefined;
+    if (lone?.plain !== undefined) {
+      // A lone text child goes on the node's own line, unless it only repeats the name.
+      if (lone.plain === name) {
+        lines.length = index + 1;
+        kids = 0;
+      } else if (!href) {
+        lines.length = index + 1;
+        line.text += `: ${yamlText(lone.plain)}`;
+        return;
+      }
+    }
+    if (href && depth + 1 < opts.maxDepth) {
+      lines.splice(index + 1, 0, {
+        depth: depth + 1,
+        text: `- /url: ${yamlText(cleanText(opts.redact(href)))}`,
+      });
+      kids++;
+    }
+    if (kids > 0) line.text += ":";
+  };
+
+  emitAll(frameTree(root, frames), 0);
+  const done = finish(lines, refs, opts.maxBytes);
+  if (root.result.cut || [...frames.values()].some((f) => f.result.cut)) done.truncated = true;
+  return done;
+}
+
+/** Join lines and cut on whole UTF-8 lines at `maxBytes`, keeping only refs whose lines survive. */
+export function finish(lines: Line[], refs: RefTarget[], maxBytes: number): Rendered {
+  const enc = new TextEncoder();
+  let bytes = 0;
+  let out = "";
+  let truncated = false;
+  const kept = new Set<string>();
+  for (const line of lines) {
+    const text = `${"  ".repeat(line.depth)}${line.text}\n`;
+    const size = enc.encode(text).length;
+    if (bytes + size > maxBytes) {
+      truncated = true;
+      break;
+    }
+    out += text;
+    bytes += size;
+    if (line.ref) kept.add(line.ref);
+  }
+  return { tree: out, refs: refs.filter((r) => kept.has(r.ref)), truncated, bytes };
+}

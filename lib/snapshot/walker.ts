@@ -1,0 +1,359 @@
+/**
+ * The in-page walker: Porthole reads a document in its own isolated world (page scripts can
+ * neither reach nor patch it), taking roles and names from Chromium itself through
+ * `Element.computedRole` / `Element.computedName` (blink feature `ComputedAccessibilityInfo`).
+ * One call per frame returns a compact, flat list of what the snapshot shows; the rendering
+ * into lines happens in Porthole (render.ts), where it is pure and unit-tested.
+ *
+ * Refs live in a per-document registry in the isolated world: an element keeps its number for
+ * the life of its document and a number is never given to another element, so refs are stable
+ * across observations and an action resolves a ref in the frame it came from (RESOLVE_REF).
+ *
+ * Kept as source text: it runs in the page, not here.
+ */
+
+/** One record of the walk, in document (flat tree) order; `d` is the emitted nesting level. */
+export interface WalkNode {
+  d: number;
+  /** Chromium's computed role (`text` for a text run). */
+  r: string;
+  /** Chromium's computed accessible name. */
+  n?: string;
+  /** Text of a text run. */
+  t?: string;
+  /** Ref number in the document's registry, when the node is actionable. */
+  ref?: number;
+  /** State flags, see FLAG. */
+  f?: number;
+  /** Heading level. */
+  lv?: number;
+  /** Current value of a text field (credential fields are decided by Porthole, see render.ts). */
+  v?: string;
+  /** Facts of a field for the credential rules: [type, autocomplete, name, id, placeholder, aria-label, tag]. */
+  fx?: (string | null)[];
+  /** Link target, absolute and raw (redacted when rendered). */
+  u?: string;
+  /** An iframe: index into the frame owners passed to the walker (-1: not known). */
+  fr?: number;
+  /** A custom element without an open shadow root: index into the registry's `closed` candidates. */
+  c?: number;
+}
+
+export interface WalkResult {
+  /** Identifies the document's ref registry; a new token means refs started again. */
+  token: string;
+  /** The next ref number the registry will give. */
+  next: number;
+  /** The document's own origin (`null` for opaque ones such as sandboxed frames). */
+  origin: string;
+  title: string;
+  /** The walk stopped early because the tree would be far over the size cap. */
+  cut: boolean;
+  nodes: WalkNode[];
+  /** Whether listeners recorded by the document-start script were read. */
+  recorder: boolean;
+  /** Whether this document's actionable nodes got refs. */
+  refs: boolean;
+}
+
+export interface WalkOptions {
+  tier: "full" | "interactive" | "minimal";
+  /** Stop once the estimated size is this many bytes (a multiple of the cap). */
+  budget: number;
+  /** Give refs only when the document's origin is this one ("*": always). */
+  refsIf: string;
+  /** Lowest ref number to give next (Porthole's high-water mark for this document). */
+  floor: number;
+}
+
+export const FLAG = {
+  disabled: 1,
+  checked: 2,
+  mixed: 4,
+  selected: 8,
+  expanded: 16,
+  pressed: 32,
+  required: 64,
+  readonly: 128,
+} as const;
+
+/** Roles that are actionable by nature. */
+export const INTERACTIVE_ROLE_LIST = [
+  "button",
+  "link",
+  "textbox",
+  "searchbox",
+  "checkbox",
+  "radio",
+  "switch",
+  "combobox",
+  "listbox",
+  "option",
+  "menuitem",
+  "menuitemcheckbox",
+  "menuitemradio",
+  "tab",
+  "slider",
+  "spinbutton",
+  "treeitem",
+  "scrollbar",
+  "gridcell",
+  "DisclosureTriangle",
+];
+
+/**
+ * Chromium's role of an element as the walker and the action's fingerprint both read it.
+ * `computedRole` is empty for a few internal roles; those get Chromium's internal names.
+ */
+const ROLE_OF = `(el) => {
+  const r = el.computedRole;
+  if (r) return r;
+  const t = el.localName;
+  return t === "summary" ? "DisclosureTriangle" : t === "label" ? "LabelText"
+    : t === "iframe" || t === "frame" ? "Iframe" : t === "br" ? "LineBreak" : "";
+}`;
+
+/** The action's fresh fingerprint of a ref's element (`this`): Chromium's role and name now. */
+export const FINGERPRINT = `function () {
+  return { role: (${ROLE_OF})(this), name: this.computedName || "" };
+}`;
+
+/**
+ * The element with ref number `n` of the document whose registry has `token`, or null when the
+ * document was replaced, the element is gone, or it left the document.
+ */
+export const RESOLVE_REF = `function (token, n) {
+  const reg = globalThis.__porthole;
+  if (!reg || reg.doc !== document || reg.token !== token) return null;
+  const ref = reg.byN.get(n);
+  const el = ref && ref.deref();
+  return el || null;
+}`;
+
+/** The document of the registry with `token`, or null (the action's document identity check). */
+export const RESOLVE_DOCUMENT = `function (token) {
+  const reg = globalThis.__porthole;
+  return reg && reg.doc === document && reg.token === token ? document : null;
+}`;
+
+/** The custom elements of the last walk that may host a closed shadow root. */
+export const CLOSED_CANDIDATES = `function () {
+  const reg = globalThis.__porthole;
+  return reg && reg.doc === document ? reg.closed : [];
+}`;
+
+/** The walker: `function (opts, ...frameOwners)`, returning a WalkResult. */
+export const WALKER = `function (opts, ...frameOwners) {
+  let reg = globalThis.__porthole;
+  if (!reg || reg.doc !== document) {
+    const bytes = crypto.getRandomValues(new Uint8Array(8));
+    reg = globalThis.__porthole = {
+      doc: document, token: Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join(""),
+      next: 1, byEl: new WeakMap(), byN: new Map(), closed: [],
+    };
+  }
+  if (!("computedRole" in Element.prototype)) throw new Error("ComputedAccessibilityInfo is not enabled");
+  if (opts.floor > reg.next) reg.next = opts.floor;
+  opts.refs = opts.refsIf === "*" || (opts.refsIf !== "null" && self.origin === opts.refsIf);
+  reg.closed = [];
+  const roleOf = ${ROLE_OF};
+  const INTERACTIVE = new Set(${JSON.stringify(INTERACTIVE_ROLE_LIST)});
+  const INLINE = new Set(["generic", "none", "presentation", "", "emphasis", "strong", "code", "deletion",
+    "insertion", "subscript", "superscript", "mark", "time", "LabelText"]);
+  const FIELDS = new Set(["textbox", "searchbox", "combobox", "spinbutton"]);
+  const LANDMARKS = new Set(["banner", "complementary", "contentinfo", "form", "main", "navigation", "region",
+    "search", "dialog", "alertdialog", "heading"]);
+  const HANDLERS = ["onclick", "onmousedown", "onmouseup", "onpointerdown", "onpointerup", "ondblclick"];
+  const MAX_TEXT = 4000;
+
+  // Elements whose click listeners the document-start script recorded (see listeners.ts).
+  const listened = new Set();
+  let recorder = false;
+  const onMark = (e) => { recorder = true; const t = e.composedPath()[0]; if (t) listened.add(t); };
+  const onHello = () => { recorder = true; };
+  window.addEventListener("porthole:mark", onMark, true);
+  window.addEventListener("porthole:hello", onHello, true);
+  try { window.dispatchEvent(new Event("porthole:collect")); } finally {
+    window.removeEventListener("porthole:mark", onMark, true);
+    window.removeEventListener("porthole:hello", onHello, true);
+  }
+
+  let modal = null;
+  try { modal = document.querySelector(":modal"); } catch (_) { /* older engines */ }
+  const out = [];
+  const seen = new Set();
+  let est = 0;
+  let cut = false;
+  const tier = opts.tier;
+
+  const refFor = (el) => {
+    let n = reg.byEl.get(el);
+    if (!n) {
+      n = reg.next++;
+      reg.byEl.set(el, n);
+      reg.byN.set(n, new WeakRef(el));
+    }
+    return n;
+  };
+  const cost = (node, kept) => {
+    if (!kept) return;
+    est += 2 * node.d + 8 + node.r.length + (node.n ? node.n.length + 3 : 0) + (node.t ? node.t.length : 0) +
+      (node.ref ? 8 : 0);
+    if (est > opts.budget) cut = true;
+  };
+  const flush = (run, d) => {
+    if (run.text === "") return;
+    const text = run.text;
+    run.text = "";
+    if (!/\\S/.test(text)) return;
+    const node = { d, r: "text", t: text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text };
+    out.push(node);
+    cost(node, tier === "full");
+  };
+  const attr = (el, name) => el.getAttribute(name);
+  const flags = (el, role, tag) => {
+    let f = 0;
+    if ((typeof el.disabled === "boolean" && el.matches(":disabled")) || attr(el, "aria-disabled") === "true") f |= 1;
+    if (role === "checkbox" || role === "radio" || role === "switch" || role === "menuitemcheckbox" ||
+      role === "menuitemradio") {
+      if (tag === "input") {
+        if (el.indeterminate) f |= 4; else if (el.checked) f |= 2;
+      } else {
+        const c = attr(el, "aria-checked");
+        if (c === "mixed") f |= 4; else if (c === "true") f |= 2;
+      }
+    }
+    if (tag === "option" ? el.selected : attr(el, "aria-selected") === "true") f |= 8;
+    if (tag === "summary" ? !!(el.parentElement && el.parentElement.localName === "details" && el.parentElement.open)
+      : attr(el, "aria-expanded") === "true") f |= 16;
+    if (attr(el, "aria-pressed") === "true") f |= 32;
+    if (el.required === true || attr(el, "aria-required") === "true") f |= 64;
+    if (FIELDS.has(role) && (el.readOnly === true || attr(el, "aria-readonly") === "true")) f |= 128;
+    return f;
+  };
+  const handles = (el) => {
+    if (listened.has(el)) return true;
+    if (!el.hasAttributes()) return false;
+    for (const h of HANDLERS) if (el.hasAttribute(h)) return true;
+    return false;
+  };
+  const focusable = (el) =>
+    el.tabIndex >= 0 || el.hasAttribute("tabindex") || (el.isContentEditable &&
+      !(el.parentElement && el.parentElement.isContentEditable));
+
+  const childrenOf = (el, tag) => {
+    if (el.shadowRoot) return el.shadowRoot.childNodes;
+    if (tag === "slot") {
+      const assigned = el.assignedNodes({ flatten: true });
+      return assigned.length ? assigned : el.childNodes;
+    }
+    return el.childNodes;
+  };
+
+  const visitChildren = (el, tag, d, run, ctx) => {
+    const closedDetails = tag === "details" && !el.open;
+    for (const child of childrenOf(el, tag)) {
+      if (cut) return;
+      if (child.nodeType === 3) {
+        if (ctx.visible) run.text += child.data;
+      } else if (child.nodeType === 1) {
+        if (closedDetails && child.localName !== "summary") continue;
+        visit(child, d, run, ctx);
+      }
+    }
+  };
+
+  const visit = (el, d, run, parent) => {
+    if (seen.has(el)) throw new Error("an element was reached twice");
+    seen.add(el);
+    if (el.inert || attr(el, "aria-hidden") === "true") return;
+    if (modal && !parent.inModal && el !== modal && !el.contains(modal)) return;
+    const tag = el.localName;
+    const st = getComputedStyle(el);
+    if (st.display === "none") return;
+    const visible = st.visibility === "visible";
+    const ctx = { visible, cursor: st.cursor, refAncestor: parent.refAncestor, inModal: parent.inModal || el === modal };
+    if (!visible) {
+      visitChildren(el, tag, d, run, ctx);
+      return;
+    }
+    const role = roleOf(el);
+    if (role === "LineBreak") {
+      run.text += " ";
+      return;
+    }
+    let ref = 0;
+    if (opts.refs && tag !== "html" && tag !== "body" && role !== "LabelText" && role !== "Iframe" &&
+      (INTERACTIVE.has(role) || focusable(el) || handles(el) ||
+        (st.cursor === "pointer" && parent.cursor !== "pointer" && !parent.refAncestor))) {
+      ref = refFor(el);
+    }
+    const closedHost = tag.includes("-") && !el.shadowRoot;
+    if (!ref && !closedHost && INLINE.has(role)) {
+      // No line of its own: inline content joins the text around it, blocks break the text run.
+      if (st.display.startsWith("inline")) {
+        visitChildren(el, tag, d, run, ctx);
+      } else {
+        flush(run, d);
+        visitChildren(el, tag, d, run, ctx);
+        flush(run, d);
+      }
+      return;
+    }
+    flush(run, d);
+    const node = { d, r: role };
+    const name = el.computedName;
+    if (name) node.n = name;
+    if (ref) {
+      node.ref = ref;
+      ctx.refAncestor = true;
+    }
+    if (closedHost) {
+      node.c = reg.closed.length;
+      reg.closed.push(el);
+    }
+    if (role === "heading") {
+      const level = Number(attr(el, "aria-level")) || (/^h[1-6]$/.test(tag) ? Number(tag[1]) : 2);
+      node.lv = level;
+    }
+    const f = flags(el, role, tag);
+    if (f) node.f = f;
+    if (role === "link" && typeof el.href === "string" && el.href) node.u = el.href;
+    out.push(node);
+    cost(node, tier === "full" || ref > 0 || (tier === "interactive" && LANDMARKS.has(role)));
+    if (role === "Iframe") {
+      node.fr = frameOwners.indexOf(el);
+      return;
+    }
+    if (FIELDS.has(role) && (tag === "input" || tag === "textarea")) {
+      node.v = String(el.value).slice(0, MAX_TEXT);
+      node.fx = [attr(el, "type"), attr(el, "autocomplete"), attr(el, "name"), el.id || null,
+        attr(el, "placeholder"), attr(el, "aria-label"), tag];
+      return;
+    }
+    if (tag === "select") {
+      for (const opt of el.options) {
+        if (cut) return;
+        const o = { d: d + 1, r: "option", n: opt.computedName || opt.label };
+        if (opts.refs) o.ref = refFor(opt);
+        if (opt.selected) o.f = 8;
+        if (opt.disabled) o.f = (o.f || 0) | 1;
+        out.push(o);
+        cost(o, true);
+      }
+      return;
+    }
+    const inner = { text: "" };
+    visitChildren(el, tag, d + 1, inner, ctx);
+    flush(inner, d + 1);
+  };
+
+  const root = document.documentElement;
+  const run = { text: "" };
+  if (root) visit(root, 0, run, { visible: true, cursor: "auto", refAncestor: false, inModal: false });
+  flush(run, 0);
+  return {
+    token: reg.token, next: reg.next, origin: self.origin, title: document.title, cut, nodes: out, recorder,
+    refs: opts.refs,
+  };
+}`;
