@@ -114,10 +114,10 @@ Deno.test(
     assert.equal(state.refCount, 10);
     assert.deepEqual(refsIn(state.tree), Array.from({ length: 10 }, (_, i) => `@e${i + 1}`));
     for (const l of lines(state.tree).filter((l) => !l.includes("[ref="))) {
-      assert.match(l.trim(), /^- (heading|paragraph|text|SvgRoot|\/url)\b/, `no ref expected on: ${l}`);
+      assert.match(l.trim(), /^- (heading|paragraph|text|\/url)\b/, `no ref expected on: ${l}`);
     }
     // The pointer card is one target: its pointer child is text inside it, not a ref of its own.
-    assert.match(state.tree, /- clickable \[ref=@e9\]:\n {2}- text: Pointer card\n {2}- text: child\n/);
+    assert.match(state.tree, /- clickable \[ref=@e9\]: Pointer card child\n/);
     assert.match(state.tree, /- text: Query\n/);
 
     // Each handler ref is actionable and reaches its own node.
@@ -125,7 +125,7 @@ Deno.test(
     const targets = [
       [/clickable .*Listener/, "listener;"],
       [/graphics-symbol/, "dot;"],
-      [/clickable \[ref=@e\d+\]:$/, "card;"],
+      [/clickable \[ref=@e\d+\]: Pointer card/, "card;"],
       [/clickable .*Attribute handler/, "attr;"],
     ] as const;
     for (const [pattern, expected] of targets) {
@@ -160,10 +160,10 @@ Deno.test(
     assert.equal(refOf(first, /button "Alpha"/), "@e1");
     assert.equal(refOf(first, /button "Beta"/), "@e2");
 
-    // Observe the frame in between: its refs are its own and do not disturb the page's.
+    // Observe the frame in between: its refs are scoped to it and do not disturb the page's.
     const child = (await framesOf(ph, sid)).find((f) => f.parentId !== null)!;
     const inFrame = await ph.observe(sid, { frameId: child.frameId });
-    assert.equal(refOf(inFrame, /button "In frame"/), "@e1");
+    assert.match(refOf(inFrame, /button "In frame"/), /^@f\d+e1$/);
 
     await ph.pageEval(
       sid,
@@ -489,11 +489,11 @@ Deno.test(
     assert.equal(inner.frameId, child.frameId);
     assert.equal(inner.url, site.url("/frame"));
     assert.equal(inner.title, "Inner");
-    assert.equal(inner.tree, '- button "In frame" [ref=@e1]\n- paragraph: "0"\n');
+    assert.match(inner.tree, /^- button "In frame" \[ref=@f\d+e1\]\n- paragraph: "0"\n$/);
     assert.notEqual(inner.document.documentId, top.document.documentId);
     assert.equal(inner.targetId, top.targetId);
 
-    const result = await ph.act(sid, inner, { action: "click", ref: "@e1" });
+    const result = await ph.act(sid, inner, { action: "click", ref: refOf(inner, /In frame/) });
     assert.equal(result.execution, "completed", JSON.stringify(result.error));
     assert.equal(result.freshState.frameId, child.frameId);
     assert.equal(await ph.pageEval(sid, "fr.contentDocument.getElementById('out').textContent"), "1");
@@ -523,5 +523,192 @@ Deno.test(
     assert.equal(removed.status, 404);
     assert.equal(removed.body.error.code, "frame_not_found");
     assert.equal(removed.body.stateId, undefined);
+  },
+);
+
+// ---- shadow DOM -----------------------------------------------------------------------
+
+const SHADOW = `<!doctype html><title>Shadow</title>
+<script>
+  customElements.define("open-widget", class extends HTMLElement {
+    constructor() {
+      super();
+      const root = this.attachShadow({ mode: "open" });
+      root.innerHTML = '<h2>Widget</h2><button id="inside">Inside open</button><input aria-label="Shadow field"><slot></slot>';
+      root.getElementById("inside").addEventListener("click", () => window.openClicks = (window.openClicks || 0) + 1);
+    }
+  });
+  customElements.define("closed-widget", class extends HTMLElement {
+    constructor() {
+      super();
+      this.attachShadow({ mode: "closed" }).innerHTML = '<button>Behind closed root</button>';
+    }
+  });
+</script>
+<open-widget><button id="slotted" onclick="window.slottedClicks = (window.slottedClicks || 0) + 1">Slotted</button></open-widget>
+<closed-widget></closed-widget>
+<plain-element>Just text</plain-element>`;
+
+Deno.test(
+  "open shadow roots are in the tree and actionable; a closed root is reported on its host, not dropped",
+  browserTest,
+  async () => {
+    await using site = new Site({ "/": SHADOW });
+    await using ph = await Porthole.start();
+    const sid = await ph.session();
+    const state = await ph.open(sid, site.url("/"));
+    assert.equal(
+      state.tree,
+      [
+        '- heading "Widget" [level=2]',
+        '- button "Inside open" [ref=@e1]',
+        '- textbox "Shadow field" [ref=@e2]',
+        '- button "Slotted" [ref=@e3]',
+        "- generic [shadow=closed]",
+        "- text: Just text",
+        "",
+      ].join("\n"),
+    );
+    const inside = await ph.act(sid, state, { action: "click", ref: "@e1" });
+    assert.equal(inside.execution, "completed", JSON.stringify(inside.error));
+    assert.equal(await ph.pageEval(sid, "window.openClicks"), 1);
+    const typed = await ph.act(sid, inside.freshState, { action: "fill", ref: "@e2", text: "hello" });
+    assert.equal(typed.execution, "completed", JSON.stringify(typed.error));
+    assert.equal(
+      await ph.pageEval(sid, "document.querySelector('open-widget').shadowRoot.querySelector('input').value"),
+      "hello",
+    );
+    assert.match(typed.freshState.tree, /^- textbox "Shadow field" \[ref=@e2\]: hello$/m);
+    const slotted = await ph.act(sid, typed.freshState, { action: "click", ref: "@e3" });
+    assert.equal(slotted.execution, "completed", JSON.stringify(slotted.error));
+    assert.equal(await ph.pageEval(sid, "window.slottedClicks"), 1);
+  },
+);
+
+// ---- the snapshot authority -----------------------------------------------------------
+
+const DRIFT = `<!doctype html><title>Drift</title>
+<button id="b" onclick="window.clicks = (window.clicks || 0) + 1">Buy</button>
+<button id="c" onclick="window.clicks = (window.clicks || 0) + 1">Keep</button>`;
+
+Deno.test(
+  "a node whose name or role changed between observe and act is element_changed and is not clicked",
+  browserTest,
+  async () => {
+    await using site = new Site({ "/": DRIFT });
+    await using ph = await Porthole.start();
+    const sid = await ph.session();
+    const state = await ph.open(sid, site.url("/"));
+    await ph.pageEval(sid, `b.textContent = "Delete account"`);
+    const renamed = await ph.act(sid, state, { action: "click", ref: refOf(state, /"Buy"/) });
+    assert.equal(renamed.execution, "not_dispatched");
+    assert.equal(renamed.error.code, "element_changed");
+    assert.match(renamed.error.message, /Buy.*Delete account/);
+    assert.equal(await ph.pageEval(sid, "window.clicks ?? 0"), 0);
+
+    const fresh = renamed.freshState;
+    await ph.pageEval(sid, `c.setAttribute("role", "link")`);
+    const rerolled = await ph.act(sid, fresh, { action: "click", ref: refOf(fresh, /"Keep"/) });
+    assert.equal(rerolled.error.code, "element_changed");
+    assert.equal(await ph.pageEval(sid, "window.clicks ?? 0"), 0);
+  },
+);
+
+Deno.test(
+  "a removed node's ref is element_detached and never lands on a look-alike that took its place",
+  browserTest,
+  async () => {
+    await using site = new Site({ "/": DRIFT });
+    await using ph = await Porthole.start();
+    const sid = await ph.session();
+    const state = await ph.open(sid, site.url("/"));
+    await ph.pageEval(
+      sid,
+      `b.replaceWith(Object.assign(document.createElement("button"), { textContent: "Buy", onclick: () => window.clicks = 99 }))`,
+    );
+    const result = await ph.act(sid, state, { action: "click", ref: refOf(state, /"Buy"/) });
+    assert.equal(result.execution, "not_dispatched");
+    assert.equal(result.error.code, "element_detached");
+    assert.equal(await ph.pageEval(sid, "window.clicks ?? 0"), 0);
+    assert.notEqual(refOf(result.freshState, /"Buy"/), refOf(state, /"Buy"/), "the new node has a new ref");
+  },
+);
+
+const TWINS = `<!doctype html><title>Twins</title>
+<script>
+  customElements.define("twin-slot", class extends HTMLElement {
+    constructor() {
+      super();
+      this.attachShadow({ mode: "open" }).innerHTML = '<div><slot></slot></div><slot name="x"></slot>';
+    }
+  });
+</script>
+<p id="log"></p>
+<button onclick="log.textContent += 'first;'">Buy</button>
+<button onclick="log.textContent += 'second;'">Buy</button>
+<twin-slot><button onclick="log.textContent += 'slotted;'">Buy</button></twin-slot>
+<label>Name <input id="n"></label>`;
+
+Deno.test(
+  "nodes that look alike, or are reachable twice (slotted), get one distinct ref each and act on themselves",
+  browserTest,
+  async () => {
+    await using site = new Site({ "/": TWINS });
+    await using ph = await Porthole.start();
+    const sid = await ph.session();
+    let state = await ph.open(sid, site.url("/"));
+    const buys = lines(state.tree).filter((l) => l.includes('button "Buy"'));
+    assert.equal(buys.length, 3, state.tree);
+    const refs = buys.map((l) => l.match(/\[ref=(@e\d+)\]/)![1]);
+    assert.equal(new Set(refs).size, 3);
+    assert.equal(state.refCount, refsIn(state.tree).length);
+    assert.equal(new Set(refsIn(state.tree)).size, refsIn(state.tree).length);
+    for (const [i, ref] of [[1, refs[1]], [2, refs[2]], [0, refs[0]]] as const) {
+      const result = await ph.act(sid, state, { action: "click", ref });
+      assert.equal(result.execution, "completed", `${i}: ${JSON.stringify(result.error)}`);
+      state = result.freshState;
+    }
+    assert.equal(await ph.pageEval(sid, "log.textContent"), "second;slotted;first;");
+  },
+);
+
+// ---- flags ----------------------------------------------------------------------------
+
+const FLAGS = `<!doctype html><title>Flags</title>
+<input type="checkbox" id="mixed" aria-label="Some">
+<details open><summary>More</summary><p>Details body</p></details>
+<details><summary>Closed</summary><p>Hidden body</p></details>
+<button aria-pressed="true">Bold</button>
+<label>Required <input required value="r"></label>
+<label>Fixed <input readonly value="f"></label>
+<select aria-label="Size"><option>S</option><option selected>M</option></select>
+<div inert><button>Inert button</button></div>
+<div aria-hidden="true"><button>Hidden button</button></div>
+<div style="visibility:hidden"><button>Invisible</button><span style="visibility:visible">Visible child</span></div>
+<script>mixed.indeterminate = true;</script>`;
+
+Deno.test(
+  "flags: checked=mixed, expanded, pressed, required, readonly, selected; inert and hidden nodes are left out",
+  browserTest,
+  async () => {
+    await using site = new Site({ "/": FLAGS });
+    await using ph = await Porthole.start();
+    const sid = await ph.session();
+    const state = await ph.open(sid, site.url("/"));
+    const tree: string = state.tree;
+    assert.match(tree, /^- checkbox "Some" \[checked=mixed\] \[ref=@e\d+\]$/m);
+    assert.match(tree, /^- group:\n {2}- DisclosureTriangle "More" \[expanded\] \[ref=@e\d+\]$/m);
+    assert.match(tree, /^ {2}- DisclosureTriangle "Closed" \[ref=@e\d+\]$/m);
+    assert.match(tree, /Details body/);
+    assert.doesNotMatch(tree, /Hidden body/);
+    assert.match(tree, /^- button "Bold" \[pressed\] \[ref=@e\d+\]$/m);
+    assert.match(tree, /^- textbox "Required" \[required\] \[ref=@e\d+\]: r$/m);
+    assert.match(tree, /^- textbox "Fixed" \[readonly\] \[ref=@e\d+\]: f$/m);
+    assert.match(
+      tree,
+      /^- combobox "Size" \[ref=@e\d+\]:\n {2}- option "S" \[ref=@e\d+\]\n {2}- option "M" \[selected\] \[ref=@e\d+\]$/m,
+    );
+    assert.doesNotMatch(tree, /Inert button|Hidden button|Invisible/);
+    assert.match(tree, /Visible child/);
   },
 );

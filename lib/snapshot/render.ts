@@ -230,6 +230,11 @@ export function render(root: FrameWalk, frames: Map<string, FrameWalk>, opts: Re
     }
     emitAll(node.kids, depth + 1);
     if (tier === "minimal") return;
+    if (tier === "interactive" && !hasRef && LANDMARKS.has(w.r) && lines.length === index + 1) {
+      // A landmark places actionable nodes; with none inside it is left out.
+      lines.length = index;
+      return;
+    }
     const href = tier === "full" && w.r === "link" ? w.u : undefined;
     let kids = lines.length - index - 1;
     const lone = kids === 1 ? lines[index + 1] : undefined;
