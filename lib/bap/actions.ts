@@ -42,6 +42,7 @@ async function run(c: Ctx, spec: ActSpec, sel = c.selector): Promise<boolean> {
 
 /** Wrap an action handler: options, page, gate. */
 function action(
+  method: string,
   needsSelector: boolean,
   fn: (c: Ctx) => Promise<void>,
 ): (call: Call, p: Params) => Promise<Record<string, never>> {
@@ -57,19 +58,25 @@ function action(
     const trial = options?.bool("trial") ?? false;
     await onPage(call, p.str("pageId"), async (t, signal) => {
       const c: Ctx = { call, p, t, signal, timeout, selector };
-      if (trial) {
-        if (selector && !(await resolve(call.state, t, selector, signal))) {
-          throw new BapError(BAP.ElementNotFound, "Element not found", {
-            details: { selector },
-            notDispatched: true,
-          });
-        }
-        return;
+      call.state.held.set(t.session.id, { method, params: p.raw, pageId: t.pageId });
+      try {
+        await (trial ? tryOnly(c) : fn(c));
+      } finally {
+        call.state.held.delete(t.session.id);
       }
-      await fn(c);
     });
     return {};
   };
+}
+
+/** `options.trial`: resolve the selector to its one element, and act on nothing. */
+async function tryOnly(c: Ctx): Promise<void> {
+  if (c.selector && !(await resolve(c.call.state, c.t, c.selector, c.signal))) {
+    throw new BapError(BAP.ElementNotFound, "Element not found", {
+      details: { selector: c.selector },
+      notDispatched: true,
+    });
+  }
 }
 
 function clickSpec(c: Ctx, base: "click" | "dblclick"): ActSpec {
@@ -124,37 +131,37 @@ function text(p: Params, key: string): string {
 }
 
 export const ACTION_METHODS = {
-  "action/click": action(true, async (c) => {
+  "action/click": action("action/click", true, async (c) => {
     if (!(await run(c, clickSpec(c, "click")))) unsupported("click");
   }),
-  "action/dblclick": action(true, async (c) => {
+  "action/dblclick": action("action/dblclick", true, async (c) => {
     if (!(await run(c, clickSpec(c, "dblclick")))) unsupported("dblclick");
   }),
-  "action/hover": action(true, async (c) => {
+  "action/hover": action("action/hover", true, async (c) => {
     c.p.obj("options")?.obj("position");
     if (!(await run(c, { action: "hover" }))) unsupported("hover");
   }),
-  "action/type": action(true, async (c) => {
+  "action/type": action("action/type", true, async (c) => {
     const value = text(c.p, "text");
     if (c.p.obj("options")?.bool("clear")) await run(c, { action: "clear" });
     c.p.obj("options")?.num("delay", 0, 10_000); // keys go out one by one, without pauses
     if (value !== "" && !(await run(c, { action: "type", text: value }))) unsupported("type");
   }),
-  "action/fill": action(true, async (c) => {
+  "action/fill": action("action/fill", true, async (c) => {
     const value = text(c.p, "value");
     if (!(await run(c, value === "" ? { action: "clear" } : { action: "fill", text: value }))) {
       unsupported("fill");
     }
   }),
-  "action/clear": action(true, async (c) => {
+  "action/clear": action("action/clear", true, async (c) => {
     if (!(await run(c, { action: "clear" }))) unsupported("clear");
   }),
-  "action/press": action(false, async (c) => {
+  "action/press": action("action/press", false, async (c) => {
     const key = c.p.reqStr("key");
     if (!key || key.length > 64) throw invalidParams("key", "key must be 1..64 characters");
     if (!(await run(c, { action: "press", key }))) unsupported("press");
   }),
-  "action/scroll": action(false, async (c) => {
+  "action/scroll": action("action/scroll", false, async (c) => {
     const o = c.p.obj("options");
     const direction = o?.oneOf("direction", ["up", "down", "left", "right"] as const) ?? "down";
     const rawAmount = o?.get("amount");
@@ -181,16 +188,16 @@ export const ACTION_METHODS = {
     if (await run(c, spec)) return;
     await scroll(c.call.state, c.t, c.selector, delta, c.timeout, c.signal);
   }),
-  "action/select": action(true, async (c) => {
+  "action/select": action("action/select", true, async (c) => {
     const raw = c.p.get("values");
     const values = typeof raw === "string" ? [raw] : c.p.strings("values");
     if (!values) throw invalidParams("values", "values is required");
     if (await run(c, { action: "select", values })) return;
     await selectOptions(c.call.state, c.t, c.selector!, values, c.timeout, c.signal);
   }),
-  "action/check": action(true, (c) => setChecked(c, true)),
-  "action/uncheck": action(true, (c) => setChecked(c, false)),
-  "action/upload": action(true, async (c) => {
+  "action/check": action("action/check", true, (c) => setChecked(c, true)),
+  "action/uncheck": action("action/uncheck", true, (c) => setChecked(c, false)),
+  "action/upload": action("action/upload", true, async (c) => {
     const list = c.p.arr("files");
     if (!list) throw invalidParams("files", "files is required");
     const files = list.map((raw, i) => {

@@ -85,8 +85,8 @@ export class Connection implements Holder {
   }
 
   /** A notification of a subscription topic, sent only when subscribed. */
-  notify = (method: string, params: Record<string, unknown>, topic: string): void => {
-    if (!this.subscriptions.has(topic)) return;
+  notify = (method: string, params: Record<string, unknown>, topic: string | null): void => {
+    if (topic !== null && !this.subscriptions.has(topic)) return;
     this.#send({ jsonrpc: "2.0", method, params });
   };
 

@@ -9,8 +9,11 @@ import type { PageRecord } from "../session/session.ts";
 import { redactUrl } from "../policy/url.ts";
 import type { BapState, ContextEntry } from "./state.ts";
 
-/** Send a notification of a subscription topic (page, console, network, dialog, download). */
-export type Notifier = (method: string, params: Record<string, unknown>, topic: string) => void;
+/**
+ * Send a notification of a subscription topic (page, console, network, dialog, download), or
+ * with a null topic one that goes out unasked (approval/required).
+ */
+export type Notifier = (method: string, params: Record<string, unknown>, topic: string | null) => void;
 
 const PER_SECOND = 100;
 const budgets = new WeakMap<PageRecord, { second: number; count: number }>();
@@ -39,6 +42,10 @@ export function forwardSessionEvents(state: BapState, ctx: ContextEntry): void {
     for await (const ev of sub) {
       const data = ev.data as Record<string, unknown>;
       const pageId = typeof data.pageId === "string" ? data.pageId : "";
+      if (ev.type === "approval.requested") {
+        approvalRequired(state, ctx, String(data.approvalId));
+        continue;
+      }
       if (ev.type === "page.opened" && typeof data.opener === "string" && state.isKnown(data.opener)) {
         // A popup Porthole adopted (same origin as its opener): a page of this BAP session too.
         const rec = ctx.session.pages.get(pageId);
@@ -88,6 +95,25 @@ export function forwardSessionEvents(state: BapState, ctx: ContextEntry): void {
       }
     }
   })().catch(() => {});
+}
+
+/** An action of this BAP session waits for a human: tell the client which request is held. */
+function approvalRequired(state: BapState, ctx: ContextEntry, approvalId: string): void {
+  const view = state.registry.approvals.list(ctx.session.id).find((v) => v.approvalId === approvalId);
+  if (!view) return;
+  const held = state.held.get(ctx.session.id);
+  const rec = held ? ctx.session.pages.get(held.pageId) : undefined;
+  state.notify?.("approval/required", {
+    requestId: approvalId,
+    originalRequest: { method: held?.method ?? `action/${view.action}`, params: held?.params ?? {} },
+    rule: view.description ?? "an operator approval rule",
+    context: {
+      pageUrl: rec ? redactUrl(rec.driver.page.url()) : "",
+      pageTitle: rec?.title ?? "",
+      ...(view.target ? { elementInfo: { role: view.target.split(" ")[0], name: view.target } } : {}),
+    },
+    expiresAt: Date.parse(view.expiresAt),
+  }, null);
 }
 
 const RESOURCE_TYPES = new Set([

@@ -31,14 +31,20 @@ export const MISC_METHODS = {
     // Porthole never streams a result, so there is nothing to cancel.
     return Promise.resolve({ cancelled: false });
   },
-  "approval/respond": (_call: Call, p: Params) => {
+  "approval/respond": (call: Call, p: Params) => {
     const requestId = p.reqStr("requestId");
-    p.oneOf("decision", ["approve", "deny", "approve-once", "approve-session"] as const);
+    const decision = p.oneOf("decision", ["approve", "deny", "approve-once", "approve-session"] as const);
+    if (!decision) throw invalidParams("decision", "decision is required");
     p.str("reason");
-    return Promise.reject(
-      new BapError(BAP.InvalidParams, `No pending approval with ID: ${requestId}`, {
+    // Only this connection's own actions; answered at once, outside every gate (the action holds it).
+    const mine = new Set([...call.state.contexts.values()].map((c) => c.session.id));
+    const desk = call.registry.approvals;
+    if (!desk.list().some((v) => v.approvalId === requestId && mine.has(v.sessionId))) {
+      throw new BapError(BAP.InvalidParams, `No pending approval with ID: ${requestId}`, {
         details: { field: "requestId", requestId },
-      }),
-    );
+      });
+    }
+    desk.decide(requestId, decision === "deny" ? "deny" : "approve");
+    return Promise.resolve({ acknowledged: true });
   },
 };

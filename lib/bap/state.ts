@@ -55,6 +55,8 @@ export class BapState {
   readonly frames = new Map<string, string>();
   /** The live connection's notifier; null while parked (events are then dropped). */
   notify: Notifier | null = null;
+  /** The BAP request each context's running action came from (for approval/required). */
+  readonly held = new Map<string, { method: string; params: Record<string, unknown>; pageId: string }>();
   /** Tracing in progress (trace/start), released by trace/stop or browser/close. */
   trace: { pageId: string; stop: () => Promise<string> } | null = null;
   #pages: string[] = [];
