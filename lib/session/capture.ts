@@ -254,8 +254,10 @@ export async function captureFrame(
       generation: target.generation,
       refs: new Map(built.refs.map((r) => [r.ref, r])),
       tree: built.tree,
+      uncut: built.uncut,
       tier,
       maxDepth: opts.maxDepth,
+      walkCut: built.walkCut,
       truncated: built.truncated,
     };
     const observation: Observation = {
@@ -275,8 +277,16 @@ export async function captureFrame(
       tier,
     };
     if (opts.since) {
-      const outcome = sinceOutcome(opts.since.stateId, opts.since.base, state);
+      const outcome = sinceOutcome(opts.since.stateId, opts.since.base, state, opts.maxBytes);
       if ("changes" in outcome) {
+        // The lines an agent now knows are the base's plus the changes: their refs act.
+        const named = new Set(
+          [...outcome.changes.added, ...outcome.changes.changed].flatMap((l) =>
+            l.match(/\[ref=(@[a-z0-9]+)\]/)?.[1] ?? []
+          ),
+        );
+        for (const r of built.allRefs) if (named.has(r.ref)) state.refs.set(r.ref, r);
+        observation.refCount = state.refs.size;
         observation.since = opts.since.stateId;
         observation.changes = outcome.changes;
         observation.tree = "";

@@ -1,6 +1,7 @@
 /**
  * `observe {since}`: whether an earlier state can serve as a diff base for a new one, and the
- * changes when it can. Pure: the states come from the authority's read-only history.
+ * changes when it can. Trees are compared before the size cap, so a page whose tree is cut at
+ * 48 KiB still gets its changes. Pure: the states come from the authority's read-only history.
  */
 import type { SinceUnavailableReason } from "../protocol/types.ts";
 import { type Changes, diffTrees } from "../snapshot/diff.ts";
@@ -15,6 +16,7 @@ export function sinceOutcome(
   sinceId: string,
   base: Readonly<StateRecord> | null,
   now: StateRecord,
+  maxBytes: number,
 ): SinceOutcome {
   const no = (reason: SinceUnavailableReason, message: string): SinceOutcome => ({
     unavailable: { reason, message },
@@ -39,8 +41,13 @@ export function sinceOutcome(
       `State ${sinceId} was observed with tier ${base.tier} and maxDepth ${base.maxDepth}; use the same options`,
     );
   }
-  if (base.truncated || now.truncated) {
-    return no("truncated", "A tree cut at the size cap cannot be compared line by line");
+  if (base.walkCut || now.walkCut) {
+    return no("truncated", "The page is too large to be read whole, so its trees cannot be compared");
   }
-  return { changes: diffTrees(base.tree, now.tree) };
+  // Trees over the size cap are compared whole (every line was rendered); the answer is capped.
+  const changes = diffTrees(base.uncut, now.uncut);
+  const size =
+    new TextEncoder().encode([...changes.added, ...changes.removed, ...changes.changed].join("\n")).length;
+  if (size > maxBytes) return no("truncated", `The changes (${size} bytes) are larger than the size cap`);
+  return { changes };
 }

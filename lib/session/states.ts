@@ -28,8 +28,12 @@ export interface StateRecord {
   generation: number;
   refs: Map<string, RefTarget>;
   tree: string;
+  /** Every line of the tree before the size cap (the lines `since` compares). */
+  uncut: string;
   tier: Tier;
   maxDepth: number;
+  /** The walk stopped early on a very large page: the uncut lines are not the whole document. */
+  walkCut: boolean;
   truncated: boolean;
 }
 

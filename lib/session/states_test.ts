@@ -22,8 +22,10 @@ function state(id: string, pageId = "p_1", refs: RefTarget[] = []): StateRecord 
     generation: 1,
     refs: new Map(refs.map((r) => [r.ref, r])),
     tree: "",
+    uncut: "",
     tier: "full",
     maxDepth: 12,
+    walkCut: false,
     truncated: false,
   };
 }

@@ -57,8 +57,13 @@ export interface RenderOptions {
 
 export interface Rendered {
   tree: string;
+  /** Every line, before the size cap (what `since` compares), and whether the walk itself stopped early. */
+  uncut: string;
+  walkCut: boolean;
   /** The refs whose lines are in `tree` (refs cut off by the size cap are not actionable). */
   refs: RefTarget[];
+  /** Every ref of the uncut lines. */
+  allRefs: RefTarget[];
   truncated: boolean;
   bytes: number;
 }
@@ -261,7 +266,8 @@ export function render(root: FrameWalk, frames: Map<string, FrameWalk>, opts: Re
 
   emitAll(frameTree(root, frames), 0);
   const done = finish(lines, refs, opts.maxBytes);
-  if (root.result.cut || [...frames.values()].some((f) => f.result.cut)) done.truncated = true;
+  done.walkCut = root.result.cut || [...frames.values()].some((f) => f.result.cut);
+  if (done.walkCut) done.truncated = true;
   return done;
 }
 
@@ -270,18 +276,29 @@ export function finish(lines: Line[], refs: RefTarget[], maxBytes: number): Rend
   const enc = new TextEncoder();
   let bytes = 0;
   let out = "";
+  let uncut = "";
   let truncated = false;
   const kept = new Set<string>();
   for (const line of lines) {
     const text = `${"  ".repeat(line.depth)}${line.text}\n`;
+    uncut += text;
+    if (truncated) continue;
     const size = enc.encode(text).length;
     if (bytes + size > maxBytes) {
       truncated = true;
-      break;
+      continue;
     }
     out += text;
     bytes += size;
     if (line.ref) kept.add(line.ref);
   }
-  return { tree: out, refs: refs.filter((r) => kept.has(r.ref)), truncated, bytes };
+  return {
+    tree: out,
+    uncut,
+    walkCut: false,
+    refs: refs.filter((r) => kept.has(r.ref)),
+    allRefs: refs,
+    truncated,
+    bytes,
+  };
 }
