@@ -54,6 +54,20 @@ const FIELDS = `<!doctype html><title>Fields</title>
 <label>PIN <input id="digits"></label>
 <input id="bare">`;
 
+/** One of each kind of control, to be hidden, or disabled by their fieldset. */
+const CONTROLS = `<!doctype html><title>Controls</title>
+<script>window.events = 0; for (const t of ["input", "change", "click", "pointerdown"]) addEventListener(t, () => events++, true);</script>
+<fieldset id="set">
+  <label>Size <select id="size"><option>S</option><option>M</option></select></label>
+  <label><input type="checkbox" id="gift"> Gift wrap</label>
+  <label>Note <input id="note"></label>
+  <label>Receipt <input type="file" id="receipt"></label>
+  <label>Day <input type="date" id="day"></label>
+  <button id="buy">Buy</button>
+</fieldset>
+<label>Fixed <input id="fixed" value="as is" readonly></label>
+<div id="knob" role="slider" tabindex="0" aria-label="Knob" aria-valuenow="1" style="width: 20px; height: 20px"></div>`;
+
 const DIALOGS = `<!doctype html><title>Dialogs</title><p id="answer">none</p>
 <button onclick="alert('Saved!')">Save</button>
 <button onclick="answer.textContent = String(confirm('Delete it?'))">Delete</button>`;
@@ -66,6 +80,7 @@ const site = new Site({
   "/focus": FOCUS,
   "/fields": FIELDS,
   "/dialogs": DIALOGS,
+  "/controls": CONTROLS,
 });
 // One Porthole and one Chromium for this file: a page kept open in its own session holds the
 // browser between tests, and every test acts in a session of its own.
@@ -179,6 +194,99 @@ for (
     },
   );
 }
+
+/** An action of each family, on the control it fits. */
+const ON_CONTROLS = [
+  { action: "select", ref: /combobox "Size"/, values: ["M"] },
+  { action: "check", ref: /checkbox "Gift wrap"/ },
+  { action: "fill", ref: /textbox "Note"/, text: "x" },
+  { action: "type", ref: /textbox "Note"/, text: "x" },
+  { action: "clear", ref: /textbox "Note"/ },
+  { action: "press", ref: /textbox "Note"/, key: "a" },
+  { action: "fill", ref: /"Day"/, text: "2020-01-01" },
+  { action: "type", ref: /"Day"/, text: "05" },
+  { action: "click", ref: /button "Buy"/ },
+  { action: "dblclick", ref: /button "Buy"/ },
+  { action: "drag", ref: /slider "Knob"/, deltaX: 10 },
+] as const;
+
+Deno.test(
+  "every action on a control hidden since the observation is element_not_visible and nothing happens",
+  browserTest,
+  async () => {
+    await using s = await session();
+    await ph.open(s.sid, site.url("/controls"));
+    for (const { ref, ...action } of [...ON_CONTROLS, { action: "scroll", ref: /button "Buy"/ }]) {
+      const state = await ph.observe(s.sid);
+      const target = refOf(state, ref);
+      await ph.pageEval(
+        s.sid,
+        `for (const n of document.querySelectorAll("fieldset, #knob")) n.style.display = "none"`,
+      );
+      const r = await ph.act(s.sid, state, { ...action, ref: target });
+      assert.equal(r.execution, "not_dispatched", action.action);
+      assert.equal(r.error?.code, "element_not_visible", action.action);
+      await ph.pageEval(
+        s.sid,
+        `for (const n of document.querySelectorAll("fieldset, #knob")) n.style.display = ""`,
+      );
+    }
+    assert.equal(await ph.pageEval(s.sid, "window.events"), 0);
+  },
+);
+
+Deno.test(
+  "every action on a control disabled by its fieldset is element_not_enabled and nothing happens",
+  browserTest,
+  async () => {
+    await using s = await session();
+    let state = await ph.open(s.sid, site.url("/controls"));
+    await ph.pageEval(
+      s.sid,
+      `document.getElementById("set").disabled = true; document.getElementById("knob").setAttribute("aria-disabled", "true")`,
+    );
+    const upload = {
+      action: "upload",
+      ref: /Receipt/,
+      files: [{ name: "r.txt", mimeType: "text/plain", buffer: "" }],
+    };
+    for (const { ref, ...action } of [...ON_CONTROLS, upload]) {
+      const r = await ph.act(s.sid, state, { ...action, ref: refOf(state, ref) });
+      assert.equal(r.execution, "not_dispatched", action.action);
+      assert.equal(r.error?.code, "element_not_enabled", action.action);
+      state = r.freshState;
+    }
+    assert.equal(await ph.pageEval(s.sid, "window.events"), 0);
+  },
+);
+
+Deno.test(
+  "text entry into what takes no text is element_not_editable and changes nothing",
+  browserTest,
+  async () => {
+    await using s = await session();
+    let state = await ph.open(s.sid, site.url("/controls"));
+    for (
+      const [action, ref] of [
+        ["type", /button "Buy"/],
+        ["fill", /checkbox "Gift wrap"/],
+        ["clear", /textbox "Fixed"/],
+        ["fill", /textbox "Fixed"/],
+      ] as const
+    ) {
+      const r = await ph.act(s.sid, state, {
+        action,
+        ref: refOf(state, ref),
+        text: action === "clear" ? undefined : "x",
+      });
+      assert.equal(r.execution, "not_dispatched", `${action} ${ref}`);
+      assert.equal(r.error?.code, "element_not_editable", `${action} ${ref}`);
+      state = r.freshState;
+    }
+    assert.equal(await ph.pageEval(s.sid, `document.getElementById("fixed").value`), "as is");
+    assert.equal(await ph.pageEval(s.sid, "window.events"), 0);
+  },
+);
 
 // ---- focus ----------------------------------------------------------------------------
 

@@ -331,14 +331,19 @@ Deno.test("hover moves the pointer over the element and clicks nothing", browser
   assert.deepEqual(await log(s.sid), ["mouseover:over"]);
 });
 
-Deno.test("actions that are not available yet are invalid_params, not dispatched", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/form"));
-  const r = await ph.act(s.sid, state, { action: "check", ref: refOf(state, /textbox "Search"/) });
-  assert.equal(r.execution, "not_dispatched");
-  assert.equal(r.error.code, "invalid_params");
-  assert.equal(r.error.details.field, "action");
-});
+Deno.test(
+  "an action that does not fit its target is invalid_params, not dispatched",
+  browserTest,
+  async () => {
+    await using s = await session();
+    const state = await ph.open(s.sid, site.url("/form"));
+    const r = await ph.act(s.sid, state, { action: "check", ref: refOf(state, /textbox "Search"/) });
+    assert.equal(r.execution, "not_dispatched");
+    assert.equal(r.error.code, "invalid_params");
+    assert.equal(r.error.details.field, "ref");
+    assert.deepEqual(await log(s.sid), []);
+  },
+);
 
 Deno.test("closing Porthole ends the Chromium this file used", browserTest, async () => {
   await ph.request("DELETE", `/v1/sessions/${keeper}`);

@@ -34,6 +34,29 @@ const SLOW = `<!doctype html><title>Slow</title><h1>Slow</h1>
 
 const SLOW_SCRIPT_MS = 1500;
 
+/** A form posted to /save, which answers with a redirect to /saved (post/redirect/get). */
+const ORDER = `<!doctype html><title>Order</title>
+<form method="post" action="/save"><label>Quantity <input name="quantity" value="3"></label>
+<button>Place order</button></form>
+<label>Sort <select onchange="location.href = '/links?sort=' + this.value">
+  <option value="new">Newest</option><option value="old">Oldest</option></select></label>`;
+
+/** A single-page app: its links change the view and the URL with pushState, never loading a document. */
+const SPA = `<!doctype html><title>App</title>
+<nav><a href="/spa/home">Home</a> <a href="/spa/settings">Settings</a></nav><main><h1>Home</h1></main>
+<script>
+document.querySelector("nav").addEventListener("click", (e) => {
+  const a = e.target.closest("a");
+  if (!a) return;
+  e.preventDefault();
+  history.pushState({}, "", a.href);
+  document.querySelector("main").innerHTML = "<h1>" + a.textContent + "</h1><label>Theme <input></label>";
+});
+</script>`;
+
+/** What /save received. */
+const saved: string[] = [];
+
 /** Streams that /hang opened and never ended, closed when the file is done. */
 const hanging: ReadableStreamDefaultController<Uint8Array>[] = [];
 
@@ -42,6 +65,13 @@ const other = new Site({ "/": `<!doctype html><title>Other</title><h1>Other site
 
 const site = new Site({
   "/links": LINKS,
+  "/order": ORDER,
+  "/save": async (req) => {
+    saved.push(new URLSearchParams(await req.text()).get("quantity") ?? "");
+    return new Response(null, { status: 303, headers: { location: "/saved" } });
+  },
+  "/saved": `<!doctype html><title>Saved</title><h1>Thank you</h1>`,
+  "/spa": SPA,
   "/guarded": `<!doctype html><title>Guarded</title>
 <script>addEventListener("beforeunload", (e) => { e.preventDefault(); e.returnValue = ""; });</script>
 <button onclick="this.textContent = 'Edited'">Edit</button>`,
@@ -464,6 +494,63 @@ Deno.test({
     assert.equal(pages.length, 1);
   },
 });
+
+Deno.test(
+  "a click that posts a form answered by a redirect ends on the redirect's page, with a fresh state of it",
+  browserTest,
+  async () => {
+    await using s = await session();
+    const state = await ph.open(s.sid, site.url("/order"));
+    const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Place order"/) });
+    assert.equal(r.error, undefined);
+    assert.equal(r.execution, "completed");
+    assert.equal(r.observation, "captured");
+    assert.equal(r.freshState.url, site.url("/saved"));
+    assert.notEqual(r.freshState.document.documentId, state.document.documentId);
+    assert.match(r.freshState.tree, /heading "Thank you"/);
+    assert.deepEqual(saved, ["3"]);
+    // The fresh state is good for the next action on the new document.
+    const next = await ph.act(s.sid, r.freshState, { action: "navigate", url: site.url("/links") });
+    assert.equal(next.error, undefined);
+  },
+);
+
+Deno.test("a select whose change handler navigates waits for the new document", browserTest, async () => {
+  await using s = await session();
+  const state = await ph.open(s.sid, site.url("/order"));
+  const r = await ph.act(s.sid, state, {
+    action: "select",
+    ref: refOf(state, /combobox "Sort"/),
+    values: ["Oldest"],
+  });
+  assert.equal(r.error, undefined);
+  assert.equal(r.execution, "completed");
+  assert.equal(r.freshState.url, `${site.url("/links")}?sort=[redacted]`);
+  assert.match(r.freshState.tree, /heading "Links"/);
+  assert.equal(await ph.pageEval(s.sid, "location.search"), "?sort=old");
+});
+
+Deno.test(
+  "a click in a pushState app is a same-document navigation whose fresh state shows the new view",
+  browserTest,
+  async () => {
+    await using s = await session();
+    const state = await ph.open(s.sid, site.url("/spa"));
+    const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /link "Settings"/) });
+    assert.equal(r.error, undefined);
+    assert.equal(r.execution, "completed");
+    assert.equal(r.freshState.url, site.url("/spa/settings"));
+    assert.equal(r.freshState.document.documentId, state.document.documentId);
+    assert.match(r.freshState.tree, /heading "Settings"/);
+    const typed = await ph.act(s.sid, r.freshState, {
+      action: "fill",
+      ref: refOf(r.freshState, /textbox "Theme"/),
+      text: "dark",
+    });
+    assert.equal(typed.error, undefined);
+    assert.equal(await ph.pageEval(s.sid, `document.querySelector("main input").value`), "dark");
+  },
+);
 
 Deno.test("closing Porthole ends the Chromium this file used", browserTest, async () => {
   for (const c of hanging) {

@@ -133,6 +133,62 @@ export const ACTIONS = [
 ] as const;
 export type ActionName = (typeof ACTIONS)[number];
 
+/** Bounds of `upload`: per file, and for all files of one action (decoded bytes). */
+export const UPLOAD_FILE_MAX_BYTES = 8 * 1024 * 1024;
+export const UPLOAD_TOTAL_MAX_BYTES = 32 * 1024 * 1024;
+
+/** Decoded size of a base64 text, without decoding it. */
+function base64Bytes(text: string): number {
+  const padding = text.endsWith("==") ? 2 : text.endsWith("=") ? 1 : 0;
+  return Math.floor(text.length * 3 / 4) - padding;
+}
+
+/** Standard, padded base64; checked without a backtracking pattern (buffers are megabytes). */
+function isBase64(text: string): boolean {
+  return text.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(text);
+}
+
+const UploadFile = v.strictObject({
+  name: v.pipe(
+    v.string(),
+    v.minLength(1),
+    v.maxLength(255),
+    // deno-lint-ignore no-control-regex
+    v.check((n) => !/[/\\\x00-\x1f]/.test(n) && n !== "." && n !== "..", "must be a file name, not a path"),
+    v.description("The file name the page sees"),
+  ),
+  mimeType: v.pipe(
+    v.string(),
+    v.maxLength(255),
+    v.description(
+      "Media type, e.g. text/csv (Chromium derives the type a page sees from the name's extension)",
+    ),
+  ),
+  buffer: v.pipe(
+    v.string(),
+    v.check(isBase64, "must be base64 (RFC 4648, padded)"),
+    v.check((b) => base64Bytes(b) <= UPLOAD_FILE_MAX_BYTES, "a file may hold at most 8 MiB"),
+    v.description("The file's bytes in base64, at most 8 MiB decoded"),
+  ),
+});
+
+/** How JavaScript dialogs are answered: accept or dismiss, and the text a prompt gets. */
+const DialogAnswer = {
+  promptText: v.optional(
+    v.pipe(
+      v.string(),
+      v.maxLength(4096),
+      v.description("Text an accepted prompt() returns; default: its default"),
+    ),
+  ),
+  beforeunload: v.optional(
+    v.pipe(
+      v.picklist(["accept", "dismiss"]),
+      v.description("Answer to a beforeunload prompt: accept leaves the page (default), dismiss stays"),
+    ),
+  ),
+};
+
 /** Body of POST /v1/sessions/{sid}/act. */
 export const ActInput = v.strictObject({
   stateId: Id("The stateId of the observation this action refers to"),
@@ -145,20 +201,58 @@ export const ActInput = v.strictObject({
   secretRef: v.optional(v.pipe(v.string(), v.maxLength(128))),
   url: v.optional(v.pipe(v.string(), v.maxLength(8192))),
   key: v.optional(v.pipe(v.string(), v.maxLength(64))),
-  values: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(4096))), v.maxLength(256))),
-  files: v.optional(
+  values: v.optional(
     v.pipe(
-      v.array(v.strictObject({
-        name: v.pipe(v.string(), v.minLength(1), v.maxLength(255)),
-        mimeType: v.pipe(v.string(), v.maxLength(255)),
-        buffer: v.string(),
-      })),
-      v.maxLength(16),
+      v.array(v.pipe(v.string(), v.maxLength(4096))),
+      v.maxLength(256),
+      v.description("select: the value or label of each option to select"),
     ),
   ),
-  toRef: v.optional(v.pipe(v.string(), v.maxLength(64))),
-  deltaX: v.optional(v.pipe(v.number(), v.finite())),
-  deltaY: v.optional(v.pipe(v.number(), v.finite())),
+  files: v.optional(
+    v.pipe(
+      v.array(UploadFile),
+      v.maxLength(16),
+      v.check(
+        (files) => files.reduce((n, f) => n + base64Bytes(f.buffer), 0) <= UPLOAD_TOTAL_MAX_BYTES,
+        "the files of one upload may hold at most 32 MiB together",
+      ),
+      v.description("upload: the files to put in a file input; an empty list clears it"),
+    ),
+  ),
+  toRef: v.optional(
+    v.pipe(v.string(), v.maxLength(64), v.description("drag: the ref to drop on, from the same observation")),
+  ),
+  deltaX: v.optional(
+    v.pipe(
+      v.number(),
+      v.finite(),
+      v.minValue(-1e6),
+      v.maxValue(1e6),
+      v.description("scroll or drag by, in px"),
+    ),
+  ),
+  deltaY: v.optional(
+    v.pipe(
+      v.number(),
+      v.finite(),
+      v.minValue(-1e6),
+      v.maxValue(1e6),
+      v.description("scroll or drag by, in px"),
+    ),
+  ),
+  dialog: v.optional(
+    v.pipe(
+      v.strictObject({
+        action: v.optional(
+          v.pipe(v.picklist(["accept", "dismiss"]), v.description("Answer to alert, confirm and prompt")),
+        ),
+        ...DialogAnswer,
+      }),
+      v.description(
+        "How dialogs opened by this action are answered; unset fields follow the session's policy",
+      ),
+    ),
+  ),
   expect: v.optional(v.strictObject({
     selector: v.pipe(v.string(), v.minLength(1), v.maxLength(1024)),
     text: v.pipe(v.string(), v.maxLength(65536)),
@@ -170,3 +264,19 @@ export type ActInput = v.InferOutput<typeof ActInput>;
 
 /** Body of page routes that take nothing. */
 export const EmptyInput = v.strictObject({});
+
+/** Body of POST /v1/sessions/{sid}/dialog-policy. */
+export const DialogPolicyInput = v.strictObject({
+  action: v.pipe(
+    v.picklist(["accept", "dismiss"]),
+    v.description("Answer to alert, confirm and prompt (the default policy dismisses them)"),
+  ),
+  ...DialogAnswer,
+  once: v.optional(
+    v.pipe(
+      v.boolean(),
+      v.description("Answer only the next dialog this way, then follow the standing policy"),
+    ),
+  ),
+});
+export type DialogPolicyInput = v.InferOutput<typeof DialogPolicyInput>;

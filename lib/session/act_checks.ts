@@ -1,36 +1,27 @@
 /**
- * Steps 3 and 4 of `act`: what the action requires of its parameters, and every check that
- * sends nothing to the page (identity, connected node, fingerprint, origin, credential field,
- * enabled, visible, hit-test in the viewport). Reads run side by side; verdicts keep their order.
+ * Step 4 of `act`: every check that sends nothing to the page (identity, connected node,
+ * fingerprint, origin, credential field, enabled, visible, editable, hit-test in the viewport,
+ * and what each action needs of its node: options to select, a file input, a drop target).
+ * Reads run side by side; verdicts keep their order. Step 3 lives in act_params.ts.
  */
 import type { Protocol } from "devtools-protocol";
-import type { ErrorCode } from "../protocol/errors.ts";
 import type { ActInput } from "../protocol/schemas.ts";
-import { type Chord, parseChord } from "../protocol/keys.ts";
-import { canonicalOrigin, parseOriginInput } from "../policy/url.ts";
+import { canonicalOrigin } from "../policy/url.ts";
 import { type FieldFacts, refuseTyping } from "../policy/sensitive.ts";
-import { type FrameInfo, RemoteRef } from "../driver/page_driver.ts";
+import type { FrameInfo } from "../driver/page_driver.ts";
 import { INTERACTIVE_ROLES, type RefTarget } from "../snapshot/ax_tree.ts";
 import { ELEMENT_INFO, FIELD_FACTS, FOCUSED_FIELD } from "./page_scripts.ts";
+import { CLICKS, type Plan, Stop, TEXT_ENTRY } from "./act_params.ts";
+import { toggleIsNoop } from "./act_toggle.ts";
+import { optionIndexes } from "./act_select.ts";
+import { fileInputOf, type StagedFiles, stageFiles } from "./act_upload.ts";
+import { checkValue } from "./act_keyboard.ts";
+import { FINGERPRINT } from "../snapshot/walker.ts";
+import { fingerprintOf, type FrameDoor, framesOf, resolveRef, resolveRefDocument } from "./frame_doors.ts";
 import type { PageRecord, Session } from "./session.ts";
 import type { StateRecord } from "./states.ts";
 
-export const NEEDS_REF = new Set([
-  "click",
-  "dblclick",
-  "hover",
-  "type",
-  "fill",
-  "clear",
-  "select",
-  "check",
-  "uncheck",
-  "upload",
-  "drag",
-]);
-export const POINTER = new Set(["click", "dblclick", "hover"]);
-export const TEXT_ENTRY = new Set(["type", "fill", "clear"]);
-const SUPPORTED = new Set(["click", "dblclick", "hover", "type", "fill", "clear", "press", "navigate"]);
+export { checkParams, CLICKS, NEEDS_REF, type Plan, Stop, TEXT_ENTRY } from "./act_params.ts";
 
 export interface ElementInfo {
   connected: boolean;
@@ -38,72 +29,19 @@ export interface ElementInfo {
   visible?: boolean;
   enabled?: boolean;
   editable?: boolean;
+  /** A date, time, range or color input: its value is set as its picker sets it. */
+  valueKind?: string | null;
   framesOk?: boolean;
   point?: { x: number; y: number; inView: boolean; topX: number; topY: number };
   hit?: { ok: boolean; hit?: string } | null;
   facts?: FieldFacts;
 }
 
-/** An action stopped: the code and message become the result's error. */
-export class Stop extends Error {
-  constructor(readonly code: ErrorCode, message: string, readonly details?: Record<string, unknown>) {
-    super(message);
-  }
-}
-
-export interface Plan {
-  chord?: Chord;
-  expectedOrigin?: string;
-  ref?: RefTarget;
-}
-
-/** Step 3: what the action itself requires, decided before anything is read from the page. */
-export function checkParams(input: ActInput, state: StateRecord): Plan {
-  const bad = (field: string, message: string) => new Stop("invalid_params", message, { field });
-  const plan: Plan = {};
-  if (!SUPPORTED.has(input.action)) {
-    throw bad("action", `The action "${input.action}" is not available in this version of Porthole`);
-  }
-  if (NEEDS_REF.has(input.action) && !input.ref) {
-    throw bad("ref", `"${input.action}" needs a ref from the observation`);
-  }
-  if (input.action === "navigate") {
-    if (input.ref) throw bad("ref", `"navigate" takes a url and no ref`);
-    if (!input.url) throw bad("url", `"navigate" needs an absolute url`);
-    try {
-      new URL(input.url);
-    } catch {
-      throw bad("url", `url must be absolute, got "${input.url.slice(0, 200)}"`);
-    }
-  }
-  if (input.text !== undefined && input.secretRef !== undefined) {
-    throw bad("secretRef", "text and secretRef cannot be given together");
-  }
-  if ((input.action === "type" || input.action === "fill") && input.secretRef === undefined && !input.text) {
-    throw bad("text", `"${input.action}" needs a non-empty text`);
-  }
-  if (input.secretRef !== undefined) {
-    throw new Stop(
-      "secret_not_allowed",
-      `No secret named "${input.secretRef}" is configured for this origin`,
-    );
-  }
-  if (input.action === "press") {
-    if (!input.key) throw bad("key", `"press" needs a key, e.g. Enter or Control+A`);
-    const chord = parseChord(input.key);
-    if ("error" in chord) throw bad("key", chord.error);
-    plan.chord = chord;
-  }
-  if (input.expectedOrigin !== undefined) {
-    const parsed = parseOriginInput(input.expectedOrigin);
-    if ("error" in parsed) throw bad("expectedOrigin", `expectedOrigin: ${parsed.error}`);
-    plan.expectedOrigin = parsed.origin;
-  }
-  if (input.ref) {
-    plan.ref = state.refs.get(input.ref);
-    if (!plan.ref) throw bad("ref", `${input.ref} is not a ref of state ${state.stateId}`);
-  }
-  return plan;
+/** A node an action works on, resolved in Porthole's world; the caller releases `objectId`. */
+export interface Target {
+  ref: RefTarget;
+  objectId: string;
+  info: ElementInfo;
 }
 
 export interface Preflight {
@@ -112,6 +50,12 @@ export interface Preflight {
   objectId: string | null;
   info: ElementInfo | null;
   noop: boolean;
+  /** drag: the node to drop on. */
+  to?: Target;
+  /** select: the indexes of the options to select. */
+  options?: number[];
+  /** upload: the file input and the files written for Chromium to read. */
+  upload?: { inputId: string; staged: StagedFiles };
 }
 
 type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
@@ -121,6 +65,11 @@ const valueOf = <T>(s: Settled<T>): T => {
   if (!s.ok) throw s.error;
   return s.value;
 };
+
+/** Actions whose node must be visible. */
+const NEEDS_VISIBLE = new Set([...CLICKS, ...TEXT_ENTRY, "press", "select", "drag", "scroll"]);
+/** Actions that need no enabled node: moving the pointer over one, or scrolling it. */
+const ANY_STATE = new Set(["hover", "scroll"]);
 
 /** Step 4: every check that sends nothing to the page. */
 export async function preflight(
@@ -141,61 +90,151 @@ export async function preflight(
       `Page ${rec.pageId} is no longer the session's active page; observe again`,
     );
   }
-  // Read side by side: the frame tree, the document and target nodes, Chromium's own role and name.
-  // Resolution uses the observed loader's world; a changed loader is refused below before any use.
-  const observed: FrameInfo = {
-    frameId: state.frameId,
-    parentId: null,
-    loaderId: state.loaderId,
-    url: state.url,
-    securityOrigin: state.origin,
-  };
-  const ref = plan.ref;
-  const framesP = settle(driver.frames(signal));
-  const docP = settle(driver.resolve(observed, state.documentNode, signal));
-  const nodeP = ref ? settle(driver.resolve(observed, ref.backendNodeId, signal)) : null;
-  const axP = ref ? settle(axNode(rec, ref.backendNodeId, signal)) : null;
+  // The frames first (one read), then side by side: the observed document and each ref's node,
+  // each through the registry of the document it was observed in.
+  const { ref, toRef } = plan;
+  const doors = await framesOf(driver, signal);
+  const frames = doors.map((d) => d.info);
+  const door = doors.find((d) => d.info.frameId === state.frameId);
+  if (!door) throw new Stop("document_changed", `Frame ${state.frameId} is gone`);
+  const frame = door.info;
+  if (frame.loaderId !== state.loaderId) {
+    throw new Stop("document_changed", `The frame loaded a new document since state ${state.stateId}`);
+  }
+  checkOrigins(rec, frames, frame, state, plan);
+  // Where `navigate` may go is policy: refused destinations are refused before anything is sent.
+  if (input.action === "navigate") session.checkDestination(input.url!);
+  const docP = settle(resolveRefDocument(door, state.token, signal));
+  const nodeP = ref ? settle(readRef(rec, doors, ref, signal)) : null;
+  const toP = toRef ? settle(readRef(rec, doors, toRef, signal)) : null;
   const held: string[] = [];
-  const release = () => held.forEach((id) => driver.release(id));
+  const release = () => held.splice(0).forEach((id) => driver.release(id));
+  const keep = (id: string) => held.splice(held.indexOf(id), 1); // the caller releases it
   try {
     const docResult = await docP;
     if (docResult.ok && docResult.value) held.push(docResult.value);
-    const nodeResult = nodeP ? await nodeP : null;
-    if (nodeResult?.ok && nodeResult.value) held.push(nodeResult.value);
-    const frames = valueOf(await framesP);
-    const frame = frames.find((f) => f.frameId === state.frameId);
-    if (!frame) throw new Stop("document_changed", `Frame ${state.frameId} is gone`);
-    if (frame.loaderId !== state.loaderId) {
-      throw new Stop("document_changed", `The frame loaded a new document since state ${state.stateId}`);
+    for (const p of [nodeP, toP]) {
+      const r = p ? await p : null;
+      if (r?.ok && r.value.objectId) held.push(r.value.objectId);
     }
-    checkOrigins(rec, frames, frame, state, plan);
-    // Where `navigate` may go is policy: refused destinations are refused before anything is sent.
-    if (input.action === "navigate") session.checkDestination(input.url!);
     const docId = valueOf(docResult);
     if (!docId) throw new Stop("document_changed", `The document of state ${state.stateId} is gone`);
     if (!ref) {
       if (input.action === "press" && plan.chord!.printable) await checkFocusedField(rec, docId, signal);
       return { frame, objectId: null, info: null, noop: false };
     }
-    const objectId = valueOf(nodeResult!);
-    if (!objectId) {
-      throw new Stop(
-        "element_detached",
-        `${ref.ref} (${ref.role} "${ref.name}") is no longer in the document`,
-      );
+    const hitTest = CLICKS.has(input.action) || input.action === "drag";
+    const { objectId, node } = valueOf(await nodeP!);
+    const target = await inspectNode(rec, ref, objectId, hitTest, signal);
+    checkIdentity(ref, target.info, node, input);
+    const ctx: Preflight = { frame, objectId: target.objectId, info: target.info, noop: false };
+    // A checkbox already in the wanted state needs nothing, whether or not it could be clicked.
+    if (input.action === "check" || input.action === "uncheck") {
+      ctx.noop = await toggleIsNoop(driver, target.objectId, ref, input.action, signal);
+      if (ctx.noop) return ctx; // nothing is dispatched: every node is let go
     }
-    const info = await driver.callOn<ElementInfo>(
-      objectId,
-      ELEMENT_INFO,
-      [new RemoteRef(docId), POINTER.has(input.action)],
-      signal,
-    );
-    checkElement(ref, info, valueOf(await axP!), input, plan);
-    held.splice(held.indexOf(objectId), 1); // the caller keeps the target node
-    return { frame, objectId, info, noop: false };
+    checkUsable(ref, target.info, node, input, plan);
+    if (toRef) {
+      const to = valueOf(await toP!);
+      ctx.to = await inspectNode(rec, toRef, to.objectId, true, signal);
+      checkDropTarget(toRef, ctx.to.info, to.node);
+    }
+    await checkForAction(session, rec, input, plan, ctx, signal);
+    keep(target.objectId);
+    if (ctx.to) keep(ctx.to.objectId);
+    return ctx;
   } finally {
     // Every read was wrapped by `settle`, so none rejects unobserved; resolved nodes are let go.
     release();
+  }
+}
+
+/** Let go of every node a preflight kept: the target, a drop target, a file input. */
+export function releaseTargets(rec: PageRecord, ctx: Preflight): void {
+  for (const id of [ctx.objectId, ctx.to?.objectId, ctx.upload?.inputId]) if (id) rec.driver.release(id);
+}
+
+/**
+ * A ref's node, resolved through the registry of the document it was observed in (never another
+ * node), and Chromium's role and name of it now, for the fingerprint. A node of a frame that
+ * loaded another document is document_changed; one that left its document is element_detached.
+ */
+async function readRef(
+  rec: PageRecord,
+  doors: FrameDoor[],
+  ref: RefTarget,
+  signal: AbortSignal,
+): Promise<{ objectId: string | null; node: AxFacts }> {
+  const door = doors.find((d) => d.info.frameId === ref.frameId);
+  if (!door || door.info.loaderId !== ref.loaderId) {
+    throw new Stop("document_changed", `The frame of ${ref.ref} loaded a new document; observe again`);
+  }
+  if (door.oop) {
+    // Porthole acts through the page's own renderer; this frame runs in another site's.
+    throw new Stop(
+      "frame_cross_origin",
+      `${ref.ref} is in a frame of another site's process; observe that frame`,
+    );
+  }
+  const found = await resolveRef(rec.driver, ref, signal);
+  if (!found) return { objectId: null, node: null };
+  try {
+    return { objectId: found.objectId, node: await fingerprintOf(door, found.objectId, signal) };
+  } catch (err) {
+    rec.driver.release(found.objectId);
+    throw err;
+  }
+}
+
+/** Facts about a resolved node, or element_detached when it no longer exists. */
+async function inspectNode(
+  rec: PageRecord,
+  ref: RefTarget,
+  objectId: string | null,
+  hitTest: boolean,
+  signal: AbortSignal,
+): Promise<Target> {
+  if (!objectId) {
+    throw new Stop("element_detached", `${ref.ref} (${ref.role} "${ref.name}") is no longer in the document`);
+  }
+  const info = await rec.driver.callOn<ElementInfo>(
+    objectId,
+    ELEMENT_INFO,
+    [null, hitTest],
+    signal,
+  );
+  return { ref, objectId, info };
+}
+
+/** What each action needs of its node beyond the common checks. */
+async function checkForAction(
+  session: Session,
+  rec: PageRecord,
+  input: ActInput,
+  plan: Plan,
+  ctx: Preflight,
+  signal: AbortSignal,
+) {
+  const driver = rec.driver;
+  const ref = plan.ref!;
+  const objectId = ctx.objectId!;
+  switch (input.action) {
+    case "select":
+      ctx.options = await optionIndexes(driver, objectId, ref, plan.values!, signal);
+      break;
+    case "upload": {
+      const inputId = await fileInputOf(driver, objectId, ref, plan.files!.length, signal);
+      try {
+        ctx.upload = { inputId, staged: await stageFiles(session, rec, plan.files!) };
+      } catch (err) {
+        driver.release(inputId);
+        throw err;
+      }
+      break;
+    }
+    case "fill":
+      if (ctx.info!.valueKind) await checkValue(driver, objectId, ctx.info!.valueKind, input.text!, signal);
+      break;
   }
 }
 
@@ -230,24 +269,66 @@ function checkOrigins(
   }
 }
 
-/** The node's own verdicts, in the contract's order. */
-function checkElement(
-  ref: RefTarget,
-  info: ElementInfo,
-  node: { role: string; name: string } | null,
-  input: ActInput,
-  plan: Plan,
-) {
+type AxFacts = { role: string; name: string } | null;
+
+/** The node is the one observed, in the contract's order: same document, connected, visible, same role and name. */
+function checkIdentity(ref: RefTarget, info: ElementInfo, node: AxFacts, input: ActInput) {
   const what = `${ref.ref} (${ref.role} "${ref.name}")`;
   if (!info.sameDocument) {
     throw new Stop("document_changed", `The document of ${ref.ref}'s state was replaced`);
   }
   if (!info.connected) throw new Stop("element_detached", `${what} is no longer connected`);
   // A hidden node leaves the accessibility tree, so visibility is decided before the fingerprint.
-  if (POINTER.has(input.action) || TEXT_ENTRY.has(input.action) || input.action === "press") {
-    if (!info.visible) throw new Stop("element_not_visible", `${what} is not visible`);
+  if (NEEDS_VISIBLE.has(input.action) && !info.visible) {
+    throw new Stop("element_not_visible", `${what} is not visible`);
   }
-  // Fingerprint: the node must still be what was observed.
+  checkFingerprint(ref, node);
+}
+
+/** The node can take the action: enabled, editable, not a credential field, not covered. */
+function checkUsable(ref: RefTarget, info: ElementInfo, node: AxFacts, input: ActInput, plan: Plan) {
+  const what = `${ref.ref} (${ref.role} "${ref.name}")`;
+  if (!ANY_STATE.has(input.action) && !info.enabled) {
+    throw new Stop("element_not_enabled", `${what} is disabled`);
+  }
+  if (TEXT_ENTRY.has(input.action)) {
+    if (!info.editable) throw new Stop("element_not_editable", `${what} is not editable`);
+    // Keys cannot pick a color or slide a range: their values are set whole, by fill.
+    if (input.action === "type" && (info.valueKind === "range" || info.valueKind === "color")) {
+      throw new Stop("element_not_editable", `${what} takes no typed text; use fill with its value`);
+    }
+  }
+  if (
+    input.action === "type" || input.action === "fill" || (input.action === "press" && plan.chord?.printable)
+  ) {
+    const reason = refuseTyping({ ...info.facts!, accessibleName: node ? node.name : null });
+    if (reason) throw new Stop("sensitive_field", `Porthole does not type into ${ref.ref}: ${reason}`);
+  }
+  if (info.hit && !info.hit.ok) {
+    throw new Stop("obscured", `${ref.ref} is covered by ${info.hit.hit} at its click point`, {
+      coveredBy: info.hit.hit,
+    });
+  }
+}
+
+/** The drop target of a drag: still there, still what was observed, visible and not covered. */
+function checkDropTarget(ref: RefTarget, info: ElementInfo, node: AxFacts) {
+  const what = `${ref.ref} (${ref.role} "${ref.name}")`;
+  if (!info.sameDocument) {
+    throw new Stop("document_changed", `The document of ${ref.ref}'s state was replaced`);
+  }
+  if (!info.connected) throw new Stop("element_detached", `The drop target ${what} is no longer connected`);
+  if (!info.visible) throw new Stop("element_not_visible", `The drop target ${what} is not visible`);
+  checkFingerprint(ref, node);
+  if (info.hit && !info.hit.ok) {
+    throw new Stop("obscured", `The drop target ${ref.ref} is covered by ${info.hit.hit}`, {
+      coveredBy: info.hit.hit,
+    });
+  }
+}
+
+/** The node must still be what was observed: Chromium's role and name now match the snapshot's. */
+function checkFingerprint(ref: RefTarget, node: AxFacts) {
   const role = node?.role ?? "";
   const name = node?.name ?? "";
   const roleMatches = ref.role === "clickable"
@@ -259,37 +340,6 @@ function checkElement(
       `${ref.ref} was ${ref.role} "${ref.name}" and is now ${role} "${name}"; observe again`,
     );
   }
-  if (input.action !== "hover" && !info.enabled) throw new Stop("element_not_enabled", `${what} is disabled`);
-  if (TEXT_ENTRY.has(input.action) && !info.editable) {
-    throw new Stop("element_not_editable", `${what} is not editable`);
-  }
-  if (
-    input.action === "type" || input.action === "fill" || (input.action === "press" && plan.chord?.printable)
-  ) {
-    const reason = refuseTyping({ ...info.facts!, accessibleName: node ? name : null });
-    if (reason) throw new Stop("sensitive_field", `Porthole does not type into ${ref.ref}: ${reason}`);
-  }
-  if (info.hit && !info.hit.ok) {
-    throw new Stop("obscured", `${ref.ref} is covered by ${info.hit.hit} at its click point`, {
-      coveredBy: info.hit.hit,
-    });
-  }
-}
-
-/** Chromium's own role and name of a node, or null when it has no accessibility node. */
-export async function axNode(
-  rec: PageRecord,
-  backendNodeId: number,
-  signal: AbortSignal,
-): Promise<{ role: string; name: string } | null> {
-  const partial = await rec.driver.send<Protocol.Accessibility.GetPartialAXTreeResponse>(
-    "Accessibility.getPartialAXTree",
-    { backendNodeId, fetchRelatives: false },
-    signal,
-  ).catch(() => ({ nodes: [] as Protocol.Accessibility.AXNode[] }));
-  const node = partial.nodes.find((n) => n.backendDOMNodeId === backendNodeId) ?? partial.nodes[0];
-  if (!node) return null;
-  return { role: String(node.role?.value ?? ""), name: String(node.name?.value ?? "") };
 }
 
 /** `press` of a printable key without a ref types into whatever field has focus: the same rules apply. */
@@ -303,14 +353,11 @@ async function checkFocusedField(rec: PageRecord, docId: string, signal: AbortSi
   const objectId = focused.result.objectId;
   if (!objectId) return; // no field has focus: the key types nothing
   try {
-    const facts = await driver.callOn<FieldFacts>(objectId, FIELD_FACTS, [], signal);
-    const { node } = await driver.send<Protocol.DOM.DescribeNodeResponse>(
-      "DOM.describeNode",
-      { objectId },
-      signal,
-    );
-    const ax = await axNode(rec, node.backendNodeId, signal);
-    const reason = refuseTyping({ ...facts, accessibleName: ax ? ax.name : null });
+    const [facts, ax] = await Promise.all([
+      driver.callOn<FieldFacts>(objectId, FIELD_FACTS, [], signal),
+      driver.callOn<{ role: string; name: string }>(objectId, FINGERPRINT, [], signal),
+    ]);
+    const reason = refuseTyping({ ...facts, accessibleName: ax.name });
     if (reason) throw new Stop("sensitive_field", `Porthole does not type into the focused field: ${reason}`);
   } finally {
     driver.release(objectId);

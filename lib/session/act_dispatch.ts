@@ -1,14 +1,20 @@
 /**
  * Step 5 of `act`: activation, scrolling, focusing, input or navigation, then waiting for what
- * Chromium acknowledged. Any failure from here on leaves side effects uncertain.
+ * Chromium acknowledged. Any failure from here on leaves side effects uncertain. Dialogs opened
+ * meanwhile are answered by the action's own `dialog` option first (see dialogs.ts).
  */
 import { PortholeError } from "../protocol/errors.ts";
 import type { ActInput } from "../protocol/schemas.ts";
-import { type Chord, outsideKeyboardLayout } from "../protocol/keys.ts";
 import { canonicalOrigin } from "../policy/url.ts";
 import { NavigationWatch, type NavOutcome } from "./navigation.ts";
-import { type ElementInfo, type Plan, POINTER, type Preflight, Stop, TEXT_ENTRY } from "./act_checks.ts";
-import { ELEMENT_INFO, FOCUS, HAS_FOCUS, SELECT_ALL } from "./page_scripts.ts";
+import { CLICKS, type Plan, type Preflight, releaseTargets, TEXT_ENTRY } from "./act_checks.ts";
+import { clickAt, clickPoint } from "./act_pointer.ts";
+import { keyboardAction } from "./act_keyboard.ts";
+import { selectOptions } from "./act_select.ts";
+import { setFiles } from "./act_upload.ts";
+import { scrollAction } from "./act_scroll.ts";
+import { dragAction } from "./act_drag.ts";
+import { actionDialogs } from "./dialogs.ts";
 import type { PageRecord, Session } from "./session.ts";
 import type { StateRecord } from "./states.ts";
 
@@ -30,13 +36,35 @@ export async function dispatch(
 ): Promise<PortholeError | null> {
   const driver = rec.driver;
   const pool = session.deps.pool;
+  const dialogs = actionDialogs(session, input.dialog);
   rec.blocked.clear();
-  if (!pool.isFront(driver.targetId)) {
-    await driver.send("Page.bringToFront", {}, signal);
-    pool.markFront(driver.targetId);
+  try {
+    if (!pool.isFront(driver.targetId)) {
+      await driver.send("Page.bringToFront", {}, signal);
+      pool.markFront(driver.targetId);
+    }
+    if (input.action === "navigate") {
+      return await navigateAction(session, rec, input, ctx, signal, progress, dialogs);
+    }
+    return await inputAction(rec, state, input, plan, ctx, signal, progress, dialogs.stayed);
+  } finally {
+    dialogs.end();
+    releaseTargets(rec, ctx);
   }
-  if (input.action === "navigate") {
-    const { outcome, committed } = await session.navigateFrame(
+}
+
+async function navigateAction(
+  session: Session,
+  rec: PageRecord,
+  input: ActInput,
+  ctx: Preflight,
+  signal: AbortSignal,
+  progress: Progress,
+  dialogs: ReturnType<typeof actionDialogs>,
+): Promise<PortholeError | null> {
+  let result;
+  try {
+    result = await session.navigateFrame(
       rec,
       ctx.frame,
       input.url!,
@@ -44,24 +72,41 @@ export async function dispatch(
       signal,
       () => progress.acknowledged = true,
     );
-    if (outcome.kind === "download") return downloadBlocked();
-    if (ctx.frame.parentId === null) await session.authorizeCommit(rec, committed);
-    return rec.blocked.first();
+  } catch (err) {
+    // Chromium answered the navigation: the page's beforeunload prompt was dismissed, so it stays.
+    if (!dialogs.wasStayed()) throw err;
+    progress.acknowledged = true;
+    throw new PortholeError(
+      "navigation_failed",
+      "The page asked to stay (beforeunload) and the dialog policy dismissed the prompt: the page stayed",
+    );
   }
-  const objectId = ctx.objectId;
+  const { outcome, committed } = result;
+  if (outcome.kind === "download") return downloadBlocked();
+  if (ctx.frame.parentId === null) await session.authorizeCommit(rec, committed);
+  return rec.blocked.first();
+}
+
+async function inputAction(
+  rec: PageRecord,
+  state: StateRecord,
+  input: ActInput,
+  plan: Plan,
+  ctx: Preflight,
+  signal: AbortSignal,
+  progress: Progress,
+  stayed: Promise<void>,
+): Promise<PortholeError | null> {
+  const driver = rec.driver;
   const watch = new NavigationWatch(driver, state.frameId, state.loaderId, "domcontentloaded");
   try {
-    if (POINTER.has(input.action)) {
-      await pointerAction(rec, input, plan, ctx, signal);
-    } else if (TEXT_ENTRY.has(input.action) || input.action === "press") {
-      await keyboardAction(rec, input, plan, objectId, signal);
-    }
+    await sendInput(rec, input, plan, ctx, signal);
     // Every input command was answered: the input happened, whatever the page does next.
     progress.acknowledged = true;
     if (!watch.requested) await watch.flush(signal);
     // A download link (`<a download>`) starts a download without a navigation request.
     if (!watch.requested) return watch.download ? downloadBlocked() : rec.blocked.first();
-    const outcome = await settleOrBlocked(rec, watch, signal);
+    const outcome = await settleOrBlocked(rec, watch, stayed, signal);
     if (!outcome) return rec.blocked.first();
     if (outcome.kind === "download") return downloadBlocked();
     if (outcome.kind === "loaded" && ctx.frame.parentId === null) {
@@ -78,12 +123,39 @@ export async function dispatch(
     return rec.blocked.first();
   } finally {
     watch.dispose();
-    if (objectId) driver.release(objectId);
   }
 }
 
-/** The navigation's outcome, or null as soon as the guard refused it. */
-async function settleOrBlocked(rec: PageRecord, watch: NavigationWatch, signal: AbortSignal) {
+/** The input of each action family. */
+async function sendInput(rec: PageRecord, input: ActInput, plan: Plan, ctx: Preflight, signal: AbortSignal) {
+  const target = () => ({ ref: plan.ref!, objectId: ctx.objectId!, info: ctx.info! });
+  const action = input.action;
+  if (CLICKS.has(action)) {
+    const clicks = action === "hover" ? 0 : action === "dblclick" ? 2 : 1;
+    await clickAt(rec, await clickPoint(rec, target(), signal), clicks, signal);
+  } else if (TEXT_ENTRY.has(action) || action === "press") {
+    await keyboardAction(rec, input, plan, ctx, signal);
+  } else if (action === "select") {
+    await selectOptions(rec.driver, ctx.objectId!, ctx.options!, signal);
+  } else if (action === "upload") {
+    await setFiles(rec.driver, ctx.upload!.inputId, ctx.upload!.staged, signal);
+  } else if (action === "scroll") {
+    await scrollAction(rec, ctx.frame, plan, ctx, signal);
+  } else if (action === "drag") {
+    await dragAction(rec, plan, ctx, signal);
+  }
+}
+
+/**
+ * The navigation's outcome, or null as soon as the guard refused it or a dismissed beforeunload
+ * prompt kept the page where it is.
+ */
+async function settleOrBlocked(
+  rec: PageRecord,
+  watch: NavigationWatch,
+  stayed: Promise<void>,
+  signal: AbortSignal,
+) {
   if (rec.blocked.first()?.code === "navigation_blocked") return null;
   const stop = new AbortController();
   const both = AbortSignal.any([signal, stop.signal]);
@@ -91,104 +163,13 @@ async function settleOrBlocked(rec: PageRecord, watch: NavigationWatch, signal: 
     return await Promise.race<NavOutcome | null>([
       watch.settle(signal),
       rec.blocked.next(both).then((e) => (e.code === "navigation_blocked" ? null : watch.settle(signal))),
+      stayed.then(() => null),
     ]);
   } finally {
     stop.abort();
   }
 }
 
-async function pointerAction(
-  rec: PageRecord,
-  input: ActInput,
-  plan: Plan,
-  ctx: Preflight,
-  signal: AbortSignal,
-) {
-  const driver = rec.driver;
-  let point = ctx.info!.point!;
-  if (!point.inView) {
-    await driver.send("DOM.scrollIntoViewIfNeeded", { backendNodeId: plan.ref!.backendNodeId }, signal);
-    const info = await driver.callOn<ElementInfo>(ctx.objectId!, ELEMENT_INFO, [null, true], signal);
-    point = info.point!;
-    if (!info.hit?.ok) {
-      throw new Stop(
-        "obscured",
-        `${plan.ref!.ref} is covered by ${info.hit?.hit ?? "the viewport edge"} after scrolling`,
-      );
-    }
-  }
-  const x = point.topX, y = point.topY;
-  // The pointer moves only when it is not already there, as a user's would.
-  const events: Record<string, unknown>[] = rec.mouse?.x === x && rec.mouse?.y === y
-    ? []
-    : [{ type: "mouseMoved", x, y, button: "none" }];
-  rec.mouse = null; // unknown until every event was acknowledged
-  if (input.action !== "hover") {
-    const clicks = input.action === "dblclick" ? 2 : 1;
-    for (let n = 1; n <= clicks; n++) {
-      events.push({ type: "mousePressed", x, y, button: "left", buttons: 1, clickCount: n });
-      events.push({ type: "mouseReleased", x, y, button: "left", buttons: 0, clickCount: n });
-    }
-  }
-  // Sent together: CDP keeps their order, and Chromium need not wait a frame for a lone move.
-  await Promise.all(events.map((e) => driver.send("Input.dispatchMouseEvent", e, signal)));
-  rec.mouse = { x, y };
-}
-
-async function keyboardAction(
-  rec: PageRecord,
-  input: ActInput,
-  plan: Plan,
-  objectId: string | null,
-  signal: AbortSignal,
-) {
-  const driver = rec.driver;
-  if (objectId) {
-    await driver.callOn(objectId, FOCUS, [], signal);
-    const focused = await driver.callOn<boolean>(objectId, HAS_FOCUS, [], signal);
-    if (!focused) throw new Stop("focus_lost", `Focus did not stay on ${plan.ref!.ref}`);
-  }
-  const keyboard = driver.page.keyboard;
-  if (input.action === "fill" || input.action === "clear") {
-    await driver.callOn(objectId!, SELECT_ALL, [], signal);
-    if (input.action === "fill") await driver.send("Input.insertText", { text: input.text }, signal);
-    else await key(keyboard, { modifiers: [], key: "Delete", printable: false }, signal);
-  } else if (input.action === "type") {
-    for (const ch of input.text!) {
-      if (signal.aborted) throw signal.reason;
-      if (ch === "\n") await keyboard.press("Enter");
-      else await keyboard.sendCharacter(ch);
-    }
-  } else {
-    await key(keyboard, plan.chord!, signal);
-  }
-}
-
 function downloadBlocked(): PortholeError {
   return new PortholeError("download_blocked", "The action started a download, which was blocked");
-}
-
-interface Keyboard {
-  down(key: never): Promise<void>;
-  up(key: never): Promise<void>;
-  press(key: never): Promise<void>;
-  sendCharacter(char: string): Promise<void>;
-}
-
-async function key(keyboard: Keyboard, chord: Chord, signal: AbortSignal) {
-  if (outsideKeyboardLayout(chord.key)) {
-    // No key of the US layout makes this character: it is entered as text (parseChord allows
-    // no Control, Alt or Meta with it).
-    await keyboard.sendCharacter(chord.key);
-    return;
-  }
-  const shifted = chord.modifiers.includes("Shift") && /^[a-z]$/.test(chord.key);
-  for (const m of chord.modifiers) await keyboard.down(m as never);
-  try {
-    if (signal.aborted) throw signal.reason;
-    // Shift+a is the key "A", as on a real keyboard.
-    await keyboard.press((shifted ? chord.key.toUpperCase() : chord.key) as never);
-  } finally {
-    for (const m of [...chord.modifiers].reverse()) await keyboard.up(m as never);
-  }
 }

@@ -18,7 +18,11 @@ export const FIELD_FACTS = `function () {
   };
 }`;
 
-/** Whether the click point (frame coordinates) reaches this element or a descendant. */
+/**
+ * Whether the click point (frame coordinates) reaches this element or a descendant. A point on
+ * a label of this element counts too: a click there activates the element, as for a checkbox
+ * drawn by its label over a visually hidden input.
+ */
 const HIT_TEST_SOURCE = `function (x, y) {
   let hit = document.elementFromPoint(x, y);
   while (hit && hit.shadowRoot) {
@@ -27,7 +31,10 @@ const HIT_TEST_SOURCE = `function (x, y) {
     hit = inner;
   }
   if (!hit) return { ok: false, hit: "nothing" };
-  for (let n = hit; n; n = n.parentNode || n.host) if (n === this) return { ok: true };
+  for (let n = hit; n; n = n.parentNode || n.host) {
+    if (n === this) return { ok: true };
+    if (n.localName === "label" && n.control === this) return { ok: true };
+  }
   const label = hit.localName + (hit.id ? "#" + hit.id : "") +
     (typeof hit.className === "string" && hit.className ? "." + hit.className.trim().split(/\\s+/).slice(0, 2).join(".") : "");
   return { ok: false, hit: label };
@@ -43,7 +50,8 @@ export const ELEMENT_INFO = `function (doc, hitTest) {
   const el = this;
   const root = el.getRootNode({ composed: true });
   const connected = el.isConnected && root === document;
-  const sameDocument = doc === document;
+  // A node resolved through its document's registry is of that document; doc, when given, says it again.
+  const sameDocument = doc === null || doc === document;
   if (!connected || el.nodeType !== 1) return { connected, sameDocument };
   const tag = el.localName;
   const style = getComputedStyle(el);
@@ -52,9 +60,11 @@ export const ELEMENT_INFO = `function (doc, hitTest) {
     (typeof el.checkVisibility !== "function" || el.checkVisibility({ visibilityProperty: true }));
   const disabled = el.matches(":disabled") || !!el.closest('[aria-disabled="true"]') || !!el.closest("[inert]");
   const textTypes = ["", "text", "search", "url", "tel", "email", "password", "number"];
-  const type = tag === "input" ? (el.getAttribute("type") || "").toLowerCase() : null;
-  const isTextInput = tag === "input" && textTypes.includes(type);
-  const editable = (isTextInput || tag === "textarea") ? !el.readOnly && !disabled : el.isContentEditable;
+  const valueTypes = ["date", "time", "datetime-local", "month", "week", "range", "color"];
+  const type = tag === "input" ? el.type : null;
+  const isTextInput = tag === "input" && textTypes.includes((el.getAttribute("type") || "").toLowerCase());
+  const valueKind = tag === "input" && valueTypes.includes(type) ? type : null;
+  const editable = (isTextInput || valueKind || tag === "textarea") ? !el.readOnly && !disabled : el.isContentEditable;
   let ox = 0, oy = 0, w = window, framesOk = true;
   try {
     while (w.frameElement) {
@@ -69,7 +79,7 @@ export const ELEMENT_INFO = `function (doc, hitTest) {
   const x = rect.left + rect.width / 2, y = rect.top + rect.height / 2;
   const inView = x >= 0 && y >= 0 && x < innerWidth && y < innerHeight;
   return {
-    connected, sameDocument, visible, enabled: !disabled, editable, framesOk,
+    connected, sameDocument, visible, enabled: !disabled, editable, valueKind, framesOk,
     checked: typeof el.checked === "boolean" ? el.checked : null,
     point: { x, y, inView, topX: x + ox, topY: y + oy },
     hit: hitTest && inView && visible ? (${HIT_TEST_SOURCE}).call(el, x, y) : null,
@@ -112,4 +122,26 @@ export const EXPECT_TEXT = `function (selector) {
   const all = document.querySelectorAll(selector);
   if (all.length !== 1) return { count: all.length };
   return { count: 1, text: all[0].textContent };
+}`;
+
+/**
+ * Set the value of a date, time, range or color input the way its picker does, then fire input
+ * and change. Run in Porthole's world, the assignment uses the element's own setter, never a
+ * property a page script put on the node (a framework's value tracker sees a real change).
+ */
+export const SET_VALUE = `function (value) {
+  this.value = value;
+  this.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
+  this.dispatchEvent(new Event("change", { bubbles: true }));
+  return this.value;
+}`;
+
+/** Whether this input would keep `value` as given (a detached twin of the same type is asked). */
+export const VALUE_ACCEPTED = `function (value) {
+  const el = this;
+  const probe = document.createElement("input");
+  probe.type = el.type;
+  for (const name of ["min", "max", "step"]) if (el.hasAttribute(name)) probe.setAttribute(name, el.getAttribute(name));
+  probe.value = value;
+  return probe.value === (el.type === "color" ? value.toLowerCase() : value);
 }`;

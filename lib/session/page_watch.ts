@@ -1,20 +1,17 @@
 /** What a page does on its own: dialogs, navigations, console, errors, network. */
 import type { Protocol } from "devtools-protocol";
-import type { DialogView } from "../protocol/types.ts";
 import { redactUrl } from "../policy/url.ts";
 import type { PageRecord, Session } from "./session.ts";
+import { answerDialog } from "./dialogs.ts";
 
 export function watchPage(session: Session, rec: PageRecord, forget: () => void): void {
   const { driver } = rec;
   const pageId = rec.pageId;
-  driver.on("Page.javascriptDialogOpening", (e: Protocol.Page.JavascriptDialogOpeningEvent) => {
-    // Dialogs never hang an action: the default policy dismisses them.
-    const dialog: DialogView = { type: e.type, message: e.message.slice(0, 1024), handled: "dismissed" };
-    if (e.type === "beforeunload") dialog.handled = "accepted";
-    session.dialogs.push(dialog);
-    session.emit("dialog.opened", { pageId, ...dialog });
-    driver.send("Page.handleJavaScriptDialog", { accept: e.type === "beforeunload" }).catch(() => {});
-  });
+  // Dialogs never hang an action: each is answered at once by the policy in force.
+  driver.on(
+    "Page.javascriptDialogOpening",
+    (e: Protocol.Page.JavascriptDialogOpeningEvent) => answerDialog(session, rec, e),
+  );
   driver.on("Page.frameNavigated", (e: Protocol.Page.FrameNavigatedEvent) => {
     if (e.frame.parentId) return;
     session.staleNotice(

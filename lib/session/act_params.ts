@@ -1,0 +1,134 @@
+/**
+ * Step 3 of `act`: what each action requires of its own parameters, decided before anything is
+ * read from the page. A failure is `invalid_params`, not dispatched, and the state stays consumed.
+ */
+import type { ErrorCode } from "../protocol/errors.ts";
+import type { ActInput } from "../protocol/schemas.ts";
+import { type Chord, type Keystroke, keystrokes, parseChord } from "../protocol/keys.ts";
+import { parseOriginInput } from "../policy/url.ts";
+import type { RefTarget } from "../snapshot/ax_tree.ts";
+import type { StateRecord } from "./states.ts";
+
+/** Actions that act on one node of the observation. */
+export const NEEDS_REF = new Set([
+  "click",
+  "dblclick",
+  "hover",
+  "type",
+  "fill",
+  "clear",
+  "select",
+  "check",
+  "uncheck",
+  "upload",
+  "drag",
+]);
+/** Actions whose pointer goes to the node's click point, hit-tested there. */
+export const CLICKS = new Set(["click", "dblclick", "hover", "check", "uncheck"]);
+export const TEXT_ENTRY = new Set(["type", "fill", "clear"]);
+
+/** An action stopped: the code and message become the result's error. */
+export class Stop extends Error {
+  constructor(readonly code: ErrorCode, message: string, readonly details?: Record<string, unknown>) {
+    super(message);
+  }
+}
+
+export interface UploadFile {
+  name: string;
+  mimeType: string;
+  bytes: Uint8Array;
+}
+
+/** What step 3 learnt from the parameters, for the steps after it. */
+export interface Plan {
+  chord?: Chord;
+  keystrokes?: Keystroke[];
+  expectedOrigin?: string;
+  ref?: RefTarget;
+  /** The drop target of `drag`. */
+  toRef?: RefTarget;
+  /** `scroll` or `drag` by an offset, in CSS pixels. */
+  delta?: { x: number; y: number };
+  values?: string[];
+  files?: UploadFile[];
+}
+
+const bad = (field: string, message: string) => new Stop("invalid_params", message, { field });
+
+/** Step 3: what the action itself requires, decided before anything is read from the page. */
+export function checkParams(input: ActInput, state: StateRecord): Plan {
+  const plan: Plan = {};
+  const action = input.action;
+  if (NEEDS_REF.has(action) && !input.ref) throw bad("ref", `"${action}" needs a ref from the observation`);
+  if (action === "navigate") {
+    if (input.ref) throw bad("ref", `"navigate" takes a url and no ref`);
+    if (!input.url) throw bad("url", `"navigate" needs an absolute url`);
+    try {
+      new URL(input.url);
+    } catch {
+      throw bad("url", `url must be absolute, got "${input.url.slice(0, 200)}"`);
+    }
+  }
+  if (input.text !== undefined && input.secretRef !== undefined) {
+    throw bad("secretRef", "text and secretRef cannot be given together");
+  }
+  if ((action === "type" || action === "fill") && input.secretRef === undefined && !input.text) {
+    throw bad("text", `"${action}" needs a non-empty text`);
+  }
+  if (input.secretRef !== undefined) {
+    throw new Stop(
+      "secret_not_allowed",
+      `No secret named "${input.secretRef}" is configured for this origin`,
+    );
+  }
+  if (action === "type") plan.keystrokes = keystrokes(input.text!);
+  if (action === "press") {
+    if (!input.key) throw bad("key", `"press" needs a key, e.g. Enter or Control+A`);
+    const chord = parseChord(input.key);
+    if ("error" in chord) throw bad("key", chord.error);
+    plan.chord = chord;
+  }
+  if (action === "select") {
+    if (!input.values) {
+      throw bad("values", `"select" needs values: the value or label of each option to select`);
+    }
+    plan.values = input.values;
+  }
+  if (action === "upload") {
+    if (!input.files) {
+      throw bad("files", `"upload" needs files: [{name, mimeType, buffer}] (an empty list clears)`);
+    }
+    plan.files = input.files.map((f, i) => {
+      try {
+        return { name: f.name, mimeType: f.mimeType, bytes: Uint8Array.fromBase64(f.buffer) };
+      } catch {
+        throw bad(`files.${i}.buffer`, `files[${i}].buffer is not base64`);
+      }
+    });
+  }
+  const hasDelta = input.deltaX !== undefined || input.deltaY !== undefined;
+  if (hasDelta) plan.delta = { x: input.deltaX ?? 0, y: input.deltaY ?? 0 };
+  if (action === "scroll" && !input.ref && !hasDelta) {
+    throw bad("deltaY", `"scroll" needs deltaX/deltaY, or a ref to scroll into view`);
+  }
+  if (action === "drag") {
+    if (!input.toRef && !hasDelta) throw bad("toRef", `"drag" needs a toRef to drop on, or deltaX/deltaY`);
+    if (input.toRef && hasDelta) throw bad("toRef", `"drag" takes a toRef or deltaX/deltaY, not both`);
+    if (input.toRef === input.ref) throw bad("toRef", `"drag" needs a toRef other than its ref`);
+    if (input.toRef) {
+      plan.toRef = state.refs.get(input.toRef);
+      if (!plan.toRef) throw bad("toRef", `${input.toRef} is not a ref of state ${state.stateId}`);
+    }
+  }
+  if (input.expectedOrigin !== undefined) {
+    const parsed = parseOriginInput(input.expectedOrigin);
+    if ("error" in parsed) throw bad("expectedOrigin", `expectedOrigin: ${parsed.error}`);
+    plan.expectedOrigin = parsed.origin;
+  }
+  if (input.ref) {
+    plan.ref = state.refs.get(input.ref);
+    if (!plan.ref) throw bad("ref", `${input.ref} is not a ref of state ${state.stateId}`);
+  }
+  return plan;
+}

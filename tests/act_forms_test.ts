@@ -1,0 +1,433 @@
+/**
+ * Form controls through `act`, against real Chromium: select (single and multiple, by value or
+ * label), check and uncheck (checkboxes, radio buttons, ARIA switches, a checkbox drawn by its
+ * label), and a date input. Every test reads the page's own values and the events it saw.
+ */
+import assert from "node:assert/strict";
+import { browserTest, Porthole, refOf, Site } from "./harness.ts";
+
+/** Every page records input, change and click events on elements with an id, in order. */
+const LOG = `<script>
+window.log = [];
+for (const type of ["input", "change", "click"]) {
+  addEventListener(type, (e) => e.target.id && log.push(type + ":" + e.target.id), true);
+}
+</script>`;
+
+const SELECTS = `<!doctype html><title>Selects</title>${LOG}
+<label>Color <select id="color">
+  <option value="r">Red</option><option value="g">Green</option><option value="b" disabled>Blue</option>
+</select></label>
+<label>Toppings <select id="toppings" multiple size="4">
+  <option value="ch">Cheese</option><option>Ham</option><option value="ol">Olives</option>
+  <optgroup label="Fruit" disabled><option value="pi">Pineapple</option></optgroup>
+</select></label>
+<button id="save">Save</button>`;
+
+const TOGGLES = `<!doctype html><title>Toggles</title>${LOG}
+<label><input type="checkbox" id="terms"> Accept terms</label>
+<label><input type="checkbox" id="news" checked> Newsletter</label>
+<label><input type="checkbox" id="locked" disabled> Locked</label>
+<fieldset><legend>Size</legend>
+  <label><input type="radio" name="size" id="small" checked> Small</label>
+  <label><input type="radio" name="size" id="large"> Large</label>
+</fieldset>
+<div role="switch" id="wifi" tabindex="0" aria-checked="false"
+  onclick="this.setAttribute('aria-checked', String(this.getAttribute('aria-checked') !== 'true'))">Wi-Fi</div>
+<label style="display: inline-block; padding: 4px; border: 1px solid">
+  <input type="checkbox" id="remember"
+    style="position: absolute; width: 1px; height: 1px; margin: 0; opacity: 0; pointer-events: none">
+  <span>Remember me</span>
+</label>
+<button id="plain">Plain button</button>`;
+
+/**
+ * A date input under a React-style value tracker: the framework patches the node's value
+ * property and ignores input events whose value it set itself, as React's onChange does.
+ */
+const DATES = `<!doctype html><title>Dates</title>${LOG}
+<label>Birthday <input type="date" id="birthday" min="1900-01-01"></label>
+<label>Volume <input type="range" id="volume" min="0" max="10"></label>
+<p id="seen">none</p>
+<script>
+const el = document.getElementById("birthday");
+const own = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value");
+let tracked = el.value;
+Object.defineProperty(el, "value", {
+  configurable: true,
+  get() { return own.get.call(this); },
+  set(v) { tracked = String(v); own.set.call(this, v); },
+});
+el.addEventListener("input", () => {
+  if (el.value === tracked) return;
+  tracked = el.value;
+  document.getElementById("seen").textContent = "onChange " + el.value;
+});
+</script>`;
+
+const site = new Site({ "/selects": SELECTS, "/toggles": TOGGLES, "/dates": DATES });
+// One Porthole and one Chromium for this file: a page kept open in its own session holds the
+// browser between tests, and every test acts in a session of its own.
+const ph = await Porthole.start();
+const keeper = await ph.session();
+await ph.post(`/v1/sessions/${keeper}/pages`);
+const browserPid = ph.server.registry.pool.stats().pid;
+globalThis.addEventListener("unload", () => {
+  if (browserPid && ph.server.registry.pool.stats().running) Deno.kill(browserPid, "SIGKILL");
+});
+
+async function session(): Promise<{ sid: string } & AsyncDisposable> {
+  const sid = await ph.session();
+  return {
+    sid,
+    [Symbol.asyncDispose]: async () => void await ph.request("DELETE", `/v1/sessions/${sid}`),
+  };
+}
+
+const log = (sid: string): Promise<string[]> => ph.pageEval(sid, "window.log");
+const selected = (sid: string, id: string): Promise<string[]> =>
+  ph.pageEval(sid, `[...document.getElementById("${id}").selectedOptions].map((o) => o.value)`);
+const checked = (sid: string, id: string): Promise<boolean> =>
+  ph.pageEval(sid, `document.getElementById("${id}").checked`);
+
+// ---- select ----------------------------------------------------------------------------
+
+Deno.test("select by value picks the option and fires one input and one change", browserTest, async () => {
+  await using s = await session();
+  const state = await ph.open(s.sid, site.url("/selects"));
+  const r = await ph.act(s.sid, state, {
+    action: "select",
+    ref: refOf(state, /combobox "Color"/),
+    values: ["g"],
+  });
+  assert.equal(r.error, undefined);
+  assert.equal(r.execution, "completed");
+  assert.deepEqual(await selected(s.sid, "color"), ["g"]);
+  assert.deepEqual(await log(s.sid), ["input:color", "change:color"]);
+  assert.equal(await ph.pageEval(s.sid, "document.activeElement.id"), "color");
+});
+
+Deno.test("select by label picks the option whose text matches", browserTest, async () => {
+  await using s = await session();
+  const state = await ph.open(s.sid, site.url("/selects"));
+  const r = await ph.act(s.sid, state, {
+    action: "select",
+    ref: refOf(state, /combobox "Color"/),
+    values: ["Green"],
+  });
+  assert.equal(r.error, undefined);
+  assert.deepEqual(await selected(s.sid, "color"), ["g"]);
+  assert.match(r.freshState.tree, /option "Green" \[selected\]/);
+});
+
+Deno.test("select on a <select multiple> selects exactly the options named", browserTest, async () => {
+  await using s = await session();
+  let state = await ph.open(s.sid, site.url("/selects"));
+  await ph.pageEval(s.sid, `document.querySelector("#toppings option").selected = true`);
+  const ref = refOf(state, /listbox "Toppings"/);
+  const r = await ph.act(s.sid, state, { action: "select", ref, values: ["Ham", "ol"] });
+  assert.equal(r.error, undefined);
+  assert.deepEqual(await selected(s.sid, "toppings"), ["Ham", "ol"]);
+  assert.deepEqual(await log(s.sid), ["input:toppings", "change:toppings"]);
+  state = r.freshState;
+  const none = await ph.act(s.sid, state, {
+    action: "select",
+    ref: refOf(state, /listbox "Toppings"/),
+    values: [],
+  });
+  assert.equal(none.error, undefined);
+  assert.deepEqual(await selected(s.sid, "toppings"), []);
+});
+
+Deno.test(
+  "select with a value no option has is invalid_params listing the options, and nothing changes",
+  browserTest,
+  async () => {
+    await using s = await session();
+    const state = await ph.open(s.sid, site.url("/selects"));
+    const r = await ph.act(s.sid, state, {
+      action: "select",
+      ref: refOf(state, /combobox "Color"/),
+      values: ["Purple"],
+    });
+    assert.equal(r.execution, "not_dispatched");
+    assert.equal(r.error.code, "invalid_params");
+    assert.equal(r.error.details.field, "values");
+    assert.match(r.error.message, /"Purple"/);
+    assert.match(r.error.message, /"Red" \(value "r"\), "Green" \(value "g"\), "Blue" \(value "b"\)/);
+    assert.deepEqual(r.error.details.options.map((o: { value: string }) => o.value), ["r", "g", "b"]);
+    assert.deepEqual(await selected(s.sid, "color"), ["r"]);
+    assert.deepEqual(await log(s.sid), []);
+  },
+);
+
+Deno.test("select of a disabled option is element_not_enabled and nothing changes", browserTest, async () => {
+  await using s = await session();
+  let state = await ph.open(s.sid, site.url("/selects"));
+  for (const [label, value] of [[/combobox "Color"/, "Blue"], [/listbox "Toppings"/, "pi"]] as const) {
+    const r = await ph.act(s.sid, state, { action: "select", ref: refOf(state, label), values: [value] });
+    assert.equal(r.execution, "not_dispatched", value);
+    assert.equal(r.error.code, "element_not_enabled", value);
+    state = r.freshState;
+  }
+  assert.deepEqual(await log(s.sid), []);
+});
+
+Deno.test("select of two values on a single select is invalid_params", browserTest, async () => {
+  await using s = await session();
+  const state = await ph.open(s.sid, site.url("/selects"));
+  const r = await ph.act(s.sid, state, {
+    action: "select",
+    ref: refOf(state, /combobox "Color"/),
+    values: ["r", "g"],
+  });
+  assert.equal(r.execution, "not_dispatched");
+  assert.equal(r.error.code, "invalid_params");
+  assert.deepEqual(await selected(s.sid, "color"), ["r"]);
+});
+
+Deno.test("select needs values, and a <select> as its target", browserTest, async () => {
+  await using s = await session();
+  let state = await ph.open(s.sid, site.url("/selects"));
+  const missing = await ph.act(s.sid, state, { action: "select", ref: refOf(state, /combobox "Color"/) });
+  assert.equal(missing.error.code, "invalid_params");
+  assert.equal(missing.error.details.field, "values");
+  state = missing.freshState;
+  const button = await ph.act(s.sid, state, {
+    action: "select",
+    ref: refOf(state, /button "Save"/),
+    values: ["r"],
+  });
+  assert.equal(button.execution, "not_dispatched");
+  assert.equal(button.error.code, "invalid_params");
+  assert.equal(button.error.details.field, "ref");
+  assert.deepEqual(await log(s.sid), []);
+});
+
+// ---- check and uncheck ---------------------------------------------------------------------
+
+Deno.test(
+  "check clicks an unchecked checkbox: click, input, change, and it is checked",
+  browserTest,
+  async () => {
+    await using s = await session();
+    const state = await ph.open(s.sid, site.url("/toggles"));
+    const r = await ph.act(s.sid, state, { action: "check", ref: refOf(state, /checkbox "Accept terms"/) });
+    assert.equal(r.error, undefined);
+    assert.equal(r.execution, "completed");
+    assert.equal(r.noop, undefined);
+    assert.equal(await checked(s.sid, "terms"), true);
+    assert.deepEqual(await log(s.sid), ["click:terms", "input:terms", "change:terms"]);
+    assert.match(r.freshState.tree, /checkbox "Accept terms" \[checked\]/);
+  },
+);
+
+Deno.test(
+  "check on a checkbox already checked is a noop: not dispatched, no error, nothing clicked",
+  browserTest,
+  async () => {
+    await using s = await session();
+    const state = await ph.open(s.sid, site.url("/toggles"));
+    const r = await ph.act(s.sid, state, { action: "check", ref: refOf(state, /checkbox "Newsletter"/) });
+    assert.equal(r.execution, "not_dispatched");
+    assert.equal(r.noop, true);
+    assert.equal(r.error, undefined);
+    assert.equal(r.observation, "captured");
+    assert.equal(await checked(s.sid, "news"), true);
+    assert.deepEqual(await log(s.sid), []);
+  },
+);
+
+Deno.test("uncheck clears a checked checkbox, and is a noop on an unchecked one", browserTest, async () => {
+  await using s = await session();
+  const state = await ph.open(s.sid, site.url("/toggles"));
+  const r = await ph.act(s.sid, state, { action: "uncheck", ref: refOf(state, /checkbox "Newsletter"/) });
+  assert.equal(r.error, undefined);
+  assert.equal(r.execution, "completed");
+  assert.equal(await checked(s.sid, "news"), false);
+  const again = await ph.act(s.sid, r.freshState, {
+    action: "uncheck",
+    ref: refOf(r.freshState, /checkbox "Accept terms"/),
+  });
+  assert.equal(again.noop, true);
+  assert.equal(again.execution, "not_dispatched");
+  assert.deepEqual(await log(s.sid), ["click:news", "input:news", "change:news"]);
+});
+
+Deno.test(
+  "check on a radio button selects it in its group; a checked radio cannot be unchecked",
+  browserTest,
+  async () => {
+    await using s = await session();
+    let state = await ph.open(s.sid, site.url("/toggles"));
+    const r = await ph.act(s.sid, state, { action: "check", ref: refOf(state, /radio "Large"/) });
+    assert.equal(r.error, undefined);
+    assert.equal(await checked(s.sid, "large"), true);
+    assert.equal(await checked(s.sid, "small"), false);
+    state = r.freshState;
+    const refused = await ph.act(s.sid, state, { action: "uncheck", ref: refOf(state, /radio "Large"/) });
+    assert.equal(refused.execution, "not_dispatched");
+    assert.equal(refused.error.code, "invalid_params");
+    state = refused.freshState;
+    const noop = await ph.act(s.sid, state, { action: "uncheck", ref: refOf(state, /radio "Small"/) });
+    assert.equal(noop.noop, true);
+    assert.equal(await checked(s.sid, "large"), true);
+  },
+);
+
+Deno.test("check and uncheck drive an ARIA switch through its own click handler", browserTest, async () => {
+  await using s = await session();
+  let state = await ph.open(s.sid, site.url("/toggles"));
+  const on = await ph.act(s.sid, state, { action: "check", ref: refOf(state, /switch "Wi-Fi"/) });
+  assert.equal(on.error, undefined);
+  assert.equal(
+    await ph.pageEval(s.sid, `document.getElementById("wifi").getAttribute("aria-checked")`),
+    "true",
+  );
+  state = on.freshState;
+  const noop = await ph.act(s.sid, state, { action: "check", ref: refOf(state, /switch "Wi-Fi"/) });
+  assert.equal(noop.noop, true);
+  state = noop.freshState;
+  const off = await ph.act(s.sid, state, { action: "uncheck", ref: refOf(state, /switch "Wi-Fi"/) });
+  assert.equal(off.error, undefined);
+  assert.equal(
+    await ph.pageEval(s.sid, `document.getElementById("wifi").getAttribute("aria-checked")`),
+    "false",
+  );
+  assert.deepEqual(await log(s.sid), ["click:wifi", "click:wifi"]);
+});
+
+Deno.test(
+  "check on a visually hidden checkbox clicks the label drawn over it, and it is checked",
+  browserTest,
+  async () => {
+    await using s = await session();
+    const state = await ph.open(s.sid, site.url("/toggles"));
+    const r = await ph.act(s.sid, state, { action: "check", ref: refOf(state, /checkbox "Remember me"/) });
+    assert.equal(r.error, undefined);
+    assert.equal(r.execution, "completed");
+    assert.equal(await checked(s.sid, "remember"), true);
+  },
+);
+
+Deno.test(
+  "check on a disabled checkbox is element_not_enabled and nothing is clicked",
+  browserTest,
+  async () => {
+    await using s = await session();
+    const state = await ph.open(s.sid, site.url("/toggles"));
+    const r = await ph.act(s.sid, state, { action: "check", ref: refOf(state, /checkbox "Locked"/) });
+    assert.equal(r.execution, "not_dispatched");
+    assert.equal(r.error.code, "element_not_enabled");
+    assert.equal(await checked(s.sid, "locked"), false);
+    assert.deepEqual(await log(s.sid), []);
+  },
+);
+
+Deno.test(
+  "check on something that is not a checkbox, radio or switch is invalid_params",
+  browserTest,
+  async () => {
+    await using s = await session();
+    const state = await ph.open(s.sid, site.url("/toggles"));
+    const r = await ph.act(s.sid, state, { action: "check", ref: refOf(state, /button "Plain button"/) });
+    assert.equal(r.execution, "not_dispatched");
+    assert.equal(r.error.code, "invalid_params");
+    assert.equal(r.error.details.field, "ref");
+    assert.deepEqual(await log(s.sid), []);
+  },
+);
+
+// ---- date and range inputs ------------------------------------------------------------------
+
+Deno.test(
+  "fill sets a date input as its picker would: input and change, seen by a framework's value tracker",
+  browserTest,
+  async () => {
+    await using s = await session();
+    const state = await ph.open(s.sid, site.url("/dates"));
+    const r = await ph.act(s.sid, state, {
+      action: "fill",
+      ref: refOf(state, /Birthday/),
+      text: "1990-05-17",
+      expect: { selector: "#seen", text: "onChange 1990-05-17" },
+    });
+    assert.equal(r.error, undefined);
+    assert.equal(r.execution, "completed");
+    assert.equal(r.postcondition, "met");
+    assert.equal(await ph.pageEval(s.sid, `document.getElementById("birthday").value`), "1990-05-17");
+    assert.deepEqual(await log(s.sid), ["input:birthday", "change:birthday"]);
+  },
+);
+
+Deno.test(
+  "fill of a value a date input does not take is invalid_params, and nothing is set",
+  browserTest,
+  async () => {
+    await using s = await session();
+    let state = await ph.open(s.sid, site.url("/dates"));
+    for (const text of ["17/05/1990", "1990-13-01"]) {
+      const r = await ph.act(s.sid, state, { action: "fill", ref: refOf(state, /Birthday/), text });
+      assert.equal(r.execution, "not_dispatched", text);
+      assert.equal(r.error.code, "invalid_params", text);
+      assert.match(r.error.message, /YYYY-MM-DD/);
+      state = r.freshState;
+    }
+    assert.equal(await ph.pageEval(s.sid, `document.getElementById("birthday").value`), "");
+    assert.deepEqual(await log(s.sid), []);
+  },
+);
+
+Deno.test("fill moves a range input to a value; clear empties a date input", browserTest, async () => {
+  await using s = await session();
+  let state = await ph.open(s.sid, site.url("/dates"));
+  const range = await ph.act(s.sid, state, {
+    action: "fill",
+    ref: refOf(state, /slider "Volume"/),
+    text: "7",
+  });
+  assert.equal(range.error, undefined);
+  assert.equal(await ph.pageEval(s.sid, `document.getElementById("volume").value`), "7");
+  state = range.freshState;
+  const date = await ph.act(s.sid, state, {
+    action: "fill",
+    ref: refOf(state, /Birthday/),
+    text: "2001-02-03",
+  });
+  state = date.freshState;
+  const cleared = await ph.act(s.sid, state, { action: "clear", ref: refOf(state, /Birthday/) });
+  assert.equal(cleared.error, undefined);
+  assert.equal(await ph.pageEval(s.sid, `document.getElementById("birthday").value`), "");
+});
+
+Deno.test(
+  "type into a date input types the date part by part, as a user would",
+  browserTest,
+  async () => {
+    // The order of a date's parts follows the locale: en-US is month/day/year.
+    const sid = await ph.session({ locale: "en-US" });
+    try {
+      const state = await ph.open(sid, site.url("/dates"));
+      const r = await ph.act(sid, state, {
+        action: "type",
+        ref: refOf(state, /Birthday/),
+        text: "05172030",
+      });
+      assert.equal(r.error, undefined);
+      assert.equal(await ph.pageEval(sid, `document.getElementById("birthday").value`), "2030-05-17");
+      assert.equal(
+        await ph.pageEval(sid, `document.getElementById("seen").textContent`),
+        "onChange 2030-05-17",
+      );
+    } finally {
+      await ph.request("DELETE", `/v1/sessions/${sid}`);
+    }
+  },
+);
+
+Deno.test("closing Porthole ends the Chromium this file used", browserTest, async () => {
+  await ph.request("DELETE", `/v1/sessions/${keeper}`);
+  await ph[Symbol.asyncDispose]();
+  await site[Symbol.asyncDispose]();
+  assert.equal(ph.server.registry.pool.stats().running, false);
+});
