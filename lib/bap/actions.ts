@@ -124,6 +124,23 @@ async function setChecked(c: Ctx, want: boolean) {
   }
 }
 
+/** BAP's `type` appends: put the caret at the end of a text field before typing into it. */
+async function caretToEnd(c: Ctx): Promise<void> {
+  const target = await resolve(c.call.state, c.t, c.selector!, c.signal).catch(() => null);
+  const id = target && await c.t.rec.driver.resolve(target.frame, target.backendNodeId, c.signal);
+  if (!id) return; // the action itself reports what is wrong
+  try {
+    await c.t.rec.driver.callOn(id, CARET_TO_END, [], c.signal).catch(() => {});
+  } finally {
+    c.t.rec.driver.release(id);
+  }
+}
+
+const CARET_TO_END = `function () {
+  if (typeof this.value !== "string" || typeof this.setSelectionRange !== "function") return;
+  try { this.setSelectionRange(this.value.length, this.value.length); } catch (_) { /* email, number */ }
+}`;
+
 function text(p: Params, key: string): string {
   const v = p.reqStr(key);
   if (v.length > 65536) throw invalidParams(key, `${key} is longer than 65536 characters`);
@@ -144,6 +161,7 @@ export const ACTION_METHODS = {
   "action/type": action("action/type", true, async (c) => {
     const value = text(c.p, "text");
     if (c.p.obj("options")?.bool("clear")) await run(c, { action: "clear" });
+    else await caretToEnd(c);
     c.p.obj("options")?.num("delay", 0, 10_000); // keys go out one by one, without pauses
     if (value !== "" && !(await run(c, { action: "type", text: value }))) unsupported("type");
   }),

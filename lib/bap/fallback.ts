@@ -237,16 +237,30 @@ export function dragTo(
     };
     const from = await point(source);
     const end = "type" in to ? await point(to as Selector) : (to as { x: number; y: number });
-    const events: Record<string, unknown>[] = [
-      { type: "mouseMoved", x: from.x, y: from.y, button: "none" },
-      { type: "mousePressed", x: from.x, y: from.y, button: "left", buttons: 1, clickCount: 1 },
-    ];
-    for (let i = 1; i <= 5; i++) {
-      const x = from.x + ((end.x - from.x) * i) / 5, y = from.y + ((end.y - from.y) * i) / 5;
-      events.push({ type: "mouseMoved", x, y, button: "left", buttons: 1 });
+    // Chromium hands an HTML5 drag to the client instead of the OS: it is then dropped with drag events.
+    let dragData: unknown = null;
+    const off = driver.on("Input.dragIntercepted", (e: { data: unknown }) => (dragData = e.data));
+    await driver.send("Input.setInterceptDrags", { enabled: true }, sig);
+    try {
+      const mouse = (e: Record<string, unknown>) => driver.send("Input.dispatchMouseEvent", e, sig);
+      await mouse({ type: "mouseMoved", x: from.x, y: from.y, button: "none" });
+      await mouse({ type: "mousePressed", x: from.x, y: from.y, button: "left", buttons: 1, clickCount: 1 });
+      for (let i = 1; i <= 5; i++) {
+        const x = from.x + ((end.x - from.x) * i) / 5, y = from.y + ((end.y - from.y) * i) / 5;
+        await mouse({ type: "mouseMoved", x, y, button: "left", buttons: 1 });
+      }
+      // One round trip to the renderer, so a drag it started has been reported.
+      await driver.send("Runtime.evaluate", { expression: "0" }, sig);
+      if (dragData) {
+        for (const type of ["dragEnter", "dragOver", "drop"]) {
+          await driver.send("Input.dispatchDragEvent", { type, x: end.x, y: end.y, data: dragData }, sig);
+        }
+      }
+      await mouse({ type: "mouseReleased", x: end.x, y: end.y, button: "left", buttons: 0, clickCount: 1 });
+    } finally {
+      off();
+      await driver.send("Input.setInterceptDrags", { enabled: false }).catch(() => {});
     }
-    events.push({ type: "mouseReleased", x: end.x, y: end.y, button: "left", buttons: 0, clickCount: 1 });
-    for (const e of events) await driver.send("Input.dispatchMouseEvent", e, sig);
     t.rec.mouse = { x: end.x, y: end.y };
   });
 }
