@@ -241,15 +241,14 @@ export const ACTION_METHODS = {
     const timeout = timeoutOf(p.obj("options"));
     await onPage(call, p.str("pageId"), async (t, signal) => {
       if ("type" in target) {
-        const out = await actOn(
-          call.state,
-          t,
-          source,
-          { action: "drag", to: target as Selector },
-          timeout,
-          signal,
-        );
-        if (out.kind === "done") return;
+        try {
+          const to = target as Selector;
+          const out = await actOn(call.state, t, source, { action: "drag", to }, timeout, signal);
+          if (out.kind === "done") return;
+        } catch (err) {
+          // A drag handle need not be a node Porthole's snapshot names: drag it by pointer events.
+          if (!(err instanceof BapError && err.opts.details?.reason === "no_ref")) throw err;
+        }
       }
       await dragTo(call.state, t, source, target, timeout, signal);
     });
