@@ -54,13 +54,13 @@ export interface Launched {
   dispose(): Promise<void>;
 }
 
-interface BrowserUser {
+export interface BrowserUser {
   uid: number;
   gid: number;
 }
 
 /** The account Chromium runs as when Porthole is root: PORTHOLE_BROWSER_USER, else `nobody`. */
-function browserUser(): BrowserUser {
+export function browserUser(): BrowserUser {
   const wanted = Deno.env.get("PORTHOLE_BROWSER_USER") ?? "nobody";
   try {
     for (const line of Deno.readTextFileSync("/etc/passwd").split("\n")) {

@@ -11,6 +11,7 @@ import { InspectInput, PdfInput, ScreenshotInput, WaitInput } from "../protocol/
 import { inspect, pdf, screenshot, waitFor } from "../session/watch.ts";
 import { defineOp, type OpDef } from "./define.ts";
 import { decideApproval, listApprovals } from "./approval_ops.ts";
+import { DIALOG_OPS } from "./dialog_ops.ts";
 
 const createSession = defineOp({
   name: "session_create",
@@ -254,4 +255,5 @@ export const OPS: OpDef<any>[] = [
   artifactGet,
   listApprovals,
   decideApproval,
+  ...DIALOG_OPS,
 ];

@@ -7,7 +7,7 @@ import { PortholeError, toPortholeError } from "../protocol/errors.ts";
 import type { ActInput } from "../protocol/schemas.ts";
 import type { ActResult, Execution } from "../protocol/types.ts";
 import { deadline, effectiveTimeout } from "./deadline.ts";
-import { checkParams, preflight, Stop } from "./act_checks.ts";
+import { checkParams, preflight, releaseTargets, Stop } from "./act_checks.ts";
 import { dispatch, type Progress } from "./act_dispatch.ts";
 import { EXPECT_TEXT } from "./page_scripts.ts";
 import { popupsSettled } from "./popups.ts";
@@ -68,7 +68,7 @@ export async function act(session: Session, input: ActInput, signal: AbortSignal
     if (rule) {
       // A human decides; the wait is bounded by the rule, not by timeoutMs. Afterwards every
       // check runs again on the page as it is then, within a fresh timeoutMs.
-      if (ctx.objectId) rec.driver.release(ctx.objectId);
+      releaseTargets(rec, ctx);
       await awaitApproval(session, input, state.origin, plan.ref, rule);
       dl.dispose();
       dl = live = deadline(effectiveTimeout(input.timeoutMs), signal);
@@ -104,7 +104,10 @@ export async function act(session: Session, input: ActInput, signal: AbortSignal
   // Whenever the state was consumed, a fresh observation is attempted.
   if (rec && !rec.driver.closed && session.pages.has(rec.pageId) && !live.signal.aborted) {
     try {
-      freshState = await session.captureFresh(rec, state.frameId, live.signal);
+      freshState = await session.captureFresh(rec, state.frameId, live.signal, {
+        tier: state.tier,
+        maxDepth: state.maxDepth,
+      });
     } catch (err) {
       captureError = toPortholeError(err);
       if (captureError.code === "internal") {

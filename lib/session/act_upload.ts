@@ -5,6 +5,7 @@
  * submitted later reads them then): until the page's main frame loads another document, the
  * page closes, or the session ends; the oldest go first past a per-session bound.
  */
+import { browserUser as launchUser } from "../driver/launch.ts";
 import type { Protocol } from "devtools-protocol";
 import type { PageDriver } from "../driver/page_driver.ts";
 import type { RefTarget } from "../snapshot/ax_tree.ts";
@@ -170,20 +171,12 @@ interface Owner {
 }
 
 /**
- * When Porthole runs as root, Chromium runs as an unprivileged user (see driver/launch.ts):
- * PORTHOLE_BROWSER_USER, else `nobody`. Files are given to that user; folders stay root's and
- * are only traversable, so nothing else can list, read or replace what is in them.
+ * When Porthole runs as root, Chromium runs as an unprivileged user (see driver/launch.ts).
+ * Files are given to that user; folders stay root's and are only traversable, so nothing else
+ * can list, read or replace what is in them.
  */
 function browserUser(): Owner | null {
-  if (Deno.uid() !== 0) return null;
-  const wanted = Deno.env.get("PORTHOLE_BROWSER_USER") ?? "nobody";
-  try {
-    for (const line of Deno.readTextFileSync("/etc/passwd").split("\n")) {
-      const f = line.split(":");
-      if (f[0] === wanted || f[2] === wanted) return { uid: Number(f[2]), gid: Number(f[3]) };
-    }
-  } catch { /* fall through */ }
-  return { uid: 65534, gid: 65534 };
+  return Deno.uid() === 0 ? launchUser() : null;
 }
 
 async function makeDir(path: string | null, owner: Owner | null): Promise<string> {
