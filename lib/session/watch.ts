@@ -6,6 +6,7 @@ import type { Artifact } from "../artifacts/store.ts";
 import { driverError } from "../driver/page_driver.ts";
 import { deadline, effectiveTimeout } from "./deadline.ts";
 import type { InspectResult } from "./diagnostics.ts";
+import { resolveRef } from "./frame_doors.ts";
 import type { PageRecord, Session } from "./session.ts";
 
 /** Quiet time that counts as network idle. */
@@ -157,14 +158,40 @@ async function elementClip(session: Session, input: ScreenshotInput, signal: Abo
     });
   }
   const rec = session.page(state.pageId);
-  const box = await rec.driver.send<Protocol.DOM.GetBoxModelResponse>(
-    "DOM.getBoxModel",
-    { backendNodeId: target.backendNodeId },
-    signal,
-  ).catch((err) => {
+  const detached = () =>
+    new PortholeError("element_detached", `${input.ref} is no longer in the document; observe again`);
+  const hit = await resolveRef(rec.driver, target, signal).catch((err) => {
     if (signal.aborted || pageGone(session, rec)) throw err;
-    throw new PortholeError("element_detached", `${input.ref} is no longer in the document; observe again`);
+    throw detached();
   });
+  if (!hit) throw detached();
+  let box: Protocol.DOM.GetBoxModelResponse;
+  try {
+    if (hit.door.oop) {
+      // Its box would be in the coordinates of its own process's viewport, not the page's.
+      throw new PortholeError(
+        "invalid_params",
+        `${input.ref} is in a frame of another process; screenshot the page instead`,
+        { details: { field: "ref" } },
+      );
+    }
+    const connected = await hit.door.send<Protocol.Runtime.CallFunctionOnResponse>("Runtime.callFunctionOn", {
+      objectId: hit.objectId,
+      functionDeclaration: "function () { return this.isConnected; }",
+      returnByValue: true,
+    }, signal);
+    if (connected.result.value !== true) throw detached();
+    box = await hit.door.send<Protocol.DOM.GetBoxModelResponse>(
+      "DOM.getBoxModel",
+      { objectId: hit.objectId },
+      signal,
+    ).catch((err) => {
+      if (signal.aborted || pageGone(session, rec)) throw err;
+      throw new PortholeError("element_not_visible", `${input.ref} has no box (it is not rendered)`);
+    });
+  } finally {
+    hit.door.send("Runtime.releaseObject", { objectId: hit.objectId }).catch(() => {});
+  }
   const q = box.model.border;
   const xs = [q[0], q[2], q[4], q[6]];
   const ys = [q[1], q[3], q[5], q[7]];
