@@ -191,7 +191,7 @@ Deno.test("agent/extract reads a list of products with their sources", browserTe
   assert.equal(missing.data, null);
 });
 
-async function pageRun(code: string) {
+async function pageRun(code: string): Promise<Json> {
   for (const s of ph.server.registry.list()) {
     for (const rec of s.pages.values()) {
       if (rec.driver.page.url().startsWith(site.origin)) return await rec.driver.page.evaluate(code);

@@ -167,9 +167,10 @@ export function assertErrorEnvelope(error: Json): void {
 }
 
 /** A void result: absent, null or `{}`. */
-export function assertVoid(result: Json): void {
+export function assertVoid(result: Json, message?: string): void {
   assert.ok(
     result === undefined || result === null || (typeof result === "object" && !Object.keys(result).length),
+    message,
   );
 }
 

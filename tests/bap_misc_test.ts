@@ -37,7 +37,7 @@ async function fresh(path = "/"): Promise<BapClient> {
   return c;
 }
 
-async function evalIn(pageId: string, expression: string) {
+async function evalIn(pageId: string, expression: string): Promise<Json> {
   for (const s of ph.server.registry.list()) {
     const rec = s.pages.get(pageId);
     if (rec) return await rec.driver.page.evaluate(expression);
@@ -201,18 +201,21 @@ Deno.test(
 );
 
 Deno.test(
-  "dialogs are dismissed by policy; stream/cancel and approval/respond answer as nothing is pending",
+  "dialog/handle arms the answer to the next dialog only; stream/cancel and approval/respond find nothing pending",
   browserTest,
   async () => {
     await using c = await fresh();
     await c.call("events/subscribe", { events: ["dialog"] });
-    assert.deepEqual(await c.call("dialog/handle", { action: "dismiss" }), {});
-    const accept = await c.fails("dialog/handle", { action: "accept", promptText: "yes" });
-    assert.equal(accept.code, -32021);
     const page = (await c.call("page/list")).pages[0];
-    assert.equal(await evalIn(page.id, "confirm('sure?')"), false);
+    assert.deepEqual(await c.call("dialog/handle", { action: "accept", promptText: "forty-two" }), {});
+    assert.equal(await evalIn(page.id, "prompt('answer?', 'none')"), "forty-two");
+    assert.equal(await evalIn(page.id, "confirm('sure?')"), false, "the armed answer was used once");
+    await c.call("dialog/handle", { action: "accept" });
+    assert.equal(await evalIn(page.id, "confirm('really?')"), true);
     const seen = await c.notification("events/dialog", (p) => p.message === "sure?");
     assert.equal(seen.type, "confirm");
+    assert.equal(seen.pageId, page.id);
+    assert.equal((await c.fails("dialog/handle", { action: "maybe" })).code, -32602);
     assert.deepEqual(await c.call("stream/cancel", { streamId: "s-1" }), { cancelled: false });
     const approval = await c.fails("approval/respond", { requestId: "r-1", decision: "approve" });
     assert.equal(approval.code, -32602);

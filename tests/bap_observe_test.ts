@@ -1,7 +1,7 @@
 /** BAP observe/* against real Chromium: images, trees, documents with secrets redacted, elements. */
 import assert from "node:assert/strict";
 import { browserTest, Porthole, Site } from "./harness.ts";
-import { BapClient, wsUrl } from "./bap_client.ts";
+import { BapClient, type Json, wsUrl } from "./bap_client.ts";
 
 const PAGE = `<!doctype html><html><head><title>Observe me</title></head><body>
 <main>
@@ -213,7 +213,7 @@ Deno.test(
   },
 );
 
-async function pageValue(selector: string) {
+async function pageValue(selector: string): Promise<Json> {
   for (const s of ph.server.registry.list()) {
     for (const rec of s.pages.values()) {
       return await rec.driver.page.evaluate(`document.querySelector(${JSON.stringify(selector)}).value`);

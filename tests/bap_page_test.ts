@@ -1,7 +1,7 @@
 /** BAP browser, page and context methods against real Chromium. */
 import assert from "node:assert/strict";
 import { browserTest, Porthole, Site } from "./harness.ts";
-import { assertVoid, BapClient, wsUrl } from "./bap_client.ts";
+import { assertVoid, BapClient, type Json, wsUrl } from "./bap_client.ts";
 
 const FORM = `<!doctype html><title>Form</title><h1>Sign up</h1>
 <button data-testid="save">Save</button><input id="email" aria-label="Email"><a href="/x">Docs</a>`;
@@ -222,7 +222,7 @@ Deno.test(
 );
 
 /** Read something from a page itself, found among the server's sessions by its id. */
-async function pageEval(pageId: string, expression: string) {
+async function pageEval(pageId: string, expression: string): Promise<Json> {
   for (const s of ph.server.registry.list()) {
     const rec = s.pages.get(pageId);
     if (rec) return await rec.driver.page.evaluate(expression);

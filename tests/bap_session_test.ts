@@ -143,7 +143,7 @@ Deno.test(
   },
 );
 
-async function pageRun(code: string) {
+async function pageRun(code: string): Promise<Json> {
   for (const s of ph.server.registry.list()) {
     for (const rec of s.pages.values()) {
       if (rec.driver.page.url().startsWith(site.origin)) return await rec.driver.page.evaluate(code);

@@ -9,7 +9,7 @@ import { Params, timeoutOf } from "./params.ts";
 import { readSelector, type Selector } from "./selectors.ts";
 import type { PageTarget } from "./state.ts";
 import { actOn, type ActSpec } from "./act_bridge.ts";
-import { CHECKED, dragTo, scroll, selectOptions, uploadFiles } from "./fallback.ts";
+import { ELEMENT_STATE } from "./selector_scripts.ts";
 import { resolve } from "./selectors.ts";
 
 interface Ctx {
@@ -92,35 +92,29 @@ function clickSpec(c: Ctx, base: "click" | "dblclick"): ActSpec {
   return { action: base === "dblclick" || count === 2 ? "dblclick" : "click" };
 }
 
-/** check/uncheck: click when the state differs, then confirm the new state. */
-async function setChecked(c: Ctx, want: boolean) {
-  if (await run(c, { action: want ? "check" : "uncheck" })) return;
-  const read = async () => {
-    const target = await resolve(c.call.state, c.t, c.selector!, c.signal);
-    if (!target) return null;
-    const id = await c.t.rec.driver.resolve(target.frame, target.backendNodeId, c.signal);
-    if (!id) return null;
-    try {
-      return await c.t.rec.driver.callOn<boolean | null>(id, CHECKED, [], c.signal);
-    } finally {
-      c.t.rec.driver.release(id);
-    }
-  };
-  const now = await read();
-  if (now === want) return;
-  if (now === null && (await resolve(c.call.state, c.t, c.selector!, c.signal))) {
-    throw invalidParams("selector", "The element is not a checkbox, radio or switch");
+/** The center of the element a selector names, in viewport coordinates. */
+async function centerOf(c: Ctx, sel: Selector): Promise<{ x: number; y: number }> {
+  const target = await resolve(c.call.state, c.t, sel, c.signal);
+  const id = target && await c.t.rec.driver.resolve(target.frame, target.backendNodeId, c.signal);
+  if (!id) {
+    throw new BapError(BAP.ElementNotFound, "Element not found", {
+      details: { selector: sel },
+      notDispatched: true,
+    });
   }
-  if (!(await run(c, { action: "click" }))) unsupported("click");
-  if ((await read()) !== want) {
-    throw new BapError(
-      BAP.ActionFailed,
-      `The element is still ${want ? "unchecked" : "checked"} after the click`,
-      {
-        details: { selector: c.selector, execution: "completed" },
-        retryable: false,
-      },
-    );
+  try {
+    const s = await c.t.rec.driver.callOn<{ point?: { topX: number; topY: number } }>(id, ELEMENT_STATE, [
+      false,
+    ], c.signal);
+    if (!s.point) {
+      throw new BapError(BAP.ElementNotFound, "Element not found", {
+        details: { selector: sel },
+        notDispatched: true,
+      });
+    }
+    return { x: s.point.topX, y: s.point.topY };
+  } finally {
+    c.t.rec.driver.release(id);
   }
 }
 
@@ -203,18 +197,20 @@ export const ACTION_METHODS = {
     const spec: ActSpec = c.selector
       ? { action: "scroll" }
       : { action: "scroll", deltaX: delta.x, deltaY: delta.y };
-    if (await run(c, spec)) return;
-    await scroll(c.call.state, c.t, c.selector, delta, c.timeout, c.signal);
+    if (!(await run(c, spec))) unsupported("scroll");
   }),
   "action/select": action("action/select", true, async (c) => {
     const raw = c.p.get("values");
     const values = typeof raw === "string" ? [raw] : c.p.strings("values");
     if (!values) throw invalidParams("values", "values is required");
-    if (await run(c, { action: "select", values })) return;
-    await selectOptions(c.call.state, c.t, c.selector!, values, c.timeout, c.signal);
+    if (!(await run(c, { action: "select", values }))) unsupported("select");
   }),
-  "action/check": action("action/check", true, (c) => setChecked(c, true)),
-  "action/uncheck": action("action/uncheck", true, (c) => setChecked(c, false)),
+  "action/check": action("action/check", true, async (c) => {
+    if (!(await run(c, { action: "check" }))) unsupported("check");
+  }),
+  "action/uncheck": action("action/uncheck", true, async (c) => {
+    if (!(await run(c, { action: "uncheck" }))) unsupported("uncheck");
+  }),
   "action/upload": action("action/upload", true, async (c) => {
     const list = c.p.arr("files");
     if (!list) throw invalidParams("files", "files is required");
@@ -228,30 +224,29 @@ export const ACTION_METHODS = {
       }
       return { name: f.reqStr("name"), mimeType: f.str("mimeType") ?? "application/octet-stream", buffer };
     });
-    if (await run(c, { action: "upload", files })) return;
-    await uploadFiles(c.call.state, c.t, c.selector!, files, c.timeout, c.signal);
+    if (!(await run(c, { action: "upload", files }))) unsupported("upload");
   }),
-  "action/drag": async (call: Call, p: Params) => {
-    const source = requiredSelector(p, "source");
-    const rawTarget = p.obj("target");
+  "action/drag": action("action/drag", false, async (c) => {
+    const source = requiredSelector(c.p, "source");
+    const rawTarget = c.p.obj("target");
     if (!rawTarget) throw invalidParams("target", "target is required");
-    const target: Selector | { x: number; y: number } = rawTarget.has("type")
-      ? readSelector(rawTarget.raw, "target")
-      : { x: rawTarget.reqNum("x"), y: rawTarget.reqNum("y") };
-    const timeout = timeoutOf(p.obj("options"));
-    await onPage(call, p.str("pageId"), async (t, signal) => {
-      if ("type" in target) {
-        try {
-          const to = target as Selector;
-          const out = await actOn(call.state, t, source, { action: "drag", to }, timeout, signal);
-          if (out.kind === "done") return;
-        } catch (err) {
-          // A drag handle need not be a node Porthole's snapshot names: drag it by pointer events.
-          if (!(err instanceof BapError && err.opts.details?.reason === "no_ref")) throw err;
-        }
+    let point: { x: number; y: number };
+    if (rawTarget.has("type")) {
+      const to = readSelector(rawTarget.raw, "target");
+      try {
+        if (!(await run(c, { action: "drag", to }, source))) unsupported("drag");
+        return;
+      } catch (err) {
+        // A drop zone need not be a node with a snapshot ref: then drop on its center.
+        const noRef = err instanceof BapError && err.opts.details?.reason === "no_ref" &&
+          err.opts.details?.selector === to;
+        if (!noRef) throw err;
+        point = await centerOf(c, to);
       }
-      await dragTo(call.state, t, source, target, timeout, signal);
-    });
-    return {};
-  },
+    } else point = { x: rawTarget.reqNum("x"), y: rawTarget.reqNum("y") };
+    // A point: the drag moves by its distance from the source's center.
+    const from = await centerOf(c, source);
+    const spec: ActSpec = { action: "drag", deltaX: point.x - from.x, deltaY: point.y - from.y };
+    if (!(await run(c, spec, source))) unsupported("drag");
+  }),
 };

@@ -1,7 +1,7 @@
 /** `events/subscribe`, `dialog/handle`, `stream/cancel`, `approval/respond`. */
 import type { Call } from "./connection.ts";
 import { BAP, BapError, invalidParams } from "./errors.ts";
-import { onPage } from "./gate.ts";
+import { setDialogPolicy } from "../session/dialogs.ts";
 import type { Params } from "./params.ts";
 
 export const MISC_METHODS = {
@@ -11,20 +11,18 @@ export const MISC_METHODS = {
     for (const e of events) call.conn.subscriptions.add(e);
     return Promise.resolve({});
   },
-  "dialog/handle": async (call: Call, p: Params) => {
+  "dialog/handle": (call: Call, p: Params) => {
     const action = p.oneOf("action", ["accept", "dismiss"] as const);
     if (!action) throw invalidParams("action", "action is required (accept or dismiss)");
-    p.str("promptText");
-    await onPage(call, p.str("pageId"), () => Promise.resolve());
-    if (action === "accept") {
-      // Porthole answers every dialog at once by the session's dialog policy, which dismisses.
-      throw new BapError(
-        BAP.ActionFailed,
-        "Porthole dismisses JavaScript dialogs as they open (its session dialog policy); accepting is not available yet",
-        { details: { reason: "dialog_policy", action }, retryable: false, notDispatched: true },
-      );
+    const promptText = p.str("promptText");
+    if (promptText !== undefined && promptText.length > 4096) {
+      throw invalidParams("promptText", "promptText is longer than 4096 characters");
     }
-    return {};
+    const t = call.state.target(p.str("pageId"));
+    // Arms the answer to the next dialog of the page's context. Set outside the gate: a dialog is
+    // answered while the action that opened it still runs.
+    setDialogPolicy(t.session, { action, once: true, ...(promptText !== undefined ? { promptText } : {}) });
+    return Promise.resolve({});
   },
   "stream/cancel": (_call: Call, p: Params) => {
     p.reqStr("streamId");

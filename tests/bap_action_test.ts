@@ -1,0 +1,211 @@
+/** BAP action/* against real Chromium: every selector type, refs that never heal, auto-wait, errors. */
+import assert from "node:assert/strict";
+import { browserTest, Porthole, Site } from "./harness.ts";
+import { BapClient, type Json, wsUrl } from "./bap_client.ts";
+
+const PAGE = `<!doctype html><title>Actions</title>
+<script>
+  let clicks = 0;
+  function hit(what) { clicks++; document.getElementById("status").textContent = what + " " + clicks; }
+</script>
+<button data-testid="save" onclick="hit('save')">Save</button>
+<input id="email" aria-label="Email">
+<a href="#docs" onclick="hit('docs'); return false">Docs</a>
+<p id="status">idle</p>
+<input id="q" placeholder="Search...">
+<label for="name">Name</label><input id="name" value="old">
+<button class="dup" onclick="hit('dup')">Dup</button><button class="dup" onclick="hit('dup')">Dup</button>
+<button id="off" disabled onclick="hit('off')">Off</button>
+<button id="pos" style="position:absolute;left:600px;top:20px;width:120px;height:40px" onclick="hit('pos')">Positioned</button>
+<div><button onclick="hit('inner')"><span>Inner label</span></button></div>
+<input id="pw" type="password" aria-label="Password">
+<div id="later"></div>
+<div id="hoverme" onmouseover="hit('hover')" tabindex="0" style="width:80px;height:30px">Hover me</div>
+<textarea id="log" aria-label="Log"></textarea>`;
+
+const site = new Site({ "/": PAGE });
+const ph = await Porthole.start();
+globalThis.addEventListener("unload", () => {
+  ph.server.close();
+  site.server.shutdown();
+});
+
+async function fresh(): Promise<BapClient> {
+  const c = await BapClient.connect(wsUrl(ph.url));
+  await c.call("browser/launch", {});
+  await c.call("page/create", { url: site.url("/") });
+  return c;
+}
+
+async function status(c: BapClient): Promise<string> {
+  return (await c.call("observe/element", {
+    selector: { type: "css", value: "#status" },
+    properties: ["text"],
+  })).text;
+}
+
+async function value(c: BapClient, css: string): Promise<string> {
+  return (await c.call("observe/element", { selector: { type: "css", value: css }, properties: ["value"] }))
+    .value;
+}
+
+Deno.test(
+  "act by ref from agent/observe: the click runs the page's handler and a fill sets the value",
+  browserTest,
+  async () => {
+    await using c = await fresh();
+    const obs = await c.call("agent/observe", { includeInteractiveElements: true });
+    const save = obs.interactiveElements.find((e: { name?: string }) => e.name === "Save");
+    const email = obs.interactiveElements.find((e: { name?: string }) => e.name === "Email");
+    assert.deepEqual(await c.call("action/click", { selector: { type: "ref", ref: save.ref } }), {});
+    assert.equal(await status(c), "save 1");
+    await c.call("action/fill", { selector: { type: "ref", ref: email.ref }, value: "a@b.co" });
+    assert.equal(await value(c, "#email"), "a@b.co");
+    await c.call("action/click", { selector: { type: "ref", ref: save.ref } });
+    assert.equal(await status(c), "save 2", "a ref is reusable across calls");
+  },
+);
+
+Deno.test("every selector type resolves to its one element", browserTest, async () => {
+  await using c = await fresh();
+  const obs = await c.call("agent/observe", { includeInteractiveElements: true, includeBounds: true });
+  const pos = obs.interactiveElements.find((e: { name?: string }) => e.name === "Positioned");
+  // (A loose text selector first: once #status reads "docs 1", "Docs" would match it too.)
+  const cases: [Record<string, unknown>, string][] = [
+    [{ type: "text", value: "docs" }, "docs"],
+    [{ type: "css", value: "[data-testid=save]" }, "save"],
+    [{ type: "xpath", value: "//button[@data-testid='save']" }, "save"],
+    [{ type: "role", role: "button", name: "save" }, "save"],
+    [{ type: "role", role: "link", name: "Docs", exact: true }, "docs"],
+    [{ type: "testId", value: "save" }, "save"],
+    [{ type: "semantic", description: "Inner label" }, "inner"],
+    [{ type: "text", value: "Inner label", exact: true }, "inner"],
+    [
+      {
+        type: "coordinates",
+        x: pos.bounds.x + pos.bounds.width / 2,
+        y: pos.bounds.y + pos.bounds.height / 2,
+      },
+      "pos",
+    ],
+    [{ type: "ref", ref: pos.ref }, "pos"],
+  ];
+  let n = 0;
+  for (const [selector, what] of cases) {
+    await c.call("action/click", { selector });
+    assert.equal(await status(c), `${what} ${++n}`, JSON.stringify(selector));
+  }
+  await c.call("action/fill", { selector: { type: "label", value: "Name" }, value: "Ada" });
+  assert.equal(await value(c, "#name"), "Ada");
+  await c.call("action/fill", { selector: { type: "placeholder", value: "search" }, value: "cats" });
+  assert.equal(await value(c, "#q"), "cats");
+});
+
+Deno.test(
+  "element errors: no match is -32012 retryable, a bad value -32602, two matches -32020 and nothing is clicked",
+  browserTest,
+  async () => {
+    await using c = await fresh();
+    const missing = await c.fails("action/click", {
+      selector: { type: "css", value: "#missing" },
+      options: { timeout: 500 },
+    });
+    assert.ok([-32012, -32016].includes(missing.code));
+    assert.equal(missing.data!.retryable, true);
+    const nope = await c.fails("action/click", { selector: { type: "ref", ref: "@nope" } });
+    assert.equal(nope.code, -32012);
+    assert.equal((await c.fails("action/click", { selector: { type: "css", value: "" } })).code, -32602);
+    assert.equal((await c.fails("action/click", { selector: { type: "css", value: "a[" } })).code, -32602);
+    assert.equal((await c.fails("action/click", { selector: { type: "magic" } })).code, -32602);
+    assert.equal((await c.fails("action/click", {})).code, -32602);
+    const dup = await c.fails("action/click", { selector: { type: "css", value: ".dup" } });
+    assert.equal(dup.code, -32020);
+    assert.equal(dup.data!.details.count, 2);
+    assert.deepEqual(dup.data!.details.selector, { type: "css", value: ".dup" });
+    const text = await c.fails("action/click", { selector: { type: "text", value: "Dup" } });
+    assert.equal(text.code, -32020);
+    assert.equal(await status(c), "idle", "nothing was clicked");
+  },
+);
+
+Deno.test("a ref whose node was removed is -32012 and never heals to a look-alike", browserTest, async () => {
+  await using c = await fresh();
+  const obs = await c.call("agent/observe", { includeInteractiveElements: true });
+  const save = obs.interactiveElements.find((e: { name?: string }) => e.name === "Save");
+  await pageRun(
+    `const b = document.querySelector("[data-testid=save]"); const twin = b.cloneNode(true); b.replaceWith(twin);`,
+  );
+  const e = await c.fails("action/click", { selector: { type: "ref", ref: save.ref } });
+  assert.equal(e.code, -32012);
+  assert.equal(e.data!.retryable, true);
+  assert.match(e.data!.recoveryHint!, /observe/i);
+  assert.equal(await status(c), "idle");
+  const again = await c.call("agent/observe", { includeInteractiveElements: true });
+  const twin = again.interactiveElements.find((x: { name?: string }) => x.name === "Save");
+  assert.equal(twin.ref, save.ref, "the same identity gets the same ref after observing again");
+  await c.call("action/click", { selector: { type: "ref", ref: twin.ref } });
+  assert.equal(await status(c), "save 1");
+});
+
+Deno.test(
+  "auto-wait: a button that appears later is clicked; a disabled one times out with -32014",
+  browserTest,
+  async () => {
+    await using c = await fresh();
+    await pageRun(`setTimeout(() => { document.getElementById("later").innerHTML =
+    '<button onclick="hit(\\'late\\')">Late</button>'; }, 300);`);
+    await c.call("action/click", {
+      selector: { type: "role", role: "button", name: "Late" },
+      options: { timeout: 10000 },
+    });
+    assert.equal(await status(c), "late 1");
+    const off = await c.fails("action/click", {
+      selector: { type: "css", value: "#off" },
+      options: { timeout: 400 },
+    });
+    assert.equal(off.code, -32014);
+    assert.equal(await status(c), "late 1");
+  },
+);
+
+Deno.test(
+  "type appends, clear empties, fill replaces, press sends keys, hover moves the mouse",
+  browserTest,
+  async () => {
+    await using c = await fresh();
+    const name = { type: "css", value: "#name" };
+    await c.call("action/type", { selector: name, text: "-new" });
+    assert.equal(await value(c, "#name"), "old-new");
+    await c.call("action/type", { selector: name, text: "x", options: { clear: true } });
+    assert.equal(await value(c, "#name"), "x");
+    await c.call("action/clear", { selector: name });
+    assert.equal(await value(c, "#name"), "");
+    await c.call("action/fill", { selector: { type: "label", value: "Log" }, value: "line one" });
+    await c.call("action/press", { selector: { type: "label", value: "Log" }, key: "Enter" });
+    await c.call("action/press", { key: "x" });
+    assert.equal(await value(c, "#log"), "line one\nx");
+    await c.call("action/hover", { selector: { type: "text", value: "Hover me" } });
+    assert.equal(await status(c), "hover 1");
+  },
+);
+
+Deno.test(
+  "typing into a password field is refused with -32021 and nothing is typed",
+  browserTest,
+  async () => {
+    await using c = await fresh();
+    const e = await c.fails("action/fill", { selector: { type: "css", value: "#pw" }, value: "hunter2" });
+    assert.equal(e.code, -32021);
+    assert.equal(e.data!.details.reason, "sensitive_field");
+    assert.equal(await pageRun(`document.getElementById("pw").value`), "");
+  },
+);
+
+/** Run a script in the test page itself (through a page-independent CDP evaluate). */
+async function pageRun(code: string): Promise<Json> {
+  for (const s of ph.server.registry.list()) {
+    for (const rec of s.pages.values()) {
+      if (rec.driver.page.url().startsWith(site.origin)) return await rec.driver.page.evaluate(code);
+    }
+  }
+}

@@ -1,0 +1,72 @@
+/** BAP approvals: an operator rule holds an action; approval/required tells the client; approval/respond decides. */
+import assert from "node:assert/strict";
+import { browserTest, Porthole, Site } from "./harness.ts";
+import { BapClient, wsUrl } from "./bap_client.ts";
+
+const SHOP = `<!doctype html><title>Shop</title>
+<p id="orders">0</p>
+<button onclick="orders.textContent = String(Number(orders.textContent) + 1)">Place order</button>`;
+
+const site = new Site({ "/": SHOP });
+const ph = await Porthole.start((c) => {
+  c.operator.approvals = [{
+    actions: ["click"],
+    consequences: ["purchase"],
+    timeoutMs: 30_000,
+    description: "orders",
+  }];
+});
+globalThis.addEventListener("unload", () => {
+  ph.server.close();
+  site.server.shutdown();
+});
+
+async function orders(c: BapClient): Promise<string> {
+  return (await c.call("observe/element", {
+    selector: { type: "css", value: "#orders" },
+    properties: ["text"],
+  })).text;
+}
+
+Deno.test(
+  "a held click is announced with approval/required and runs once approved",
+  browserTest,
+  async () => {
+    await using c = await BapClient.connect(wsUrl(ph.url));
+    await c.call("browser/launch", {});
+    await c.call("page/create", { url: site.url("/") });
+    const click = c.request("action/click", {
+      selector: { type: "role", role: "button", name: "Place order" },
+    });
+    const required = await c.notification("approval/required");
+    assert.equal(required.originalRequest.method, "action/click");
+    assert.equal(required.rule, "orders");
+    assert.equal(required.context.pageUrl, site.url("/"));
+    assert.ok(required.expiresAt > Date.now());
+    assert.deepEqual(
+      await c.call("approval/respond", { requestId: required.requestId, decision: "approve" }),
+      {
+        acknowledged: true,
+      },
+    );
+    assert.deepEqual((await click).result, {});
+    assert.equal(await orders(c), "1");
+    assert.equal(
+      (await c.fails("approval/respond", { requestId: required.requestId, decision: "approve" })).code,
+      -32602,
+    );
+  },
+);
+
+Deno.test("a denied click is -32030 and nothing is clicked", browserTest, async () => {
+  await using c = await BapClient.connect(wsUrl(ph.url));
+  await c.call("browser/launch", {});
+  await c.call("page/create", { url: site.url("/") });
+  const click = c.request("action/click", { selector: { type: "text", value: "Place order" } });
+  const required = await c.notification("approval/required");
+  await c.call("approval/respond", { requestId: required.requestId, decision: "deny", reason: "no" });
+  const answer = await click;
+  assert.equal(answer.error.code, -32030);
+  assert.equal(answer.error.data.retryable, false);
+  assert.equal(await orders(c), "0");
+});
