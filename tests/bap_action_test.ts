@@ -21,9 +21,16 @@ const PAGE = `<!doctype html><title>Actions</title>
 <input id="pw" type="password" aria-label="Password">
 <div id="later"></div>
 <div id="hoverme" onmouseover="hit('hover')" tabindex="0" style="width:80px;height:30px">Hover me</div>
-<textarea id="log" aria-label="Log"></textarea>`;
+<textarea id="log" aria-label="Log"></textarea>
+<button id="ghost" style="visibility:hidden" onclick="hit('ghost')">Ghost</button>`;
 
-const site = new Site({ "/": PAGE });
+const site = new Site({
+  "/": PAGE,
+  "/slow": async () => {
+    await new Promise((r) => setTimeout(r, 3000));
+    return new Response("<title>Slow</title>", { headers: { "content-type": "text/html" } });
+  },
+});
 const ph = await Porthole.start();
 globalThis.addEventListener("unload", () => {
   ph.server.close();

@@ -98,6 +98,12 @@ Deno.test(
       properties: ["text"],
     });
     assert.equal(el.text, "0", "an old ref still resolves");
+    await second.call("action/click", { selector: { type: "ref", ref: inc.ref } });
+    assert.equal(
+      await pageRun(`document.getElementById("inc").textContent`),
+      "1",
+      "clicking the old ref works",
+    );
 
     await using third = await BapClient.connect(wsUrl(ph.url), { sessionId: "persist-1" });
     const replaced = await second.closed;
