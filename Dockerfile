@@ -20,7 +20,7 @@ RUN deno install --frozen
 COPY . .
 RUN deno task build \
   && mkdir -p /out \
-  && deno compile -A --no-config --output /out/porthole dist/porthole.js
+  && deno compile -A --unstable-no-legacy-abort --no-config --output /out/porthole dist/porthole.js
 
 # --- runtime ------------------------------------------------------------------------------
 FROM debian:bookworm-slim

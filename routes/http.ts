@@ -1,5 +1,6 @@
 /** The HTTP API: every operation of lib/ops as a route, behind the door's checks. */
 import { Hono } from "hono";
+import { etag } from "hono/etag";
 import type { Context } from "hono";
 import { PortholeError, toPortholeError } from "../lib/protocol/errors.ts";
 import { parseInput } from "../lib/protocol/validate.ts";
@@ -86,6 +87,8 @@ export function createApp(registry: SessionRegistry, selfOrigin: () => string): 
     return sseResponse(c, session.events, registry.metrics);
   });
 
+  // Artifacts are content-addressed: a client that has the bytes gets 304.
+  app.use("/v1/sessions/:sessionId/artifacts/:artifactId", etag());
   for (const op of OPS) {
     const handler = async (c: Context) => {
       const raw = op.input ? await readJson(c, config.maxBodyBytes) : undefined;

@@ -19,7 +19,7 @@ function bareEnv(): Record<string, string> {
 
 function bundleCommand(dir: string, args: string[], piped: boolean): Deno.Command {
   return new Deno.Command(DENO, {
-    args: ["run", "-A", "--no-config", "porthole.js", ...args],
+    args: ["run", "-A", "--unstable-no-legacy-abort", "--no-config", "porthole.js", ...args],
     cwd: dir,
     env: bareEnv(),
     clearEnv: true,

@@ -371,6 +371,7 @@ Deno.test("an unknown session is 404 session_not_found on every session route", 
     act: { stateId: "st_1", targetId: "t", action: "click", ref: "@e1" },
     wait: { timeMs: 1 },
     inspect: { kind: "console" },
+    dialog_policy_set: { action: "accept" },
   };
   let checked = 0;
   for (const op of OPS) {

@@ -169,10 +169,6 @@ Deno.test("--log-level decides which lines are written", async () => {
 
 Deno.test({
   name: "stderr holds JSON lines only",
-  // Ignored: Deno writes a plain-text notice the first time request.signal is read (legacy
-  // abort behaviour). Fix outside this file's reach: add "unstable": ["no-legacy-abort"] to
-  // deno.json (and the bundle's flags), where request.signal then ends only when a client leaves.
-  ignore: true,
   fn: async () => {
     const run = await serve(["--log-level", "info", "--chromium", "/nonexistent/chromium"], async (url) => {
       await traffic(url);

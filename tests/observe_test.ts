@@ -92,9 +92,7 @@ const REFS = `<!doctype html><title>Refs</title>
 
 Deno.test(
   "refs go to interactive, focusable and click-handling nodes, and not to text, headings or labels",
-  // Needs the listener recorder (snapshot/listeners.ts) registered when a page opens: Session.openPage
-  // must send Page.addScriptToEvaluateOnNewDocument { source: LISTENER_RECORDER, runImmediately: true }.
-  { ...browserTest, ignore: true },
+  browserTest,
   async () => {
     await using site = new Site({ "/": REFS });
     await using ph = await Porthole.start();

@@ -153,12 +153,17 @@ const actOp = defineOp({
     const s = registry.get(params.sessionId);
     s.assertBrowser();
     const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
     return s.run(signal, (sig) => act(s, input, sig)).then((r) => {
-      registry.metrics.actions.observe((performance.now() - started) / 1000, {
+      registry.metrics.actions.observe(seconds(), {
         action: input.action,
         outcome: r.error?.code ?? r.execution,
       });
       return r;
+    }, (err) => {
+      // Refused before a result (429 queue_full, 503): counted too, by their code.
+      registry.metrics.actions.observe(seconds(), { action: input.action, outcome: err?.code ?? "internal" });
+      throw err;
     });
   },
 });

@@ -36,7 +36,9 @@ const PATTERNS: [Consequence, RegExp][] = [
 /** What clicking or pressing a node is likely to do, from Chromium's role and name. */
 export function consequenceOf(role: string | undefined, name: string | undefined): Consequence | null {
   if (!name) return null;
-  if (role !== undefined && !["button", "link", "menuitem", "clickable", "option"].includes(role)) return null;
+  if (role !== undefined && !["button", "link", "menuitem", "clickable", "option"].includes(role)) {
+    return null;
+  }
   for (const [kind, re] of PATTERNS) if (re.test(name)) return kind;
   return null;
 }

@@ -14,9 +14,22 @@ Deno.test("approval rules match by action, origin pattern and consequence", () =
     { actions: ["click"], origins: ["https://*.bank.test"], consequences: ["purchase" as const] },
     { actions: ["navigate"] },
   ];
-  assert.ok(matchRule(rules, { action: "click", origin: "https://pay.bank.test:443", role: "button", name: "Pay now" }));
-  assert.equal(matchRule(rules, { action: "click", origin: "https://pay.bank.test:443", role: "button", name: "Back" }), null);
-  assert.equal(matchRule(rules, { action: "click", origin: "https://shop.test:443", role: "button", name: "Pay" }), null);
+  assert.ok(
+    matchRule(rules, {
+      action: "click",
+      origin: "https://pay.bank.test:443",
+      role: "button",
+      name: "Pay now",
+    }),
+  );
+  assert.equal(
+    matchRule(rules, { action: "click", origin: "https://pay.bank.test:443", role: "button", name: "Back" }),
+    null,
+  );
+  assert.equal(
+    matchRule(rules, { action: "click", origin: "https://shop.test:443", role: "button", name: "Pay" }),
+    null,
+  );
   assert.equal(matchRule(rules, { action: "navigate", origin: "http://x.test:80" }), rules[1]);
   assert.equal(matchRule(rules, { action: "type", origin: "http://x.test:80" }), null);
 });

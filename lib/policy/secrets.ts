@@ -21,7 +21,9 @@ export class SecretStore {
     for (const [name, spec] of Object.entries(specs)) {
       const value = spec.value ?? (spec.env ? env(spec.env) : undefined);
       if (value === undefined || value === "") {
-        throw new Error(`secret "${name}": ${spec.env ? `environment variable ${spec.env} is not set` : "no value"}`);
+        throw new Error(
+          `secret "${name}": ${spec.env ? `environment variable ${spec.env} is not set` : "no value"}`,
+        );
       }
       if (!spec.origins?.length) throw new Error(`secret "${name}" names no origins it may be used on`);
       this.#values.set(name, { value, origins: spec.origins });
@@ -45,7 +47,9 @@ export class SecretStore {
   /** Replace every secret value in `text` (for anything that might echo page content back). */
   scrub(text: string): string {
     let out = text;
-    for (const { value } of this.#values.values()) if (value.length >= 4) out = out.split(value).join("[secret]");
+    for (const { value } of this.#values.values()) {
+      if (value.length >= 4) out = out.split(value).join("[secret]");
+    }
     return out;
   }
 }

@@ -37,7 +37,10 @@ Deno.test("checkScheme allows only http, https and about:blank", () => {
 Deno.test("originAllowed matches exact origins and wildcard subdomains", () => {
   assert.ok(originAllowed("https://a.test:443", undefined));
   assert.ok(originAllowed("https://a.test:443", ["https://a.test:443"]));
-  assert.ok(originAllowed("https://a.test:443", ["https://a.test"]), "a pattern without a port means the default one");
+  assert.ok(
+    originAllowed("https://a.test:443", ["https://a.test"]),
+    "a pattern without a port means the default one",
+  );
   assert.ok(!originAllowed("https://a.test:8443", ["https://a.test"]));
   assert.ok(originAllowed("https://x.a.test:443", ["https://*.a.test"]));
   assert.ok(!originAllowed("https://a.test:443", ["https://*.a.test"]));

@@ -9,7 +9,7 @@ import type { ActInput } from "../protocol/schemas.ts";
 import { canonicalOrigin } from "../policy/url.ts";
 import { type FieldFacts, refuseTyping } from "../policy/sensitive.ts";
 import type { FrameInfo } from "../driver/page_driver.ts";
-import { INTERACTIVE_ROLES, type RefTarget } from "../snapshot/ax_tree.ts";
+import type { RefTarget } from "../snapshot/ax_tree.ts";
 import { ELEMENT_INFO, FIELD_FACTS, FOCUSED_FIELD } from "./page_scripts.ts";
 import { CLICKS, type Plan, Stop, TEXT_ENTRY } from "./act_params.ts";
 import { toggleIsNoop } from "./act_toggle.ts";
@@ -247,7 +247,7 @@ function checkOrigins(
 ) {
   const top = frames.find((f) => f.parentId === null)!;
   const topOrigin = canonicalOrigin(top.url);
-  const frameOrigin = canonicalOrigin(frame.url);
+  const frameOrigin = originOfFrame(frame);
   const authorized = rec.authorizedOrigin ?? "null";
   if (frameOrigin !== topOrigin) {
     throw new Stop(
@@ -267,6 +267,12 @@ function checkOrigins(
       `expectedOrigin ${plan.expectedOrigin} is not the page's origin ${state.origin}`,
     );
   }
+}
+
+/** A frame's origin: its URL's, or for about:srcdoc and about:blank frames the one Chromium gives it. */
+function originOfFrame(frame: FrameInfo): string {
+  if (/^https?:/.test(frame.url)) return canonicalOrigin(frame.url);
+  return /^https?:\/\//.test(frame.securityOrigin) ? canonicalOrigin(frame.securityOrigin) : "null";
 }
 
 type AxFacts = { role: string; name: string } | null;
@@ -331,10 +337,8 @@ function checkDropTarget(ref: RefTarget, info: ElementInfo, node: AxFacts) {
 function checkFingerprint(ref: RefTarget, node: AxFacts) {
   const role = node?.role ?? "";
   const name = node?.name ?? "";
-  const roleMatches = ref.role === "clickable"
-    ? !INTERACTIVE_ROLES.has(role) || role === "generic"
-    : role === ref.role;
-  if (!roleMatches || name !== ref.name) {
+  // A ref records Chromium's own role, so the role compares exactly.
+  if (role !== ref.role || name !== ref.name) {
     throw new Stop(
       "element_changed",
       `${ref.ref} was ${ref.role} "${ref.name}" and is now ${role} "${name}"; observe again`,

@@ -31,7 +31,9 @@ export class ApprovalDesk {
   #pending = new Map<string, Pending>();
 
   list(sessionId?: string): ApprovalView[] {
-    return [...this.#pending.values()].map((p) => p.view).filter((v) => !sessionId || v.sessionId === sessionId);
+    return [...this.#pending.values()].map((p) => p.view).filter((v) =>
+      !sessionId || v.sessionId === sessionId
+    );
   }
 
   /** Wait for a decision; `onRequested` runs once the request is listed (for the event). */

@@ -222,9 +222,16 @@ export async function captureFrame(
       level = level.flatMap((d) => childrenOf(d.info.frameId));
     }
     // The frame may have moved on while it was read: re-read its loader.
-    const { frame: after } = await findFrame(driver, frame.frameId, signal);
+    const { frame: after, frames: now } = await findFrame(driver, frame.frameId, signal);
     if (after.loaderId !== frame.loaderId) {
       throw new PortholeError("observation_failed", "The document changed while it was being observed");
+    }
+    // An inner frame that committed another document while it was read: its content is shown,
+    // but no ref of it is issued (it would be bound to the loader read before the walk).
+    for (const fw of walks.values()) {
+      if (fw.frameId === frame.frameId) continue;
+      const current = now.find((d) => d.info.frameId === fw.frameId);
+      if (!current || current.info.loaderId !== fw.loaderId) fw.refs = false;
     }
     const book = target.refs.doc(frame.frameId, frame.loaderId);
     if (book.documentNode === undefined || book.token !== root.result.token) {

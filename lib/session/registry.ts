@@ -153,6 +153,7 @@ export class SessionRegistry {
     const all = [...this.#sessions.values()];
     this.#sessions.clear();
     await Promise.all(all.map((s) => s.dispose("The sidecar is shutting down")));
+    this.events.close();
     await this.pool.shutdown();
   }
 }

@@ -12,6 +12,7 @@ import { newId } from "../protocol/validate.ts";
 import { canonicalOrigin, checkScheme, originAllowed, redactUrl } from "../policy/url.ts";
 import type { Limits } from "../config.ts";
 import { captureFrame, RefBook } from "./capture.ts";
+import { LISTENER_RECORDER } from "../snapshot/listeners.ts";
 import { deadline, effectiveTimeout } from "./deadline.ts";
 import { FifoGate } from "./gate.ts";
 import { navigateAndWait, type NavOutcome } from "./navigation.ts";
@@ -115,7 +116,8 @@ export class Session {
   /** Drop the current state (browser gone, session closed). */
   #dropState(reason: string): void {
     const current = this.states.current;
-    if (current && this.states.invalidate()) {
+    // Reset, disconnect and disposal: the current state and every diff base are gone.
+    if (this.states.clear() && current) {
       if (this.#staleNoticed !== current.stateId) {
         this.emit("state.stale", { stateId: current.stateId, reason });
       }
@@ -258,6 +260,11 @@ export class Session {
       const vp = this.options.viewport ?? DEFAULT_VIEWPORT;
       await Promise.all([
         driver.send("Emulation.setDeviceMetricsOverride", { ...vp, deviceScaleFactor: 1, mobile: false }),
+        // Which elements get click listeners, for the snapshot's refs (see snapshot/listeners.ts).
+        driver.send("Page.addScriptToEvaluateOnNewDocument", {
+          source: LISTENER_RECORDER,
+          runImmediately: true,
+        }),
         // A locale also sets navigator.language and Accept-Language, which only the UA override carries.
         this.options.userAgent || this.options.locale
           ? driver.send("Emulation.setUserAgentOverride", {
@@ -331,6 +338,7 @@ export class Session {
   #forgetPage(pageId: string): void {
     if (!this.pages.delete(pageId)) return;
     this.staleNotice("the page was closed", (s) => s.pageId === pageId);
+    this.states.forgetPage(pageId);
     if (this.activePageId === pageId) this.activePageId = [...this.pages.keys()].at(-1) ?? null;
     this.emit("page.closed", { pageId });
   }

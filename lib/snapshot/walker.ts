@@ -127,7 +127,7 @@ export const RESOLVE_REF = `function (token, n) {
   if (!reg || reg.doc !== document || reg.token !== token) return null;
   const ref = reg.byN.get(n);
   const el = ref && ref.deref();
-  return el || null;
+  return el && el.isConnected ? el : null;
 }`;
 
 /** The document of the registry with `token`, or null (the action's document identity check). */
