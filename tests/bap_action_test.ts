@@ -176,6 +176,24 @@ Deno.test(
 );
 
 Deno.test(
+  "a hidden target is -32013 once the wait is over, and a navigation over its timeout is -32016",
+  browserTest,
+  async () => {
+    await using c = await fresh();
+    const hidden = await c.fails("action/click", {
+      selector: { type: "css", value: "#ghost" },
+      options: { timeout: 300 },
+    });
+    assert.equal(hidden.code, -32013);
+    assert.equal(hidden.data!.retryable, true);
+    assert.equal(await status(c), "idle");
+    const slow = await c.fails("page/navigate", { url: site.url("/slow"), timeout: 300 });
+    assert.equal(slow.code, -32016);
+    assert.equal(slow.data!.retryable, true);
+  },
+);
+
+Deno.test(
   "type appends, clear empties, fill replaces, press sends keys, hover moves the mouse",
   browserTest,
   async () => {

@@ -13,7 +13,7 @@ import type { StateRecord } from "../session/states.ts";
 import { BAP, BapError, toBapError } from "./errors.ts";
 import { notFound, resolve, selectedFrame, type Selector, type Target } from "./selectors.ts";
 import type { BapState, PageTarget } from "./state.ts";
-import { ANCESTORS, SNAPSHOT_NUMBERS } from "./selector_scripts.ts";
+import { ANCESTORS, ELEMENT_STATE, SNAPSHOT_NUMBERS } from "./selector_scripts.ts";
 import { arrayItems, backendOf } from "./world.ts";
 
 export type ActionName = ActInput["action"];
@@ -125,6 +125,18 @@ export async function refFor(t: PageTarget, state: StateRecord, target: Target, 
   }
 }
 
+/** Whether an element is rendered visibly (false when it is gone, too). */
+async function shown(t: PageTarget, target: Target, signal: AbortSignal): Promise<boolean> {
+  const id = await t.rec.driver.resolve(target.frame, target.backendNodeId, signal);
+  if (!id) return false;
+  try {
+    const s = await t.rec.driver.callOn<{ visible?: boolean }>(id, ELEMENT_STATE, [false], signal);
+    return !!s.visible;
+  } finally {
+    t.rec.driver.release(id);
+  }
+}
+
 function noRef(sel: Selector | undefined): BapError {
   return new BapError(
     BAP.ActionFailed,
@@ -171,7 +183,18 @@ export async function actOn(
       };
       if (target) {
         const ref = await refFor(t, fresh, target, dl.signal);
-        if (!ref) throw noRef(sel);
+        if (!ref) {
+          // A hidden element has no place in the snapshot: wait for it to show, as BAP does.
+          if (!(await shown(t, target, dl.signal))) {
+            waiting = new BapError(BAP.ElementNotVisible, "Element is not visible", {
+              details: { selector: sel },
+              notDispatched: true,
+            });
+            await sleep(100, dl.signal);
+            continue;
+          }
+          throw noRef(sel);
+        }
         input.ref = ref;
       }
       if (spec.to) {
