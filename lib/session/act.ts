@@ -59,7 +59,7 @@ export async function act(session: Session, input: ActInput, signal: AbortSignal
     stateId: state.stateId,
   });
   try {
-    const plan = checkParams(input, state); // step 3
+    const plan = checkParams(input, state, session.deps.secrets); // step 3
     if (!rec || rec.driver.closed) {
       throw new Stop("target_changed", `Page ${state.pageId} of state ${state.stateId} is closed`);
     }

@@ -7,7 +7,7 @@
 import type { Protocol } from "devtools-protocol";
 import type { ActInput } from "../protocol/schemas.ts";
 import { canonicalOrigin } from "../policy/url.ts";
-import { type FieldFacts, refuseTyping } from "../policy/sensitive.ts";
+import { credentialReason, type FieldFacts, refuseTyping } from "../policy/sensitive.ts";
 import type { FrameInfo } from "../driver/page_driver.ts";
 import type { RefTarget } from "../snapshot/ax_tree.ts";
 import { ELEMENT_INFO, FIELD_FACTS, FOCUSED_FIELD } from "./page_scripts.ts";
@@ -307,8 +307,19 @@ function checkUsable(ref: RefTarget, info: ElementInfo, node: AxFacts, input: Ac
   if (
     input.action === "type" || input.action === "fill" || (input.action === "press" && plan.chord?.printable)
   ) {
-    const reason = refuseTyping({ ...info.facts!, accessibleName: node ? node.name : null });
-    if (reason) throw new Stop("sensitive_field", `Porthole does not type into ${ref.ref}: ${reason}`);
+    const facts = { ...info.facts!, accessibleName: node ? node.name : null };
+    if (plan.secret !== undefined) {
+      // A secret goes only into a credential field, whose value no snapshot ever shows.
+      if (!credentialReason(facts)) {
+        throw new Stop(
+          "secret_not_allowed",
+          `${ref.ref} is not a credential field; a secretRef fills only those`,
+        );
+      }
+    } else {
+      const reason = refuseTyping(facts);
+      if (reason) throw new Stop("sensitive_field", `Porthole does not type into ${ref.ref}: ${reason}`);
+    }
   }
   if (info.hit && !info.hit.ok) {
     throw new Stop("obscured", `${ref.ref} is covered by ${info.hit.hit} at its click point`, {

@@ -26,7 +26,11 @@ export async function keyboardAction(
     await focusStays(driver, objectId, plan, 0, signal);
   }
   const keyboard = driver.page.keyboard;
-  if ((input.action === "fill" || input.action === "clear") && ctx.info?.valueKind) {
+  if (plan.secret !== undefined) {
+    // A secret is inserted whole (type or fill alike): no key events carry it, nothing echoes it.
+    await driver.callOn(objectId!, SELECT_ALL, [], signal);
+    await driver.send("Input.insertText", { text: plan.secret }, signal);
+  } else if ((input.action === "fill" || input.action === "clear") && ctx.info?.valueKind) {
     // A date, time, range or color input takes its value whole, as from its picker.
     await driver.callOn(objectId!, SET_VALUE, [input.action === "fill" ? input.text : ""], signal);
   } else if (input.action === "fill" || input.action === "clear") {

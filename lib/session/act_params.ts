@@ -2,6 +2,7 @@
  * Step 3 of `act`: what each action requires of its own parameters, decided before anything is
  * read from the page. A failure is `invalid_params`, not dispatched, and the state stays consumed.
  */
+import type { SecretStore } from "../policy/secrets.ts";
 import type { ErrorCode } from "../protocol/errors.ts";
 import type { ActInput } from "../protocol/schemas.ts";
 import { type Chord, type Keystroke, keystrokes, parseChord } from "../protocol/keys.ts";
@@ -52,12 +53,14 @@ export interface Plan {
   delta?: { x: number; y: number };
   values?: string[];
   files?: UploadFile[];
+  /** The value of `secretRef`: typed, never echoed, never logged. */
+  secret?: string;
 }
 
 const bad = (field: string, message: string) => new Stop("invalid_params", message, { field });
 
 /** Step 3: what the action itself requires, decided before anything is read from the page. */
-export function checkParams(input: ActInput, state: StateRecord): Plan {
+export function checkParams(input: ActInput, state: StateRecord, secrets?: SecretStore): Plan {
   const plan: Plan = {};
   const action = input.action;
   if (NEEDS_REF.has(action) && !input.ref) throw bad("ref", `"${action}" needs a ref from the observation`);
@@ -77,12 +80,16 @@ export function checkParams(input: ActInput, state: StateRecord): Plan {
     throw bad("text", `"${action}" needs a non-empty text`);
   }
   if (input.secretRef !== undefined) {
-    throw new Stop(
-      "secret_not_allowed",
-      `No secret named "${input.secretRef}" is configured for this origin`,
-    );
+    if (action !== "type" && action !== "fill") {
+      throw bad("secretRef", `secretRef goes with "type" or "fill", not "${action}"`);
+    }
+    const found = secrets?.lookup(input.secretRef, state.origin) ??
+      { error: `No secret named "${input.secretRef}" is configured` };
+    if ("error" in found) throw new Stop("secret_not_allowed", found.error, { secretRef: input.secretRef });
+    plan.secret = found.value;
+  } else if (action === "type") {
+    plan.keystrokes = keystrokes(input.text!);
   }
-  if (action === "type") plan.keystrokes = keystrokes(input.text!);
   if (action === "press") {
     if (!input.key) throw bad("key", `"press" needs a key, e.g. Enter or Control+A`);
     const chord = parseChord(input.key);

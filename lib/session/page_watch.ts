@@ -27,11 +27,12 @@ export function watchPage(session: Session, rec: PageRecord, forget: () => void)
   page.on("console", (msg) => {
     const loc = msg.location();
     const url = loc.url ? redactUrl(loc.url) : undefined;
-    rec.diag.console(msg.type(), msg.text(), url, loc.lineNumber);
-    session.emit("console", { pageId, level: msg.type(), text: msg.text().slice(0, 1024), url });
+    const text = session.scrub(msg.text());
+    rec.diag.console(msg.type(), text, url, loc.lineNumber);
+    session.emit("console", { pageId, level: msg.type(), text: text.slice(0, 1024), url });
   });
   page.on("pageerror", (err) => {
-    const message = err instanceof Error ? err.message : String(err);
+    const message = session.scrub(err instanceof Error ? err.message : String(err));
     rec.diag.error(message, redactUrl(page.url()));
     session.emit("page.error", { pageId, message: message.slice(0, 1024), url: redactUrl(page.url()) });
   });

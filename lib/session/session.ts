@@ -94,6 +94,11 @@ export class Session {
     this.artifacts = new ArtifactStore(`/v1/sessions/${this.id}/artifacts`);
   }
 
+  /** Text with every configured secret value replaced (for anything a page can write into). */
+  scrub(text: string): string {
+    return this.deps.secrets?.scrub(text) ?? text;
+  }
+
   /** Publish an event of this session (SSE). */
   emit<T extends EventType>(type: T, data: EventMap[T]): void {
     const ev = makeEvent(this.id, type, data);
@@ -573,6 +578,16 @@ export class Session {
         ? undefined
         : { stateId: input.since, base: base && this.pages.get(base.pageId) === rec ? base : null },
     }, signal);
+    // A page may echo a secret it was given into its own text: no observation carries it.
+    const secrets = this.deps.secrets;
+    if (secrets?.names.length) {
+      observation.tree = secrets.scrub(observation.tree);
+      observation.title = secrets.scrub(observation.title);
+      if (observation.changes) {
+        const c = observation.changes as Record<string, unknown>;
+        for (const k of Object.keys(c)) c[k] = JSON.parse(secrets.scrub(JSON.stringify(c[k])));
+      }
+    }
     if (isMain) rec.title = observation.title;
     this.states.publish(state);
     return observation;
