@@ -211,6 +211,8 @@ Deno.test(
     assert.equal(await value(c, "#log"), "line one\nx");
     await c.call("action/hover", { selector: { type: "text", value: "Hover me" } });
     assert.equal(await status(c), "hover 1");
+    await c.call("action/dblclick", { selector: { type: "testId", value: "save" } });
+    assert.equal(await status(c), "save 3", "a double click is two clicks");
   },
 );
 
