@@ -80,17 +80,18 @@ async function traverse(call: Call, p: Params, how: "reload" | -1 | 1) {
     const { rec, session } = t;
     const driver = rec.driver;
     const dl = deadline(timeoutMs, sig);
-    rec.navigating++;
     try {
       const before = (await driver.frames(dl.signal)).find((f) => f.parentId === null)!;
       if (how === "reload") {
         session.checkDestination(before.url);
+        session.ownNavigation(rec, before.url);
         await driver.send("Page.reload", {}, dl.signal);
       } else {
         const h = await driver.send<Protocol.Page.GetNavigationHistoryResponse>("Page.getNavigationHistory");
         const entry = h.entries[h.currentIndex + how];
         if (!entry) return; // no history entry that way: nothing to do
         session.checkDestination(entry.url);
+        session.ownNavigation(rec, entry.url);
         await driver.send("Page.navigateToHistoryEntry", { entryId: entry.id }, dl.signal);
       }
       // Wait for a new document (or a same-document move) and its readiness.
@@ -113,7 +114,7 @@ async function traverse(call: Call, p: Params, how: "reload" | -1 | 1) {
     } catch (err) {
       throw err instanceof PortholeError || err instanceof BapError ? err : toBapError(err);
     } finally {
-      rec.navigating--;
+      rec.navigating = null;
       dl.dispose();
     }
   });

@@ -35,6 +35,8 @@ export interface ElementInfo {
   point?: { x: number; y: number; inView: boolean; topX: number; topY: number };
   hit?: { ok: boolean; hit?: string } | null;
   facts?: FieldFacts;
+  /** The node is (inside) a download link: its download starts only after the click is acknowledged. */
+  downloadLink?: boolean;
 }
 
 /** A node an action works on, resolved in Porthole's world; the caller releases `objectId`. */

@@ -18,6 +18,9 @@ import { actionDialogs } from "./dialogs.ts";
 import type { PageRecord, Session } from "./session.ts";
 import type { StateRecord } from "./states.ts";
 
+/** How long a click on a download link waits for its download to be announced. */
+const DOWNLOAD_LINK_GRACE_MS = 1000;
+
 /** How far dispatch got: set once Chromium acknowledged the input or navigation command. */
 export interface Progress {
   acknowledged: boolean;
@@ -104,6 +107,10 @@ async function inputAction(
     // Every input command was answered: the input happened, whatever the page does next.
     progress.acknowledged = true;
     if (!watch.requested) await watch.flush(signal);
+    // A download link's download begins a moment after the click was acknowledged: wait for it.
+    if (!watch.requested && !watch.download && ctx.info?.downloadLink) {
+      await watch.downloadWithin(DOWNLOAD_LINK_GRACE_MS, signal);
+    }
     // A download link (`<a download>`) starts a download without a navigation request.
     if (!watch.requested) return watch.download ? downloadBlocked() : rec.blocked.first();
     const outcome = await settleOrBlocked(rec, watch, stayed, signal);

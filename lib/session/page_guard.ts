@@ -45,8 +45,15 @@ function judge(
   const url = e.request.url;
   // Sub-frames may load other origins; they never inherit the page's authorisation.
   const mainFrame = e.frameId === rec.driver.targetId;
+  // Porthole's own navigation (its request, then its redirect hops) may leave the origin; a
+  // navigation the page starts meanwhile (a meta refresh, a script) may not.
+  const nav = rec.navigating;
+  const ours = mainFrame && nav !== null &&
+    (e.redirectedRequestId !== undefined
+      ? nav.hops.has(e.redirectedRequestId)
+      : url === nav.url && nav.hops.size === 0);
   try {
-    session.checkDestination(url, mainFrame && rec.navigating > 0 ? undefined : []);
+    session.checkDestination(url, ours ? undefined : []);
   } catch (err) {
     if (err instanceof PortholeError && (mainFrame || err.code === "address_not_allowed")) {
       return new PortholeError(
@@ -62,7 +69,12 @@ function judge(
     }
     return null;
   }
-  if (!mainFrame || rec.navigating > 0) return null;
+  if (!mainFrame) return null;
+  if (ours) {
+    rec.navigating!.hops.add(e.requestId);
+    if (e.networkId) rec.navigating!.hops.add(e.networkId);
+    return null;
+  }
   const origin = canonicalOrigin(url);
   if (origin === rec.authorizedOrigin) return null;
   return new PortholeError(

@@ -81,6 +81,7 @@ export const ELEMENT_INFO = `function (doc, hitTest) {
   return {
     connected, sameDocument, visible, enabled: !disabled, editable, valueKind, framesOk,
     checked: typeof el.checked === "boolean" ? el.checked : null,
+    downloadLink: !!el.closest("a[download], area[download]"),
     point: { x, y, inView, topX: x + ox, topY: y + oy },
     hit: hitTest && inView && visible ? (${HIT_TEST_SOURCE}).call(el, x, y) : null,
     facts: (${FIELD_FACTS}).call(el),

@@ -13,6 +13,8 @@ interface Announced {
   url: string;
   adopt: boolean;
   taken?: boolean;
+  /** Already matched to a held target by `heldPopupUrl`. */
+  held?: boolean;
   /** Settles once the popup was adopted or closed. */
   done: PromiseWithResolvers<void>;
 }
@@ -23,14 +25,20 @@ const ADOPT_WAIT_MS = 2000;
 /** Popups announced by each opener page (Page.windowOpen), oldest first. */
 const announced = new WeakMap<PageRecord, Announced[]>();
 
+/** Whether a popup of `opener` bound for `rawUrl` may open at all (to be adopted). */
+export function popupMayOpen(opener: PageRecord, rawUrl: string, room: boolean): boolean {
+  const url = rawUrl === "" ? "about:blank" : rawUrl;
+  const origin = url === "about:blank" ? opener.authorizedOrigin : canonicalOrigin(url);
+  return room && opener.authorizedOrigin !== null && origin === opener.authorizedOrigin;
+}
+
 /**
  * The opener's renderer announces a popup before the input that caused it is acknowledged, so
  * a refusal reaches the action that caused it.
  */
 export function popupAnnounced(session: Session, opener: PageRecord, rawUrl: string): void {
   const url = rawUrl === "" ? "about:blank" : rawUrl;
-  const origin = url === "about:blank" ? opener.authorizedOrigin : canonicalOrigin(url);
-  const adopt = opener.authorizedOrigin !== null && origin === opener.authorizedOrigin && session.pageRoom;
+  const adopt = popupMayOpen(opener, url, session.pageRoom);
   const list = announced.get(opener) ?? [];
   const done = Promise.withResolvers<void>();
   if (!adopt) done.resolve();
@@ -128,4 +136,22 @@ export async function popupsSettled(opener: PageRecord, signal: AbortSignal): Pr
   clearTimeout(timer);
   // What settled is done with; what did not arrive in time is left to SSE.
   announced.set(opener, []);
+}
+
+/**
+ * The destination of a popup target Chromium is holding at its start, from its opener's
+ * announcement (the target itself does not know it yet). Waits briefly for the announcement,
+ * which travels on another channel; null when none came (the caller then fails closed).
+ */
+export async function heldPopupUrl(opener: PageRecord, waitMs = 250): Promise<string | null> {
+  const end = Date.now() + waitMs;
+  while (true) {
+    const entry = announced.get(opener)?.find((a) => !a.held);
+    if (entry) {
+      entry.held = true;
+      return entry.url;
+    }
+    if (Date.now() >= end) return null;
+    await new Promise((r) => setTimeout(r, 5));
+  }
 }

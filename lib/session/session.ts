@@ -42,8 +42,11 @@ export interface PageRecord {
   networkChangedAt: number;
   /** Effects the policy blocked, for the action that caused them. */
   blocked: BlockedEffects;
-  /** Porthole `navigate` calls under way: while one is, the page may leave its origin. */
-  navigating: number;
+  /**
+   * The navigation Porthole itself is making, if any: its URL (without fragment) and the guard's
+   * ids of its request and redirect hops. Only these may leave the page's authorised origin.
+   */
+  navigating: { url: string; hops: Set<string> } | null;
   /** Where Porthole last left the mouse (viewport coordinates), when known. */
   mouse: { x: number; y: number } | null;
 }
@@ -306,7 +309,7 @@ export class Session {
       inflight: 0,
       networkChangedAt: Date.now(),
       blocked: new BlockedEffects(),
-      navigating: 0,
+      navigating: null,
       mouse: null,
     };
     watchPage(this, rec, () => this.#forgetPage(rec.pageId));
@@ -446,7 +449,7 @@ export class Session {
     signal: AbortSignal,
     onAcknowledged?: () => void,
   ): Promise<{ outcome: NavOutcome; committed: FrameInfo | null }> {
-    rec.navigating++;
+    this.ownNavigation(rec, url);
     rec.blocked.clear();
     try {
       return await navigateAndWait(rec.driver, frame, url, waitUntil, signal, onAcknowledged);
@@ -458,8 +461,23 @@ export class Session {
       }
       throw err;
     } finally {
-      rec.navigating--;
+      rec.navigating = null;
     }
+  }
+
+  /**
+   * Tell the page's guard that Porthole itself is about to navigate it to `url` (navigate,
+   * reload, history): that request and its redirect hops may leave the authorised origin.
+   * Cleared with `rec.navigating = null`.
+   */
+  ownNavigation(rec: PageRecord, url: string): void {
+    let target = url;
+    try {
+      const u = new URL(url);
+      u.hash = "";
+      target = u.href;
+    } catch { /* about:blank and the like make no request */ }
+    rec.navigating = { url: target, hops: new Set() };
   }
 
   /** After a top-level commit: authorise its origin if allowed, else leave it and refuse. */
