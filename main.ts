@@ -34,6 +34,8 @@ Options of serve (each also an environment variable):
   --max-sessions N      PORTHOLE_MAX_SESSIONS    browser contexts at once (default 8)
   --allowed-host H      PORTHOLE_ALLOWED_HOSTS   extra Host names to accept (repeat, or comma list)
   --config FILE         PORTHOLE_CONFIG          operator file: named secrets and approval rules (JSON)
+  --allow-cdp-attach    PORTHOLE_ALLOW_CDP_ATTACH BAP browser/launch may attach to a browser at cdpUrl
+                                                 (that browser is outside Porthole's sandbox and network guard)
   --block-private-network
                         PORTHOLE_BLOCK_PRIVATE_NETWORK  pages may not reach loopback or private addresses
   --log-level L         PORTHOLE_LOG_LEVEL       JSON logs on stderr: debug, info, warn, error, off (info)
@@ -85,6 +87,11 @@ const FLAGS: Record<string, { env: string; apply: (c: Config, v: string) => void
   config: {
     env: "PORTHOLE_CONFIG",
     apply: (c, v) => (c.operator = wrap(() => loadConfigFile(v))),
+  },
+  "allow-cdp-attach": {
+    env: "PORTHOLE_ALLOW_CDP_ATTACH",
+    apply: (c, v) => (c.allowCdpAttach = v !== "0" && v !== "false"),
+    bool: true,
   },
   "block-private-network": {
     env: "PORTHOLE_BLOCK_PRIVATE_NETWORK",

@@ -24,6 +24,8 @@ export interface Config {
   blockPrivateNetwork: boolean;
   /** MCP defaults: the server's name and the tools offered (every tool when absent). */
   mcp: { name?: string; tools?: string[] };
+  /** BAP `browser/launch` may attach to a browser at `cdpUrl` (outside the sandbox guarantees). */
+  allowCdpAttach: boolean;
   /** What the operator's --config file says: secrets and approval rules. */
   operator: Operator;
 }
@@ -54,6 +56,7 @@ export function defaultConfig(): Config {
     blockPrivateNetwork: false,
     mcp: {},
     operator: { secrets: {}, approvals: [] },
+    allowCdpAttach: false,
   };
 }
 

@@ -11,6 +11,7 @@ import type { Params } from "./params.ts";
 import { MAX_CONTEXTS } from "./state.ts";
 import { readGeolocation, readViewport } from "./emulate.ts";
 import { setStorageState } from "./storage.ts";
+import { AttachedPool } from "../driver/attached_pool.ts";
 
 function hex(n: number): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(n)), (b) => b.toString(16).padStart(2, "0")).join(
@@ -35,17 +36,25 @@ async function launch(call: Call, p: Params) {
   if (p.has("downloadsPath")) {
     throw invalidParams("downloadsPath", "downloadsPath is refused: Porthole blocks every download");
   }
-  if (p.has("cdpUrl")) {
-    throw invalidParams(
-      "cdpUrl",
-      "cdpUrl is refused: attaching to another browser is off (the operator has not enabled --allow-cdp-attach)",
-    );
+  const cdpUrl = p.str("cdpUrl");
+  if (cdpUrl !== undefined) {
+    if (!call.state.registry.config.allowCdpAttach) {
+      throw invalidParams(
+        "cdpUrl",
+        "cdpUrl is refused: attaching to another browser is off (the operator has not enabled --allow-cdp-attach)",
+      );
+    }
+    if (!/^(https?|wss?):\/\/[^/\s]+/.test(cdpUrl)) {
+      throw invalidParams("cdpUrl", "cdpUrl must be an http(s) or ws(s) DevTools address");
+    }
   }
   if (p.has("proxy")) {
     throw invalidParams("proxy", "proxy is not supported: pages reach the network directly");
   }
   const state = call.state;
   if (state.browser) await state.closeAll();
+  // Attached: that browser is outside Porthole's sandbox, environment and network guarantees.
+  state.attached = cdpUrl !== undefined ? new AttachedPool(cdpUrl) : null;
   const ctx = state.addContext(`ctx-${hex(4)}`, {});
   let version = "";
   try {

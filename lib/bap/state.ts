@@ -4,6 +4,7 @@
  * order, the active page, the element-ref registries and frame selections. It outlives its
  * connection when parked (see dormant.ts).
  */
+import type { AttachedPool } from "../driver/attached_pool.ts";
 import type { Session } from "../session/session.ts";
 import type { PageRecord } from "../session/session.ts";
 import type { SessionRegistry } from "../session/registry.ts";
@@ -46,6 +47,8 @@ export const MAX_CONTEXTS = 5;
 export class BapState {
   readonly registry: SessionRegistry;
   browser: { browserId: string; version: string } | null = null;
+  /** The browser `browser/launch` attached to by `cdpUrl`, when the operator allows it; else the shared one. */
+  attached: AttachedPool | null = null;
   readonly contexts = new Map<string, ContextEntry>();
   defaultContext: string | null = null;
   activePage: string | null = null;
@@ -96,14 +99,19 @@ export class BapState {
   }
 
   /** A new context: a new Porthole session (the registry's context limit applies). */
-  addContext(id: string, options: CreateSessionInput, given?: Record<string, unknown>): ContextEntry {
+  addContext(
+    id: string,
+    options: CreateSessionInput,
+    given?: Record<string, unknown>,
+    pool?: AttachedPool,
+  ): ContextEntry {
     if (this.contexts.size >= MAX_CONTEXTS) {
       throw new BapError(BAP.ResourceLimitExceeded, `Context limit reached: at most ${MAX_CONTEXTS}`, {
         details: { resource: "contexts", limit: MAX_CONTEXTS, current: this.contexts.size },
         notDispatched: true,
       });
     }
-    const session = this.registry.create(options);
+    const session = this.registry.create(options, pool ?? this.attached ?? undefined);
     const ctx: ContextEntry = {
       id,
       session,

@@ -18,6 +18,15 @@ export interface ContextLease {
   release(): Promise<void>;
 }
 
+/** What a session needs of the browser it leases contexts from. */
+export interface LeasePool {
+  readonly generation: number;
+  readonly guard: NetGuard | null;
+  acquire(): Promise<ContextLease>;
+  isFront(targetId: string): boolean;
+  markFront(targetId: string): void;
+}
+
 /** A page target that another page opened. */
 export interface PopupInfo {
   targetId: string;
@@ -37,7 +46,7 @@ export interface PoolStats {
 
 type DisconnectListener = (generation: number) => void;
 
-export class BrowserPool {
+export class BrowserPool implements LeasePool {
   #chromium: string | null;
   #browser: Browser | null = null;
   #launched: Launched | null = null;

@@ -2,6 +2,7 @@
 import type { Config } from "../config.ts";
 import { BrowserPool } from "../driver/pool.ts";
 import { NetGuard } from "../driver/net_guard.ts";
+import type { AttachedPool } from "../driver/attached_pool.ts";
 import { log } from "../log.ts";
 import { ApprovalDesk } from "./approvals.ts";
 import { heldPopupUrl, popupMayOpen } from "./popups.ts";
@@ -114,7 +115,8 @@ export class SessionRegistry {
     return [...this.#sessions.values()];
   }
 
-  create(options: CreateSessionInput): Session {
+  /** A new session; `pool` is another browser than the shared one (BAP's cdpUrl attach). */
+  create(options: CreateSessionInput, pool?: AttachedPool): Session {
     const max = this.config.limits.maxSessions;
     if (this.#sessions.size >= max) {
       throw new PortholeError("context_limit", `All ${max} browser contexts are in use`, {
@@ -122,7 +124,7 @@ export class SessionRegistry {
       });
     }
     const session = new Session(options, {
-      pool: this.pool,
+      pool: pool ?? this.pool,
       limits: this.config.limits,
       idleMs: this.config.sessionIdleMs,
       isSelf: this.#isSelf,
@@ -132,6 +134,7 @@ export class SessionRegistry {
       publish: (ev) => this.events.publish(ev),
     });
     this.#sessions.set(session.id, session);
+    pool?.onLost(() => session.browserLost());
     return session;
   }
 

@@ -3,7 +3,7 @@
  * the FIFO gate every operation passes through.
  */
 import type { ContextLease } from "../driver/pool.ts";
-import type { BrowserPool } from "../driver/pool.ts";
+import type { LeasePool } from "../driver/pool.ts";
 import { driverError, type FrameInfo, type Page, PageDriver } from "../driver/page_driver.ts";
 import { type ErrorCode, PortholeError } from "../protocol/errors.ts";
 import type { CreateSessionInput, NavigateInput, ObserveInput } from "../protocol/schemas.ts";
@@ -52,7 +52,7 @@ export interface PageRecord {
 }
 
 export interface SessionDeps {
-  pool: BrowserPool;
+  pool: LeasePool;
   limits: Limits;
   idleMs: number;
   /** Addresses of the sidecar itself, which no page may reach. */

@@ -1,0 +1,88 @@
+/**
+ * A browser Porthole did not start (BAP `browser/launch` with `cdpUrl`, allowed only with
+ * --allow-cdp-attach). It is outside Porthole's sandbox and environment guarantees: Porthole
+ * neither launched it nor controls its flags, and its traffic does not pass the network guard.
+ * Each lease is a temporary context in it; the connection closes with the last lease.
+ */
+import puppeteer, { type Browser } from "puppeteer-core";
+import { PortholeError } from "../protocol/errors.ts";
+import type { ContextLease, LeasePool } from "./pool.ts";
+
+export class AttachedPool implements LeasePool {
+  readonly guard = null;
+  readonly endpoint: string;
+  #browser: Browser | null = null;
+  #generation = 1;
+  #leases = new Set<ContextLease>();
+  #front: string | null = null;
+  #onLost = new Set<() => void>();
+
+  constructor(endpoint: string) {
+    this.endpoint = endpoint;
+  }
+
+  get generation(): number {
+    return this.#generation;
+  }
+  isFront(targetId: string): boolean {
+    return this.#front === targetId;
+  }
+  markFront(targetId: string): void {
+    this.#front = targetId;
+  }
+  /** Called when the attached browser goes away. */
+  onLost(fn: () => void): void {
+    this.#onLost.add(fn);
+  }
+
+  async #connect(): Promise<Browser> {
+    if (this.#browser?.connected) return this.#browser;
+    const ws = /^wss?:/.test(this.endpoint);
+    let browser: Browser;
+    try {
+      browser = await puppeteer.connect({
+        ...(ws ? { browserWSEndpoint: this.endpoint } : { browserURL: this.endpoint }),
+        defaultViewport: null,
+        protocolTimeout: 90_000,
+      });
+    } catch (err) {
+      throw new PortholeError(
+        "browser_not_installed",
+        `Cannot attach to ${this.endpoint}: ${(err as Error).message}`,
+        {
+          recoveryHint: "Check that the browser listens for DevTools at that address",
+        },
+      );
+    }
+    this.#browser = browser;
+    browser.on("disconnected", () => {
+      if (this.#browser !== browser) return;
+      this.#browser = null;
+      this.#generation++;
+      this.#leases.clear();
+      for (const fn of this.#onLost) fn();
+    });
+    return browser;
+  }
+
+  async acquire(): Promise<ContextLease> {
+    const browser = await this.#connect();
+    const context = await browser.createBrowserContext();
+    const lease: ContextLease = {
+      context,
+      browser,
+      generation: this.#generation,
+      contextId: context.id ?? "default",
+      release: async () => {
+        if (!this.#leases.delete(lease)) return;
+        await context.close().catch(() => {});
+        if (this.#leases.size === 0 && this.#browser === browser) {
+          this.#browser = null;
+          await browser.disconnect().catch(() => {}); // the browser is not ours to close
+        }
+      },
+    };
+    this.#leases.add(lease);
+    return lease;
+  }
+}
