@@ -45,14 +45,26 @@ export function guard(config: Config, selfOrigin: () => string): MiddlewareHandl
       );
     }
     const origin = c.req.header("origin");
+    // CORS is off unless the operator named the origin with --allowed-origin.
+    const cors = origin !== undefined && allowedOrigins.has(origin.toLowerCase());
     if (origin !== undefined) {
       const o = origin.toLowerCase();
-      if (!allowedOrigins.has(o) && o !== selfOrigin()) {
+      if (!cors && o !== selfOrigin()) {
         return fail(
           c,
           "request_origin_not_allowed",
           `Requests from the browser origin ${origin} are not allowed`,
         );
+      }
+      if (cors && c.req.method === "OPTIONS") {
+        // A preflight carries no credentials: answer it before the token check.
+        return c.body(null, 204, {
+          "access-control-allow-origin": origin,
+          "access-control-allow-methods": "GET, POST, DELETE",
+          "access-control-allow-headers": "authorization, content-type, x-bap-token, last-event-id",
+          "access-control-max-age": "600",
+          "vary": "Origin",
+        });
       }
     } else {
       // A page's no-cors request carries no Origin, but it does carry Sec-Fetch-Site.
@@ -74,6 +86,10 @@ export function guard(config: Config, selfOrigin: () => string): MiddlewareHandl
       }
     }
     await next();
+    if (cors) {
+      c.res.headers.set("access-control-allow-origin", origin!);
+      c.res.headers.append("vary", "Origin");
+    }
   };
 }
 

@@ -596,3 +596,41 @@ Deno.test(
     assert.ok(errorSchema.properties.error.properties.code.enum.includes("session_not_found"));
   },
 );
+
+Deno.test(
+  "CORS is off unless an origin is allowed; then preflights pass before the token",
+  browserTest,
+  async () => {
+    await using ph = await Porthole.start((c) => {
+      c.allowedRequestOrigins = ["http://ui.example:8080"];
+      c.token = "t0ken";
+    });
+    const plain = await fetch(`${ph.url}/v1/sessions`, { headers: { authorization: "Bearer t0ken" } });
+    await plain.body?.cancel();
+    assert.equal(
+      plain.headers.get("access-control-allow-origin"),
+      null,
+      "no CORS header without an allowed Origin",
+    );
+    const preflight = await fetch(`${ph.url}/v1/sessions`, {
+      method: "OPTIONS",
+      headers: { origin: "http://ui.example:8080", "access-control-request-method": "POST" },
+    });
+    await preflight.body?.cancel();
+    assert.equal(preflight.status, 204);
+    assert.equal(preflight.headers.get("access-control-allow-origin"), "http://ui.example:8080");
+    assert.match(preflight.headers.get("access-control-allow-headers") ?? "", /authorization/);
+    const real = await fetch(`${ph.url}/v1/sessions`, {
+      headers: { origin: "http://ui.example:8080", authorization: "Bearer t0ken" },
+    });
+    await real.body?.cancel();
+    assert.equal(real.status, 200);
+    assert.equal(real.headers.get("access-control-allow-origin"), "http://ui.example:8080");
+    const refused = await fetch(`${ph.url}/v1/sessions`, {
+      method: "OPTIONS",
+      headers: { origin: "http://evil.example" },
+    });
+    await refused.body?.cancel();
+    assert.equal(refused.status, 403);
+  },
+);
