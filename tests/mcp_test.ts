@@ -314,6 +314,27 @@ Deno.test("browser_screenshot answers with image content and no path", browserTe
   );
 });
 
+Deno.test("MCP screenshots never fill the session's artifact store", browserTest, async () => {
+  await using site = new Site({
+    "/":
+      `<title>Clock</title><p id="n">0</p><button onclick="n.textContent = Number(n.textContent) + 1">Next</button>`,
+  });
+  await using ph = await Porthole.start();
+  await using mcp = await connect(ph);
+  ok(await mcp.call("browser_navigate", { url: site.url("/") }));
+  const session = ph.server.registry.list()[0];
+  for (let i = 0; i < 40; i++) {
+    // A different picture every time: 40 distinct images, more than the store's 32 places.
+    await session.run(undefined, async () => {
+      const rec = session.pages.get(session.activePageId!)!;
+      await rec.driver.page.evaluate(`document.getElementById("n").textContent = "${i}"`);
+    });
+    const shot = await mcp.call("browser_screenshot", { format: "png" });
+    assert.ok(!shot.isError, `screenshot ${i}: ${JSON.stringify(shot.content)}`);
+  }
+  assert.equal(session.artifacts.count, 0);
+});
+
 Deno.test("navigate, page, wait and inspect work on the MCP session's own pages", browserTest, async () => {
   await using site = new Site({
     "/": `<title>Log</title><h1>Later</h1><script>console.log("hello from the page");

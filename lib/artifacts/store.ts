@@ -108,6 +108,14 @@ export class ArtifactStore {
     return item;
   }
 
+  /** Forget an artifact (when its bytes were handed over inline and nobody was given its href). */
+  delete(id: string): void {
+    const item = this.#items.get(id);
+    if (!item) return;
+    this.#items.delete(id);
+    this.#total -= item.data.length;
+  }
+
   clear(): void {
     this.#items.clear();
     this.#total = 0;

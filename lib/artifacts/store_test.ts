@@ -36,3 +36,12 @@ Deno.test("artifact ids cannot traverse", () => {
   const store = new ArtifactStore("/x");
   assert.throws(() => store.get("../../etc/passwd"), (e: PortholeError) => e.code === "artifact_not_found");
 });
+
+Deno.test("a deleted artifact frees its place and its bytes", async () => {
+  const store = new ArtifactStore("/x", { maxItemBytes: 100, maxItems: 1, maxTotalBytes: 100 });
+  const a = await store.put(bytes(100, 1), "a/b");
+  store.delete(a.id);
+  assert.equal(store.count, 0);
+  assert.equal(store.totalBytes, 0);
+  await store.put(bytes(100, 2), "a/b");
+});

@@ -187,8 +187,13 @@ export const TOOLS: McpTool[] = [
     input: ScreenshotInput,
     annotations: READ_ONLY,
     call: async (ctx, input) => {
+      const store = ctx.session.artifacts;
+      const held = store.count;
       const { artifact } = await runOp<{ artifact: Artifact }>("screenshot", ctx, input);
-      const data = ctx.session.artifacts.get(artifact.id).data;
+      const data = store.get(artifact.id).data;
+      // The image goes inline and no href was handed out: a new artifact need not take a place in
+      // the session's store (32 items), or a long MCP session would run out of them.
+      if (store.count > held) store.delete(artifact.id);
       return {
         content: [
           { type: "image", data: data.toBase64(), mimeType: artifact.mimeType },
