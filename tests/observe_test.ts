@@ -712,3 +712,22 @@ Deno.test(
     assert.match(tree, /Visible child/);
   },
 );
+
+Deno.test("drag handles and drop zones get refs even without a click listener", browserTest, async () => {
+  await using site = new Site({
+    "/": `<title>Board</title>
+      <div id="card" draggable="true">Card to move</div>
+      <div id="zone" style="width:200px;height:80px" ondragover="event.preventDefault()"
+        ondrop="this.textContent = 'Dropped'">Drop here</div>
+      <div id="plain">Just text</div>`,
+  });
+  await using ph = await Porthole.start();
+  const sid = await ph.session();
+  const state = await ph.open(sid, site.url("/"));
+  const card = refOf(state, /Card to move/);
+  const zone = refOf(state, /Drop here/);
+  assert.ok(!/Just text.*\[ref=/.test(state.tree), "plain text still gets no ref");
+  const r = await ph.act(sid, state, { action: "drag", ref: card, toRef: zone });
+  assert.equal(r.execution, "completed", JSON.stringify(r.error));
+  assert.equal(await ph.pageEval(sid, "document.getElementById('zone').textContent"), "Dropped");
+});

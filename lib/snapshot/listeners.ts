@@ -1,6 +1,6 @@
 /**
- * The document-start script that records which elements got click-like listeners, so the
- * walker can give them refs without one CDP call per node. It runs in the page's main world
+ * The document-start script that records which elements got click-like (or drag-and-drop)
+ * listeners, so the walker can give them refs without one CDP call per node. It runs in the page's main world
  * (it must see the page's own `addEventListener` calls) and hands its list to the walker's
  * isolated world through DOM events only: on `porthole:collect` it answers `porthole:hello`
  * and fires a non-bubbling `porthole:mark` at each recorded element that is still connected.
@@ -10,7 +10,8 @@ export const LISTENER_RECORDER = `(() => {
   const key = Symbol.for("porthole.listeners");
   if (window[key]) return;
   Object.defineProperty(window, key, { value: true });
-  const types = new Set(["click", "dblclick", "mousedown", "mouseup", "pointerdown", "pointerup"]);
+  const types = new Set(["click", "dblclick", "mousedown", "mouseup", "pointerdown", "pointerup", "dragstart", "drop",
+    "dragover"]);
   const seen = new WeakSet();
   const recorded = [];
   const original = EventTarget.prototype.addEventListener;

@@ -163,7 +163,8 @@ export const WALKER = `function (opts, ...frameOwners) {
   const FIELDS = new Set(["textbox", "searchbox", "combobox", "spinbutton"]);
   const LANDMARKS = new Set(["banner", "complementary", "contentinfo", "form", "main", "navigation", "region",
     "search", "dialog", "alertdialog", "heading"]);
-  const HANDLERS = ["onclick", "onmousedown", "onmouseup", "onpointerdown", "onpointerup", "ondblclick"];
+  const HANDLERS = ["onclick", "onmousedown", "onmouseup", "onpointerdown", "onpointerup", "ondblclick",
+    "ondragstart", "ondrop", "ondragover"];
   const MAX_TEXT = 4000;
 
   // Elements whose click listeners the document-start script recorded (see listeners.ts).
@@ -235,6 +236,8 @@ export const WALKER = `function (opts, ...frameOwners) {
     if (listened.has(el)) return true;
     if (!el.hasAttributes()) return false;
     for (const h of HANDLERS) if (el.hasAttribute(h)) return true;
+    // A drag handle is actionable (drag takes a ref) even with no click listener.
+    if (el.getAttribute("draggable") === "true") return true;
     return false;
   };
   const focusable = (el) =>
