@@ -8,7 +8,6 @@ import { PortholeError } from "../protocol/errors.ts";
 import { discoverChromium } from "./discover.ts";
 import { launchChromium, type Launched } from "./launch.ts";
 import type { NetGuard } from "./net_guard.ts";
-import type { Protocol } from "devtools-protocol";
 
 export interface ContextLease {
   readonly context: BrowserContext;
@@ -25,14 +24,6 @@ export interface LeasePool {
   acquire(): Promise<ContextLease>;
   isFront(targetId: string): boolean;
   markFront(targetId: string): void;
-}
-
-/** A page target that another page opened. */
-export interface PopupInfo {
-  targetId: string;
-  openerId: string;
-  url: string;
-  browserContextId: string;
 }
 
 export interface PoolStats {
@@ -200,7 +191,6 @@ export class BrowserPool implements LeasePool {
     this.#launched = launched;
     this.#browser = browser;
     this.#browserPid = pid;
-    await this.#holdNewPages(browser).catch(() => {});
     browser.on("disconnected", () => {
       if (this.#browser !== browser) return; // an intentional close
       this.#disconnects++;
@@ -230,42 +220,6 @@ export class BrowserPool implements LeasePool {
     })();
     await this.#closing;
     this.#closing = null;
-  }
-
-  /**
-   * Decides whether a page target opened by another page (a popup) may start. Until it answers,
-   * the popup is held: not even its first request has left.
-   */
-  popupDecider: ((info: PopupInfo) => Promise<boolean>) | null = null;
-
-  /** Hold every new page target at its start, so a popup can be closed before it loads anything. */
-  async #holdNewPages(browser: Browser): Promise<void> {
-    const root = await browser.target().createCDPSession();
-    root.on("Target.attachedToTarget", (e: Protocol.Target.AttachedToTargetEvent) => {
-      const child = root.connection()?.session(e.sessionId);
-      const info = e.targetInfo;
-      const letGo = async () => {
-        await child?.send("Runtime.runIfWaitingForDebugger").catch(() => {});
-        await root.send("Target.detachFromTarget", { sessionId: e.sessionId }).catch(() => {});
-      };
-      if (!info.openerId) return void letGo(); // Porthole's own pages
-      const decide = this.popupDecider?.({
-        targetId: info.targetId,
-        openerId: info.openerId,
-        url: info.url,
-        browserContextId: info.browserContextId ?? "",
-      }) ?? Promise.resolve(false);
-      decide.catch(() => false).then((allowed) => {
-        if (allowed) letGo();
-        else root.send("Target.closeTarget", { targetId: info.targetId }).catch(() => letGo());
-      });
-    });
-    await root.send("Target.setAutoAttach", {
-      autoAttach: true,
-      waitForDebuggerOnStart: true,
-      flatten: true,
-      filter: [{ type: "page" }],
-    });
   }
 
   /** Close every context and the browser: used at shutdown. */

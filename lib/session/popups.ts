@@ -13,8 +13,6 @@ interface Announced {
   url: string;
   adopt: boolean;
   taken?: boolean;
-  /** Already matched to a held target by `heldPopupUrl`. */
-  held?: boolean;
   /** Settles once the popup was adopted or closed. */
   done: PromiseWithResolvers<void>;
 }
@@ -136,22 +134,4 @@ export async function popupsSettled(opener: PageRecord, signal: AbortSignal): Pr
   clearTimeout(timer);
   // What settled is done with; what did not arrive in time is left to SSE.
   announced.set(opener, []);
-}
-
-/**
- * The destination of a popup target Chromium is holding at its start, from its opener's
- * announcement (the target itself does not know it yet). Waits briefly for the announcement,
- * which travels on another channel; null when none came (the caller then fails closed).
- */
-export async function heldPopupUrl(opener: PageRecord, waitMs = 250): Promise<string | null> {
-  const end = Date.now() + waitMs;
-  while (true) {
-    const entry = announced.get(opener)?.find((a) => !a.held);
-    if (entry) {
-      entry.held = true;
-      return entry.url;
-    }
-    if (Date.now() >= end) return null;
-    await new Promise((r) => setTimeout(r, 5));
-  }
 }

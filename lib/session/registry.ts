@@ -5,7 +5,6 @@ import { NetGuard } from "../driver/net_guard.ts";
 import type { AttachedPool } from "../driver/attached_pool.ts";
 import { log } from "../log.ts";
 import { ApprovalDesk } from "./approvals.ts";
-import { heldPopupUrl, popupMayOpen } from "./popups.ts";
 import { SecretStore } from "../policy/secrets.ts";
 import { PortholeError } from "../protocol/errors.ts";
 import type { CreateSessionInput } from "../protocol/schemas.ts";
@@ -37,16 +36,6 @@ export class SessionRegistry {
     this.guard.onRefused = (host, port, reason) =>
       log("warn", "network request refused", { host, port, reason });
     this.pool = pool ?? new BrowserPool(config.chromium, this.guard);
-    // A popup may start only if it is one a session will adopt (same origin as its opener).
-    this.pool.popupDecider = async (info) => {
-      for (const s of this.#sessions.values()) {
-        const opener = [...s.pages.values()].find((p) => p.driver.targetId === info.openerId);
-        if (!opener) continue;
-        const url = info.url || await heldPopupUrl(opener);
-        return url !== null && popupMayOpen(opener, url, s.pageRoom);
-      }
-      return false; // an opener no session knows: fail closed
-    };
     this.pool.onDisconnect(() => {
       for (const s of this.#sessions.values()) s.browserLost();
     });
