@@ -5,7 +5,7 @@
  * `dialog.opened`. The policy is set without waiting behind a running action.
  */
 import assert from "node:assert/strict";
-import { browserTest, type Json, Porthole, refOf, Site } from "./harness.ts";
+import { browserTest, type Json, Porthole, refOf, sharedPorthole, Site } from "./harness.ts";
 import { setDialogPolicyOp } from "../lib/ops/dialog_ops.ts";
 import { DialogPolicyInput } from "../lib/protocol/schemas.ts";
 import { parseInput } from "../lib/protocol/validate.ts";
@@ -49,21 +49,8 @@ const site = new Site({
     ),
   "/slow-link": `<!doctype html><title>Slow link</title><a href="/hang">Go</a>`,
 });
-const ph = await Porthole.start();
-const keeper = await ph.session();
-await ph.post(`/v1/sessions/${keeper}/pages`);
-const browserPid = ph.server.registry.pool.stats().pid;
-globalThis.addEventListener("unload", () => {
-  if (browserPid && ph.server.registry.pool.stats().running) Deno.kill(browserPid, "SIGKILL");
-});
-
-async function session(): Promise<{ sid: string } & AsyncDisposable> {
-  const sid = await ph.session();
-  return {
-    sid,
-    [Symbol.asyncDispose]: async () => void await ph.request("DELETE", `/v1/sessions/${sid}`),
-  };
-}
+// One Porthole and one Chromium for this file (harness.ts, sharedPorthole).
+const { ph, keeper, session } = await sharedPorthole();
 
 /** POST .../dialog-policy. */
 async function setPolicy(sid: string, body: unknown): Promise<{ status: number; body: Json }> {

@@ -4,7 +4,7 @@
  * label), and a date input. Every test reads the page's own values and the events it saw.
  */
 import assert from "node:assert/strict";
-import { browserTest, Porthole, refOf, Site } from "./harness.ts";
+import { browserTest, Porthole, refOf, sharedPorthole, Site } from "./harness.ts";
 
 /** Every page records input, change and click events on elements with an id, in order. */
 const LOG = `<script>
@@ -66,23 +66,8 @@ el.addEventListener("input", () => {
 </script>`;
 
 const site = new Site({ "/selects": SELECTS, "/toggles": TOGGLES, "/dates": DATES });
-// One Porthole and one Chromium for this file: a page kept open in its own session holds the
-// browser between tests, and every test acts in a session of its own.
-const ph = await Porthole.start();
-const keeper = await ph.session();
-await ph.post(`/v1/sessions/${keeper}/pages`);
-const browserPid = ph.server.registry.pool.stats().pid;
-globalThis.addEventListener("unload", () => {
-  if (browserPid && ph.server.registry.pool.stats().running) Deno.kill(browserPid, "SIGKILL");
-});
-
-async function session(): Promise<{ sid: string } & AsyncDisposable> {
-  const sid = await ph.session();
-  return {
-    sid,
-    [Symbol.asyncDispose]: async () => void await ph.request("DELETE", `/v1/sessions/${sid}`),
-  };
-}
+// One Porthole and one Chromium for this file (harness.ts, sharedPorthole).
+const { ph, keeper, session } = await sharedPorthole();
 
 const log = (sid: string): Promise<string[]> => ph.pageEval(sid, "window.log");
 const selected = (sid: string, id: string): Promise<string[]> =>

@@ -4,7 +4,7 @@
  * Each test reads the widgets' own state.
  */
 import assert from "node:assert/strict";
-import { browserTest, type Json, Porthole, refOf, Site } from "./harness.ts";
+import { browserTest, type Json, Porthole, refOf, sharedPorthole, Site } from "./harness.ts";
 
 /** The widgets, as markup for a document or a shadow root, with their own script. */
 const WIDGETS = `
@@ -53,21 +53,8 @@ customElements.define("shadow-widgets", class extends HTMLElement {
 </script>`;
 
 const site = new Site({ "/host": HOST, "/frame": FRAME });
-const ph = await Porthole.start();
-const keeper = await ph.session();
-await ph.post(`/v1/sessions/${keeper}/pages`);
-const browserPid = ph.server.registry.pool.stats().pid;
-globalThis.addEventListener("unload", () => {
-  if (browserPid && ph.server.registry.pool.stats().running) Deno.kill(browserPid, "SIGKILL");
-});
-
-async function session(): Promise<{ sid: string } & AsyncDisposable> {
-  const sid = await ph.session();
-  return {
-    sid,
-    [Symbol.asyncDispose]: async () => void await ph.request("DELETE", `/v1/sessions/${sid}`),
-  };
-}
+// One Porthole and one Chromium for this file (harness.ts, sharedPorthole).
+const { ph, keeper, session } = await sharedPorthole();
 
 /** The two places the widgets live: how to observe them, and how to reach them from the page. */
 const PLACES = {

@@ -3,7 +3,7 @@
  * chords), click, dblclick and hover. Every test reads the page's own values and events.
  */
 import assert from "node:assert/strict";
-import { browserTest, Porthole, refOf, Site } from "./harness.ts";
+import { browserTest, Porthole, refOf, sharedPorthole, Site } from "./harness.ts";
 
 /** A form that records its input events and submissions in `window.log`. */
 const FORM = `<!doctype html><title>Form</title>
@@ -45,25 +45,8 @@ const site = new Site({
   "/get-form": GET_FORM,
   "/results": RESULTS,
 });
-// One Porthole and one Chromium for this file: a page kept open in its own session holds the
-// browser between tests, and every test acts in a session of its own.
-const ph = await Porthole.start();
-const keeper = await ph.session();
-await ph.post(`/v1/sessions/${keeper}/pages`);
-const browserPid = ph.server.registry.pool.stats().pid;
-globalThis.addEventListener("unload", () => {
-  // Only reached when the closing test below was filtered out.
-  if (browserPid && ph.server.registry.pool.stats().running) Deno.kill(browserPid, "SIGKILL");
-});
-
-/** A session for one test, deleted when the test ends. */
-async function session(): Promise<{ sid: string } & AsyncDisposable> {
-  const sid = await ph.session();
-  return {
-    sid,
-    [Symbol.asyncDispose]: async () => void await ph.request("DELETE", `/v1/sessions/${sid}`),
-  };
-}
+// One Porthole and one Chromium for this file (harness.ts, sharedPorthole).
+const { ph, keeper, session } = await sharedPorthole();
 
 const value = (sid: string, id: string): Promise<string> =>
   ph.pageEval(sid, `document.getElementById(${JSON.stringify(id)}).value`);

@@ -4,7 +4,7 @@
  * observation failures that leave the execution as it was.
  */
 import assert from "node:assert/strict";
-import { browserTest, Porthole, refOf, Site } from "./harness.ts";
+import { browserTest, Porthole, refOf, sharedPorthole, Site } from "./harness.ts";
 
 const LINKS = `<!doctype html><title>Links</title><h1>Links</h1>
 <a href="/slow">Slow page</a>
@@ -103,16 +103,8 @@ const site = new Site({
       { headers: { "content-type": "text/html" } },
     ),
 });
-// One Porthole and one Chromium for this file: a page kept open in its own session holds the
-// browser between tests, and every test acts in a session of its own.
-const ph = await Porthole.start();
-const keeper = await ph.session();
-await ph.post(`/v1/sessions/${keeper}/pages`);
-const browserPid = ph.server.registry.pool.stats().pid;
-globalThis.addEventListener("unload", () => {
-  // Only reached when the closing test below was filtered out.
-  if (browserPid && ph.server.registry.pool.stats().running) Deno.kill(browserPid, "SIGKILL");
-});
+// One Porthole and one Chromium for this file (harness.ts, sharedPorthole).
+const { ph, keeper, session } = await sharedPorthole();
 
 /** Open /links with its links to the other origin pointing there. */
 async function openLinks(sid: string) {
@@ -123,15 +115,6 @@ async function openLinks(sid: string) {
      document.getElementById("popaway").dataset.url = ${JSON.stringify(other.url("/"))};`,
   );
   return await ph.observe(sid);
-}
-
-/** A session for one test, deleted when the test ends. */
-async function session(): Promise<{ sid: string } & AsyncDisposable> {
-  const sid = await ph.session();
-  return {
-    sid,
-    [Symbol.asyncDispose]: async () => void await ph.request("DELETE", `/v1/sessions/${sid}`),
-  };
 }
 
 Deno.test("a click on a link waits for DOMContentLoaded of the new document", browserTest, async () => {

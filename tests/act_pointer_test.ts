@@ -4,7 +4,7 @@
  * reads what the page itself recorded.
  */
 import assert from "node:assert/strict";
-import { browserTest, Porthole, refOf, Site } from "./harness.ts";
+import { browserTest, Porthole, refOf, sharedPorthole, Site } from "./harness.ts";
 
 /** A custom slider: pointer down on the thumb, moves (captured) set the value, up ends. */
 const SLIDER = `<!doctype html><title>Slider</title>
@@ -67,21 +67,8 @@ const SCROLLING = `<!doctype html><title>Scrolling</title>
 <button id="far">Far button</button>`;
 
 const site = new Site({ "/slider": SLIDER, "/sortable": SORTABLE, "/scrolling": SCROLLING });
-const ph = await Porthole.start();
-const keeper = await ph.session();
-await ph.post(`/v1/sessions/${keeper}/pages`);
-const browserPid = ph.server.registry.pool.stats().pid;
-globalThis.addEventListener("unload", () => {
-  if (browserPid && ph.server.registry.pool.stats().running) Deno.kill(browserPid, "SIGKILL");
-});
-
-async function session(): Promise<{ sid: string } & AsyncDisposable> {
-  const sid = await ph.session();
-  return {
-    sid,
-    [Symbol.asyncDispose]: async () => void await ph.request("DELETE", `/v1/sessions/${sid}`),
-  };
-}
+// One Porthole and one Chromium for this file (harness.ts, sharedPorthole).
+const { ph, keeper, session } = await sharedPorthole();
 
 const log = (sid: string): Promise<string[]> => ph.pageEval(sid, "window.log");
 const order = (sid: string): Promise<string[]> =>

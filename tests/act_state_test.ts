@@ -4,7 +4,7 @@
  * the three-part result and `expect`.
  */
 import assert from "node:assert/strict";
-import { browserTest, Porthole, refOf, Site } from "./harness.ts";
+import { browserTest, Porthole, refOf, sharedPorthole, Site } from "./harness.ts";
 
 const COUNTER = `<!doctype html><title>Counter</title>
 <h1>Counter</h1><p id="count">0</p>
@@ -20,25 +20,8 @@ const EXPECT = `<!doctype html><title>Expect</title>
 const FRAMED = `<!doctype html><title>Framed</title><h1>Outer</h1><iframe src="/counter"></iframe>`;
 
 const site = new Site({ "/counter": COUNTER, "/expect": EXPECT, "/framed": FRAMED });
-// One Porthole and one Chromium for this file: a page kept open in its own session holds the
-// browser between tests, and every test acts in a session of its own.
-const ph = await Porthole.start();
-const keeper = await ph.session();
-await ph.post(`/v1/sessions/${keeper}/pages`);
-const browserPid = ph.server.registry.pool.stats().pid;
-globalThis.addEventListener("unload", () => {
-  // Only reached when the closing test below was filtered out.
-  if (browserPid && ph.server.registry.pool.stats().running) Deno.kill(browserPid, "SIGKILL");
-});
-
-/** A session for one test, deleted when the test ends. */
-async function session(): Promise<{ sid: string } & AsyncDisposable> {
-  const sid = await ph.session();
-  return {
-    sid,
-    [Symbol.asyncDispose]: async () => void await ph.request("DELETE", `/v1/sessions/${sid}`),
-  };
-}
+// One Porthole and one Chromium for this file (harness.ts, sharedPorthole).
+const { ph, keeper, browserPid, session } = await sharedPorthole();
 
 /** POST .../act with exactly this body; returns status and body. */
 function actRaw(sid: string, body: Record<string, unknown>) {

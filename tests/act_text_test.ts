@@ -5,7 +5,7 @@
  * editors that own their DOM see what a user's typing would give them.
  */
 import assert from "node:assert/strict";
-import { browserTest, Porthole, refOf, Site } from "./harness.ts";
+import { browserTest, Porthole, refOf, sharedPorthole, Site } from "./harness.ts";
 
 /** Records keys and input events (with their inputType) of every element with an id. */
 const LOG = `<script>
@@ -77,21 +77,8 @@ window.modelText = () => model.join("\\n");
 </script>`;
 
 const site = new Site({ "/fields": FIELDS, "/controlled": CONTROLLED, "/editor": EDITOR });
-const ph = await Porthole.start();
-const keeper = await ph.session();
-await ph.post(`/v1/sessions/${keeper}/pages`);
-const browserPid = ph.server.registry.pool.stats().pid;
-globalThis.addEventListener("unload", () => {
-  if (browserPid && ph.server.registry.pool.stats().running) Deno.kill(browserPid, "SIGKILL");
-});
-
-async function session(): Promise<{ sid: string } & AsyncDisposable> {
-  const sid = await ph.session();
-  return {
-    sid,
-    [Symbol.asyncDispose]: async () => void await ph.request("DELETE", `/v1/sessions/${sid}`),
-  };
-}
+// One Porthole and one Chromium for this file (harness.ts, sharedPorthole).
+const { ph, keeper, session } = await sharedPorthole();
 
 const log = (sid: string): Promise<string[]> => ph.pageEval(sid, "window.log");
 const value = (sid: string, id: string): Promise<string> =>

@@ -155,3 +155,26 @@ export function refOf(state: Json, pattern: RegExp): string {
 
 /** Deno.test options for tests that hold a server and a browser across awaits. */
 export const browserTest = { sanitizeOps: false, sanitizeResources: false };
+
+/** A test's own session, deleted when the test ends (`await using`). */
+export type TestSession = { sid: string } & AsyncDisposable;
+
+/**
+ * One Porthole and one Chromium for a whole test file: a page kept open in its own session
+ * (`keeper`) holds the browser between tests, and every test acts in a session of its own.
+ * The file's last test should close `ph`; if it was filtered out, the browser is killed at exit.
+ */
+export async function sharedPorthole(patch?: (c: Config) => void) {
+  const ph = await Porthole.start(patch);
+  const keeper = await ph.session();
+  await ph.post(`/v1/sessions/${keeper}/pages`);
+  const browserPid = ph.server.registry.pool.stats().pid;
+  globalThis.addEventListener("unload", () => {
+    if (browserPid && ph.server.registry.pool.stats().running) Deno.kill(browserPid, "SIGKILL");
+  });
+  const session = async (): Promise<TestSession> => {
+    const sid = await ph.session();
+    return { sid, [Symbol.asyncDispose]: async () => void await ph.request("DELETE", `/v1/sessions/${sid}`) };
+  };
+  return { ph, keeper, browserPid, session };
+}

@@ -1,6 +1,7 @@
 /** An operation, defined once: the HTTP route, OpenAPI, BAP and MCP are generated from it. */
 import type * as v from "valibot";
 import type { SessionRegistry } from "../session/registry.ts";
+import type { Session } from "../session/session.ts";
 
 export interface OpContext<I> {
   registry: SessionRegistry;
@@ -25,4 +26,14 @@ export interface OpDef<S extends v.GenericSchema | null = v.GenericSchema | null
 
 export function defineOp<S extends v.GenericSchema | null>(op: OpDef<S>): OpDef<S> {
   return op;
+}
+
+/** An operation that runs in the named session's FIFO gate. */
+export function inSession<I>(
+  fn: (session: Session, input: I, signal: AbortSignal, params: Record<string, string>) => Promise<unknown>,
+): (ctx: OpContext<I>) => Promise<unknown> {
+  return ({ registry, params, input, signal }) => {
+    const session = registry.get(params.sessionId);
+    return session.run(signal, (sig) => fn(session, input, sig, params));
+  };
 }

@@ -9,7 +9,7 @@ import {
 import { act } from "../session/act.ts";
 import { InspectInput, PdfInput, ScreenshotInput, WaitInput } from "../protocol/schemas_watch.ts";
 import { inspect, pdf, screenshot, waitFor } from "../session/watch.ts";
-import { defineOp, type OpDef } from "./define.ts";
+import { defineOp, inSession, type OpDef } from "./define.ts";
 import { decideApproval, listApprovals } from "./approval_ops.ts";
 import { DIALOG_OPS } from "./dialog_ops.ts";
 
@@ -70,10 +70,7 @@ const openPage = defineOp({
   path: "/v1/sessions/:sessionId/pages",
   input: EmptyInput,
   status: 201,
-  run: ({ registry, params, signal }) => {
-    const s = registry.get(params.sessionId);
-    return s.run(signal, async (sig) => s.pageView(await s.openPage(sig)));
-  },
+  run: inSession(async (s, _input, sig) => s.pageView(await s.openPage(sig))),
 });
 
 const activatePage = defineOp({
@@ -82,10 +79,7 @@ const activatePage = defineOp({
   method: "POST",
   path: "/v1/sessions/:sessionId/pages/:pageId/activate",
   input: EmptyInput,
-  run: ({ registry, params, signal }) => {
-    const s = registry.get(params.sessionId);
-    return s.run(signal, () => Promise.resolve(s.pageView(s.activate(params.pageId))));
-  },
+  run: inSession((s, _input, _sig, params) => Promise.resolve(s.pageView(s.activate(params.pageId)))),
 });
 
 const closePage = defineOp({
@@ -95,13 +89,10 @@ const closePage = defineOp({
   path: "/v1/sessions/:sessionId/pages/:pageId",
   input: null,
   status: 204,
-  run: ({ registry, params, signal }) => {
-    const s = registry.get(params.sessionId);
-    return s.run(signal, async () => {
-      await s.closePage(params.pageId);
-      return null;
-    });
-  },
+  run: inSession(async (s, _input, _sig, params) => {
+    await s.closePage(params.pageId);
+    return null;
+  }),
 });
 
 const navigate = defineOp({
@@ -111,10 +102,7 @@ const navigate = defineOp({
   method: "POST",
   path: "/v1/sessions/:sessionId/navigate",
   input: NavigateInput,
-  run: ({ registry, params, input, signal }) => {
-    const s = registry.get(params.sessionId);
-    return s.run(signal, (sig) => s.navigate(input, sig));
-  },
+  run: inSession((s, input, sig) => s.navigate(input, sig)),
 });
 
 const observe = defineOp({
@@ -175,10 +163,7 @@ const wait = defineOp({
   method: "POST",
   path: "/v1/sessions/:sessionId/wait",
   input: WaitInput,
-  run: ({ registry, params, input, signal }) => {
-    const s = registry.get(params.sessionId);
-    return s.run(signal, (sig) => waitFor(s, input, sig));
-  },
+  run: inSession((s, input, sig) => waitFor(s, input, sig)),
 });
 
 const inspectOp = defineOp({
@@ -187,10 +172,7 @@ const inspectOp = defineOp({
   method: "POST",
   path: "/v1/sessions/:sessionId/inspect",
   input: InspectInput,
-  run: ({ registry, params, input, signal }) => {
-    const s = registry.get(params.sessionId);
-    return s.run(signal, () => Promise.resolve(inspect(s, input)));
-  },
+  run: inSession((s, input) => Promise.resolve(inspect(s, input))),
 });
 
 const screenshotOp = defineOp({
@@ -200,10 +182,7 @@ const screenshotOp = defineOp({
   method: "POST",
   path: "/v1/sessions/:sessionId/screenshot",
   input: ScreenshotInput,
-  run: ({ registry, params, input, signal }) => {
-    const s = registry.get(params.sessionId);
-    return s.run(signal, (sig) => screenshot(s, input, sig));
-  },
+  run: inSession((s, input, sig) => screenshot(s, input, sig)),
 });
 
 const pdfOp = defineOp({
@@ -212,10 +191,7 @@ const pdfOp = defineOp({
   method: "POST",
   path: "/v1/sessions/:sessionId/pdf",
   input: PdfInput,
-  run: ({ registry, params, input, signal }) => {
-    const s = registry.get(params.sessionId);
-    return s.run(signal, (sig) => pdf(s, input, sig));
-  },
+  run: inSession((s, input, sig) => pdf(s, input, sig)),
 });
 
 const artifactGet = defineOp({
