@@ -129,11 +129,6 @@ export class NavigationWatch {
     );
   }
 
-  /** The loader committed by this navigation, once known. */
-  get committedLoader(): string | null {
-    return this.#committedLoader;
-  }
-
   #finish(o: NavOutcome): void {
     clearTimeout(this.#stopTimer);
     if (this.#done) return;
@@ -145,11 +140,6 @@ export class NavigationWatch {
   expectLoader(loaderId: string | undefined): void {
     this.requested = true;
     if (!loaderId) this.#finish({ kind: "same_document" });
-  }
-
-  /** Note a status seen before the watch knew the loader. */
-  statusOf(loaderId: string): number | null {
-    return this.#statusByLoader.get(loaderId) ?? null;
   }
 
   /** Wait for the outcome within `signal`; a timeout is a PortholeError("timeout"). */
