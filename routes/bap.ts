@@ -8,20 +8,12 @@ import type { SessionRegistry } from "../lib/session/registry.ts";
 import { type BapHost, Connection } from "../lib/bap/connection.ts";
 import { DormantStore } from "../lib/bap/dormant.ts";
 import { guard } from "./middleware.ts";
+import { sameToken } from "../lib/policy/token.ts";
 
 function envNumber(name: string, fallback: number): number {
   const raw = Deno.env.get(name);
   const n = raw === undefined || raw === "" ? NaN : Number(raw);
   return Number.isFinite(n) && n > 0 ? n : fallback;
-}
-
-/** Constant-time comparison. */
-function sameToken(a: string, b: string): boolean {
-  const x = new TextEncoder().encode(a);
-  const y = new TextEncoder().encode(b);
-  let diff = x.length ^ y.length;
-  for (let i = 0; i < Math.max(x.length, y.length); i++) diff |= (x[i] ?? 0) ^ (y[i] ?? 0);
-  return diff === 0;
 }
 
 /** The handler of `GET /`. */

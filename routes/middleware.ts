@@ -2,6 +2,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { errorBody, type ErrorCode, type ErrorExtras, PortholeError } from "../lib/protocol/errors.ts";
 import { type Config, isLoopbackHost } from "../lib/config.ts";
+import { sameToken } from "../lib/policy/token.ts";
 
 export function errorResponse(c: Context, err: PortholeError): Response {
   const headers: Record<string, string> = {};
@@ -21,15 +22,6 @@ function hostOf(header: string): string {
   const h = header.trim().toLowerCase();
   if (h.startsWith("[")) return h.slice(0, h.indexOf("]") + 1);
   return h.split(":")[0];
-}
-
-/** Constant-time string comparison. */
-function sameToken(a: string, b: string): boolean {
-  const x = new TextEncoder().encode(a);
-  const y = new TextEncoder().encode(b);
-  let diff = x.length ^ y.length;
-  for (let i = 0; i < Math.max(x.length, y.length); i++) diff |= (x[i] ?? 0) ^ (y[i] ?? 0);
-  return diff === 0;
 }
 
 export function guard(config: Config, selfOrigin: () => string): MiddlewareHandler {

@@ -4,7 +4,7 @@
  * retries, and dialogs.
  */
 import assert from "node:assert/strict";
-import { browserTest, Porthole, refOf, sharedPorthole, Site } from "./harness.ts";
+import { browserTest, refOf, sharedPorthole, Site } from "./harness.ts";
 
 /** Every page records the targets of the clicks it receives, in `window.clicks`. */
 const TRACK = `<script>

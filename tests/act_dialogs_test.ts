@@ -5,7 +5,7 @@
  * `dialog.opened`. The policy is set without waiting behind a running action.
  */
 import assert from "node:assert/strict";
-import { browserTest, type Json, Porthole, refOf, sharedPorthole, Site } from "./harness.ts";
+import { browserTest, type Json, refOf, sharedPorthole, Site } from "./harness.ts";
 import { setDialogPolicyOp } from "../lib/ops/dialog_ops.ts";
 import { DialogPolicyInput } from "../lib/protocol/schemas.ts";
 import { parseInput } from "../lib/protocol/validate.ts";

@@ -4,7 +4,7 @@
  * label), and a date input. Every test reads the page's own values and the events it saw.
  */
 import assert from "node:assert/strict";
-import { browserTest, Porthole, refOf, sharedPorthole, Site } from "./harness.ts";
+import { browserTest, refOf, sharedPorthole, Site } from "./harness.ts";
 
 /** Every page records input, change and click events on elements with an id, in order. */
 const LOG = `<script>

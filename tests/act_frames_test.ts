@@ -4,7 +4,7 @@
  * Each test reads the widgets' own state.
  */
 import assert from "node:assert/strict";
-import { browserTest, type Json, Porthole, refOf, sharedPorthole, Site } from "./harness.ts";
+import { browserTest, type Json, refOf, sharedPorthole, Site } from "./harness.ts";
 
 /** The widgets, as markup for a document or a shadow root, with their own script. */
 const WIDGETS = `

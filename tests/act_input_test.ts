@@ -3,7 +3,7 @@
  * chords), click, dblclick and hover. Every test reads the page's own values and events.
  */
 import assert from "node:assert/strict";
-import { browserTest, Porthole, refOf, sharedPorthole, Site } from "./harness.ts";
+import { browserTest, refOf, sharedPorthole, Site } from "./harness.ts";
 
 /** A form that records its input events and submissions in `window.log`. */
 const FORM = `<!doctype html><title>Form</title>

@@ -4,7 +4,7 @@
  * observation failures that leave the execution as it was.
  */
 import assert from "node:assert/strict";
-import { browserTest, Porthole, refOf, sharedPorthole, Site } from "./harness.ts";
+import { browserTest, refOf, sharedPorthole, Site } from "./harness.ts";
 
 const LINKS = `<!doctype html><title>Links</title><h1>Links</h1>
 <a href="/slow">Slow page</a>

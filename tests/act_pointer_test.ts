@@ -4,7 +4,7 @@
  * reads what the page itself recorded.
  */
 import assert from "node:assert/strict";
-import { browserTest, Porthole, refOf, sharedPorthole, Site } from "./harness.ts";
+import { browserTest, refOf, sharedPorthole, Site } from "./harness.ts";
 
 /** A custom slider: pointer down on the thumb, moves (captured) set the value, up ends. */
 const SLIDER = `<!doctype html><title>Slider</title>

@@ -4,7 +4,7 @@
  * the three-part result and `expect`.
  */
 import assert from "node:assert/strict";
-import { browserTest, Porthole, refOf, sharedPorthole, Site } from "./harness.ts";
+import { browserTest, refOf, sharedPorthole, Site } from "./harness.ts";
 
 const COUNTER = `<!doctype html><title>Counter</title>
 <h1>Counter</h1><p id="count">0</p>

@@ -5,7 +5,7 @@
  * editors that own their DOM see what a user's typing would give them.
  */
 import assert from "node:assert/strict";
-import { browserTest, Porthole, refOf, sharedPorthole, Site } from "./harness.ts";
+import { browserTest, refOf, sharedPorthole, Site } from "./harness.ts";
 
 /** Records keys and input events (with their inputType) of every element with an id. */
 const LOG = `<script>

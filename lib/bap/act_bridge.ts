@@ -8,7 +8,7 @@ import { act } from "../session/act.ts";
 import type { ActInput } from "../protocol/schemas.ts";
 import type { ActResult } from "../protocol/types.ts";
 import { ERROR_TABLE, type ErrorCode, PortholeError } from "../protocol/errors.ts";
-import { deadline } from "../session/deadline.ts";
+import { deadline, sleep } from "../session/deadline.ts";
 import type { StateRecord } from "../session/states.ts";
 import { BAP, BapError, toBapError } from "./errors.ts";
 import { notFound, resolve, selectedFrame, type Selector, type Target } from "./selectors.ts";
@@ -42,17 +42,6 @@ const WAITABLE = new Set<string>([
 ]);
 
 export type Outcome = { kind: "done"; noop: boolean } | { kind: "unsupported" };
-
-export function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const t = setTimeout(resolve, ms);
-    signal.addEventListener("abort", () => {
-      clearTimeout(t);
-      reject(signal.reason);
-    }, { once: true });
-  });
-}
 
 /** An act result's error as a BAP error. */
 export function actError(r: ActResult): BapError {

@@ -9,7 +9,7 @@ import { onPage } from "./gate.ts";
 import { Params, timeoutOf } from "./params.ts";
 import { readSelector, resolve, type Selector } from "./selectors.ts";
 import { agentObserve } from "./agent_observe.ts";
-import { sleep } from "./act_bridge.ts";
+import { sleep } from "../session/deadline.ts";
 import { ELEMENT_PROPS } from "./selector_scripts.ts";
 
 export const STEP_ACTIONS = [

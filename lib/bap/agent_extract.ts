@@ -10,7 +10,7 @@ import type { Params } from "./params.ts";
 import { readSelector, resolve, selectedFrame } from "./selectors.ts";
 import { redactDeep } from "./redact.ts";
 import { handle } from "./world.ts";
-import { sleep } from "./act_bridge.ts";
+import { sleep } from "../session/deadline.ts";
 
 const EXTRACT = `function (schema, mode, scoped) {
   const norm = (s) => String(s || "").replace(/\\s+/g, " ").trim();

@@ -2,7 +2,7 @@
 import type { Protocol } from "devtools-protocol";
 import { PortholeError } from "../protocol/errors.ts";
 import { redactUrl } from "../policy/url.ts";
-import { deadline } from "../session/deadline.ts";
+import { deadline, sleep } from "../session/deadline.ts";
 import type { Call } from "./connection.ts";
 import { BAP, BapError, invalidParams, toBapError } from "./errors.ts";
 import { gated, onPage, pageInfo } from "./gate.ts";
@@ -16,16 +16,6 @@ type WaitUntil = (typeof WAIT_UNTIL)[number];
 
 /** Quiet time that counts as network idle. */
 const IDLE_MS = 500;
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const t = setTimeout(resolve, ms);
-    signal.addEventListener("abort", () => {
-      clearTimeout(t);
-      reject(signal.reason);
-    }, { once: true });
-  });
-}
 
 async function networkIdle(t: PageTarget, signal: AbortSignal): Promise<void> {
   while (t.rec.inflight > 0 || Date.now() - t.rec.networkChangedAt < IDLE_MS) await sleep(50, signal);

@@ -42,3 +42,36 @@ export function deadline(ms: number, ...parents: (AbortSignal | undefined)[]): D
     },
   };
 }
+
+/** Resolve after `ms`, or reject with the signal's reason as soon as it aborts. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(t);
+      reject(signal!.reason);
+    };
+    const t = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+/**
+ * Check `probe` every `intervalMs` until it returns something other than undefined, and return
+ * that; rejects with the signal's reason when it aborts first. The probe's own errors pass through.
+ */
+export async function poll<T>(
+  probe: () => Promise<T | undefined> | T | undefined,
+  intervalMs: number,
+  signal: AbortSignal,
+): Promise<T> {
+  while (true) {
+    if (signal.aborted) throw signal.reason;
+    const got = await probe();
+    if (got !== undefined) return got;
+    await sleep(intervalMs, signal);
+  }
+}

@@ -4,7 +4,7 @@ import { PortholeError } from "../protocol/errors.ts";
 import type { InspectInput, PdfInput, ScreenshotInput, WaitInput } from "../protocol/schemas_watch.ts";
 import type { Artifact } from "../artifacts/store.ts";
 import { driverError } from "../driver/page_driver.ts";
-import { deadline, effectiveTimeout } from "./deadline.ts";
+import { deadline, effectiveTimeout, sleep } from "./deadline.ts";
 import type { InspectResult } from "./diagnostics.ts";
 import { resolveRef } from "./frame_doors.ts";
 import type { PageRecord, Session } from "./session.ts";
@@ -12,21 +12,6 @@ import type { PageRecord, Session } from "./session.ts";
 /** Quiet time that counts as network idle. */
 const NETWORK_IDLE_MS = 500;
 const POLL_MS = 50;
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const t = setTimeout(() => {
-      signal.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(t);
-      reject(signal.reason);
-    };
-    signal.addEventListener("abort", onAbort, { once: true });
-  });
-}
 
 /** Read one condition from the page; false when the document is between loads. */
 async function holds(rec: PageRecord, input: WaitInput, signal: AbortSignal): Promise<boolean> {
