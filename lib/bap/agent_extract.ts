@@ -8,7 +8,7 @@ import { BapError, invalidParams } from "./errors.ts";
 import { onPage } from "./gate.ts";
 import type { Params } from "./params.ts";
 import { readSelector, resolve, selectedFrame } from "./selectors.ts";
-import { redactDeep } from "./redact.ts";
+import { redactDeep } from "../policy/redact_deep.ts";
 import { handle } from "./world.ts";
 import { sleep } from "../session/deadline.ts";
 

@@ -60,8 +60,6 @@ export class BapState {
   notify: Notifier | null = null;
   /** The BAP request each context's running action came from (for approval/required). */
   readonly held = new Map<string, { method: string; params: Record<string, unknown>; pageId: string }>();
-  /** Tracing in progress (trace/start), released by trace/stop or browser/close. */
-  trace: { pageId: string; stop: () => Promise<string> } | null = null;
   #pages: string[] = [];
   #pageCtx = new Map<string, string>();
   #cleanups = new Map<string, () => void>();
@@ -141,8 +139,6 @@ export class BapState {
 
   /** Close every context: browser/close, shutdown, a dormant session's end. */
   async closeAll(): Promise<void> {
-    await this.trace?.stop().catch(() => {});
-    this.trace = null;
     for (const id of [...this.contexts.keys()]) await this.dropContext(id);
     this.browser = null;
     this.defaultContext = null;

@@ -12,6 +12,7 @@ import { inspect, pdf, screenshot, waitFor } from "../session/watch.ts";
 import { defineOp, inSession, type OpDef } from "./define.ts";
 import { decideApproval, listApprovals } from "./approval_ops.ts";
 import { DIALOG_OPS } from "./dialog_ops.ts";
+import { TRACE_OPS } from "./trace_ops.ts";
 
 const createSession = defineOp({
   name: "session_create",
@@ -237,4 +238,5 @@ export const OPS: OpDef<any>[] = [
   listApprovals,
   decideApproval,
   ...DIALOG_OPS,
+  ...TRACE_OPS,
 ];

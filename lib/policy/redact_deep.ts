@@ -1,5 +1,5 @@
 /** Redaction of URLs inside values Porthole returns (traces, extracted data). Pure. */
-import { redactUrl } from "../policy/url.ts";
+import { redactUrl } from "./url.ts";
 
 /** Every string that is an http(s) URL, anywhere in `value`, redacted. */
 export function redactDeep(value: unknown): unknown {
