@@ -1,11 +1,11 @@
 /**
  * BAP notifications (`events/page`, `events/console`, `events/network`, `events/dialog`,
- * `events/download`) from Porthole's session events and the page's own CDP events. URLs are
- * redacted; network events carry no headers and never a body; at most 100 events per second
- * per page, the rest dropped.
+ * `events/download`), read only from the session's own event streams (the SSE stream and its
+ * live network stream): BAP watches no page itself. URLs come redacted; network events carry no
+ * headers and never a body; at most 100 events per second per page, the rest dropped.
  */
-import type { Protocol } from "devtools-protocol";
-import type { PageRecord } from "../session/session.ts";
+import type { PortholeEvent } from "../events/bus.ts";
+import { networkEvents } from "../session/network_events.ts";
 import { redactUrl } from "../policy/url.ts";
 import type { BapState, ContextEntry } from "./state.ts";
 
@@ -16,13 +16,14 @@ import type { BapState, ContextEntry } from "./state.ts";
 export type Notifier = (method: string, params: Record<string, unknown>, topic: string | null) => void;
 
 const PER_SECOND = 100;
-const budgets = new WeakMap<PageRecord, { second: number; count: number }>();
+/** Per page: the current second and how many notifications it sent in it. */
+type Budgets = Map<string, { second: number; count: number }>;
 
-function withinBudget(rec: PageRecord): boolean {
+function withinBudget(budgets: Budgets, pageId: string): boolean {
   const second = Math.floor(Date.now() / 1000);
-  const b = budgets.get(rec);
+  const b = budgets.get(pageId);
   if (!b || b.second !== second) {
-    budgets.set(rec, { second, count: 1 });
+    budgets.set(pageId, { second, count: 1 });
     return true;
   }
   return ++b.count <= PER_SECOND;
@@ -35,66 +36,120 @@ function consoleLevel(type: string): string {
   return LEVELS.has(type) ? type : "log";
 }
 
-/** Forward a context's session events for pages this BAP session knows. Ends with the session. */
+/**
+ * Forward a context's session events for pages this BAP session knows. Ends with the session;
+ * the network stream is read only while the context lives.
+ */
 export function forwardSessionEvents(state: BapState, ctx: ContextEntry): void {
+  const budgets: Budgets = new Map();
+  const net = networkEvents(ctx.session).subscribe();
   const sub = ctx.session.events.subscribe();
+  const forward = (ev: PortholeEvent) => {
+    const data = ev.data as Record<string, unknown>;
+    const pageId = typeof data.pageId === "string" ? data.pageId : "";
+    if (ev.type === "approval.requested") return approvalRequired(state, ctx, String(data.approvalId));
+    if (ev.type === "page.opened" && typeof data.opener === "string" && state.isKnown(data.opener)) {
+      // A popup Porthole adopted (same origin as its opener): a page of this BAP session too.
+      const rec = ctx.session.pages.get(pageId);
+      if (rec && !state.isKnown(pageId)) state.addPage(ctx, rec, false);
+      return;
+    }
+    if (!state.isKnown(pageId)) return;
+    if (ev.type === "page.closed") return state.forgetPage(pageId, true);
+    const note = notification(ev);
+    if (!note || !state.notify || !withinBudget(budgets, pageId)) return;
+    state.notify(note.method, { ...note.params, pageId, timestamp: Date.now() }, note.topic);
+  };
   (async () => {
-    for await (const ev of sub) {
-      const data = ev.data as Record<string, unknown>;
-      const pageId = typeof data.pageId === "string" ? data.pageId : "";
-      if (ev.type === "approval.requested") {
-        approvalRequired(state, ctx, String(data.approvalId));
-        continue;
-      }
-      if (ev.type === "page.opened" && typeof data.opener === "string" && state.isKnown(data.opener)) {
-        // A popup Porthole adopted (same origin as its opener): a page of this BAP session too.
-        const rec = ctx.session.pages.get(pageId);
-        if (rec && !state.isKnown(pageId)) state.addPage(ctx, rec, false);
-        continue;
-      }
-      if (!state.isKnown(pageId)) continue;
-      const now = Date.now();
-      const send = (method: string, params: Record<string, unknown>, topic: string) => {
-        const rec = ctx.session.pages.get(pageId);
-        if (rec && !withinBudget(rec)) return;
-        state.notify?.(method, { ...params, pageId, timestamp: now }, topic);
-      };
-      switch (ev.type) {
-        case "page.closed":
-          state.forgetPage(pageId, true);
-          break;
-        case "console":
-          send("events/console", {
-            level: consoleLevel(String(data.level)),
-            text: String(data.text ?? ""),
-            ...(data.url ? { url: data.url } : {}),
-          }, "console");
-          break;
-        case "dialog.opened":
-          send("events/dialog", {
-            type: data.type,
-            message: data.message,
-            defaultValue: "",
-            handled: data.handled,
-          }, "dialog");
-          break;
-        case "download.blocked":
-          send("events/download", {
-            url: data.url,
-            suggestedFilename: "",
-            state: "canceled",
-            error: "Downloads are blocked by Porthole's policy",
-          }, "download");
-          break;
-        case "navigation.committed":
-          if (!data.sameDocument) send("events/page", { type: "navigated", url: data.url }, "page");
-          break;
-        case "page.error":
-          send("events/page", { type: "error", error: data.message, url: data.url }, "page");
-          break;
-      }
+    for await (const ev of net) forward(ev);
+  })().catch(() => {});
+  (async () => {
+    try {
+      for await (const ev of sub) forward(ev);
+    } finally {
+      net.close();
     }
   })().catch(() => {});
+}
+
+/** The BAP notification for a session event, or null when BAP has none for it. */
+function notification(
+  ev: PortholeEvent,
+): { method: string; params: Record<string, unknown>; topic: string } | null {
+  const data = ev.data as Record<string, unknown>;
+  switch (ev.type) {
+    case "console":
+      return {
+        method: "events/console",
+        params: {
+          level: consoleLevel(String(data.level)),
+          text: String(data.text ?? ""),
+          ...(data.url ? { url: data.url } : {}),
+        },
+        topic: "console",
+      };
+    case "dialog.opened":
+      return {
+        method: "events/dialog",
+        params: { type: data.type, message: data.message, defaultValue: "", handled: data.handled },
+        topic: "dialog",
+      };
+    case "download.blocked":
+      return {
+        method: "events/download",
+        params: {
+          url: data.url,
+          suggestedFilename: "",
+          state: "canceled",
+          error: "Downloads are blocked by Porthole's policy",
+        },
+        topic: "download",
+      };
+    case "navigation.committed":
+      return data.sameDocument
+        ? null
+        : { method: "events/page", params: { type: "navigated", url: data.url }, topic: "page" };
+    case "page.load":
+      return { method: "events/page", params: { type: data.state, url: data.url }, topic: "page" };
+    case "page.error":
+      return {
+        method: "events/page",
+        params: { type: "error", error: data.message, url: data.url },
+        topic: "page",
+      };
+    case "network.request": {
+      const type = String(data.resourceType);
+      const params: Record<string, unknown> = {
+        type: "request",
+        requestId: data.requestId,
+        url: data.url,
+        method: data.method,
+        resourceType: RESOURCE_TYPES.has(type) ? type : "other",
+        headers: {},
+      };
+      if (data.hasPostData) params.postData = "[REDACTED]";
+      return { method: "events/network", params, topic: "network" };
+    }
+    case "network.response":
+      return {
+        method: "events/network",
+        params: {
+          type: "response",
+          requestId: data.requestId,
+          url: data.url,
+          status: data.status,
+          headers: {},
+        },
+        topic: "network",
+      };
+    case "network.failed":
+      return {
+        method: "events/network",
+        params: { type: "failed", requestId: data.requestId, url: data.url, error: data.error },
+        topic: "network",
+      };
+  }
+  return null;
 }
 
 /** An action of this BAP session waits for a human: tell the client which request is held. */
@@ -130,58 +185,3 @@ const RESOURCE_TYPES = new Set([
   "websocket",
   "manifest",
 ]);
-
-/** The page's own load and network events. Returns a function that stops watching. */
-export function watchPageEvents(state: BapState, rec: PageRecord): () => void {
-  const { driver, pageId } = rec;
-  const send = (method: string, params: Record<string, unknown>, topic: string) => {
-    if (!state.notify || !withinBudget(rec)) return;
-    state.notify(method, { ...params, pageId, timestamp: Date.now() }, topic);
-  };
-  // Failures name only the request: remember where each one went (bounded).
-  const urls = new Map<string, string>();
-  const offs = [
-    driver.on("Page.lifecycleEvent", (e: Protocol.Page.LifecycleEventEvent) => {
-      if (e.frameId !== driver.targetId) return;
-      const type = e.name === "DOMContentLoaded" ? "domcontentloaded" : e.name === "load" ? "load" : null;
-      if (type) send("events/page", { type, url: redactUrl(driver.page.url()) }, "page");
-    }),
-    driver.on("Network.requestWillBeSent", (e: Protocol.Network.RequestWillBeSentEvent) => {
-      const type = (e.type ?? "Other").toLowerCase();
-      urls.set(e.requestId, redactUrl(e.request.url));
-      if (urls.size > 1000) urls.delete(urls.keys().next().value!);
-      const params: Record<string, unknown> = {
-        type: "request",
-        requestId: e.requestId,
-        url: redactUrl(e.request.url),
-        method: e.request.method,
-        resourceType: RESOURCE_TYPES.has(type) ? type : "other",
-        headers: {},
-      };
-      if (e.request.hasPostData) params.postData = "[REDACTED]";
-      send("events/network", params, "network");
-    }),
-    driver.on("Network.responseReceived", (e: Protocol.Network.ResponseReceivedEvent) => {
-      send("events/network", {
-        type: "response",
-        requestId: e.requestId,
-        url: redactUrl(e.response.url),
-        status: e.response.status,
-        headers: {},
-      }, "network");
-    }),
-    driver.on("Network.loadingFinished", (e: Protocol.Network.LoadingFinishedEvent) => {
-      urls.delete(e.requestId);
-    }),
-    driver.on("Network.loadingFailed", (e: Protocol.Network.LoadingFailedEvent) => {
-      send("events/network", {
-        type: "failed",
-        requestId: e.requestId,
-        url: urls.get(e.requestId) ?? "",
-        error: e.errorText,
-      }, "network");
-      urls.delete(e.requestId);
-    }),
-  ];
-  return () => offs.forEach((off) => off());
-}

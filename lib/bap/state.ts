@@ -11,7 +11,7 @@ import type { SessionRegistry } from "../session/registry.ts";
 import type { CreateSessionInput } from "../protocol/schemas.ts";
 import { BAP, BapError } from "./errors.ts";
 import type { RefRegistry } from "./refs.ts";
-import { forwardSessionEvents, type Notifier, watchPageEvents } from "./events.ts";
+import { forwardSessionEvents, type Notifier } from "./events.ts";
 
 export interface Emulation {
   geolocation?: { latitude: number; longitude: number; accuracy?: number };
@@ -62,7 +62,6 @@ export class BapState {
   readonly held = new Map<string, { method: string; params: Record<string, unknown>; pageId: string }>();
   #pages: string[] = [];
   #pageCtx = new Map<string, string>();
-  #cleanups = new Map<string, () => void>();
 
   constructor(registry: SessionRegistry) {
     this.registry = registry;
@@ -151,7 +150,6 @@ export class BapState {
   addPage(ctx: ContextEntry, rec: PageRecord, activate = true): void {
     this.#pages.push(rec.pageId);
     this.#pageCtx.set(rec.pageId, ctx.id);
-    this.#cleanups.set(rec.pageId, watchPageEvents(this, rec));
     if (activate || !this.activePage) this.activePage = rec.pageId;
   }
 
@@ -163,8 +161,6 @@ export class BapState {
   forgetPage(pageId: string, announce: boolean): void {
     if (!this.#pageCtx.delete(pageId)) return;
     this.#pages = this.#pages.filter((p) => p !== pageId);
-    this.#cleanups.get(pageId)?.();
-    this.#cleanups.delete(pageId);
     this.refs.delete(pageId);
     this.frames.delete(pageId);
     if (this.activePage === pageId) this.activePage = this.#pages[0] ?? null;

@@ -15,6 +15,18 @@ export interface EventMap {
   "dialog.opened": { pageId: string; type: string; message: string; handled: string };
   "console": { pageId: string; level: string; text: string; url?: string };
   "page.error": { pageId: string; message: string; url?: string };
+  "page.load": { pageId: string; state: "domcontentloaded" | "load"; url: string };
+  /** Network events go to a session's live-only network stream, never to its SSE stream. */
+  "network.request": {
+    pageId: string;
+    requestId: string;
+    url: string;
+    method: string;
+    resourceType: string;
+    hasPostData: boolean;
+  };
+  "network.response": { pageId: string; requestId: string; url: string; status: number };
+  "network.failed": { pageId: string; requestId: string; url: string; error: string };
   "action.started": { pageId: string; action: string; ref?: string; stateId: string };
   "action.finished": {
     pageId: string;

@@ -3,6 +3,7 @@ import type { Protocol } from "devtools-protocol";
 import { redactUrl } from "../policy/url.ts";
 import type { PageRecord, Session } from "./session.ts";
 import { answerDialog } from "./dialogs.ts";
+import { emitNetwork } from "./network_events.ts";
 
 export function watchPage(session: Session, rec: PageRecord, forget: () => void): void {
   const { driver } = rec;
@@ -19,6 +20,11 @@ export function watchPage(session: Session, rec: PageRecord, forget: () => void)
       (s) => s.pageId === pageId && s.loaderId !== e.frame.loaderId,
     );
     session.emit("navigation.committed", { pageId, url: redactUrl(e.frame.url), sameDocument: false });
+  });
+  driver.on("Page.lifecycleEvent", (e: Protocol.Page.LifecycleEventEvent) => {
+    if (e.frameId !== driver.targetId) return;
+    const state = e.name === "DOMContentLoaded" ? "domcontentloaded" : e.name === "load" ? "load" : null;
+    if (state) session.emit("page.load", { pageId, state, url: redactUrl(driver.page.url()) });
   });
   driver.on("Page.navigatedWithinDocument", (e: Protocol.Page.NavigatedWithinDocumentEvent) => {
     session.emit("navigation.committed", { pageId, url: redactUrl(e.url), sameDocument: true });
@@ -37,9 +43,33 @@ export function watchPage(session: Session, rec: PageRecord, forget: () => void)
     session.emit("page.error", { pageId, message: message.slice(0, 1024), url: redactUrl(page.url()) });
   });
   const moved = () => (rec.networkChangedAt = Date.now());
-  page.on("request", () => {
+  // Network events name each request by an id of Porthole's own, the same for all three kinds.
+  const ids = new WeakMap<object, string>();
+  let next = 0;
+  const idOf = (req: object) => {
+    let id = ids.get(req);
+    if (!id) ids.set(req, id = `${pageId}.${++next}`);
+    return id;
+  };
+  page.on("request", (req) => {
     rec.inflight++;
     moved();
+    emitNetwork(session, "network.request", {
+      pageId,
+      requestId: idOf(req),
+      url: redactUrl(req.url()),
+      method: req.method(),
+      resourceType: req.resourceType(),
+      hasPostData: req.hasPostData(),
+    });
+  });
+  page.on("response", (res) => {
+    emitNetwork(session, "network.response", {
+      pageId,
+      requestId: idOf(res.request()),
+      url: redactUrl(res.url()),
+      status: res.status(),
+    });
   });
   page.on("requestfinished", (req) => {
     rec.inflight = Math.max(0, rec.inflight - 1);
@@ -54,6 +84,12 @@ export function watchPage(session: Session, rec: PageRecord, forget: () => void)
   page.on("requestfailed", (req) => {
     rec.inflight = Math.max(0, rec.inflight - 1);
     moved();
+    emitNetwork(session, "network.failed", {
+      pageId,
+      requestId: idOf(req),
+      url: redactUrl(req.url()),
+      error: req.failure()?.errorText ?? "failed",
+    });
     rec.diag.network({
       method: req.method(),
       resourceType: req.resourceType(),
