@@ -2,11 +2,11 @@
  * One page's own CDP session: typed sends with deadlines, frames, isolated worlds for
  * Porthole's in-page reads, and input. The only page-level door to puppeteer-core.
  */
-import type { CDPSession, Page } from "puppeteer-core";
+import type { CDPSession, Page, Target } from "puppeteer-core";
 import type { Protocol } from "devtools-protocol";
 import { PortholeError } from "../protocol/errors.ts";
 
-export type { Page };
+export type { CDPSession, Page, Target };
 
 export interface FrameInfo {
   frameId: string;

@@ -9,7 +9,13 @@
 import type { Protocol } from "devtools-protocol";
 import type { DialogPolicyInput } from "../protocol/schemas.ts";
 import type { DialogView } from "../protocol/types.ts";
-import type { PageRecord, Session } from "./session.ts";
+import type { PageRecord } from "./page_record.ts";
+import type { Emitter } from "./emit.ts";
+
+/** What dialog answering needs of its session: the list for the running action, and its events. */
+export interface DialogHost extends Emitter {
+  dialogs: DialogView[];
+}
 
 type Answer = "accept" | "dismiss";
 
@@ -59,9 +65,9 @@ class DialogRules {
 }
 
 // One set of rules per session, kept beside it rather than in it.
-const RULES = new WeakMap<Session, DialogRules>();
+const RULES = new WeakMap<DialogHost, DialogRules>();
 
-function rules(session: Session): DialogRules {
+function rules(session: DialogHost): DialogRules {
   let r = RULES.get(session);
   if (!r) RULES.set(session, r = new DialogRules());
   return r;
@@ -69,7 +75,7 @@ function rules(session: Session): DialogRules {
 
 /** Answer a dialog that just opened on a page, list it for the running action, and emit it. */
 export function answerDialog(
-  session: Session,
+  session: DialogHost,
   rec: PageRecord,
   e: Protocol.Page.JavascriptDialogOpeningEvent,
 ) {
@@ -96,7 +102,7 @@ export function answerDialog(
  * end of that scope, and a promise of a dismissed beforeunload (the page stays where it is).
  */
 export function actionDialogs(
-  session: Session,
+  session: DialogHost,
   option: DialogAnswers | undefined,
 ): { stayed: Promise<void>; wasStayed: () => boolean; end: () => void } {
   const r = rules(session);
@@ -119,7 +125,7 @@ export function actionDialogs(
 }
 
 /** Set the session's standing policy, or (with `once`) the answer to the next dialog only. */
-export function setDialogPolicy(session: Session, input: DialogPolicyInput): DialogPolicyView {
+export function setDialogPolicy(session: DialogHost, input: DialogPolicyInput): DialogPolicyView {
   const r = rules(session);
   const promptText = input.promptText !== undefined ? { promptText: input.promptText } : {};
   if (input.once) {
@@ -131,7 +137,7 @@ export function setDialogPolicy(session: Session, input: DialogPolicyInput): Dia
   return dialogPolicy(session);
 }
 
-export function dialogPolicy(session: Session): DialogPolicyView {
+export function dialogPolicy(session: DialogHost): DialogPolicyView {
   const r = rules(session);
   const view: DialogPolicyView = {
     action: r.standing.action,

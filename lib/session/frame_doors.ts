@@ -4,10 +4,9 @@
  * own target's CDP session), with Porthole's isolated world in each. Also how an action finds
  * the element behind a ref, in the frame the ref came from.
  */
-import type { CDPSession } from "puppeteer-core";
 import type { Protocol } from "devtools-protocol";
 import { PortholeError } from "../protocol/errors.ts";
-import { type FrameInfo, type PageDriver, raceSignal } from "../driver/page_driver.ts";
+import { type CDPSession, type FrameInfo, type PageDriver, raceSignal } from "../driver/page_driver.ts";
 import type { RefTarget } from "../snapshot/render.ts";
 import { FINGERPRINT, RESOLVE_DOCUMENT, RESOLVE_REF } from "../snapshot/walker.ts";
 

@@ -8,11 +8,16 @@
 import type { Protocol } from "devtools-protocol";
 import { PortholeError } from "../protocol/errors.ts";
 import { canonicalOrigin, redactUrl } from "../policy/url.ts";
-import type { PageRecord, Session } from "./session.ts";
-import { popupAnnounced } from "./popups.ts";
+import type { PageRecord } from "./page_record.ts";
+import { popupAnnounced, type PopupHost } from "./popups.ts";
+
+/** What the guard needs of its session: the destination rules, popups, and its events. */
+export interface GuardHost extends PopupHost {
+  checkDestination(url: string, allowed?: readonly string[]): URL | null;
+}
 
 /** Start judging a page's document requests. Call before the page navigates anywhere. */
-export async function installGuard(session: Session, rec: PageRecord): Promise<void> {
+export async function installGuard(session: GuardHost, rec: PageRecord): Promise<void> {
   const { driver } = rec;
   const pageId = rec.pageId;
   driver.on("Fetch.requestPaused", (e: Protocol.Fetch.RequestPausedEvent) => {
@@ -38,7 +43,7 @@ export async function installGuard(session: Session, rec: PageRecord): Promise<v
 
 /** Null to let a paused document request go on, or the reason it is refused. */
 function judge(
-  session: Session,
+  session: GuardHost,
   rec: PageRecord,
   e: Protocol.Fetch.RequestPausedEvent,
 ): PortholeError | null {

@@ -1,11 +1,20 @@
 /** What a page does on its own: dialogs, navigations, console, errors, network. */
 import type { Protocol } from "devtools-protocol";
 import { redactUrl } from "../policy/url.ts";
-import type { PageRecord, Session } from "./session.ts";
-import { answerDialog } from "./dialogs.ts";
+import type { PageRecord } from "./page_record.ts";
+import type { StateRecord } from "./states.ts";
+import { answerDialog, type DialogHost } from "./dialogs.ts";
 import { emitNetwork } from "./network_events.ts";
 
-export function watchPage(session: Session, rec: PageRecord, forget: () => void): void {
+/** What a page's watchers need of its session. */
+export interface WatchHost extends DialogHost {
+  /** The session's id: its network stream is keyed by the session. */
+  readonly id: string;
+  scrub(text: string): string;
+  staleNotice(reason: string, predicate?: (s: StateRecord) => boolean): void;
+}
+
+export function watchPage(session: WatchHost, rec: PageRecord, forget: () => void): void {
   const { driver } = rec;
   const pageId = rec.pageId;
   // Dialogs never hang an action: each is answered at once by the policy in force.

@@ -4,10 +4,21 @@
  * is not activated, and inherits the opener's authorisation. Every other popup is closed
  * (fail closed) and reported as popup_blocked.
  */
-import type { Page, Target } from "puppeteer-core";
+import type { Page, Target } from "../driver/page_driver.ts";
 import { PortholeError } from "../protocol/errors.ts";
 import { canonicalOrigin, redactUrl } from "../policy/url.ts";
-import type { PageRecord, Session } from "./session.ts";
+import type { ContextLease } from "../driver/pool.ts";
+import type { PageRecord } from "./page_record.ts";
+import type { Emitter } from "./emit.ts";
+
+/** What popup handling needs of its session: its pages and their room, and adopting one. */
+export interface PopupHost extends Emitter {
+  readonly pages: ReadonlyMap<string, PageRecord>;
+  readonly pageRoom: boolean;
+  readonly lease: ContextLease | null;
+  preparePage(page: Page, lease: ContextLease, signal?: AbortSignal): Promise<PageRecord>;
+  registerPage(rec: PageRecord, how: { activate: boolean; opener?: string }): void;
+}
 
 interface Announced {
   url: string;
@@ -34,7 +45,7 @@ export function popupMayOpen(opener: PageRecord, rawUrl: string, room: boolean):
  * The opener's renderer announces a popup before the input that caused it is acknowledged, so
  * a refusal reaches the action that caused it.
  */
-export function popupAnnounced(session: Session, opener: PageRecord, rawUrl: string): void {
+export function popupAnnounced(session: PopupHost, opener: PageRecord, rawUrl: string): void {
   const url = rawUrl === "" ? "about:blank" : rawUrl;
   const adopt = popupMayOpen(opener, url, session.pageRoom);
   const list = announced.get(opener) ?? [];
@@ -51,7 +62,7 @@ export function popupAnnounced(session: Session, opener: PageRecord, rawUrl: str
   }
 }
 
-function refuse(session: Session, opener: PageRecord | undefined, url: string, why: string): void {
+function refuse(session: PopupHost, opener: PageRecord | undefined, url: string, why: string): void {
   const shown = redactUrl(url);
   opener?.blocked.push(new PortholeError("popup_blocked", `A popup (${shown}) was closed: ${why}`));
   session.emit("popup.blocked", { pageId: opener?.pageId ?? "", url: shown, reason: why });
@@ -59,7 +70,7 @@ function refuse(session: Session, opener: PageRecord | undefined, url: string, w
 
 /** A new page target appeared in the session's context. */
 export async function popupCreated(
-  session: Session,
+  session: PopupHost,
   target: Target,
   creatingOwnPage: boolean,
 ): Promise<void> {
@@ -89,7 +100,7 @@ export async function popupCreated(
 }
 
 async function adopt(
-  session: Session,
+  session: PopupHost,
   page: Page,
   opener: PageRecord,
   entry: Announced | undefined,

@@ -1,55 +1,35 @@
 /**
  * One session: an isolated temporary browser context, its pages, its one current state, and
- * the FIFO gate every operation passes through.
+ * the FIFO gate every operation passes through. The parts live beside it (pages.ts,
+ * page_setup.ts, nav_authority.ts, navigate.ts, observation.ts); this class composes them with
+ * the gate, the states, the events and the browser lifecycle, and keeps the members every door
+ * calls.
  */
-import type { ContextLease } from "../driver/pool.ts";
-import type { LeasePool } from "../driver/pool.ts";
-import { driverError, type FrameInfo, type Page, PageDriver } from "../driver/page_driver.ts";
-import { type ErrorCode, PortholeError } from "../protocol/errors.ts";
+import type { ContextLease, LeasePool } from "../driver/pool.ts";
+import type { FrameInfo, Page } from "../driver/page_driver.ts";
+import { PortholeError } from "../protocol/errors.ts";
 import type { CreateSessionInput, NavigateInput, ObserveInput } from "../protocol/schemas.ts";
 import type { DialogView, NavigateResult, Observation, PageView, SessionView } from "../protocol/types.ts";
 import { newId } from "../protocol/validate.ts";
-import { canonicalOrigin, checkScheme, originAllowed, redactUrl } from "../policy/url.ts";
 import type { Limits } from "../config.ts";
-import { captureFrame, RefBook } from "./capture.ts";
-import { LISTENER_RECORDER } from "../snapshot/listeners.ts";
-import { deadline, effectiveTimeout } from "./deadline.ts";
-import { FifoGate } from "./gate.ts";
-import { navigateAndWait, type NavOutcome } from "./navigation.ts";
-import { StateAuthority, type StateRecord } from "./states.ts";
-import { BlockedEffects } from "./effects.ts";
-import { installGuard } from "./page_guard.ts";
-import { watchPage } from "./page_watch.ts";
-import { popupCreated } from "./popups.ts";
-import type { ApprovalDesk } from "./approvals.ts";
 import type { ApprovalRule } from "../policy/approval_rules.ts";
 import type { SecretStore } from "../policy/secrets.ts";
-import { Diagnostics } from "./diagnostics.ts";
 import { type EventMap, EventStream, type EventType, makeEvent, type PortholeEvent } from "../events/bus.ts";
 import { ArtifactStore } from "../artifacts/store.ts";
+import { deadline, effectiveTimeout } from "./deadline.ts";
+import { FifoGate } from "./gate.ts";
+import type { NavOutcome } from "./navigation.ts";
+import { StateAuthority, type StateRecord } from "./states.ts";
+import { popupCreated } from "./popups.ts";
+import type { ApprovalDesk } from "./approvals.ts";
+import type { PageRecord } from "./page_record.ts";
+import { PageSet } from "./pages.ts";
+import { preparePage } from "./page_setup.ts";
+import * as authority from "./nav_authority.ts";
+import { navigate, type NavigateHost } from "./navigate.ts";
+import { type ObserveOptions, observePage } from "./observation.ts";
 
-export interface PageRecord {
-  pageId: string;
-  driver: PageDriver;
-  generation: number;
-  /** The origin `navigate` authorised for this page; null until one commits. */
-  authorizedOrigin: string | null;
-  refs: RefBook;
-  title: string;
-  diag: Diagnostics;
-  /** Requests in flight, and when the network last changed: for `wait {loadState:"networkidle"}`. */
-  inflight: number;
-  networkChangedAt: number;
-  /** Effects the policy blocked, for the action that caused them. */
-  blocked: BlockedEffects;
-  /**
-   * The navigation Porthole itself is making, if any: its URL (without fragment) and the guard's
-   * ids of its request and redirect hops. Only these may leave the page's authorised origin.
-   */
-  navigating: { url: string; hops: Set<string> } | null;
-  /** Where Porthole last left the mouse (viewport coordinates), when known. */
-  mouse: { x: number; y: number } | null;
-}
+export type { PageRecord };
 
 export interface SessionDeps {
   pool: LeasePool;
@@ -65,29 +45,25 @@ export interface SessionDeps {
   publish?: (ev: PortholeEvent) => void;
 }
 
-const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
-
 export class Session {
   readonly id: string;
   readonly createdAt = new Date();
   readonly options: CreateSessionInput;
   readonly gate: FifoGate;
   readonly states = new StateAuthority();
-  readonly pages = new Map<string, PageRecord>();
   readonly deps: SessionDeps;
   readonly events = new EventStream();
   readonly artifacts: ArtifactStore;
-  activePageId: string | null = null;
   lastUsed = Date.now();
   /** Dialogs answered since the running operation began. */
   dialogs: DialogView[] = [];
+  #pages: PageSet;
   #lease: ContextLease | null = null;
   #lostBrowser = false;
   #staleNoticed: string | null = null;
-  /** openPage calls under way: their new targets are not popups. */
-  #creatingPages = 0;
   #disposed = false;
   #life = new AbortController();
+  #navHost: NavigateHost;
 
   constructor(options: CreateSessionInput, deps: SessionDeps) {
     this.id = newId("s");
@@ -95,6 +71,37 @@ export class Session {
     this.deps = deps;
     this.gate = new FifoGate(deps.limits.maxQueuedOps);
     this.artifacts = new ArtifactStore(`/v1/sessions/${this.id}/artifacts`);
+    this.#pages = new PageSet({
+      id: this.id,
+      maxPages: deps.limits.maxPages,
+      hasLostBrowser: () => this.#lostBrowser,
+      emit: (type, data) => this.emit(type, data),
+      assertBrowser: () => this.assertBrowser(),
+      ensureLease: () => this.#ensureLease(),
+      preparePage: (page, lease, signal) => this.preparePage(page, lease, signal),
+      pageGone: (pageId) => {
+        this.staleNotice("the page was closed", (s) => s.pageId === pageId);
+        this.states.forgetPage(pageId);
+      },
+    });
+    this.#navHost = {
+      guard: deps.pool.guard,
+      checkDestination: (url) => this.checkDestination(url),
+      pageOrOpen: (pageId, signal) => this.pageOrOpen(pageId, signal),
+      activate: (pageId) => this.activate(pageId),
+      navigateFrame: (rec, frame, url, waitUntil, signal) =>
+        this.navigateFrame(rec, frame, url, waitUntil, signal),
+      authorizeCommit: (rec, committed) => this.authorizeCommit(rec, committed),
+      observeWith: (rec, input, signal) => this.#observeWith(rec, input, signal),
+    };
+  }
+
+  /** The session's pages by id (read-only for everyone but the page set). */
+  get pages(): Map<string, PageRecord> {
+    return this.#pages.map;
+  }
+  get activePageId(): string | null {
+    return this.#pages.activeId;
   }
 
   /** Text with every configured secret value replaced (for anything a page can write into). */
@@ -174,19 +181,11 @@ export class Session {
   }
 
   pageViews(): PageView[] {
-    return [...this.pages.values()].map((p) => this.pageView(p));
+    return this.#pages.views();
   }
 
   pageView(p: PageRecord): PageView {
-    const url = p.driver.closed ? "about:blank" : p.driver.page.url();
-    return {
-      pageId: p.pageId,
-      url: redactUrl(url),
-      title: p.title,
-      origin: canonicalOrigin(url),
-      active: p.pageId === this.activePageId,
-      generation: p.generation,
-    };
+    return this.#pages.view(p);
   }
 
   // ---- browser lifecycle -------------------------------------------------------------
@@ -196,8 +195,7 @@ export class Session {
     if (!this.#lease) return;
     this.#lease = null;
     this.#lostBrowser = true;
-    this.pages.clear();
-    this.activePageId = null;
+    this.#pages.clear();
     this.#dropState("the browser disconnected");
     this.emit("session.reset", { reason: "the browser disconnected" });
   }
@@ -224,118 +222,9 @@ export class Session {
     this.#lease = lease;
     this.#lostBrowser = false;
     lease.context.on("targetcreated", (target) => {
-      popupCreated(this, target, this.#creatingPages > 0).catch(() => {});
+      popupCreated(this, target, this.#pages.creating).catch(() => {});
     });
     return lease;
-  }
-
-  // ---- pages ------------------------------------------------------------------------
-
-  /** Open a new about:blank page and make it active. Recovers a lost browser. */
-  async openPage(signal?: AbortSignal): Promise<PageRecord> {
-    this.#checkPageLimit();
-    const lease = await this.#ensureLease();
-    let page: Page;
-    this.#creatingPages++;
-    try {
-      page = await lease.context.newPage();
-    } catch (err) {
-      if (signal?.aborted) throw signal.reason;
-      throw driverError(err, "Cannot open a page");
-    } finally {
-      // Let the context's targetcreated handler see this page as Porthole's own first.
-      setTimeout(() => this.#creatingPages--, 0);
-    }
-    const rec = await this.preparePage(page, lease, signal);
-    this.registerPage(rec, { activate: true });
-    return rec;
-  }
-
-  #checkPageLimit(): void {
-    if (this.pages.size >= this.deps.limits.maxPages) {
-      throw new PortholeError("page_limit", `This session already has ${this.pages.size} pages`, {
-        retryAfterMs: 1000,
-        recoveryHint: "Close a page of this session first",
-      });
-    }
-  }
-
-  /** Attach Porthole to a page of this session's context: emulation, watchers, the route guard. */
-  async preparePage(page: Page, lease: ContextLease, signal?: AbortSignal): Promise<PageRecord> {
-    let driver: PageDriver;
-    try {
-      driver = await PageDriver.attach(page);
-      const vp = this.options.viewport ?? DEFAULT_VIEWPORT;
-      await Promise.all([
-        driver.send("Emulation.setDeviceMetricsOverride", { ...vp, deviceScaleFactor: 1, mobile: false }),
-        // Which elements get click listeners, for the snapshot's refs (see snapshot/listeners.ts).
-        driver.send("Page.addScriptToEvaluateOnNewDocument", {
-          source: LISTENER_RECORDER,
-          runImmediately: true,
-        }),
-        // A locale also sets navigator.language and Accept-Language, which only the UA override carries.
-        this.options.userAgent || this.options.locale
-          ? driver.send("Emulation.setUserAgentOverride", {
-            userAgent: this.options.userAgent ?? await lease.browser.userAgent(),
-            acceptLanguage: this.options.locale,
-          })
-          : null,
-        this.options.locale
-          ? driver.send("Emulation.setLocaleOverride", { locale: this.options.locale })
-          : null,
-        this.options.timezoneId
-          ? driver.send("Emulation.setTimezoneOverride", { timezoneId: this.options.timezoneId }).catch(
-            () => {
-              throw new PortholeError("invalid_params", `Unknown timezoneId ${this.options.timezoneId}`, {
-                details: { field: "timezoneId" },
-              });
-            },
-          )
-          : null,
-      ]);
-    } catch (err) {
-      await page.close({ runBeforeUnload: false }).catch(() => {});
-      if (signal?.aborted) throw signal.reason;
-      throw driverError(err, "Cannot open a page");
-    }
-    const rec: PageRecord = {
-      pageId: newId("p"),
-      driver,
-      generation: lease.generation,
-      authorizedOrigin: null,
-      refs: new RefBook(),
-      title: "",
-      diag: new Diagnostics(),
-      inflight: 0,
-      networkChangedAt: Date.now(),
-      blocked: new BlockedEffects(),
-      navigating: null,
-      mouse: null,
-    };
-    watchPage(this, rec, () => this.#forgetPage(rec.pageId));
-    try {
-      await installGuard(this, rec);
-    } catch (err) {
-      await driver.close();
-      throw driverError(err, "Cannot open a page");
-    }
-    return rec;
-  }
-
-  /** Make a prepared page one of the session's pages. */
-  registerPage(rec: PageRecord, how: { activate: boolean; opener?: string }): void {
-    this.pages.set(rec.pageId, rec);
-    if (how.activate) this.activePageId = rec.pageId;
-    const url = rec.driver.closed ? "about:blank" : redactUrl(rec.driver.page.url());
-    this.emit(
-      "page.opened",
-      how.opener ? { pageId: rec.pageId, url, opener: how.opener } : { pageId: rec.pageId, url },
-    );
-  }
-
-  /** Whether another page fits under the page limit (popups are refused past it). */
-  get pageRoom(): boolean {
-    return this.pages.size < this.deps.limits.maxPages;
   }
 
   /** The live context lease, if the browser is up. */
@@ -343,105 +232,58 @@ export class Session {
     return this.#lease;
   }
 
-  #forgetPage(pageId: string): void {
-    if (!this.pages.delete(pageId)) return;
-    this.staleNotice("the page was closed", (s) => s.pageId === pageId);
-    this.states.forgetPage(pageId);
-    if (this.activePageId === pageId) this.activePageId = [...this.pages.keys()].at(-1) ?? null;
-    this.emit("page.closed", { pageId });
+  // ---- pages (pages.ts, page_setup.ts) -----------------------------------------------
+
+  /** Open a new about:blank page and make it active. Recovers a lost browser. */
+  openPage(signal?: AbortSignal): Promise<PageRecord> {
+    return this.#pages.open(signal);
+  }
+
+  /** Attach Porthole to a page of this session's context: emulation, watchers, the route guard. */
+  preparePage(page: Page, lease: ContextLease, signal?: AbortSignal): Promise<PageRecord> {
+    return preparePage(this, page, lease, (pageId) => this.#pages.forget(pageId), signal);
+  }
+
+  /** Make a prepared page one of the session's pages. */
+  registerPage(rec: PageRecord, how: { activate: boolean; opener?: string }): void {
+    this.#pages.register(rec, how);
+  }
+
+  /** Whether another page fits under the page limit (popups are refused past it). */
+  get pageRoom(): boolean {
+    return this.#pages.room;
   }
 
   /** The page an operation names, or the active page. Never recovers. */
   page(pageId?: string): PageRecord {
-    this.assertBrowser();
-    const id = pageId ?? this.activePageId;
-    const rec = id ? this.pages.get(id) : undefined;
-    if (!rec || rec.driver.closed) {
-      throw new PortholeError(
-        "page_not_found",
-        pageId
-          ? `Page ${pageId} does not exist in session ${this.id}`
-          : `Session ${this.id} has no page open`,
-        { recoveryHint: "Open a page (POST .../pages) or navigate first" },
-      );
-    }
-    return rec;
+    return this.#pages.get(pageId);
   }
 
   /** Like `page`, but navigate/observe may open a page when the session has none (or lost its browser). */
-  async pageOrOpen(pageId: string | undefined, signal?: AbortSignal): Promise<PageRecord> {
-    if (pageId) return this.page(pageId);
-    if (this.#lostBrowser || this.activePageId === null) return await this.openPage(signal);
-    return this.page();
+  pageOrOpen(pageId: string | undefined, signal?: AbortSignal): Promise<PageRecord> {
+    return this.#pages.getOrOpen(pageId, signal);
   }
 
   activate(pageId: string): PageRecord {
-    const rec = this.page(pageId);
-    if (this.activePageId !== rec.pageId) {
-      this.activePageId = rec.pageId;
-      this.emit("page.activated", { pageId: rec.pageId });
-    }
-    return rec;
+    return this.#pages.activate(pageId);
   }
 
-  async closePage(pageId: string): Promise<void> {
-    const rec = this.page(pageId);
-    this.#forgetPage(rec.pageId);
-    await rec.driver.close();
+  closePage(pageId: string): Promise<void> {
+    return this.#pages.close(pageId);
   }
 
-  // ---- navigate ----------------------------------------------------------------------
+  // ---- navigation authority (nav_authority.ts, navigate.ts) --------------------------
 
   /** Refuse destinations no page may reach, before anything is sent. */
-  checkDestination(url: string, allowed = this.options.allowedOrigins): URL | null {
-    const verdict = checkScheme(url);
-    if (verdict === "about_blank") return null;
-    if (verdict === "refused") {
-      let scheme = "";
-      try {
-        scheme = new URL(url).protocol;
-      } catch {
-        throw new PortholeError("invalid_params", `url must be an absolute URL, got "${url.slice(0, 200)}"`, {
-          details: { field: "url" },
-        });
-      }
-      throw new PortholeError(
-        "scheme_not_allowed",
-        `The scheme ${scheme} is not allowed (only http, https, about:blank)`,
-        {
-          details: { scheme },
-        },
-      );
-    }
-    const parsed = new URL(url);
-    const host = parsed.hostname.replace(/^\[|\]$/g, "").toLowerCase();
-    if (
-      this.deps.isSelf(parsed) || /^169\.254\./.test(host) || /^fe80:/i.test(host) ||
-      host === "metadata.google.internal" || host === "fd00:ec2::254"
-    ) {
-      throw new PortholeError("address_not_allowed", `Navigation to ${redactUrl(url)} is not allowed`, {
-        details: { host },
-      });
-    }
-    const origin = canonicalOrigin(url);
-    if (!originAllowed(origin, allowed)) {
-      throw new PortholeError(
-        "origin_not_allowed",
-        `The origin ${origin} is not in this session's allowedOrigins`,
-        {
-          details: { origin },
-        },
-      );
-    }
-    return parsed;
+  checkDestination(
+    url: string,
+    allowed: readonly string[] | undefined = this.options.allowedOrigins,
+  ): URL | null {
+    return authority.checkDestination(url, allowed, this.deps.isSelf);
   }
 
-  /**
-   * A navigation Porthole itself makes: while it runs, the page's guard lets its document
-   * requests leave the authorised origin (within the session's allowedOrigins and the network
-   * guard). A hop the guard refused is reported with the guard's own reason.
-   */
-  async navigateFrame(
+  /** Porthole's own navigation of a frame: its hops may leave the authorised origin. */
+  navigateFrame(
     rec: PageRecord,
     frame: FrameInfo,
     url: string,
@@ -449,126 +291,24 @@ export class Session {
     signal: AbortSignal,
     onAcknowledged?: () => void,
   ): Promise<{ outcome: NavOutcome; committed: FrameInfo | null }> {
-    this.ownNavigation(rec, url);
-    rec.blocked.clear();
-    try {
-      return await navigateAndWait(rec.driver, frame, url, waitUntil, signal, onAcknowledged);
-    } catch (err) {
-      const refused = rec.blocked.first();
-      const cause = refused?.extras.details?.cause as ErrorCode | undefined;
-      if (refused && cause) {
-        throw new PortholeError(cause, refused.message, { details: refused.extras.details });
-      }
-      throw err;
-    } finally {
-      rec.navigating = null;
-    }
+    return authority.navigateFrame(rec, frame, url, waitUntil, signal, onAcknowledged);
   }
 
-  /**
-   * Tell the page's guard that Porthole itself is about to navigate it to `url` (navigate,
-   * reload, history): that request and its redirect hops may leave the authorised origin.
-   * Cleared with `rec.navigating = null`.
-   */
+  /** Tell the page's guard that Porthole itself is about to navigate it to `url`. */
   ownNavigation(rec: PageRecord, url: string): void {
-    let target = url;
-    try {
-      const u = new URL(url);
-      u.hash = "";
-      target = u.href;
-    } catch { /* about:blank and the like make no request */ }
-    rec.navigating = { url: target, hops: new Set() };
+    authority.ownNavigation(rec, url);
   }
 
   /** After a top-level commit: authorise its origin if allowed, else leave it and refuse. */
-  async authorizeCommit(rec: PageRecord, committed: FrameInfo | null): Promise<void> {
-    if (!committed || committed.parentId !== null) return;
-    const origin = canonicalOrigin(committed.url);
-    if (committed.url === "about:blank" || origin === "null") {
-      rec.authorizedOrigin = null;
-      return;
-    }
-    if (!originAllowed(origin, this.options.allowedOrigins)) {
-      rec.authorizedOrigin = null;
-      await rec.driver.send("Page.navigate", { url: "about:blank" }).catch(() => {});
-      throw new PortholeError(
-        "origin_not_allowed",
-        `The navigation committed on ${origin}, which is not allowed`,
-        {
-          details: { origin },
-        },
-      );
-    }
-    rec.authorizedOrigin = origin;
+  authorizeCommit(rec: PageRecord, committed: FrameInfo | null): Promise<void> {
+    return authority.authorizeCommit(rec, committed, this.options.allowedOrigins);
   }
 
-  async navigate(input: NavigateInput, signal: AbortSignal): Promise<NavigateResult> {
-    const dl = deadline(effectiveTimeout(input.timeoutMs), signal);
-    try {
-      this.checkDestination(input.url);
-      const rec = await this.pageOrOpen(input.pageId, dl.signal);
-      this.activate(rec.pageId);
-      const main = (await rec.driver.frames(dl.signal)).find((f) => f.parentId === null)!;
-      const previousOrigin = rec.authorizedOrigin;
-      let result;
-      try {
-        result = await this.navigateFrame(
-          rec,
-          main,
-          input.url,
-          input.waitUntil ?? "domcontentloaded",
-          dl.signal,
-        );
-      } catch (err) {
-        // The old authorisation survives only while the page still shows that origin.
-        const now = await rec.driver.frames().catch(() => []);
-        const top = now.find((f) => f.parentId === null);
-        if (!top || canonicalOrigin(top.url) !== previousOrigin) rec.authorizedOrigin = null;
-        throw err;
-      }
-      const { outcome, committed } = result;
-      // The network guard answers a refused plain-HTTP destination itself (403): that is not the page.
-      const refused = outcome.kind === "loaded" && outcome.httpStatus === 403
-        ? this.deps.pool.guard?.recentlyRefused(new URL(input.url).hostname)
-        : null;
-      if (refused) {
-        await rec.driver.send("Page.navigate", { url: "about:blank" }).catch(() => {});
-        rec.authorizedOrigin = null;
-        throw new PortholeError(
-          "address_not_allowed",
-          `Navigation to ${redactUrl(input.url)} was refused: ${refused}`,
-        );
-      }
-      if (outcome.kind === "aborted") {
-        throw new PortholeError("navigation_failed", `Navigation to ${redactUrl(input.url)} did not commit`);
-      }
-      await this.authorizeCommit(rec, committed);
-      const res: NavigateResult = {
-        pageId: rec.pageId,
-        url: redactUrl(committed?.url ?? input.url),
-        httpStatus: outcome.kind === "loaded" ? outcome.httpStatus : null,
-        navigation: outcome.kind === "download"
-          ? "download_blocked"
-          : outcome.kind === "same_document"
-          ? "same_document"
-          : "committed",
-      };
-      if (input.observe) {
-        const opts = typeof input.observe === "object" ? input.observe : {};
-        res.state = await this.#observeWith(rec, opts, dl.signal);
-      }
-      return res;
-    } catch (err) {
-      throw driverError(
-        dl.signal.aborted && !(err instanceof PortholeError) ? dl.signal.reason : err,
-        "Navigation failed",
-      );
-    } finally {
-      dl.dispose();
-    }
+  navigate(input: NavigateInput, signal: AbortSignal): Promise<NavigateResult> {
+    return navigate(this.#navHost, input, signal);
   }
 
-  // ---- observe -----------------------------------------------------------------------
+  // ---- observe (observation.ts) ------------------------------------------------------
 
   async observe(input: ObserveInput, signal: AbortSignal): Promise<Observation> {
     const dl = deadline(effectiveTimeout(input.timeoutMs), signal);
@@ -580,48 +320,31 @@ export class Session {
     }
   }
 
-  async #observeWith(
-    rec: PageRecord,
-    input: Omit<ObserveInput, "pageId" | "timeoutMs">,
-    signal: AbortSignal,
-  ) {
-    // A diff base whose page was closed or reset since is no base any more.
-    const base = input.since ? this.states.base(input.since) : null;
-    const { state, observation, isMain } = await captureFrame(rec, {
-      frameId: input.frameId,
-      maxDepth: input.maxDepth ?? 12,
-      maxBytes: this.deps.limits.snapshotMaxBytes,
-      tier: input.tier ?? "full",
-      since: input.since === undefined
-        ? undefined
-        : { stateId: input.since, base: base && this.pages.get(base.pageId) === rec ? base : null },
-    }, signal);
-    // A page may echo a secret it was given into its own text: no observation carries it.
-    const secrets = this.deps.secrets;
-    if (secrets?.names.length) {
-      observation.tree = secrets.scrub(observation.tree);
-      observation.title = secrets.scrub(observation.title);
-      if (observation.changes) {
-        const c = observation.changes as Record<string, unknown>;
-        for (const k of Object.keys(c)) c[k] = JSON.parse(secrets.scrub(JSON.stringify(c[k])));
-      }
-    }
-    if (isMain) rec.title = observation.title;
-    this.states.publish(state);
-    return observation;
+  #observeWith(rec: PageRecord, input: ObserveOptions, signal: AbortSignal): Promise<Observation> {
+    return observePage(
+      {
+        states: this.states,
+        pages: this.pages,
+        snapshotMaxBytes: this.deps.limits.snapshotMaxBytes,
+        secrets: this.deps.secrets,
+      },
+      rec,
+      input,
+      signal,
+    );
   }
 
   /**
    * Capture a fresh observation of a frame and make it the current state (after an action),
    * in the tier and depth of the state acted on when given.
    */
-  async captureFresh(
+  captureFresh(
     rec: PageRecord,
     frameId: string,
     signal: AbortSignal,
     like?: { tier?: ObserveInput["tier"]; maxDepth?: number },
   ): Promise<Observation> {
-    return await this.#observeWith(rec, { frameId, tier: like?.tier, maxDepth: like?.maxDepth }, signal);
+    return this.#observeWith(rec, { frameId, tier: like?.tier, maxDepth: like?.maxDepth }, signal);
   }
 
   // ---- disposal ----------------------------------------------------------------------
@@ -636,8 +359,7 @@ export class Session {
     this.#dropState(reason);
     const lease = this.#lease;
     this.#lease = null;
-    this.pages.clear();
-    this.activePageId = null;
+    this.#pages.clear();
     this.artifacts.clear();
     this.emit("session.closed", { reason });
     this.events.close();

@@ -1,0 +1,101 @@
+/**
+ * The navigate operation: refuse what no page may reach, navigate the main frame as Porthole's
+ * own navigation, authorise the committed origin, and observe when asked.
+ */
+import { driverError, type FrameInfo } from "../driver/page_driver.ts";
+import type { NetGuard } from "../driver/net_guard.ts";
+import { PortholeError } from "../protocol/errors.ts";
+import type { NavigateInput } from "../protocol/schemas.ts";
+import type { NavigateResult, Observation } from "../protocol/types.ts";
+import { canonicalOrigin, redactUrl } from "../policy/url.ts";
+import { deadline, effectiveTimeout } from "./deadline.ts";
+import type { NavOutcome } from "./navigation.ts";
+import type { PageRecord } from "./page_record.ts";
+import type { ObserveOptions } from "./observation.ts";
+
+/** What navigate needs of its session. */
+export interface NavigateHost {
+  readonly guard?: NetGuard | null;
+  checkDestination(url: string): URL | null;
+  pageOrOpen(pageId: string | undefined, signal?: AbortSignal): Promise<PageRecord>;
+  activate(pageId: string): PageRecord;
+  navigateFrame(
+    rec: PageRecord,
+    frame: FrameInfo,
+    url: string,
+    waitUntil: "domcontentloaded" | "load",
+    signal: AbortSignal,
+  ): Promise<{ outcome: NavOutcome; committed: FrameInfo | null }>;
+  authorizeCommit(rec: PageRecord, committed: FrameInfo | null): Promise<void>;
+  observeWith(rec: PageRecord, input: ObserveOptions, signal: AbortSignal): Promise<Observation>;
+}
+
+export async function navigate(
+  host: NavigateHost,
+  input: NavigateInput,
+  signal: AbortSignal,
+): Promise<NavigateResult> {
+  const dl = deadline(effectiveTimeout(input.timeoutMs), signal);
+  try {
+    host.checkDestination(input.url);
+    const rec = await host.pageOrOpen(input.pageId, dl.signal);
+    host.activate(rec.pageId);
+    const main = (await rec.driver.frames(dl.signal)).find((f) => f.parentId === null)!;
+    const previousOrigin = rec.authorizedOrigin;
+    let result;
+    try {
+      result = await host.navigateFrame(
+        rec,
+        main,
+        input.url,
+        input.waitUntil ?? "domcontentloaded",
+        dl.signal,
+      );
+    } catch (err) {
+      // The old authorisation survives only while the page still shows that origin.
+      const now = await rec.driver.frames().catch(() => []);
+      const top = now.find((f) => f.parentId === null);
+      if (!top || canonicalOrigin(top.url) !== previousOrigin) rec.authorizedOrigin = null;
+      throw err;
+    }
+    const { outcome, committed } = result;
+    // The network guard answers a refused plain-HTTP destination itself (403): that is not the page.
+    const refused = outcome.kind === "loaded" && outcome.httpStatus === 403
+      ? host.guard?.recentlyRefused(new URL(input.url).hostname)
+      : null;
+    if (refused) {
+      await rec.driver.send("Page.navigate", { url: "about:blank" }).catch(() => {});
+      rec.authorizedOrigin = null;
+      throw new PortholeError(
+        "address_not_allowed",
+        `Navigation to ${redactUrl(input.url)} was refused: ${refused}`,
+      );
+    }
+    if (outcome.kind === "aborted") {
+      throw new PortholeError("navigation_failed", `Navigation to ${redactUrl(input.url)} did not commit`);
+    }
+    await host.authorizeCommit(rec, committed);
+    const res: NavigateResult = {
+      pageId: rec.pageId,
+      url: redactUrl(committed?.url ?? input.url),
+      httpStatus: outcome.kind === "loaded" ? outcome.httpStatus : null,
+      navigation: outcome.kind === "download"
+        ? "download_blocked"
+        : outcome.kind === "same_document"
+        ? "same_document"
+        : "committed",
+    };
+    if (input.observe) {
+      const opts = typeof input.observe === "object" ? input.observe : {};
+      res.state = await host.observeWith(rec, opts, dl.signal);
+    }
+    return res;
+  } catch (err) {
+    throw driverError(
+      dl.signal.aborted && !(err instanceof PortholeError) ? dl.signal.reason : err,
+      "Navigation failed",
+    );
+  } finally {
+    dl.dispose();
+  }
+}

@@ -1,0 +1,47 @@
+/** What Porthole keeps about one page of a session, and how a fresh record starts. */
+import type { PageDriver } from "../driver/page_driver.ts";
+import { newId } from "../protocol/validate.ts";
+import { RefBook } from "./capture.ts";
+import { Diagnostics } from "./diagnostics.ts";
+import { BlockedEffects } from "./effects.ts";
+
+export interface PageRecord {
+  pageId: string;
+  driver: PageDriver;
+  generation: number;
+  /** The origin `navigate` authorised for this page; null until one commits. */
+  authorizedOrigin: string | null;
+  refs: RefBook;
+  title: string;
+  diag: Diagnostics;
+  /** Requests in flight, and when the network last changed: for `wait {loadState:"networkidle"}`. */
+  inflight: number;
+  networkChangedAt: number;
+  /** Effects the policy blocked, for the action that caused them. */
+  blocked: BlockedEffects;
+  /**
+   * The navigation Porthole itself is making, if any: its URL (without fragment) and the guard's
+   * ids of its request and redirect hops. Only these may leave the page's authorised origin.
+   */
+  navigating: { url: string; hops: Set<string> } | null;
+  /** Where Porthole last left the mouse (viewport coordinates), when known. */
+  mouse: { x: number; y: number } | null;
+}
+
+/** A page no origin is authorised for yet, in the browser generation `generation`. */
+export function newPageRecord(driver: PageDriver, generation: number): PageRecord {
+  return {
+    pageId: newId("p"),
+    driver,
+    generation,
+    authorizedOrigin: null,
+    refs: new RefBook(),
+    title: "",
+    diag: new Diagnostics(),
+    inflight: 0,
+    networkChangedAt: Date.now(),
+    blocked: new BlockedEffects(),
+    navigating: null,
+    mouse: null,
+  };
+}
