@@ -12,7 +12,7 @@
  * - Refs of the main frame's documents read `@e<n>`, those of other frames `@f<k>e<n>`.
  */
 import { PortholeError } from "../protocol/errors.ts";
-import { credentialReason } from "../policy/sensitive.ts";
+import { sensitiveField } from "../policy/sensitive.ts";
 import { cleanText, quote, yamlText } from "./text.ts";
 import { FLAG, type WalkNode, type WalkResult } from "./walker.ts";
 
@@ -154,18 +154,7 @@ function attrs(w: WalkNode, fw: FrameWalk, frames: Map<string, FrameWalk>): stri
 
 function fieldValue(w: WalkNode): string | null {
   if (w.v === undefined || !w.fx) return null;
-  const [type, autocomplete, name, id, placeholder, ariaLabel, tag] = w.fx;
-  const reason = credentialReason({
-    tag: tag ?? "input",
-    type,
-    autocomplete,
-    name,
-    id,
-    placeholder,
-    ariaLabel,
-    accessibleName: w.n ?? "",
-  });
-  return reason ? null : cleanText(w.v);
+  return sensitiveField({ ...w.fx, accessibleName: w.n ?? "" }) ? null : cleanText(w.v);
 }
 
 /** Render the observed frame (and the frames inside it) as snapshot lines. */

@@ -11,6 +11,8 @@
  *
  * Kept as source text: it runs in the page, not here.
  */
+import type { FieldFacts } from "../policy/sensitive.ts";
+import { FIELD_FACTS } from "./page_lib.ts";
 
 /** One record of the walk, in document (flat tree) order; `d` is the emitted nesting level. */
 export interface WalkNode {
@@ -29,8 +31,8 @@ export interface WalkNode {
   lv?: number;
   /** Current value of a text field (credential fields are decided by Porthole, see render.ts). */
   v?: string;
-  /** Facts of a field for the credential rules: [type, autocomplete, name, id, placeholder, aria-label, tag]. */
-  fx?: (string | null)[];
+  /** Facts of a field for the credential rule (page_lib.ts FIELD_FACTS). */
+  fx?: FieldFacts;
   /** Link target, absolute and raw (redacted when rendered). */
   u?: string;
   /** An iframe: index into the frame owners passed to the walker (-1: not known). */
@@ -157,6 +159,7 @@ export const WALKER = `function (opts, ...frameOwners) {
   opts.refs = opts.refsIf === "*" || (opts.refsIf !== "null" && self.origin === opts.refsIf);
   reg.closed = [];
   const roleOf = ${ROLE_OF};
+  const fieldFacts = ${FIELD_FACTS};
   const INTERACTIVE = new Set(${JSON.stringify(INTERACTIVE_ROLE_LIST)});
   const INLINE = new Set(["generic", "none", "presentation", "", "emphasis", "strong", "code", "deletion",
     "insertion", "subscript", "superscript", "mark", "time", "LabelText"]);
@@ -330,8 +333,7 @@ export const WALKER = `function (opts, ...frameOwners) {
     }
     if (FIELDS.has(role) && (tag === "input" || tag === "textarea")) {
       node.v = String(el.value).slice(0, MAX_TEXT);
-      node.fx = [attr(el, "type"), attr(el, "autocomplete"), attr(el, "name"), el.id || null,
-        attr(el, "placeholder"), attr(el, "aria-label"), tag];
+      node.fx = fieldFacts.call(el);
       return;
     }
     if (tag === "select") {
