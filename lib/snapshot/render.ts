@@ -53,6 +53,8 @@ export interface RenderOptions {
   maxDepth: number;
   maxBytes: number;
   redact: (url: string) => string;
+  /** Playwright's plain ARIA snapshot: no refs and no `/url` lines (BAP observe/ariaSnapshot). */
+  plain?: boolean;
 }
 
 export interface Rendered {
@@ -76,7 +78,7 @@ export interface Line {
   plain?: string;
 }
 
-interface TNode {
+export interface TNode {
   w: WalkNode;
   fw: FrameWalk;
   kids: TNode[];
@@ -152,7 +154,7 @@ function attrs(w: WalkNode, fw: FrameWalk, frames: Map<string, FrameWalk>): stri
   return out;
 }
 
-function fieldValue(w: WalkNode): string | null {
+export function fieldValue(w: WalkNode): string | null {
   if (w.v === undefined || !w.fx) return null;
   return sensitiveField({ ...w.fx, accessibleName: w.n ?? "" }) ? null : cleanText(w.v);
 }
@@ -188,7 +190,7 @@ export function render(root: FrameWalk, frames: Map<string, FrameWalk>, opts: Re
       if (tier === "full") pushText(w.t ?? "", depth);
       return;
     }
-    const hasRef = fw.refs && w.ref !== undefined;
+    const hasRef = !opts.plain && fw.refs && w.ref !== undefined;
     if (!shown(node, hasRef) || (w.c !== undefined && !fw.closed.has(w.c) && !hasRef)) {
       emitAll(node.kids, depth);
       return;
@@ -229,7 +231,7 @@ export function render(root: FrameWalk, frames: Map<string, FrameWalk>, opts: Re
       lines.length = index;
       return;
     }
-    const href = tier === "full" && w.r === "link" ? w.u : undefined;
+    const href = tier === "full" && w.r === "link" && !opts.plain ? w.u : undefined;
     let kids = lines.length - index - 1;
     const lone = kids === 1 ? lines[index + 1] : undefined;
     if (lone?.plain !== undefined) {

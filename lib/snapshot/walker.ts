@@ -66,6 +66,8 @@ export interface WalkOptions {
   refsIf: string;
   /** Lowest ref number to give next (Porthole's high-water mark for this document). */
   floor: number;
+  /** The first frame-owner argument is instead the element to walk from (itself included). */
+  root?: boolean;
 }
 
 export const FLAG = {
@@ -144,8 +146,9 @@ export const CLOSED_CANDIDATES = `function () {
   return reg && reg.doc === document ? reg.closed : [];
 }`;
 
-/** The walker: `function (opts, ...frameOwners)`, returning a WalkResult. */
+/** The walker: `function (opts, ...frameOwners)` (with `opts.root`: `(opts, root, ...frameOwners)`), returning a WalkResult. */
 export const WALKER = `function (opts, ...frameOwners) {
+  const start = opts.root ? frameOwners.shift() : document.documentElement;
   let reg = globalThis.__porthole;
   if (!reg || reg.doc !== document) {
     const bytes = crypto.getRandomValues(new Uint8Array(8));
@@ -353,9 +356,8 @@ export const WALKER = `function (opts, ...frameOwners) {
     flush(inner, d + 1);
   };
 
-  const root = document.documentElement;
   const run = { text: "" };
-  if (root) visit(root, 0, run, { visible: true, cursor: "auto", refAncestor: false, inModal: false });
+  if (start) visit(start, 0, run, { visible: true, cursor: "auto", refAncestor: false, inModal: false });
   flush(run, 0);
   return {
     token: reg.token, next: reg.next, origin: self.origin, title: document.title, cut, nodes: out, recorder,
