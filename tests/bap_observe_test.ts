@@ -205,8 +205,9 @@ Deno.test(
     assert.match(whole.snapshot, /^\s*- heading "Account" \[level=1\]$/m);
     assert.match(whole.snapshot, /- checkbox "Agree" \[checked\]/);
     assert.match(whole.snapshot, /- button "Go" \[disabled\]/);
-    assert.match(whole.snapshot, /- textbox "User": "ada"/);
+    assert.match(whole.snapshot, /- textbox "User": ada$/m, "values are YAML, quoted only when needed");
     assert.ok(!whole.snapshot.includes("hunter2"));
+    assert.ok(!whole.snapshot.includes("tok-123"), "a data-sensitive field's value is not shown");
     assert.ok(!whole.snapshot.includes("[ref="));
     const nav = await c.call("observe/ariaSnapshot", { selector: { type: "css", value: "nav" } });
     assert.equal(nav.snapshot, '- navigation "Links":\n  - link "First"\n  - link "Second"\n');

@@ -1,45 +1,20 @@
 /** The 7 `observe/*` methods: screenshot, accessibility, dom, element, pdf, content, ariaSnapshot. */
-import type { Protocol } from "devtools-protocol";
+import { elementProps } from "../session/element_props.ts";
+import { pageDocument, pageMarkdown } from "../session/page_content.ts";
+import { captureScreenshot, contentSize, printPdf, type ShotOptions } from "../session/page_images.ts";
 import { redactUrl } from "../policy/url.ts";
-import { credentialReason, type FieldFacts } from "../policy/sensitive.ts";
 import type { Call } from "./connection.ts";
 import { BAP, BapError, invalidParams } from "./errors.ts";
 import { onPage, viewportOf } from "./gate.ts";
 import type { Params } from "./params.ts";
 import { readSelector, resolve, selectedFrame } from "./selectors.ts";
 import type { PageTarget } from "./state.ts";
-import { ELEMENT_PROPS, FIELD_FACTS } from "./selector_scripts.ts";
-import { FIELD_LIST, MARKDOWN, SERIALIZE } from "./content_scripts.ts";
 import { accessibilityTree, ariaSnapshot } from "./aria.ts";
-import { callIn } from "./world.ts";
 
-/** Replace the URL placeholders of a serialization with redacted URLs. */
-function fillUrls(text: string, urls: string[], escape: (s: string) => string = (s) => s): string {
-  // deno-lint-ignore no-control-regex
-  return text.replace(/\u0000URL(\d+)\u0000/g, (_, i) => escape(redactUrl(urls[Number(i)] ?? "")));
-}
-
-const escAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
-
-/** The document's HTML with credential fields, secret attributes and JWTs redacted. */
+/** The selected frame's document, read whole and redacted. */
 async function documentOf(call: Call, t: PageTarget, signal: AbortSignal) {
   const frame = await selectedFrame(call.state, t, signal);
-  const fields = await callIn<(FieldFacts & { dataSensitive: boolean })[]>(
-    t.rec.driver,
-    frame,
-    FIELD_LIST,
-    [],
-    signal,
-  );
-  const redact = fields.flatMap((f, i) => (f.dataSensitive || credentialReason(f) ? [i] : []));
-  const r = await callIn<{ html: string; urls: string[]; text: string; title: string }>(
-    t.rec.driver,
-    frame,
-    SERIALIZE,
-    [redact],
-    signal,
-  );
-  return { frame, html: fillUrls(r.html, r.urls, escAttr), text: r.text, title: r.title };
+  return { frame, ...await pageDocument(t.rec.driver, frame, signal) };
 }
 
 function pngSize(b64: string): { width: number; height: number } {
@@ -67,7 +42,7 @@ async function screenshot(call: Call, p: Params) {
     }
     : undefined;
   return await onPage(call, p.str("pageId"), async (t, sig) => {
-    const params: Record<string, unknown> = { format };
+    const params: ShotOptions = { format };
     if (format === "jpeg") params.quality = Math.round(quality ?? 80);
     let size = await viewportOf(t.rec, sig);
     if (clip) {
@@ -75,25 +50,17 @@ async function screenshot(call: Call, p: Params) {
       params.captureBeyondViewport = true;
       size = { width: clip.width, height: clip.height };
     } else if (fullPage) {
-      const m = await t.rec.driver.send<Protocol.Page.GetLayoutMetricsResponse>(
-        "Page.getLayoutMetrics",
-        {},
-        sig,
-      );
+      const m = await contentSize(t.rec.driver, sig);
       size = {
-        width: Math.max(1, Math.min(Math.ceil(m.cssContentSize.width), 16384)),
-        height: Math.max(1, Math.min(Math.ceil(m.cssContentSize.height), 16384)),
+        width: Math.max(1, Math.min(Math.ceil(m.width), 16384)),
+        height: Math.max(1, Math.min(Math.ceil(m.height), 16384)),
       };
       params.clip = { x: 0, y: 0, ...size, scale: 1 };
       params.captureBeyondViewport = true;
     }
-    const shot = await t.rec.driver.send<Protocol.Page.CaptureScreenshotResponse>(
-      "Page.captureScreenshot",
-      params,
-      sig,
-    );
-    if (format === "png") size = pngSize(shot.data);
-    return { data: shot.data, format, ...size };
+    const data = await captureScreenshot(t.rec.driver, params, sig);
+    if (format === "png") size = pngSize(data);
+    return { data, format, ...size };
   });
 }
 
@@ -131,8 +98,7 @@ async function pdf(call: Call, p: Params) {
     if (v !== undefined) params[`margin${side[0].toUpperCase()}${side.slice(1)}`] = v;
   }
   return await onPage(call, p.str("pageId"), async (t, sig) => {
-    const r = await t.rec.driver.send<Protocol.Page.PrintToPDFResponse>("Page.printToPDF", params, sig);
-    return { data: r.data };
+    return { data: await printPdf(t.rec.driver, params, sig) };
   });
 }
 
@@ -161,21 +127,7 @@ async function element(call: Call, p: Params) {
       throw err;
     });
     if (!target) return { found: false };
-    const id = await t.rec.driver.resolve(target.frame, target.backendNodeId, sig);
-    if (!id) return { found: false };
-    try {
-      const facts = await t.rec.driver.callOn<FieldFacts & { dataSensitive: boolean }>(
-        id,
-        FIELD_FACTS,
-        [],
-        sig,
-      );
-      const sensitive = facts.dataSensitive ||
-        ((facts.tag === "input" || facts.tag === "textarea") && !!credentialReason(facts));
-      return await t.rec.driver.callOn<Record<string, unknown>>(id, ELEMENT_PROPS, [props, sensitive], sig);
-    } finally {
-      t.rec.driver.release(id);
-    }
+    return await elementProps(t.rec.driver, target.frame, target.backendNodeId, props, sig);
   });
 }
 
@@ -187,7 +139,7 @@ export const OBSERVE_METHODS = {
     p.obj("options");
     return await onPage(call, p.str("pageId"), async (t, sig) => {
       const d = await documentOf(call, t, sig);
-      return { html: d.html, text: d.text, title: d.title, url: redactUrl(d.frame.url) };
+      return { html: d.html, text: d.text, title: d.title, url: d.url };
     });
   },
   "observe/content": async (call: Call, p: Params) => {
@@ -196,17 +148,8 @@ export const OBSERVE_METHODS = {
     return await onPage(call, p.str("pageId"), async (t, sig) => {
       const d = await documentOf(call, t, sig);
       let content = format === "html" ? d.html : d.text;
-      if (format === "markdown") {
-        const m = await callIn<{ markdown: string; urls: string[] }>(
-          t.rec.driver,
-          d.frame,
-          MARKDOWN,
-          [],
-          sig,
-        );
-        content = fillUrls(m.markdown, m.urls);
-      }
-      return { content, url: redactUrl(d.frame.url), title: d.title };
+      if (format === "markdown") content = await pageMarkdown(t.rec.driver, d.frame, sig);
+      return { content, url: d.url, title: d.title };
     });
   },
   "observe/accessibility": async (call: Call, p: Params) => {

@@ -1,4 +1,7 @@
-/** Credential-field classification: which fields an agent may never type into. Pure. */
+/**
+ * The one credential-field rule of every door (HTTP, MCP, BAP): which fields never show their
+ * value and are never typed into. Pure.
+ */
 
 /** What Porthole knows about a field, read from the DOM and the accessibility tree. */
 export interface FieldFacts {
@@ -13,6 +16,18 @@ export interface FieldFacts {
   accessibleName?: string | null;
   /** aria-labelledby names an id that does not resolve. */
   labelledbyUnresolved?: boolean;
+  /** The page marks the field `data-sensitive`. */
+  dataSensitive?: boolean;
+}
+
+/**
+ * Why a field is sensitive, or null. `credential` fields hold secrets (a secretRef may fill
+ * them); the others are fields whose identity cannot be confirmed: they are redacted and
+ * refused like credentials, but no secret goes into them either.
+ */
+export interface Sensitivity {
+  reason: string;
+  credential: boolean;
 }
 
 /** Longest accessible name Porthole accepts for a field it types into. */
@@ -71,32 +86,39 @@ const SENSITIVE_WORDS = new RegExp(
   "i",
 );
 
-/** Why a field is a credential field, or null when it is not. */
-export function credentialReason(f: FieldFacts): string | null {
+/** The rule: whether a field is sensitive, and why. */
+export function sensitiveField(f: FieldFacts): Sensitivity | null {
+  const credential = (reason: string) => ({ reason, credential: true });
+  const unconfirmed = (reason: string) => ({ reason, credential: false });
+  if (f.dataSensitive) return credential("the page marks it data-sensitive");
   const type = (f.type ?? "").toLowerCase();
-  if (type === "password") return "it is a password input";
+  if (type === "password") return credential("it is a password input");
   const tokens = (f.autocomplete ?? "").toLowerCase().split(/\s+/);
   const ac = tokens.find((t) => SENSITIVE_AUTOCOMPLETE.has(t));
-  if (ac) return `its autocomplete is ${ac}`;
+  if (ac) return credential(`its autocomplete is ${ac}`);
   for (
     const [what, text] of [["name", f.name], ["id", f.id], ["label", f.accessibleName], [
       "aria-label",
       f.ariaLabel,
     ], ["placeholder", f.placeholder]] as const
   ) {
-    if (text && SENSITIVE_WORDS.test(text)) return `its ${what} looks like a credential`;
+    if (text && SENSITIVE_WORDS.test(text)) return credential(`its ${what} looks like a credential`);
+  }
+  if (f.labelledbyUnresolved) return unconfirmed("its aria-labelledby names an element that does not exist");
+  if (f.accessibleName === null) return unconfirmed("its accessible name cannot be confirmed");
+  if ((f.accessibleName ?? "").length > MAX_FIELD_NAME) {
+    return unconfirmed(`its accessible name is longer than ${MAX_FIELD_NAME} characters`);
   }
   return null;
 }
 
-/** Why Porthole refuses to type into this field, or null when typing is allowed. */
+/** Why a field holds credentials (a secret may fill it), or null. */
+export function credentialReason(f: FieldFacts): string | null {
+  const s = sensitiveField(f);
+  return s?.credential ? s.reason : null;
+}
+
+/** Why Porthole refuses to type into this field or show its value, or null when it may. */
 export function refuseTyping(f: FieldFacts): string | null {
-  const reason = credentialReason(f);
-  if (reason) return reason;
-  if (f.labelledbyUnresolved) return "its aria-labelledby names an element that does not exist";
-  if (f.accessibleName === null) return "its accessible name cannot be confirmed";
-  if ((f.accessibleName ?? "").length > MAX_FIELD_NAME) {
-    return `its accessible name is longer than ${MAX_FIELD_NAME} characters`;
-  }
-  return null;
+  return sensitiveField(f)?.reason ?? null;
 }

@@ -60,6 +60,8 @@ export interface CaptureOptions {
   maxDepth: number;
   maxBytes: number;
   tier?: Tier;
+  /** Walk only this element of the observed frame (a backend node id), itself included. */
+  root?: number;
   /** `observe {since}`: the base state asked for, when the session still keeps it for this page. */
   since?: { stateId: string; base: Readonly<StateRecord> | null };
 }
@@ -91,8 +93,20 @@ async function walkFrame(
   tier: Tier,
   budget: number,
   signal?: AbortSignal,
+  root?: number,
 ): Promise<{ result: WalkResult; owners: string[] }> {
   const [world] = await Promise.all([door.world(signal), door.ensureAccessibility(signal)]);
+  let rootId: string | undefined;
+  if (root !== undefined) {
+    const r = await door.send<Protocol.DOM.ResolveNodeResponse>("DOM.resolveNode", {
+      backendNodeId: root,
+      executionContextId: world,
+    }, signal).catch(() => null);
+    rootId = r?.object.objectId;
+    if (!rootId) {
+      throw new PortholeError("observation_failed", "The element to observe is no longer in the page");
+    }
+  }
   // The iframe elements of the child frames, so the walker can tag each with its frame id.
   const owned: { frameId: string; objectId: string }[] = [];
   await Promise.all(children.map(async (child) => {
@@ -111,7 +125,8 @@ async function walkFrame(
       functionDeclaration: WALKER,
       executionContextId: world,
       arguments: [
-        { value: { tier, budget, refsIf, floor } },
+        { value: { tier, budget, refsIf, floor, root: rootId !== undefined } },
+        ...(rootId ? [{ objectId: rootId }] : []),
         ...owned.map((o) => ({ objectId: o.objectId })),
       ],
       returnByValue: true,
@@ -129,6 +144,7 @@ async function walkFrame(
     return { result: r.result.value as WalkResult, owners: owned.map((o) => o.frameId) };
   } finally {
     for (const o of owned) door.send("Runtime.releaseObject", { objectId: o.objectId }).catch(() => {});
+    if (rootId) door.send("Runtime.releaseObject", { objectId: rootId }).catch(() => {});
   }
 }
 
@@ -188,7 +204,7 @@ export async function captureFrame(
   target: CaptureTarget,
   opts: CaptureOptions,
   signal?: AbortSignal,
-): Promise<{ state: StateRecord; observation: Observation; isMain: boolean }> {
+): Promise<{ state: StateRecord; observation: Observation; isMain: boolean; walks: FrameWalk[] }> {
   const { driver } = target;
   const tier = opts.tier ?? "full";
   const budget = opts.maxBytes * BUDGET_FACTOR;
@@ -196,10 +212,10 @@ export async function captureFrame(
     const { frame, door, frames } = await findFrame(driver, opts.frameId, signal);
     const childrenOf = (id: string) => frames.filter((f) => f.info.parentId === id);
     const walks = new Map<string, FrameWalk>();
-    const walkOne = async (d: FrameDoor, refsIf: string): Promise<FrameWalk> => {
+    const walkOne = async (d: FrameDoor, refsIf: string, root?: number): Promise<FrameWalk> => {
       const book = target.refs.doc(d.info.frameId, d.info.loaderId);
       const kids = childrenOf(d.info.frameId);
-      const { result, owners } = await walkFrame(d, kids, refsIf, book.next, tier, budget, signal);
+      const { result, owners } = await walkFrame(d, kids, refsIf, book.next, tier, budget, signal, root);
       book.next = Math.max(book.next, result.next);
       const fw: FrameWalk = {
         frameId: d.info.frameId,
@@ -214,7 +230,7 @@ export async function captureFrame(
       walks.set(fw.frameId, fw);
       return fw;
     };
-    const root = await walkOne(door, "*");
+    const root = await walkOne(door, "*", opts.root);
     // Frames inside the observed one, level by level: refs only where the origin is the observed one's.
     let level = childrenOf(frame.frameId);
     while (level.length) {
@@ -302,7 +318,7 @@ export async function captureFrame(
         observation.sinceUnavailable = outcome.unavailable;
       }
     }
-    return { state, observation, isMain: frame.parentId === null };
+    return { state, observation, isMain: frame.parentId === null, walks: [root, ...others.values()] };
   } catch (err) {
     if (signal?.aborted && !(err instanceof PortholeError)) throw signal.reason;
     throw driverError(err, "Observation failed");

@@ -1,46 +1,11 @@
+import { FIELD_FACTS, HIT_TEST } from "../snapshot/page_lib.ts";
+
 /**
  * Functions Porthole runs in its own isolated world of a frame, with `this` bound to the
  * element an action targets. Kept as source text: they run in the page, not here.
  */
 
-/** What the DOM says about a field, for the credential-field rules (see policy/sensitive.ts). */
-export const FIELD_FACTS = `function () {
-  const el = this;
-  const tag = el.localName;
-  const type = tag === "input" ? (el.getAttribute("type") || "").toLowerCase() : null;
-  const labelledby = el.getAttribute("aria-labelledby");
-  const root = el.getRootNode();
-  const labelledbyUnresolved = !!labelledby && labelledby.trim().split(/\\s+/).some((id) =>
-    !(root.getElementById ? root.getElementById(id) : document.getElementById(id)));
-  return {
-    tag, type, autocomplete: el.getAttribute("autocomplete"), name: el.getAttribute("name"), id: el.id || null,
-    placeholder: el.getAttribute("placeholder"), ariaLabel: el.getAttribute("aria-label"), labelledbyUnresolved,
-  };
-}`;
-
-/**
- * Whether the click point (frame coordinates) reaches this element or a descendant. A point on
- * a label of this element counts too: a click there activates the element, as for a checkbox
- * drawn by its label over a visually hidden input.
- */
-const HIT_TEST_SOURCE = `function (x, y) {
-  let hit = document.elementFromPoint(x, y);
-  while (hit && hit.shadowRoot) {
-    const inner = hit.shadowRoot.elementFromPoint(x, y);
-    if (!inner || inner === hit) break;
-    hit = inner;
-  }
-  if (!hit) return { ok: false, hit: "nothing" };
-  for (let n = hit; n; n = n.parentNode || n.host) {
-    if (n === this) return { ok: true };
-    if (n.localName === "label" && n.control === this) return { ok: true };
-  }
-  const label = hit.localName + (hit.id ? "#" + hit.id : "") +
-    (typeof hit.className === "string" && hit.className ? "." + hit.className.trim().split(/\\s+/).slice(0, 2).join(".") : "");
-  return { ok: false, hit: label };
-}`;
-
-export const HIT_TEST = HIT_TEST_SOURCE;
+export { FIELD_FACTS, HIT_TEST } from "../snapshot/page_lib.ts";
 
 /**
  * Facts about the target element; `doc` is the observed document node. With `hitTest`, a click
@@ -83,7 +48,7 @@ export const ELEMENT_INFO = `function (doc, hitTest) {
     checked: typeof el.checked === "boolean" ? el.checked : null,
     downloadLink: !!el.closest("a[download], area[download]"),
     point: { x, y, inView, topX: x + ox, topY: y + oy },
-    hit: hitTest && inView && visible ? (${HIT_TEST_SOURCE}).call(el, x, y) : null,
+    hit: hitTest && inView && visible ? (${HIT_TEST}).call(el, x, y) : null,
     facts: (${FIELD_FACTS}).call(el),
   };
 }`;

@@ -12,7 +12,7 @@
  * - Refs of the main frame's documents read `@e<n>`, those of other frames `@f<k>e<n>`.
  */
 import { PortholeError } from "../protocol/errors.ts";
-import { credentialReason } from "../policy/sensitive.ts";
+import { sensitiveField } from "../policy/sensitive.ts";
 import { cleanText, quote, yamlText } from "./text.ts";
 import { FLAG, type WalkNode, type WalkResult } from "./walker.ts";
 
@@ -53,6 +53,8 @@ export interface RenderOptions {
   maxDepth: number;
   maxBytes: number;
   redact: (url: string) => string;
+  /** Playwright's plain ARIA snapshot: no refs and no `/url` lines (BAP observe/ariaSnapshot). */
+  plain?: boolean;
 }
 
 export interface Rendered {
@@ -76,7 +78,7 @@ export interface Line {
   plain?: string;
 }
 
-interface TNode {
+export interface TNode {
   w: WalkNode;
   fw: FrameWalk;
   kids: TNode[];
@@ -152,20 +154,9 @@ function attrs(w: WalkNode, fw: FrameWalk, frames: Map<string, FrameWalk>): stri
   return out;
 }
 
-function fieldValue(w: WalkNode): string | null {
+export function fieldValue(w: WalkNode): string | null {
   if (w.v === undefined || !w.fx) return null;
-  const [type, autocomplete, name, id, placeholder, ariaLabel, tag] = w.fx;
-  const reason = credentialReason({
-    tag: tag ?? "input",
-    type,
-    autocomplete,
-    name,
-    id,
-    placeholder,
-    ariaLabel,
-    accessibleName: w.n ?? "",
-  });
-  return reason ? null : cleanText(w.v);
+  return sensitiveField({ ...w.fx, accessibleName: w.n ?? "" }) ? null : cleanText(w.v);
 }
 
 /** Render the observed frame (and the frames inside it) as snapshot lines. */
@@ -199,7 +190,7 @@ export function render(root: FrameWalk, frames: Map<string, FrameWalk>, opts: Re
       if (tier === "full") pushText(w.t ?? "", depth);
       return;
     }
-    const hasRef = fw.refs && w.ref !== undefined;
+    const hasRef = !opts.plain && fw.refs && w.ref !== undefined;
     if (!shown(node, hasRef) || (w.c !== undefined && !fw.closed.has(w.c) && !hasRef)) {
       emitAll(node.kids, depth);
       return;
@@ -240,7 +231,7 @@ export function render(root: FrameWalk, frames: Map<string, FrameWalk>, opts: Re
       lines.length = index;
       return;
     }
-    const href = tier === "full" && w.r === "link" ? w.u : undefined;
+    const href = tier === "full" && w.r === "link" && !opts.plain ? w.u : undefined;
     let kids = lines.length - index - 1;
     const lone = kids === 1 ? lines[index + 1] : undefined;
     if (lone?.plain !== undefined) {

@@ -125,15 +125,24 @@ Deno.test("states carry [checked], [checked=mixed], [disabled], [expanded], [sel
 });
 
 Deno.test("textbox values are shown inline, never for credential fields", () => {
-  const fx = (type: string | null, name: string | null) => [type, null, name, null, null, null, "input"];
+  const fx = (type: string | null, name: string | null) => ({ tag: "input", type, name });
   const built = tree([
     { d: 0, r: "textbox", n: "Email", ref: 1, v: "a@b.c", fx: fx(null, "email") },
     { d: 0, r: "textbox", n: "Password", ref: 2, v: "hunter2", fx: fx("password", "pw") },
     { d: 0, r: "textbox", n: "Reference", ref: 3, v: "tok-1", fx: fx("text", "api_token") },
+    { d: 0, r: "textbox", n: "Note", ref: 4, v: "n-1", fx: { tag: "input", dataSensitive: true } },
+    { d: 0, r: "textbox", n: "Name", ref: 5, v: "n-2", fx: { tag: "input", labelledbyUnresolved: true } },
   ]);
   assert.equal(
     built.tree,
-    '- textbox "Email" [ref=@e1]: a@b.c\n- textbox "Password" [ref=@e2]\n- textbox "Reference" [ref=@e3]\n',
+    [
+      '- textbox "Email" [ref=@e1]: a@b.c',
+      '- textbox "Password" [ref=@e2]',
+      '- textbox "Reference" [ref=@e3]',
+      '- textbox "Note" [ref=@e4]',
+      '- textbox "Name" [ref=@e5]',
+      "",
+    ].join("\n"),
   );
 });
 

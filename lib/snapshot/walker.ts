@@ -11,6 +11,8 @@
  *
  * Kept as source text: it runs in the page, not here.
  */
+import type { FieldFacts } from "../policy/sensitive.ts";
+import { FIELD_FACTS } from "./page_lib.ts";
 
 /** One record of the walk, in document (flat tree) order; `d` is the emitted nesting level. */
 export interface WalkNode {
@@ -29,8 +31,8 @@ export interface WalkNode {
   lv?: number;
   /** Current value of a text field (credential fields are decided by Porthole, see render.ts). */
   v?: string;
-  /** Facts of a field for the credential rules: [type, autocomplete, name, id, placeholder, aria-label, tag]. */
-  fx?: (string | null)[];
+  /** Facts of a field for the credential rule (page_lib.ts FIELD_FACTS). */
+  fx?: FieldFacts;
   /** Link target, absolute and raw (redacted when rendered). */
   u?: string;
   /** An iframe: index into the frame owners passed to the walker (-1: not known). */
@@ -64,6 +66,8 @@ export interface WalkOptions {
   refsIf: string;
   /** Lowest ref number to give next (Porthole's high-water mark for this document). */
   floor: number;
+  /** The first frame-owner argument is instead the element to walk from (itself included). */
+  root?: boolean;
 }
 
 export const FLAG = {
@@ -142,8 +146,9 @@ export const CLOSED_CANDIDATES = `function () {
   return reg && reg.doc === document ? reg.closed : [];
 }`;
 
-/** The walker: `function (opts, ...frameOwners)`, returning a WalkResult. */
+/** The walker: `function (opts, ...frameOwners)` (with `opts.root`: `(opts, root, ...frameOwners)`), returning a WalkResult. */
 export const WALKER = `function (opts, ...frameOwners) {
+  const start = opts.root ? frameOwners.shift() : document.documentElement;
   let reg = globalThis.__porthole;
   if (!reg || reg.doc !== document) {
     const bytes = crypto.getRandomValues(new Uint8Array(8));
@@ -157,6 +162,7 @@ export const WALKER = `function (opts, ...frameOwners) {
   opts.refs = opts.refsIf === "*" || (opts.refsIf !== "null" && self.origin === opts.refsIf);
   reg.closed = [];
   const roleOf = ${ROLE_OF};
+  const fieldFacts = ${FIELD_FACTS};
   const INTERACTIVE = new Set(${JSON.stringify(INTERACTIVE_ROLE_LIST)});
   const INLINE = new Set(["generic", "none", "presentation", "", "emphasis", "strong", "code", "deletion",
     "insertion", "subscript", "superscript", "mark", "time", "LabelText"]);
@@ -330,8 +336,7 @@ export const WALKER = `function (opts, ...frameOwners) {
     }
     if (FIELDS.has(role) && (tag === "input" || tag === "textarea")) {
       node.v = String(el.value).slice(0, MAX_TEXT);
-      node.fx = [attr(el, "type"), attr(el, "autocomplete"), attr(el, "name"), el.id || null,
-        attr(el, "placeholder"), attr(el, "aria-label"), tag];
+      node.fx = fieldFacts.call(el);
       return;
     }
     if (tag === "select") {
@@ -351,9 +356,8 @@ export const WALKER = `function (opts, ...frameOwners) {
     flush(inner, d + 1);
   };
 
-  const root = document.documentElement;
   const run = { text: "" };
-  if (root) visit(root, 0, run, { visible: true, cursor: "auto", refAncestor: false, inModal: false });
+  if (start) visit(start, 0, run, { visible: true, cursor: "auto", refAncestor: false, inModal: false });
   flush(run, 0);
   return {
     token: reg.token, next: reg.next, origin: self.origin, title: document.title, cut, nodes: out, recorder,

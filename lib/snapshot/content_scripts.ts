@@ -1,19 +1,19 @@
 /**
- * In-page functions for `observe/dom` and `observe/content`, run in Porthole's isolated world.
+ * In-page functions for reading a document whole (BAP `observe/dom`, `observe/content`), run in
+ * Porthole's isolated world.
  * The document is serialized by walking it (never cloned, so no page code runs); URLs in
  * href/src/action attributes and Markdown links come out as placeholders the caller replaces
  * with redacted URLs; the values of credential fields, sensitive data attributes and JWTs
  * are replaced.
  */
 
-/** Facts of every input and textarea, in document order, for the credential-field rules. */
+import { FIELD_FACTS } from "./page_lib.ts";
+
+/** Facts of every input and textarea, in document order, for the credential rule. */
 export const FIELD_LIST = `function () {
+  const facts = ${FIELD_FACTS};
   return [...document.querySelectorAll("input, textarea")].map((el) => ({
-    tag: el.localName,
-    type: el.localName === "input" ? (el.getAttribute("type") || "").toLowerCase() : null,
-    autocomplete: el.getAttribute("autocomplete"), name: el.getAttribute("name"), id: el.id || null,
-    placeholder: el.getAttribute("placeholder"), ariaLabel: el.getAttribute("aria-label"),
-    dataSensitive: el.hasAttribute("data-sensitive"),
+    ...facts.call(el), accessibleName: el.computedName ?? "",
   }));
 }`;
 
