@@ -19,7 +19,11 @@ function hex(n: number): string {
   );
 }
 
-async function launch(call: Call, p: Params) {
+function launch(call: Call, p: Params) {
+  return call.state.serialized(() => launchNow(call, p));
+}
+
+async function launchNow(call: Call, p: Params) {
   const browser = p.str("browser") ?? "chromium";
   if (!["chromium", "firefox", "webkit"].includes(browser)) {
     throw invalidParams("browser", `Unknown browser: ${browser}`);
@@ -151,10 +155,7 @@ async function contextCreate(call: Call, p: Params) {
 
 export const BROWSER_METHODS = {
   "browser/launch": launch,
-  "browser/close": async (call: Call) => {
-    await call.state.closeAll();
-    return {};
-  },
+  "browser/close": (call: Call) => call.state.serialized(async () => (await call.state.closeAll(), {})),
   "context/create": contextCreate,
   "context/list": (call: Call) => {
     const state = call.state;

@@ -63,11 +63,23 @@ export class BapState {
   /** Tracing in progress (trace/start), released by trace/stop or browser/close. */
   trace: { pageId: string; stop: () => Promise<string> } | null = null;
   #pages: string[] = [];
+  /** The tail of the browser/launch and browser/close chain: they run one at a time. */
+  #lifecycle: Promise<unknown> = Promise.resolve();
   #pageCtx = new Map<string, string>();
   #cleanups = new Map<string, () => void>();
 
   constructor(registry: SessionRegistry) {
     this.registry = registry;
+  }
+
+  /**
+   * Run `fn` after every launch or close sent before it has finished: two overlapping launches
+   * would each see no browser yet and both build a default context.
+   */
+  serialized<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.#lifecycle.then(fn, fn);
+    this.#lifecycle = run.catch(() => {});
+    return run;
   }
 
   requireBrowser(): void {
