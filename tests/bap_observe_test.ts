@@ -44,7 +44,7 @@ function bytes(b64: string): Uint8Array {
 }
 
 Deno.test(
-  "observe/screenshot is JPEG by default, PNG on request, with the image's size",
+  "observe/screenshot is JPEG by default, PNG or WebP on request, with the image's size",
   browserTest,
   async () => {
     const c = await client();
@@ -59,7 +59,10 @@ Deno.test(
     assert.deepEqual([...bytes(png.data).slice(1, 4)], [0x50, 0x4e, 0x47]);
     assert.deepEqual([png.width, png.height], [100, 50]);
     const webp = await c.call("observe/screenshot", { options: { format: "webp", fullPage: true } });
-    assert.equal(webp.format, "jpeg", "webp is produced as JPEG");
+    assert.equal(webp.format, "webp");
+    const riff = bytes(webp.data);
+    assert.equal(new TextDecoder().decode(riff.slice(0, 4)), "RIFF");
+    assert.equal(new TextDecoder().decode(riff.slice(8, 12)), "WEBP");
   },
 );
 

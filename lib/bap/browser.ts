@@ -19,17 +19,27 @@ function hex(n: number): string {
   );
 }
 
-async function launch(call: Call, p: Params) {
+function launch(call: Call, p: Params) {
+  return call.state.serialized(() => launchNow(call, p));
+}
+
+async function launchNow(call: Call, p: Params) {
   const browser = p.str("browser") ?? "chromium";
   if (!["chromium", "firefox", "webkit"].includes(browser)) {
     throw invalidParams("browser", `Unknown browser: ${browser}`);
   }
   if (browser !== "chromium") throw invalidParams("browser", `Porthole drives Chromium only, not ${browser}`);
-  p.str("channel");
-  p.bool("headless");
-  // The shared browser is already running with Porthole's own flags (sandbox on); per-launch
-  // arguments are not applied, and --no-sandbox never is.
-  p.strings("args");
+  const channel = p.str("channel");
+  if (channel !== undefined && channel !== "chromium") {
+    throw invalidParams("channel", `Porthole drives its own Chromium only, not the ${channel} channel`);
+  }
+  if (p.bool("headless") === false) {
+    throw invalidParams("headless", "headless: false is refused: Porthole runs Chromium headless only");
+  }
+  // The shared browser already runs with Porthole's own flags (sandbox on): a launch cannot add any.
+  if (p.strings("args")?.length) {
+    throw invalidParams("args", "args are refused: the shared browser's flags are Porthole's");
+  }
   if (p.has("userDataDir")) {
     throw invalidParams("userDataDir", "userDataDir is refused: Porthole's contexts are temporary");
   }
@@ -151,10 +161,7 @@ async function contextCreate(call: Call, p: Params) {
 
 export const BROWSER_METHODS = {
   "browser/launch": launch,
-  "browser/close": async (call: Call) => {
-    await call.state.closeAll();
-    return {};
-  },
+  "browser/close": (call: Call) => call.state.serialized(async () => (await call.state.closeAll(), {})),
   "context/create": contextCreate,
   "context/list": (call: Call) => {
     const state = call.state;

@@ -25,8 +25,7 @@ function pngSize(b64: string): { width: number; height: number } {
 
 async function screenshot(call: Call, p: Params) {
   const o = p.obj("options");
-  const requested = o?.oneOf("format", ["png", "jpeg", "webp"] as const) ?? "jpeg";
-  const format = requested === "png" ? "png" : "jpeg";
+  const format = o?.oneOf("format", ["png", "jpeg", "webp"] as const) ?? "jpeg";
   const quality = o?.num("quality", 0, 100);
   const fullPage = o?.bool("fullPage") ?? false;
   const clipP = o?.obj("clip");
@@ -43,7 +42,7 @@ async function screenshot(call: Call, p: Params) {
     : undefined;
   return await onPage(call, p.str("pageId"), async (t, sig) => {
     const params: ShotOptions = { format };
-    if (format === "jpeg") params.quality = Math.round(quality ?? 80);
+    if (format !== "png") params.quality = Math.round(quality ?? 80);
     let size = await viewportOf(t.rec, sig);
     if (clip) {
       params.clip = clip;

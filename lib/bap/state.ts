@@ -61,10 +61,22 @@ export class BapState {
   /** The BAP request each context's running action came from (for approval/required). */
   readonly held = new Map<string, { method: string; params: Record<string, unknown>; pageId: string }>();
   #pages: string[] = [];
+  /** The tail of the browser/launch and browser/close chain: they run one at a time. */
+  #lifecycle: Promise<unknown> = Promise.resolve();
   #pageCtx = new Map<string, string>();
 
   constructor(registry: SessionRegistry) {
     this.registry = registry;
+  }
+
+  /**
+   * Run `fn` after every launch or close sent before it has finished: two overlapping launches
+   * would each see no browser yet and both build a default context.
+   */
+  serialized<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.#lifecycle.then(fn, fn);
+    this.#lifecycle = run.catch(() => {});
+    return run;
   }
 
   requireBrowser(): void {

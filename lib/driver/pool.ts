@@ -93,10 +93,16 @@ export class BrowserPool implements LeasePool {
   /** A new isolated, temporary context in the shared browser (launching it if needed). */
   async acquire(): Promise<ContextLease> {
     this.#acquiring++;
+    let failed = false;
     try {
       return await this.#acquire();
+    } catch (err) {
+      failed = true;
+      throw err;
     } finally {
       this.#acquiring--;
+      // A failed acquisition must not keep a browser nobody leases.
+      if (failed && this.#browser) await this.#closeIfUnused(this.#browser);
     }
   }
 
@@ -105,11 +111,15 @@ export class BrowserPool implements LeasePool {
     const generation = this.#generation;
     let context: BrowserContext;
     try {
-      // Every request of the context goes through the network guard, loopback included.
+      // Every request of the context goes through the network guard, loopback included, and
+      // downloads never reach the disk. Both are sent on the root connection: a DevTools session
+      // attached to the browser target, detached while another is attached, makes puppeteer forget
+      // that target for good, and every later context would fail.
       const proxyServer = this.guard?.start();
-      context = await browser.createBrowserContext(
-        proxyServer ? { proxyServer, proxyBypassList: ["<-loopback>"] } : {},
-      );
+      context = await browser.createBrowserContext({
+        ...(proxyServer ? { proxyServer, proxyBypassList: ["<-loopback>"] } : {}),
+        downloadBehavior: { policy: "deny" },
+      });
     } catch (err) {
       throw new PortholeError(
         "browser_disconnected",
@@ -117,16 +127,6 @@ export class BrowserPool implements LeasePool {
       );
     }
     const contextId = context.id ?? "default";
-    // Downloads never reach the disk.
-    await browser.target().createCDPSession().then(async (s) => {
-      await s.send("Browser.setDownloadBehavior", {
-        behavior: "deny",
-        browserContextId: contextId,
-        eventsEnabled: true,
-      })
-        .catch(() => {});
-      await s.detach().catch(() => {});
-    }).catch(() => {});
     const lease: ContextLease = {
       context,
       browser,
@@ -135,13 +135,18 @@ export class BrowserPool implements LeasePool {
       release: async () => {
         if (!this.#leases.delete(lease)) return;
         await context.close().catch(() => {});
-        if (this.#leases.size === 0 && this.#acquiring === 0 && this.#browser === browser) {
-          await this.#closeBrowser();
-        }
+        await this.#closeIfUnused(browser);
       },
     };
     this.#leases.add(lease);
     return lease;
+  }
+
+  /** The browser closes with its last lease, unless an acquisition is about to take one. */
+  async #closeIfUnused(browser: Browser): Promise<void> {
+    if (this.#leases.size === 0 && this.#acquiring === 0 && this.#browser === browser) {
+      await this.#closeBrowser();
+    }
   }
 
   #ensureBrowser(): Promise<Browser> {
@@ -231,7 +236,10 @@ export class BrowserPool implements LeasePool {
   }
 }
 
-/** The pid of Chromium's browser process itself (the spawned process may be a wrapper script). */
+/**
+ * The pid of Chromium's browser process itself (the spawned process may be a wrapper script).
+ * Asked before the browser is shared, so this is the only session on the browser target.
+ */
 async function browserProcessId(browser: Browser): Promise<number | null> {
   try {
     const cdp = await browser.target().createCDPSession();

@@ -71,8 +71,18 @@ export const ScreenshotInput = v.strictObject({
   ),
   stateId: v.optional(v.pipe(v.string(), v.maxLength(128))),
   fullPage: v.optional(v.boolean()),
-  format: v.optional(v.picklist(["jpeg", "png"])),
-  quality: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100))),
+  format: v.optional(
+    v.pipe(v.picklist(["jpeg", "png", "webp"]), v.description("Image encoding (default jpeg)")),
+  ),
+  quality: v.optional(
+    v.pipe(
+      v.number(),
+      v.integer(),
+      v.minValue(1),
+      v.maxValue(100),
+      v.description("Compression quality for jpeg and webp (default 80)"),
+    ),
+  ),
   timeoutMs: v.optional(TimeoutMs),
 });
 export type ScreenshotInput = v.InferOutput<typeof ScreenshotInput>;

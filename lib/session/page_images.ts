@@ -3,7 +3,7 @@ import type { Protocol } from "devtools-protocol";
 import type { PageDriver } from "../driver/page_driver.ts";
 
 export interface ShotOptions {
-  format: "png" | "jpeg";
+  format: "png" | "jpeg" | "webp";
   quality?: number;
   clip?: { x: number; y: number; width: number; height: number; scale: number };
   captureBeyondViewport?: boolean;

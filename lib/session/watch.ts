@@ -221,7 +221,7 @@ export async function screenshot(
   }
   const format = input.format ?? "jpeg";
   if (format === "png" && input.quality !== undefined) {
-    throw new PortholeError("invalid_params", "quality applies to JPEG only", {
+    throw new PortholeError("invalid_params", "quality applies to JPEG and WebP only", {
       details: { field: "quality" },
     });
   }
@@ -229,7 +229,7 @@ export async function screenshot(
   let rec: PageRecord | null = null;
   try {
     const params: Record<string, unknown> = { format };
-    if (format === "jpeg") params.quality = input.quality ?? 80;
+    if (format !== "png") params.quality = input.quality ?? 80;
     if (input.ref !== undefined) {
       const el = await elementClip(session, input, dl.signal);
       rec = el.rec;
@@ -260,7 +260,7 @@ export async function screenshot(
       dl.signal,
     );
     const bytes = Uint8Array.fromBase64(shot.data);
-    return { artifact: await session.artifacts.put(bytes, format === "png" ? "image/png" : "image/jpeg") };
+    return { artifact: await session.artifacts.put(bytes, `image/${format}`) };
   } catch (err) {
     throw failure(session, rec, err, dl.signal, "Screenshot failed");
   } finally {
