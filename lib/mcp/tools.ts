@@ -6,8 +6,7 @@
 import * as v from "valibot";
 // @ts-types="@modelcontextprotocol/sdk/types"
 import type { CallToolResult, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
-import { OPS } from "../ops/ops.ts";
-import type { OpDef } from "../ops/define.ts";
+import { findOp } from "../ops/call.ts";
 import { ActInput, NavigateInput, ObserveInput } from "../protocol/schemas.ts";
 import { InspectInput, ScreenshotInput, WaitInput } from "../protocol/schemas_watch.ts";
 import { PortholeError } from "../protocol/errors.ts";
@@ -37,20 +36,13 @@ export interface McpTool {
   call(ctx: ToolCall, input: Record<string, unknown>): Promise<CallToolResult>;
 }
 
-// deno-lint-ignore no-explicit-any
-function op(name: string): OpDef<any> {
-  const found = OPS.find((o) => o.name === name);
-  if (!found) throw new Error(`lib/ops has no operation "${name}"`);
-  return found;
-}
-
 function runOp<T>(
   name: string,
   ctx: ToolCall,
   input: unknown,
   params: Record<string, string> = {},
 ): Promise<T> {
-  return op(name).run({
+  return findOp(name).run({
     registry: ctx.registry,
     params: { sessionId: ctx.session.id, ...params },
     input,
@@ -77,7 +69,7 @@ export const FIELD_NAMES: ReadonlySet<string> = ([
 ] as v.GenericSchema[]).reduce((all, schema) => fieldNames(schema, all), new Set<string>());
 
 const describe = (opName: string, guidance = "") =>
-  (snakeText(op(opName).description, FIELD_NAMES) + ". " + guidance).trim();
+  (snakeText(findOp(opName).description, FIELD_NAMES) + ". " + guidance).trim();
 
 function pageView(p: PageView): Record<string, unknown> {
   return { ...toSnake(p) as Record<string, unknown>, title: untrusted(p.title) };
