@@ -4,7 +4,7 @@
  * retries, and dialogs.
  */
 import assert from "node:assert/strict";
-import { browserTest, refOf, sharedPorthole, Site } from "./harness.ts";
+import { browserTest, refOf, sharedPorthole, Site, untilPage } from "./harness.ts";
 
 /** Every page records the targets of the clicks it receives, in `window.clicks`. */
 const TRACK = `<script>
@@ -135,7 +135,7 @@ Deno.test("an obscured click is never retried, even once the overlay is gone", b
   await ph.pageEval(s.sid, "setTimeout(() => document.getElementById('overlay').remove(), 1000)");
   const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Pay"/) });
   assert.equal(r.error.code, "obscured");
-  await until(s.sid, "!document.getElementById('overlay')");
+  await untilPage(ph, s.sid, "!document.getElementById('overlay')");
   assert.deepEqual(await clicks(s.sid), []);
 });
 
@@ -484,15 +484,6 @@ Deno.test(
     assert.equal(await ph.pageEval(s.sid, "document.getElementById('answer').textContent"), "false");
   },
 );
-
-/** Poll the page until `expression` is true (10 s at most). Not a timing assertion. */
-async function until(sid: string, expression: string): Promise<void> {
-  const end = Date.now() + 10_000;
-  while (!(await ph.pageEval(sid, expression).catch(() => false))) {
-    if (Date.now() > end) throw new Error(`the page never reached: ${expression}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 Deno.test("closing Porthole ends the Chromium this file used", browserTest, async () => {
   await ph.request("DELETE", `/v1/sessions/${keeper}`);

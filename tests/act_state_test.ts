@@ -4,7 +4,7 @@
  * the three-part result and `expect`.
  */
 import assert from "node:assert/strict";
-import { browserTest, refOf, sharedPorthole, Site } from "./harness.ts";
+import { browserTest, refOf, sharedPorthole, Site, untilPage } from "./harness.ts";
 
 const COUNTER = `<!doctype html><title>Counter</title>
 <h1>Counter</h1><p id="count">0</p>
@@ -232,7 +232,7 @@ Deno.test({
     const state = await ph.open(s.sid, site.url("/counter"));
     const before = await ph.pageEval(s.sid, "performance.timeOrigin");
     await ph.pageEval(s.sid, "location.reload()");
-    await until(s.sid, `performance.timeOrigin !== ${before} && document.readyState === "complete"`);
+    await untilPage(ph, s.sid, `performance.timeOrigin !== ${before} && document.readyState === "complete"`);
     const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Increment"/) });
     assert.equal(r.execution, "not_dispatched");
     assert.equal(r.error.code, "document_changed");
@@ -259,7 +259,8 @@ Deno.test(
       "document.querySelector('iframe').contentWindow.performance.timeOrigin",
     );
     await ph.pageEval(s.sid, "document.querySelector('iframe').contentWindow.location.reload()");
-    await until(
+    await untilPage(
+      ph,
       s.sid,
       `(() => { const w = document.querySelector('iframe').contentWindow;
       return w.performance.timeOrigin !== ${before} && w.document.readyState === "complete"; })()`,
@@ -438,7 +439,7 @@ Deno.test("expect is evaluated once, without waiting for a later value", browser
   assert.equal(r.execution, "completed");
   assert.equal(r.postcondition, "unmet");
   // The page does reach the expected text later: only the waiting was missing.
-  await until(s.sid, `document.getElementById("later").textContent === "after"`);
+  await untilPage(ph, s.sid, `document.getElementById("later").textContent === "after"`);
 });
 
 Deno.test("expect never compares input values", browserTest, async () => {
@@ -476,15 +477,6 @@ Deno.test("expect is not_requested when no expect was given", browserTest, async
   assert.equal(r.postcondition, "not_requested");
   assert.equal(await ph.pageEval(s.sid, `document.getElementById("out").textContent`), " done ");
 });
-
-/** Poll the page until `expression` is true (10 s at most). Not a timing assertion. */
-async function until(sid: string, expression: string): Promise<void> {
-  const end = Date.now() + 10_000;
-  while (!(await ph.pageEval(sid, expression).catch(() => false))) {
-    if (Date.now() > end) throw new Error(`the page never reached: ${expression}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 Deno.test("closing Porthole ends the Chromium this file used", browserTest, async () => {
   await ph.request("DELETE", `/v1/sessions/${keeper}`);

@@ -5,7 +5,7 @@
  * once the page moved on.
  */
 import assert from "node:assert/strict";
-import { browserTest, Porthole, refOf, sharedPorthole, Site } from "./harness.ts";
+import { browserTest, eventually, Porthole, refOf, sharedPorthole, Site } from "./harness.ts";
 
 const UPLOAD = `<!doctype html><title>Upload</title>
 <script>
@@ -55,15 +55,6 @@ async function uploadFolders(): Promise<Set<string>> {
     if (e.name.startsWith("porthole-upload-")) out.add(`${tmp}/${e.name}`);
   }
   return out;
-}
-
-/** Poll until `check` holds (10 s at most). Not a timing assertion. */
-async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
-  const end = Date.now() + 10_000;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`never: ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 Deno.test(
@@ -216,12 +207,12 @@ Deno.test(
     if (Deno.uid() === 0) assert.notEqual(files[0].uid, 0, "the file belongs to the browser's user");
     // The page leaves the document that holds the files: they are deleted.
     await ph.act(s.sid, r.freshState, { action: "navigate", url: site.url("/receive") }).catch(() => {});
-    await eventually(async () => {
+    await eventually("the uploaded file is deleted", async () => {
       for await (const _ of Deno.readDir(created[0])) return false;
       return true;
-    }, "the uploaded file is deleted");
+    });
     await ph.request("DELETE", `/v1/sessions/${s.sid}`);
-    await eventually(async () => !(await uploadFolders()).has(created[0]), "the session's folder is deleted");
+    await eventually("the session's folder is deleted", async () => !(await uploadFolders()).has(created[0]));
   },
 );
 

@@ -4,16 +4,7 @@
  * Content-Type and ETag, privacy between sessions, ids that cannot traverse, no local paths.
  */
 import assert from "node:assert/strict";
-import { browserTest, type Json, Porthole, refOf, type Reply, Site } from "./harness.ts";
-
-function assertError(reply: Reply<Json>, status: number, code: string): void {
-  assert.equal(
-    reply.status,
-    status,
-    `expected ${status} ${code}, got ${reply.status} ${JSON.stringify(reply.body)}`,
-  );
-  assert.equal(reply.body.error.code, code);
-}
+import { assertError, browserTest, type Json, Porthole, refOf, type Reply, Site } from "./harness.ts";
 
 async function sha256(bytes: Uint8Array): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>);

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { parseServeArgs } from "../main.ts";
 import { discoverChromium } from "../lib/driver/discover.ts";
 import { PORTHOLE_VERSION } from "../lib/version.ts";
-import { browserTest, Site } from "./harness.ts";
+import { browserTest, eventually, Site } from "./harness.ts";
 
 const ROOT = join(import.meta.dirname!, "..");
 
@@ -85,18 +85,6 @@ function processesMentioning(text: string): number[] {
   return found;
 }
 
-async function waitFor(
-  what: string,
-  check: () => boolean | Promise<boolean>,
-  timeoutMs = 20_000,
-): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 // ---- the process --------------------------------------------------------------------------
 
 Deno.test("porthole --version prints its version and exits 0", async () => {
@@ -167,12 +155,12 @@ Deno.test(
     const stderrText = new Response(child.stderr).text();
     let out = "";
     try {
-      await waitFor("the ready line", async () => {
+      await eventually("the ready line", async () => {
         const { value, done } = await stdout.read();
         if (done) throw new Error(`serve exited before it was ready: ${await stderrText}`);
         out += value;
         return out.includes("\n");
-      }, 60_000);
+      }, Boolean, 60_000);
       const line = out.slice(0, out.indexOf("\n"));
       const m = line.match(/^porthole listening on http:\/\/127\.0\.0\.1:(\d+)$/);
       assert.ok(m, `ready line: ${JSON.stringify(line)}`);
@@ -210,7 +198,12 @@ Deno.test(
       }
       assert.equal(out, `${line}\n`, "stdout has exactly the one ready line");
 
-      await waitFor("every Chromium process to be gone", () => browsers.every((p) => !alive(p)), 10_000);
+      await eventually(
+        "every Chromium process to be gone",
+        () => browsers.every((p) => !alive(p)),
+        Boolean,
+        10_000,
+      );
       assert.deepEqual(processesMentioning(profile), []);
       assert.throws(() => Deno.statSync(profile), "the temporary profile is removed");
     } finally {
@@ -229,12 +222,12 @@ async function startServe() {
   const stdout = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
   const stderrText = new Response(child.stderr).text();
   let out = "";
-  await waitFor("the ready line", async () => {
+  await eventually("the ready line", async () => {
     const { value, done } = await stdout.read();
     if (done) throw new Error(`serve exited before it was ready: ${await stderrText}`);
     out += value;
     return out.includes("\n");
-  }, 60_000);
+  }, Boolean, 60_000);
   const line = out.slice(0, out.indexOf("\n"));
   return { child, stdout, stderrText, out, line, url: line.replace("porthole listening on ", "") };
 }
@@ -254,7 +247,12 @@ Deno.test("a sidecar killed with SIGKILL still leaves no Chromium behind", brows
 
     child.kill("SIGKILL");
     await child.status;
-    await waitFor("every Chromium process to be gone", () => browsers.every((p) => !alive(p)), 10_000);
+    await eventually(
+      "every Chromium process to be gone",
+      () => browsers.every((p) => !alive(p)),
+      Boolean,
+      10_000,
+    );
   } finally {
     try {
       child.kill("SIGKILL");

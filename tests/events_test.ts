@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { HEARTBEAT_MS, sseSettings } from "../routes/events.ts";
-import { browserTest, type Json, Porthole, Site } from "./harness.ts";
+import { browserTest, eventually, type Json, Porthole, Site } from "./harness.ts";
 
 interface SseRecord {
   kind: "event" | "comment";
@@ -101,14 +101,6 @@ function parseBlock(block: string): SseRecord {
   return r;
 }
 
-async function until(what: string, check: () => boolean): Promise<void> {
-  const end = Date.now() + 30_000;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 const TALKER = `<!doctype html><title>Talker</title><button>Hi</button><script>
   console.log("hello from the page");
   setTimeout(() => { throw new Error("kaboom"); });
@@ -139,10 +131,10 @@ Deno.test("events", browserTest, async (t) => {
     );
     const last = before.at(-1)!.id!;
     await first.close();
-    await until("the reader to leave", () => events.readers === 0);
+    await eventually("the reader to leave", () => events.readers === 0);
 
     await ph.pageEval(sid, "say(5)");
-    await until("5 more events", () => events.lastId === last + 5);
+    await eventually("5 more events", () => events.lastId === last + 5);
     const again = await stream(sid, { "last-event-id": String(last) });
     const missed: SseRecord[] = [];
     for (let i = 0; i < 5; i++) missed.push((await again.event())!);
@@ -153,7 +145,7 @@ Deno.test("events", browserTest, async (t) => {
     // A cursor older than the ring's reach: a `dropped` notice, then everything the ring holds.
     const cursor = events.lastId;
     await ph.pageEval(sid, "say(1100)");
-    await until("1100 more events", () => events.lastId === cursor + 1100);
+    await eventually("1100 more events", () => events.lastId === cursor + 1100);
     const late = await stream(sid, { "last-event-id": String(cursor) });
     const notice = (await late.event())!;
     assert.equal(notice.event, "dropped");
@@ -209,10 +201,10 @@ Deno.test("events", browserTest, async (t) => {
       assert.ok(bursts++ < 100, `the queue never filled (${events.deepestQueue})`);
       await ph.pageEval(sid, "burst(1000)");
       const target = start + bursts * 1000;
-      await until("the burst's events", () => events.lastId >= target);
+      await eventually("the burst's events", () => events.lastId >= target);
     }
     await ph.pageEval(sid, "burst(1000)");
-    await until("the last burst", () => events.lastId === start + (bursts + 1) * 1000);
+    await eventually("the last burst", () => events.lastId === start + (bursts + 1) * 1000);
     assert.equal(events.deepestQueue, events.queueLimit, "the reader's queue holds at most its limit");
 
     // Reading again: every id is accounted for, either delivered or counted in a `dropped` notice.
@@ -274,7 +266,7 @@ Deno.test("events", browserTest, async (t) => {
       const pool = registry.pool;
       const before = pool.stats();
       Deno.kill(before.pid!, "SIGKILL");
-      await until("the disconnect", () => pool.stats().disconnects === before.disconnects + 1);
+      await eventually("the disconnect", () => pool.stats().disconnects === before.disconnects + 1);
       assert.equal((await ph.request("DELETE", `/v1/sessions/${sid}`)).status, 204);
       const rest: SseRecord[] = [];
       while (true) {

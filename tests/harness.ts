@@ -153,6 +153,39 @@ export function refOf(state: Json, pattern: RegExp): string {
   throw new Error(`no ref for ${pattern} in tree:\n${state.tree}`);
 }
 
+/**
+ * Poll `read` until `done` holds for its value (by default: until the value is truthy) and
+ * return that value. For effects that arrive on their own time; never a timing assertion.
+ */
+export async function eventually<T>(
+  what: string,
+  read: () => T | Promise<T>,
+  done: (value: T) => boolean = Boolean,
+  timeoutMs = 20_000,
+): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  while (true) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > end) {
+      throw new Error(`timed out waiting for ${what}: last ${JSON.stringify(value)?.slice(0, 500)}`);
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** Wait until `expression` is true in the session's active page (read through CDP, not the API). */
+export async function untilPage(ph: Porthole, sid: string, expression: string): Promise<void> {
+  await eventually(`the page to reach ${expression}`, () => ph.pageEval(sid, expression).catch(() => false));
+}
+
+/** An HTTP error reply with this status and error code. */
+export function assertError(reply: Reply<Json>, status: number, code: string): void {
+  if (reply.status !== status || reply.body?.error?.code !== code) {
+    throw new Error(`expected ${status} ${code}, got ${reply.status} ${JSON.stringify(reply.body)}`);
+  }
+}
+
 /** Deno.test options for tests that hold a server and a browser across awaits. */
 export const browserTest = { sanitizeOps: false, sanitizeResources: false };
 

@@ -5,29 +5,7 @@
  * inspect needs an existing page and never recovers one. Real Chromium throughout.
  */
 import assert from "node:assert/strict";
-import { browserTest, type Json, Porthole, type Reply, Site } from "./harness.ts";
-
-function assertError(reply: Reply<Json>, status: number, code: string): void {
-  assert.equal(
-    reply.status,
-    status,
-    `expected ${status} ${code}, got ${reply.status} ${JSON.stringify(reply.body)}`,
-  );
-  assert.equal(reply.body.error.code, code);
-}
-
-/** Poll `read` until `done` holds for its value (the page's events arrive asynchronously). */
-async function eventually<T>(what: string, read: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
-  const end = Date.now() + 30_000;
-  while (true) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > end) {
-      throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 500)}`);
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+import { assertError, browserTest, eventually, type Json, Porthole, Site } from "./harness.ts";
 
 const THOUSAND_LINES = `<!doctype html><title>Chatty</title><p>chatty</p><script>
   for (let i = 1; i <= 1000; i++) console.log("line " + i);
