@@ -155,12 +155,17 @@ Deno.test(
     const stderrText = new Response(child.stderr).text();
     let out = "";
     try {
-      await eventually("the ready line", async () => {
-        const { value, done } = await stdout.read();
-        if (done) throw new Error(`serve exited before it was ready: ${await stderrText}`);
-        out += value;
-        return out.includes("\n");
-      }, Boolean, 60_000);
+      await eventually(
+        "the ready line",
+        async () => {
+          const { value, done } = await stdout.read();
+          if (done) throw new Error(`serve exited before it was ready: ${await stderrText}`);
+          out += value;
+          return out.includes("\n");
+        },
+        Boolean,
+        60_000,
+      );
       const line = out.slice(0, out.indexOf("\n"));
       const m = line.match(/^porthole listening on http:\/\/127\.0\.0\.1:(\d+)$/);
       assert.ok(m, `ready line: ${JSON.stringify(line)}`);
@@ -222,12 +227,17 @@ async function startServe() {
   const stdout = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
   const stderrText = new Response(child.stderr).text();
   let out = "";
-  await eventually("the ready line", async () => {
-    const { value, done } = await stdout.read();
-    if (done) throw new Error(`serve exited before it was ready: ${await stderrText}`);
-    out += value;
-    return out.includes("\n");
-  }, Boolean, 60_000);
+  await eventually(
+    "the ready line",
+    async () => {
+      const { value, done } = await stdout.read();
+      if (done) throw new Error(`serve exited before it was ready: ${await stderrText}`);
+      out += value;
+      return out.includes("\n");
+    },
+    Boolean,
+    60_000,
+  );
   const line = out.slice(0, out.indexOf("\n"));
   return { child, stdout, stderrText, out, line, url: line.replace("porthole listening on ", "") };
 }
