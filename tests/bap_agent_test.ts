@@ -18,7 +18,16 @@ const SHOP = `<!doctype html><title>Shop</title><main>
 <article><h2>Chair</h2><span class="price">$45.50</span></article>
 </main>`;
 
-const site = new Site({ "/": FORM, "/shop": SHOP, "/x": "<title>X</title>x" });
+const FRAMED = `<!doctype html><title>Framed</title><button>Outside</button><iframe src="/inner"></iframe>`;
+const INNER = `<!doctype html><title>Inner</title><h2>Inside</h2><button>Inner button</button>`;
+
+const site = new Site({
+  "/": FORM,
+  "/shop": SHOP,
+  "/x": "<title>X</title>x",
+  "/framed": FRAMED,
+  "/inner": INNER,
+});
 const ph = await Porthole.start();
 globalThis.addEventListener("unload", () => {
   ph.server.close();
@@ -155,6 +164,77 @@ Deno.test("annotated screenshots: a PNG with labels whose refs resolve", browser
   assert.equal(plain.screenshot.format, "jpeg");
   assert.equal(plain.screenshot.annotated, false);
 });
+
+Deno.test(
+  "agent/observe's refs are the core refs: the ones POST …/observe prints for the same elements",
+  browserTest,
+  async () => {
+    await using c = await fresh();
+    const obs = await c.call("agent/observe", { includeInteractiveElements: true });
+    const { activePage } = await c.call("page/list");
+    const session = ph.server.registry.list().find((s) => s.pages.has(activePage))!;
+    const core = await ph.observe(session.id, { pageId: activePage });
+    assert.ok(obs.interactiveElements.length >= 4);
+    for (const e of obs.interactiveElements) {
+      assert.match(e.ref, /^@e\d+$/);
+      const line = core.tree.split("\n").find((l: string) => l.includes(`[ref=${e.ref}]`));
+      assert.ok(line?.includes(`"${e.name}"`), `${e.ref} ${e.name}: ${line}`);
+    }
+    assert.equal(
+      byName(obs, "Secret").value,
+      "[REDACTED]",
+      "the password's value is redacted as the core redacts it",
+    );
+  },
+);
+
+Deno.test(
+  "agent/observe with maxElements 0 lists no elements and still counts them",
+  browserTest,
+  async () => {
+    await using c = await fresh();
+    const obs = await c.call("agent/observe", { includeInteractiveElements: true, maxElements: 0 });
+    assert.deepEqual(obs.interactiveElements, []);
+    assert.ok(obs.totalInteractiveElements >= 4);
+    const bad = await c.fails("agent/observe", { includeInteractiveElements: true, maxElements: 1.5 });
+    assert.equal(bad.code, -32602);
+    assert.equal(bad.data!.details.field, "maxElements");
+  },
+);
+
+Deno.test(
+  "after frame/switch, agent/observe, observe/ariaSnapshot and observe/accessibility read that frame",
+  browserTest,
+  async () => {
+    await using c = await fresh("/framed");
+    await c.call("frame/switch", { url: "/inner" });
+    const obs = await c.call("agent/observe", { includeInteractiveElements: true });
+    assert.deepEqual(obs.interactiveElements.map((e: Json) => e.name), ["Inner button"]);
+    assert.match(obs.interactiveElements[0].ref, /^@f\d+e\d+$/, "refs of another frame carry its prefix");
+    const aria = await c.call("observe/ariaSnapshot", {});
+    assert.equal(aria.snapshot, '- heading "Inside" [level=2]\n- button "Inner button"\n');
+    assert.equal(aria.title, "Inner");
+    const { tree } = await c.call("observe/accessibility", {});
+    assert.deepEqual(tree.children.map((k: Json) => k.role), ["heading", "button"]);
+    await c.call("frame/main", {});
+    const outer = await c.call("agent/observe", { includeInteractiveElements: true });
+    assert.deepEqual(outer.interactiveElements.map((e: Json) => e.name), ["Outside"]);
+  },
+);
+
+Deno.test(
+  "incremental observation after a navigation: every earlier ref is removed, every element added",
+  browserTest,
+  async () => {
+    await using c = await fresh();
+    const first = await c.call("agent/observe", { includeInteractiveElements: true });
+    await c.call("page/navigate", { url: site.url("/framed") });
+    const next = await c.call("agent/observe", { includeInteractiveElements: true, incremental: true });
+    assert.deepEqual(next.changes.removed, first.interactiveElements.map((e: Json) => e.ref));
+    assert.deepEqual(next.changes.added.map((e: Json) => e.name), ["Outside"]);
+    assert.ok(next.interactiveElements.every((e: Json) => e.stability === "new"));
+  },
+);
 
 Deno.test("agent/extract reads a list of products with their sources", browserTest, async () => {
   await using c = await fresh("/shop");

@@ -98,6 +98,16 @@ Deno.test(
     });
     assert.equal(nav.role, "navigation");
     assert.deepEqual(nav.children.map((k: { name: string }) => k.name), ["First", "Second"]);
+    const { tree: shallow } = await c.call("observe/accessibility", { options: { maxDepth: 1 } });
+    assert.ok(shallow.children.length > 0);
+    assert.ok(
+      shallow.children.every((k: { children?: unknown[] }) => k.children === undefined),
+      "maxDepth 1",
+    );
+    const missing = await c.fails("observe/accessibility", {
+      options: { root: { type: "css", value: "#nope" } },
+    });
+    assert.equal(missing.code, -32012);
   },
 );
 

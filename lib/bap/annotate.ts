@@ -1,25 +1,13 @@
 /** Set-of-Marks screenshots for `agent/observe annotateScreenshot`: numbered boxes over elements. */
-import type { Protocol } from "devtools-protocol";
+import { captureScreenshot, type MarkStyle, screenshotBoxes } from "../session/page_images.ts";
 import { viewportOf } from "./gate.ts";
 import type { Params } from "./params.ts";
 import type { PageTarget } from "./state.ts";
-import { DRAW, UNDRAW } from "./agent_scripts.ts";
-import { callIn, mainFrame } from "./world.ts";
 
 export interface Annotation {
   maxLabels: number;
   labelFormat: "number" | "ref" | "both";
-  style: {
-    badgeColor: string;
-    textColor: string;
-    size: number;
-    font: string;
-    boxColor: string;
-    boxWidth: number;
-    boxStyle: "solid" | "dashed";
-    showBox: boolean;
-    opacity: number;
-  };
+  style: MarkStyle;
 }
 
 /** Read `annotateScreenshot` (`true`, or an options object with `enabled`); null when off. */
@@ -71,13 +59,9 @@ export async function annotate(
   });
   const driver = t.rec.driver;
   if (!labeled.length) {
-    const s = await driver.send<Protocol.Page.CaptureScreenshotResponse>("Page.captureScreenshot", {
-      format: "jpeg",
-      quality: 80,
-    }, signal);
-    return { screenshot: { data: s.data, format: "jpeg", ...viewport, annotated: false }, map };
+    const data = await captureScreenshot(driver, { format: "jpeg", quality: 80 }, signal);
+    return { screenshot: { data, format: "jpeg", ...viewport, annotated: false }, map };
   }
-  const frame = mainFrame(await driver.frames(signal));
   const marks = labeled.map((b, i) => ({
     x: b.bounds!.x,
     y: b.bounds!.y,
@@ -87,13 +71,6 @@ export async function annotate(
     by: map[i].position.y,
     label: map[i].label,
   }));
-  await callIn(driver, frame, DRAW, [marks, a.style], signal);
-  try {
-    const s = await driver.send<Protocol.Page.CaptureScreenshotResponse>("Page.captureScreenshot", {
-      format: "png",
-    }, signal);
-    return { screenshot: { data: s.data, format: "png", ...viewport, annotated: true }, map };
-  } finally {
-    await callIn(driver, frame, UNDRAW, [], undefined).catch(() => {});
-  }
+  const data = await screenshotBoxes(driver, marks, a.style, signal);
+  return { screenshot: { data, format: "png", ...viewport, annotated: true }, map };
 }

@@ -1,6 +1,8 @@
-/** Screenshots and PDFs of a page, and the page's content size (BAP observe/screenshot, observe/pdf). */
+/** Screenshots (plain or with numbered boxes) and PDFs of a page, and its content size. */
 import type { Protocol } from "devtools-protocol";
 import type { PageDriver } from "../driver/page_driver.ts";
+import { DRAW, UNDRAW } from "../snapshot/overlay_scripts.ts";
+import { callIn, mainFrame } from "./world_calls.ts";
 
 export interface ShotOptions {
   format: "png" | "jpeg" | "webp";
@@ -37,4 +39,43 @@ export async function printPdf(
 ): Promise<string> {
   const r = await driver.send<Protocol.Page.PrintToPDFResponse>("Page.printToPDF", params, signal);
   return r.data;
+}
+
+export interface Mark {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  /** Where the badge goes. */
+  bx: number;
+  by: number;
+  label: string;
+}
+
+export interface MarkStyle {
+  badgeColor: string;
+  textColor: string;
+  size: number;
+  font: string;
+  boxColor: string;
+  boxWidth: number;
+  boxStyle: "solid" | "dashed";
+  showBox: boolean;
+  opacity: number;
+}
+
+/** A PNG of the viewport with the marks drawn over the page (in the main frame), removed at once after. */
+export async function screenshotBoxes(
+  driver: PageDriver,
+  marks: Mark[],
+  style: MarkStyle,
+  signal?: AbortSignal,
+): Promise<string> {
+  const frame = mainFrame(await driver.frames(signal));
+  await callIn(driver, frame, DRAW, [marks, style], signal);
+  try {
+    return await captureScreenshot(driver, { format: "png" }, signal);
+  } finally {
+    await callIn(driver, frame, UNDRAW, [], undefined).catch(() => {});
+  }
 }

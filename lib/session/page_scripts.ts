@@ -1,4 +1,4 @@
-import { FIELD_FACTS, HIT_TEST } from "../snapshot/page_lib.ts";
+import { FIELD_FACTS, HIT_TEST, IS_VISIBLE } from "../snapshot/page_lib.ts";
 
 /**
  * Functions Porthole runs in its own isolated world of a frame, with `this` bound to the
@@ -19,10 +19,8 @@ export const ELEMENT_INFO = `function (doc, hitTest) {
   const sameDocument = doc === null || doc === document;
   if (!connected || el.nodeType !== 1) return { connected, sameDocument };
   const tag = el.localName;
-  const style = getComputedStyle(el);
   const rect = el.getBoundingClientRect();
-  const visible = rect.width > 0 && rect.height > 0 && style.visibility !== "hidden" &&
-    (typeof el.checkVisibility !== "function" || el.checkVisibility({ visibilityProperty: true }));
+  const visible = (${IS_VISIBLE}).call(el);
   const disabled = el.matches(":disabled") || !!el.closest('[aria-disabled="true"]') || !!el.closest("[inert]");
   const textTypes = ["", "text", "search", "url", "tel", "email", "password", "number"];
   const valueTypes = ["date", "time", "datetime-local", "month", "week", "range", "color"];

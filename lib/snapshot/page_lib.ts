@@ -82,3 +82,91 @@ export const ELEMENT_PROPS = `function (props, sensitive) {
   }
   return out;
 }`;
+
+/** The elements with ref numbers `ns` of the document whose registry has `token` (null where gone). */
+export const ELEMENTS_BY_NUMBER = `function (token, ns) {
+  const reg = globalThis.__porthole;
+  const ok = reg && reg.doc === document && reg.token === token;
+  return ns.map((n) => {
+    const ref = ok ? reg.byN.get(n) : undefined;
+    const el = ref && ref.deref();
+    return el && el.isConnected ? el : null;
+  });
+}`;
+
+/**
+ * What BAP's agent/observe lists of each element of `this` (an array from ELEMENTS_BY_NUMBER),
+ * given its core role and name: its facts, its box in viewport pixels, and its selectors, the
+ * primary one and the alternatives in the seed's order (testId, role+name, css #id, text, css
+ * path). Null for an element that is gone or has no box.
+ */
+export const DESCRIBE_ELEMENTS = `function (items) {
+  const facts = ${FIELD_FACTS};
+  const norm = (s) => String(s || "").replace(/\\s+/g, " ").trim();
+  const cssPath = (el) => {
+    const steps = [];
+    for (let n = el; n && n.nodeType === 1 && n !== document.body && n !== document.documentElement; n = n.parentElement) {
+      if (n.id) { steps.unshift("#" + CSS.escape(n.id)); break; }
+      let step = n.localName;
+      const p = n.parentElement;
+      if (p) {
+        const same = [...p.children].filter((c) => c.localName === n.localName);
+        if (same.length > 1) step += ":nth-of-type(" + (same.indexOf(n) + 1) + ")";
+      }
+      steps.unshift(step);
+    }
+    return steps.join(" > ");
+  };
+  const escId = (id) => id.replace(/[^A-Za-z0-9_-]/g, "\\\\$&");
+  return this.map((el, i) => {
+    if (!el) return null;
+    const r = el.getBoundingClientRect();
+    if (!(r.width > 0 && r.height > 0)) return null;
+    const { role, name } = items[i];
+    const tag = el.localName;
+    const type = tag === "input" ? (el.getAttribute("type") || "text").toLowerCase() : null;
+    const testId = el.getAttribute("data-testid") || undefined;
+    const ariaLabel = el.getAttribute("aria-label") || undefined;
+    const nameAttr = el.getAttribute("name") || undefined;
+    const text = norm(tag === "input" && ["button", "submit", "reset"].includes(type) ? el.value : el.textContent);
+    const path = cssPath(el);
+    const all = [];
+    if (testId) all.push({ type: "testId", value: testId });
+    if (name && (ariaLabel || role !== tag)) all.push({ type: "role", role, name, exact: true });
+    if (el.id) all.push({ type: "css", value: "#" + escId(el.id) });
+    if (text && text.length < 50) all.push({ type: "text", value: text, exact: true });
+    all.push({ type: "css", value: path });
+    let primary;
+    if (testId) primary = all[0];
+    else if (ariaLabel && name) primary = { type: "role", role, name, exact: true };
+    else if (text && text.length < 50) primary = { type: "text", value: text, exact: true };
+    else if (el.id) primary = { type: "css", value: "#" + escId(el.id) };
+    else if (nameAttr) primary = { type: "css", value: '[name="' + nameAttr.replace(/["\\\\]/g, "\\\\$&") + '"]' };
+    else primary = { type: "css", value: path };
+    const seen = new Set([JSON.stringify(primary)]);
+    const alternatives = all.filter((s) => {
+      const k = JSON.stringify(s);
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    });
+    return {
+      tagName: tag,
+      roleAttr: el.getAttribute("role"),
+      type,
+      ariaLabel,
+      text,
+      value: ["input", "textarea", "select"].includes(tag) && typeof el.value === "string" ? el.value : undefined,
+      editableAttr: el.hasAttribute("contenteditable"),
+      onclick: el.hasAttribute("onclick"),
+      focused: document.activeElement === el,
+      disabled: el.disabled === true,
+      inSelect: tag === "option" && !!el.closest("select"),
+      bounds: { x: Math.round(r.x), y: Math.round(r.y), width: Math.round(r.width), height: Math.round(r.height) },
+      cssPath: path,
+      selector: primary,
+      alternatives,
+      facts: facts.call(el),
+    };
+  });
+}`;

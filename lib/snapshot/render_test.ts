@@ -69,6 +69,25 @@ Deno.test('each node is one `- role "name"` line, nested by two spaces, with `:`
   );
 });
 
+Deno.test("the plain form (BAP observe/ariaSnapshot) has neither refs nor link targets", () => {
+  const built = tree(LIST, { plain: true });
+  assert.equal(
+    built.tree,
+    [
+      '- heading "Shop" [level=1]',
+      "- navigation:",
+      '  - link "Home"',
+      "- list:",
+      "  - listitem:",
+      "    - text: Apples",
+      '    - button "Add"',
+      "- paragraph: Footer text",
+      "",
+    ].join("\n"),
+  );
+  assert.deepEqual(built.refs, []);
+});
+
 Deno.test("interactive tier: only actionable nodes with the headings and landmarks that place them", () => {
   assert.equal(
     tree(LIST, { tier: "interactive" }).tree,
