@@ -148,8 +148,9 @@ Deno.test("a ref whose node was removed is -32012 and never heals to a look-alik
   assert.match(e.data!.recoveryHint!, /observe/i);
   assert.equal(await status(c), "idle");
   const again = await c.call("agent/observe", { includeInteractiveElements: true });
+  // Refs are core refs: the twin is another element, so whether it shares the old ref is the
+  // observation's business (bap_locate_test.ts pins that it does not); its own ref works.
   const twin = again.interactiveElements.find((x: { name?: string }) => x.name === "Save");
-  assert.equal(twin.ref, save.ref, "the same identity gets the same ref after observing again");
   await c.call("action/click", { selector: { type: "ref", ref: twin.ref } });
   assert.equal(await status(c), "save 1");
 });

@@ -55,6 +55,9 @@ export function actError(r: ActResult, named: Named = []): BapError {
     message = message.replace(new RegExp(`${ref}(?![0-9])`, "g"), describe(sel));
   }
   if (named[0]) details.selector = named[0].sel;
+  // The client sent selectors, not the core's ref/toRef: a bad one is named as it sent it.
+  if (details.field === "ref" && named[0]) details.field = "selector";
+  if (details.field === "toRef" && named[1]) details.field = "target";
   return new BapError(ERROR_TABLE[e.code as ErrorCode].bap, message, {
     retryable: notDispatched ? e.retryable : false,
     retryAfterMs: e.retryAfterMs,
@@ -145,6 +148,8 @@ export async function actOn(
       if (r.error.code === "invalid_params" && r.error.details?.field === "action") {
         return { kind: "unsupported" };
       }
+      // The act ran out of the time left while BAP was waiting: the wait's reason says more.
+      if (r.error.code === "timeout" && waiting) throw waiting;
       if (WAITABLE.has(r.error.code) && dl.remaining() > 0) {
         waiting = actError(r, named);
         return undefined;
