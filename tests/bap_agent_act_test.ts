@@ -134,3 +134,28 @@ async function pageRun(code: string): Promise<Json> {
     }
   }
 }
+
+Deno.test(
+  "a step's failure names what the client sent: its parameter inside the step, its selector",
+  browserTest,
+  async () => {
+    await using c = await fresh();
+    const r = await c.call("agent/act", {
+      stopOnFirstError: false,
+      steps: [
+        { action: "action/fill", params: { selector: { type: "label", value: "Email" } } },
+        {
+          action: "action/select",
+          params: { selector: { type: "testId", value: "save" }, values: ["x"] },
+        },
+      ],
+    });
+    const [missing, notSelect] = r.results.map((x: Json) => x.error);
+    assert.equal(missing.code, -32602);
+    assert.equal(missing.data.details.field, "steps.0.params.value");
+    assert.equal(notSelect.code, -32602);
+    assert.equal(notSelect.data.details.field, "steps.1.params.selector");
+    assert.deepEqual(notSelect.data.details.selector, { type: "testId", value: "save" });
+    assert.doesNotMatch(notSelect.message, /@e\d/);
+  },
+);
