@@ -109,6 +109,24 @@ Deno.test(
   },
 );
 
+Deno.test(
+  "a ref whose element changed its name since the observation is -32012 and nothing is clicked",
+  browserTest,
+  async () => {
+    await using p = await fresh();
+    const save = refOf(await observed(p.pageId), /button "Save"/);
+    await pageRun(p.pageId, `document.getElementById("save").textContent = "Delete";`);
+    const e = await p.c.fails("action/click", { selector: { type: "ref", ref: save } });
+    assert.equal(e.code, -32012);
+    assert.match(e.message, /"Save" and is now button "Delete"/);
+    assert.equal(await status(p.c), "idle");
+    const again = refOf(await observed(p.pageId), /button "Delete"/);
+    assert.equal(again, save, "the same element keeps its ref");
+    await p.c.call("action/click", { selector: { type: "ref", ref: again } });
+    assert.equal(await status(p.c), "save", "once observed again, the client knows what it clicks");
+  },
+);
+
 Deno.test("a ref whose element is hidden waits for it, then is -32013", browserTest, async () => {
   await using p = await fresh();
   const fade = refOf(await observed(p.pageId), /button "Fade"/);

@@ -11,7 +11,7 @@ import { deadline, poll } from "../session/deadline.ts";
 import { locate } from "../session/locate.ts";
 import type { StateRecord } from "../session/states.ts";
 import { BAP, BapError, toBapError } from "./errors.ts";
-import { describe, locateError, locatorOf, type Selector } from "./selectors.ts";
+import { currentState, describe, locateError, locatorOf, type Selector } from "./selectors.ts";
 import type { BapState, PageTarget } from "./state.ts";
 
 export type ActionName = ActInput["action"];
@@ -114,12 +114,14 @@ export async function actOn(
   const dl = deadline(timeoutMs, signal);
   let waiting: BapError | null = null;
   /** One attempt: an outcome, or undefined to try again (`waiting` says why). */
+  // What the client last saw of the page: a ref's role and name are checked against it.
+  const seen = currentState(t);
   const attempt = async (): Promise<Outcome | undefined> => {
     const fresh = await observeFresh(state, t, dl.signal);
     const named: Named = [];
     for (const [s, field] of [[sel, "selector"], [spec.to, "target"]] as const) {
       if (!s) continue;
-      const r = await locate(t.rec.driver, fresh, locatorOf(state, t, s, fresh), dl.signal);
+      const r = await locate(t.rec.driver, fresh, locatorOf(state, t, s, fresh), dl.signal, seen);
       if (!r.ok) {
         const err = locateError(s, r, field);
         if (!LOCATE_WAITABLE.has(r.why)) throw err;

@@ -139,6 +139,12 @@ export function locateError(sel: Selector, r: Exclude<Located, { ok: true }>, fi
         recoveryHint: "Run agent/observe again and use the refs it returns",
         notDispatched: true,
       });
+    case "changed":
+      return new BapError(
+        BAP.ElementNotFound,
+        `${what} was ${r.was.role} "${r.was.name}" and is now ${r.now.role} "${r.now.name}"; observe again`,
+        { details: { selector: sel, reason: "element_changed" }, notDispatched: true },
+      );
     case "not_visible":
       return new BapError(BAP.ElementNotVisible, `${what} is not visible`, {
         details: { selector: sel },

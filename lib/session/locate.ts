@@ -35,19 +35,36 @@ export type Located =
   | { ok: true; ref: string; target: RefTarget }
   | { ok: false; why: "not_found" | "not_visible" | "no_ref" | "unknown_ref" }
   | { ok: false; why: "ambiguous"; count: number }
+  | { ok: false; why: "changed"; was: Fingerprint; now: Fingerprint }
   | { ok: false; why: "invalid"; message: string };
+
+type Fingerprint = { role: string; name: string };
 
 type Match = { count: number; objectId?: string; door?: FrameDoor } | { invalid: string };
 
-/** The one ref of `state` that `loc` names, or why there is none. */
+/**
+ * The one ref of `state` that `loc` names, or why there is none. A ref that `seen` (the
+ * observation the client took it from) showed with another role or name has changed: the
+ * element is the same, what it does may not be.
+ */
 export async function locate(
   driver: PageDriver,
   state: StateRecord,
   loc: Locator,
   signal?: AbortSignal,
+  seen?: StateRecord | null,
 ): Promise<Located> {
   if (loc.type === "ref") {
     const target = state.refs.get(coreRef(loc.ref));
+    const was = seen?.refs.get(coreRef(loc.ref));
+    if (target && was && (was.role !== target.role || was.name !== target.name)) {
+      return {
+        ok: false,
+        why: "changed",
+        was: { role: was.role, name: was.name },
+        now: { role: target.role, name: target.name },
+      };
+    }
     if (target) return { ok: true, ref: target.ref, target };
     return {
       ok: false,
