@@ -15,79 +15,70 @@ import {
 } from "../session/locate.ts";
 import type { StateRecord } from "../session/states.ts";
 import { BAP, BapError, invalidParams } from "./errors.ts";
-import { Params } from "./params.ts";
+import * as v from "valibot";
 import type { BapState, PageTarget } from "./state.ts";
 
-export type Selector =
-  | { type: "css"; value: string }
-  | { type: "xpath"; value: string }
-  | { type: "role"; role: string; name?: string; exact?: boolean }
-  | { type: "text"; value: string; exact?: boolean }
-  | { type: "label"; value: string; exact?: boolean }
-  | { type: "placeholder"; value: string; exact?: boolean }
-  | { type: "testId"; value: string }
-  | { type: "semantic"; description: string }
-  | { type: "coordinates"; x: number; y: number }
-  | { type: "ref"; ref: string };
-
-export const SELECTOR_TYPES = [
-  "css",
-  "xpath",
-  "role",
-  "text",
-  "label",
-  "placeholder",
-  "testId",
-  "semantic",
-  "coordinates",
-  "ref",
-] as const;
+/** A BAP selector: every core locator but the node handles Porthole keeps for itself. */
+export type Selector = Exclude<Locator, { type: "node" }>;
 
 const MAX_VALUE = 10_000;
 
-function value(p: Params, key: string): string {
-  const v = p.reqStr(key);
-  if (v.trim() === "") throw invalidParams(p.name(key), `${p.name(key)} must not be empty`);
-  if (v.length > MAX_VALUE) throw invalidParams(p.name(key), `${p.name(key)} is longer than ${MAX_VALUE}`);
-  return v;
-}
+const text = (max = MAX_VALUE) =>
+  v.pipe(
+    v.string(),
+    v.check((s) => s.trim() !== "", "must not be empty"),
+    v.maxLength(max, `is longer than ${max}`),
+  );
+// BAP reads null as absent.
+const flag = v.nullish(v.boolean());
+const point = v.pipe(v.number(), v.finite(), v.minValue(0), v.maxValue(100_000));
 
-/** Read and check a selector object. */
+const SCHEMA = v.variant("type", [
+  v.object({
+    type: v.literal("css"),
+    value: v.pipe(
+      text(),
+      v.check(
+        (s) => !/url\s*\(\s*['"]?\s*javascript:|expression\s*\(/i.test(s),
+        "contains a refused construct",
+      ),
+    ),
+  }),
+  v.object({
+    type: v.literal("xpath"),
+    value: v.pipe(text(), v.check((s) => !/document\s*\(/i.test(s), "contains document()")),
+  }),
+  v.object({ type: v.literal("role"), role: text(64), name: v.nullish(v.string()), exact: flag }),
+  v.object({ type: v.literal("text"), value: text(), exact: flag }),
+  v.object({ type: v.literal("label"), value: text(), exact: flag }),
+  v.object({ type: v.literal("placeholder"), value: text(), exact: flag }),
+  v.object({ type: v.literal("testId"), value: text() }),
+  v.object({ type: v.literal("semantic"), description: text() }),
+  v.object({ type: v.literal("coordinates"), x: point, y: point }),
+  v.object({ type: v.literal("ref"), ref: text() }),
+]);
+
+/** Read and check a selector object; a bad one is -32602 naming its member (`selector.value`). */
 export function readSelector(raw: unknown, field = "selector"): Selector {
-  const p = new Params(raw, field);
-  const type = p.oneOf("type", SELECTOR_TYPES);
-  if (!type) throw invalidParams(`${field}.type`, `${field}.type is required`);
-  switch (type) {
-    case "css": {
-      const v = value(p, "value");
-      if (/url\s*\(\s*['"]?\s*javascript:|expression\s*\(/i.test(v)) {
-        throw invalidParams(`${field}.value`, "The CSS selector contains a refused construct");
-      }
-      return { type, value: v };
-    }
-    case "xpath": {
-      const v = value(p, "value");
-      if (/document\s*\(/i.test(v)) throw invalidParams(`${field}.value`, "The XPath contains document()");
-      return { type, value: v };
-    }
-    case "role": {
-      const role = value(p, "role");
-      if (role.length > 64) throw invalidParams(`${field}.role`, "role is too long");
-      return { type, role, name: p.str("name"), exact: p.bool("exact") };
-    }
-    case "text":
-    case "label":
-    case "placeholder":
-      return { type, value: value(p, "value"), exact: p.bool("exact") };
-    case "testId":
-      return { type, value: value(p, "value") };
-    case "semantic":
-      return { type, description: value(p, "description") };
-    case "coordinates":
-      return { type, x: p.reqNum("x", 0, 100_000), y: p.reqNum("y", 0, 100_000) };
-    case "ref":
-      return { type, ref: value(p, "ref") };
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+    throw invalidParams(field, `${field} must be an object`);
   }
+  const r = v.safeParse(SCHEMA, raw);
+  if (!r.success) {
+    const issue = r.issues[0];
+    const name = [field, ...(issue.path ?? []).map((p) => String(p.key))].join(".");
+    if (issue.received === "undefined") throw invalidParams(name, `${name} is required`);
+    const what = issue.type === "variant"
+      ? `must be one of ${SCHEMA.options.map((o) => o.entries.type.literal).join(", ")}`
+      : issue.kind === "validation"
+      ? issue.message
+      : `must be ${issue.expected}`;
+    throw invalidParams(name, `${name} ${what}`);
+  }
+  // Members given as null are absent.
+  return Object.fromEntries(
+    Object.entries(r.output).filter(([, x]) => x !== null && x !== undefined),
+  ) as Selector;
 }
 
 /** One node a selector resolved to, for reads that need no ref. */
