@@ -148,8 +148,8 @@ Deno.test("a ref whose node was removed is -32012 and never heals to a look-alik
   assert.match(e.data!.recoveryHint!, /observe/i);
   assert.equal(await status(c), "idle");
   const again = await c.call("agent/observe", { includeInteractiveElements: true });
-  const twin = again.interactiveElements.find((x: { name?: string }) => x.name === "Save");
   // Refs are the core's: the twin is another node, so it has another ref (the old one never moves to it).
+  const twin = again.interactiveElements.find((x: { name?: string }) => x.name === "Save");
   assert.notEqual(twin.ref, save.ref, "a new node gets a new ref after observing again");
   await c.call("action/click", { selector: { type: "ref", ref: twin.ref } });
   assert.equal(await status(c), "save 1");

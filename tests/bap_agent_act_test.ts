@@ -98,14 +98,14 @@ Deno.test(
       "the guarded click did not run",
     );
     await pageRun(`setTimeout(() => { document.getElementById("slot").innerHTML =
-    '<button onclick="document.getElementById(\\'status\\').textContent = \\'late\\'">Late</button>'; }, 300)`);
+    '<button onclick="document.getElementById(\\'status\\').textContent = \\'late\\'">Late</button>'; }, 1500)`);
     const retried = await c.call("agent/act", {
       steps: [{
         action: "action/click",
-        params: { selector: { type: "text", value: "Late" }, options: { timeout: 100 } },
+        params: { selector: { type: "text", value: "Late" }, options: { timeout: 1000 } },
         onError: "retry",
         maxRetries: 4,
-        retryDelay: 100,
+        retryDelay: 200,
       }],
     });
     assert.equal(retried.results[0].success, true);
@@ -134,3 +134,28 @@ async function pageRun(code: string): Promise<Json> {
     }
   }
 }
+
+Deno.test(
+  "a step's failure names what the client sent: its parameter inside the step, its selector",
+  browserTest,
+  async () => {
+    await using c = await fresh();
+    const r = await c.call("agent/act", {
+      stopOnFirstError: false,
+      steps: [
+        { action: "action/fill", params: { selector: { type: "label", value: "Email" } } },
+        {
+          action: "action/select",
+          params: { selector: { type: "testId", value: "save" }, values: ["x"] },
+        },
+      ],
+    });
+    const [missing, notSelect] = r.results.map((x: Json) => x.error);
+    assert.equal(missing.code, -32602);
+    assert.equal(missing.data.details.field, "steps.0.params.value");
+    assert.equal(notSelect.code, -32602);
+    assert.equal(notSelect.data.details.field, "steps.1.params.selector");
+    assert.deepEqual(notSelect.data.details.selector, { type: "testId", value: "save" });
+    assert.doesNotMatch(notSelect.message, /@e\d/);
+  },
+);

@@ -1,20 +1,18 @@
 /**
- * A BAP action through Porthole's `act`: resolve the selector to one node, take a fresh
- * observation of its frame, find that node's Porthole ref (or its nearest ancestor's), and act
- * on the fresh state with every check `act` makes. BAP's auto-wait retries only while nothing
- * was dispatched: no match yet, not visible, disabled, covered.
+ * A BAP action through Porthole's `act`: observe the selected frame afresh, `locate` the
+ * selector's one ref in that state, and act on it with every check `act` makes. BAP's auto-wait
+ * retries only while nothing was dispatched: no match yet, not visible, disabled, covered.
  */
 import { act } from "../session/act.ts";
 import type { ActInput } from "../protocol/schemas.ts";
 import type { ActResult } from "../protocol/types.ts";
 import { ERROR_TABLE, type ErrorCode, PortholeError } from "../protocol/errors.ts";
-import { deadline, sleep } from "../session/deadline.ts";
+import { deadline, poll } from "../session/deadline.ts";
+import { locate } from "../session/locate.ts";
 import type { StateRecord } from "../session/states.ts";
 import { BAP, BapError, toBapError } from "./errors.ts";
-import { notFound, resolve, selectedFrame, type Selector, type Target } from "./selectors.ts";
+import { currentState, describe, locateError, locatorOf, type Selector } from "./selectors.ts";
 import type { BapState, PageTarget } from "./state.ts";
-import { ANCESTORS, ELEMENT_STATE, SNAPSHOT_NUMBERS } from "./selector_scripts.ts";
-import { arrayItems, backendOf } from "./world.ts";
 
 export type ActionName = ActInput["action"];
 
@@ -43,96 +41,63 @@ const WAITABLE = new Set<string>([
 
 export type Outcome = { kind: "done"; noop: boolean } | { kind: "unsupported" };
 
-/** An act result's error as a BAP error. */
-export function actError(r: ActResult): BapError {
+/** Selectors of one action, with the refs `locate` gave them (to say the client's words in errors). */
+type Named = { sel: Selector; ref: string }[];
+
+/** An act result's error as a BAP error, naming the client's selectors instead of the refs they located. */
+export function actError(r: ActResult, named: Named = []): BapError {
   const e = r.error!;
   const notDispatched = r.execution === "not_dispatched";
-  return new BapError(ERROR_TABLE[e.code as ErrorCode].bap, e.message, {
+  let message = e.message;
+  const details: Record<string, unknown> = { ...e.details, reason: e.code, execution: r.execution };
+  for (const { sel, ref } of named) {
+    if (sel.type === "ref" && sel.ref === ref) continue;
+    message = message.replace(new RegExp(`${ref}(?![0-9])`, "g"), describe(sel));
+  }
+  if (named[0]) details.selector = named[0].sel;
+  // The client sent selectors, not the core's ref/toRef: a bad one is named as it sent it.
+  if (details.field === "ref" && named[0]) details.field = "selector";
+  if (details.field === "toRef" && named[1]) details.field = "target";
+  return new BapError(ERROR_TABLE[e.code as ErrorCode].bap, message, {
     retryable: notDispatched ? e.retryable : false,
     retryAfterMs: e.retryAfterMs,
     recoveryHint: e.recoveryHint,
-    details: { ...e.details, reason: e.code, execution: r.execution },
+    details,
     notDispatched,
   });
 }
 
-/** Observe a frame afresh; returns the new current state of the session. */
+/** Observe the selected frame afresh; returns the new current state of the session. */
 export async function observeFresh(
+  state: BapState,
   t: PageTarget,
-  frameId: string,
   signal: AbortSignal,
 ): Promise<StateRecord> {
   t.session.activate(t.pageId);
-  await t.session.observe({ pageId: t.pageId, frameId, maxDepth: 20 }, signal);
+  const frameId = state.frames.get(t.pageId);
+  try {
+    await t.session.observe({ pageId: t.pageId, frameId, maxDepth: 20 }, signal);
+  } catch (err) {
+    if (!(err instanceof PortholeError && err.code === "frame_not_found" && frameId)) throw err;
+    state.frames.delete(t.pageId);
+    throw new BapError(BAP.FrameNotFound, `The selected frame ${frameId} is gone`, {
+      details: { identifier: frameId },
+      notDispatched: true,
+    });
+  }
   return t.session.states.current!;
 }
 
-/** What a ref of a Porthole state says about its element (the shape differs between snapshot versions). */
-type RefLike = { ref: string; backendNodeId?: number; token?: string; n?: number };
-
-/** The Porthole ref of a node in a state: its own, or its nearest ancestor's (a span inside a button). */
-export async function refFor(t: PageTarget, state: StateRecord, target: Target, signal: AbortSignal) {
-  const refs = [...state.refs.values()] as unknown as RefLike[];
-  const driver = t.rec.driver;
-  const objectId = await driver.resolve(target.frame, target.backendNodeId, signal);
-  if (!objectId) return null;
-  try {
-    if (refs.some((r) => r.token !== undefined)) {
-      // Refs live in a registry of Porthole's isolated world: ask it for the element's number.
-      const found = await driver.callOn<{ token: string; chain: number[] } | null>(
-        objectId,
-        SNAPSHOT_NUMBERS,
-        [],
-        signal,
-      );
-      if (!found) return null;
-      for (const n of found.chain) {
-        const hit = refs.find((r) => r.token === found.token && r.n === n);
-        if (hit) return hit.ref;
-      }
-      return null;
-    }
-    const byNode = new Map(refs.map((r) => [r.backendNodeId, r.ref]));
-    const r = await driver.send("Runtime.callFunctionOn", {
-      objectId,
-      functionDeclaration: ANCESTORS,
-      returnByValue: false,
-    }, signal);
-    const items = await arrayItems(driver, r.result.objectId, signal);
-    driver.release(r.result.objectId);
-    try {
-      for (const item of items) {
-        const ref = byNode.get(await backendOf(driver, item, signal).catch(() => -1));
-        if (ref) return ref;
-      }
-    } finally {
-      items.forEach((id) => driver.release(id));
-    }
-    return null;
-  } finally {
-    driver.release(objectId);
-  }
+/** The one ref a selector names in a fresh observation (action/* with `trial`); throws why there is none. */
+export async function locateOnly(state: BapState, t: PageTarget, sel: Selector, signal: AbortSignal) {
+  const fresh = await observeFresh(state, t, signal);
+  const r = await locate(t.rec.driver, fresh, locatorOf(state, t, sel, fresh), signal);
+  if (!r.ok) throw locateError(sel, r);
+  return r.ref;
 }
 
-/** Whether an element is rendered visibly (false when it is gone, too). */
-async function shown(t: PageTarget, target: Target, signal: AbortSignal): Promise<boolean> {
-  const id = await t.rec.driver.resolve(target.frame, target.backendNodeId, signal);
-  if (!id) return false;
-  try {
-    const s = await t.rec.driver.callOn<{ visible?: boolean }>(id, ELEMENT_STATE, [false], signal);
-    return !!s.visible;
-  } finally {
-    t.rec.driver.release(id);
-  }
-}
-
-function noRef(sel: Selector | undefined): BapError {
-  return new BapError(
-    BAP.ActionFailed,
-    "The element is not one Porthole can act on: it is not interactive, or outside the observed snapshot",
-    { details: { selector: sel ?? null, reason: "no_ref" }, retryable: false, notDispatched: true },
-  );
-}
+/** `locate` failures BAP waits out: the element may yet appear or show. */
+const LOCATE_WAITABLE = new Set(["not_found", "not_visible"]);
 
 /**
  * Act on what `sel` resolves to (or, without a selector, on the page: press, scroll), within
@@ -148,69 +113,54 @@ export async function actOn(
 ): Promise<Outcome> {
   const dl = deadline(timeoutMs, signal);
   let waiting: BapError | null = null;
-  try {
-    while (true) {
-      const target = sel ? await resolve(state, t, sel, dl.signal) : null;
-      if (sel && !target) {
-        waiting = notFound(sel, "No element matches the selector");
-        await sleep(100, dl.signal);
-        continue;
+  /** One attempt: an outcome, or undefined to try again (`waiting` says why). */
+  // What the client last saw of the page: a ref's role and name are checked against it.
+  const seen = currentState(t);
+  const attempt = async (): Promise<Outcome | undefined> => {
+    const fresh = await observeFresh(state, t, dl.signal);
+    const named: Named = [];
+    for (const [s, field] of [[sel, "selector"], [spec.to, "target"]] as const) {
+      if (!s) continue;
+      const r = await locate(t.rec.driver, fresh, locatorOf(state, t, s, fresh), dl.signal, seen);
+      if (!r.ok) {
+        const err = locateError(s, r, field);
+        if (!LOCATE_WAITABLE.has(r.why)) throw err;
+        waiting = err;
+        return undefined;
       }
-      const frameId = target ? target.frame.frameId : (await selectedFrame(state, t, dl.signal)).frameId;
-      const fresh = await observeFresh(t, frameId, dl.signal);
-      const input: ActInput = {
-        stateId: fresh.stateId,
-        targetId: fresh.targetId,
-        action: spec.action,
-        text: spec.text,
-        key: spec.key,
-        values: spec.values,
-        files: spec.files,
-        deltaX: spec.deltaX,
-        deltaY: spec.deltaY,
-        timeoutMs: Math.max(1, dl.remaining()),
-      };
-      if (target) {
-        const ref = await refFor(t, fresh, target, dl.signal);
-        if (!ref) {
-          // A hidden element has no place in the snapshot: wait for it to show, as BAP does.
-          if (!(await shown(t, target, dl.signal))) {
-            waiting = new BapError(BAP.ElementNotVisible, "Element is not visible", {
-              details: { selector: sel },
-              notDispatched: true,
-            });
-            await sleep(100, dl.signal);
-            continue;
-          }
-          throw noRef(sel);
-        }
-        input.ref = ref;
-      }
-      if (spec.to) {
-        const to = await resolve(state, t, spec.to, dl.signal);
-        if (!to) {
-          waiting = notFound(spec.to, "No element matches the drag target");
-          await sleep(100, dl.signal);
-          continue;
-        }
-        const toRef = await refFor(t, fresh, to, dl.signal);
-        if (!toRef) throw noRef(spec.to);
-        input.toRef = toRef;
-      }
-      const r = await act(t.session, input, dl.signal);
-      if (!r.error) return { kind: "done", noop: !!r.noop };
-      if (r.execution === "not_dispatched") {
-        if (r.error.code === "invalid_params" && r.error.details?.field === "action") {
-          return { kind: "unsupported" };
-        }
-        if (WAITABLE.has(r.error.code) && dl.remaining() > 0) {
-          waiting = actError(r);
-          await sleep(100, dl.signal);
-          continue;
-        }
-      }
-      throw actError(r);
+      named.push({ sel: s, ref: r.ref });
     }
+    const input: ActInput = {
+      stateId: fresh.stateId,
+      targetId: fresh.targetId,
+      action: spec.action,
+      ref: sel ? named[0].ref : undefined,
+      toRef: spec.to ? named[named.length - 1].ref : undefined,
+      text: spec.text,
+      key: spec.key,
+      values: spec.values,
+      files: spec.files,
+      deltaX: spec.deltaX,
+      deltaY: spec.deltaY,
+      timeoutMs: Math.max(1, dl.remaining()),
+    };
+    const r = await act(t.session, input, dl.signal);
+    if (!r.error) return { kind: "done", noop: !!r.noop };
+    if (r.execution === "not_dispatched") {
+      if (r.error.code === "invalid_params" && r.error.details?.field === "action") {
+        return { kind: "unsupported" };
+      }
+      // The act ran out of the time left while BAP was waiting: the wait's reason says more.
+      if (r.error.code === "timeout" && waiting) throw waiting;
+      if (WAITABLE.has(r.error.code) && dl.remaining() > 0) {
+        waiting = actError(r, named);
+        return undefined;
+      }
+    }
+    throw actError(r, named);
+  };
+  try {
+    return await poll(attempt, 100, dl.signal);
   } catch (err) {
     // Once something was dispatched, the error says what happened; it is never replaced.
     if (err instanceof BapError && !err.notDispatched) throw err;

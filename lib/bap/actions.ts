@@ -8,7 +8,7 @@ import { onPage } from "./gate.ts";
 import { Params, timeoutOf } from "./params.ts";
 import { readSelector, type Selector } from "./selectors.ts";
 import type { PageTarget } from "./state.ts";
-import { actOn, type ActSpec } from "./act_bridge.ts";
+import { actOn, type ActSpec, locateOnly } from "./act_bridge.ts";
 import { ELEMENT_STATE } from "./selector_scripts.ts";
 import { resolve } from "./selectors.ts";
 
@@ -69,14 +69,9 @@ function action(
   };
 }
 
-/** `options.trial`: resolve the selector to its one element, and act on nothing. */
+/** `options.trial`: locate the selector's one element, and act on nothing. */
 async function tryOnly(c: Ctx): Promise<void> {
-  if (c.selector && !(await resolve(c.call.state, c.t, c.selector, c.signal))) {
-    throw new BapError(BAP.ElementNotFound, "Element not found", {
-      details: { selector: c.selector },
-      notDispatched: true,
-    });
-  }
+  if (c.selector) await locateOnly(c.call.state, c.t, c.selector, c.signal);
 }
 
 function clickSpec(c: Ctx, base: "click" | "dblclick"): ActSpec {

@@ -9,7 +9,7 @@ import { onPage } from "./gate.ts";
 import { Params, timeoutOf } from "./params.ts";
 import { readSelector, resolve, type Selector } from "./selectors.ts";
 import { agentObserve } from "./agent_observe.ts";
-import { sleep } from "../session/deadline.ts";
+import { deadline, poll, sleep } from "../session/deadline.ts";
 import { ELEMENT_PROPS } from "./selector_scripts.ts";
 
 export const STEP_ACTIONS = [
@@ -76,9 +76,9 @@ function readStep(raw: unknown, i: number): Step {
 
 /** Wait until a condition holds on the page (polled through the page's gate). */
 async function conditionMet(call: Call, pageId: string, c: NonNullable<Step["condition"]>): Promise<boolean> {
-  const end = Date.now() + c.timeout;
-  while (true) {
-    const ok = await onPage(call, pageId, async (t, sig) => {
+  const dl = deadline(Math.max(1, c.timeout), call.signal);
+  const holds = () =>
+    onPage(call, pageId, async (t, sig) => {
       const target = await resolve(call.state, t, c.selector, sig).catch(() => null);
       if (!target) return c.state === "hidden";
       if (c.state === "exists") return true;
@@ -98,17 +98,26 @@ async function conditionMet(call: Call, pageId: string, c: NonNullable<Step["con
         t.rec.driver.release(id);
       }
     });
-    if (ok) return true;
-    if (Date.now() >= end) return false;
-    await sleep(Math.min(100, Math.max(1, end - Date.now())), call.signal);
+  try {
+    return await poll(async () => (await holds()) || undefined, 100, dl.signal);
+  } catch (err) {
+    if (call.signal.aborted || !dl.signal.aborted) throw err;
+    return false;
+  } finally {
+    dl.dispose();
   }
 }
 
-function stepError(err: BapError) {
+function stepError(err: BapError, i: number) {
   const w = err.toWire();
   const data: Record<string, unknown> = { retryable: w.data.retryable };
   if (w.data.retryAfterMs !== undefined) data.retryAfterMs = w.data.retryAfterMs;
-  if (Object.keys(w.data.details).length) data.details = w.data.details;
+  const details = { ...w.data.details };
+  // The step's method names its own parameter; the client sent it inside this step.
+  if (w.code === BAP.InvalidParams && typeof details.field === "string") {
+    details.field = `steps.${i}.params.${details.field}`;
+  }
+  if (Object.keys(details).length) data.details = details;
   return { code: w.code, message: w.message, data };
 }
 
@@ -195,7 +204,7 @@ async function agentAct(call: Call, p: Params) {
       record(r);
       continue;
     }
-    record({ success: false, error: stepError(failure), ...(retries ? { retries } : {}) });
+    record({ success: false, error: stepError(failure, i), ...(retries ? { retries } : {}) });
     if (step.onError === "skip") continue;
     if (stopOnFirstError) {
       failedAt = i;

@@ -10,7 +10,7 @@ import type { Params } from "./params.ts";
 import { readSelector, resolve, selectedFrame } from "./selectors.ts";
 import { redactDeep } from "../policy/redact_deep.ts";
 import { handle } from "./world.ts";
-import { sleep } from "../session/deadline.ts";
+import { deadline, poll } from "../session/deadline.ts";
 
 const EXTRACT = `function (schema, mode, scoped) {
   const norm = (s) => String(s || "").replace(/\\s+/g, " ").trim();
@@ -129,12 +129,16 @@ async function extract(call: Call, p: Params) {
     let objectId: string | null = null;
     try {
       if (sel) {
-        const end = Date.now() + timeout;
-        let target = await resolve(call.state, t, sel, sig);
-        while (!target && Date.now() < end) {
-          await sleep(100, sig);
-          target = await resolve(call.state, t, sel, sig);
-        }
+        const dl = deadline(timeout, sig);
+        const target = await poll(
+          async () => (await resolve(call.state, t, sel, sig)) ?? undefined,
+          100,
+          dl.signal,
+        )
+          .catch((err) => {
+            if (sig.aborted || !dl.signal.aborted) throw err;
+            return null;
+          }).finally(() => dl.dispose());
         if (!target) return { success: false, data: null, error: "The selector matched no element in time" };
         objectId = await driver.resolve(target.frame, target.backendNodeId, sig);
       } else {

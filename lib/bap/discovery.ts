@@ -3,7 +3,7 @@
  * Porthole's isolated world) and `navigator.modelContext.getTools()` (the page's own object, so
  * read in its main world, briefly and by value). Page-provided text is bounded.
  */
-import type { FrameInfo } from "../driver/page_driver.ts";
+import type { FrameInfo } from "../session/locate.ts";
 import { deadline } from "../session/deadline.ts";
 import type { Call } from "./connection.ts";
 import { onPage } from "./gate.ts";

@@ -1,111 +1,153 @@
 /**
- * The 10 BAP selector types: read strictly, resolved to exactly one node of the page's selected
- * frame (zero → ElementNotFound, several → SelectorAmbiguous, never a silent first match).
- * Roles are Chromium's computed ARIA roles; `semantic` falls back to text; `ref` re-checks the
- * node it was given for (document, connection, role/name fingerprint) and never heals.
+ * The 10 BAP selector types, read strictly, and resolved through the core's one `locate`
+ * (session/locate.ts) in the page's selected frame: zero matches → ElementNotFound, several →
+ * SelectorAmbiguous, never a silent first match. Roles are the walker's (what observe prints);
+ * `semantic` falls back to text; a `ref` is a core ref of the page's current document and never
+ * heals. Errors name the selector the client sent.
  */
-import type { Protocol } from "devtools-protocol";
-import type { FrameInfo } from "../driver/page_driver.ts";
+import {
+  coreRef,
+  findElement,
+  type FrameInfo,
+  frameOf,
+  type Located,
+  type Locator,
+} from "../session/locate.ts";
+import type { StateRecord } from "../session/states.ts";
 import { BAP, BapError, invalidParams } from "./errors.ts";
-import { Params } from "./params.ts";
-import type { RefEntry } from "./refs.ts";
-import { FIND } from "./selector_scripts.ts";
-import { axFingerprint, backendOf, handle } from "./world.ts";
+import * as v from "valibot";
 import type { BapState, PageTarget } from "./state.ts";
 
-export type Selector =
-  | { type: "css"; value: string }
-  | { type: "xpath"; value: string }
-  | { type: "role"; role: string; name?: string; exact?: boolean }
-  | { type: "text"; value: string; exact?: boolean }
-  | { type: "label"; value: string; exact?: boolean }
-  | { type: "placeholder"; value: string; exact?: boolean }
-  | { type: "testId"; value: string }
-  | { type: "semantic"; description: string }
-  | { type: "coordinates"; x: number; y: number }
-  | { type: "ref"; ref: string };
-
-export const SELECTOR_TYPES = [
-  "css",
-  "xpath",
-  "role",
-  "text",
-  "label",
-  "placeholder",
-  "testId",
-  "semantic",
-  "coordinates",
-  "ref",
-] as const;
+/** A BAP selector: every core locator but the node handles Porthole keeps for itself. */
+export type Selector = Exclude<Locator, { type: "node" }>;
 
 const MAX_VALUE = 10_000;
 
-function value(p: Params, key: string): string {
-  const v = p.reqStr(key);
-  if (v.trim() === "") throw invalidParams(p.name(key), `${p.name(key)} must not be empty`);
-  if (v.length > MAX_VALUE) throw invalidParams(p.name(key), `${p.name(key)} is longer than ${MAX_VALUE}`);
-  return v;
-}
+const text = (max = MAX_VALUE) =>
+  v.pipe(
+    v.string(),
+    v.check((s) => s.trim() !== "", "must not be empty"),
+    v.maxLength(max, `is longer than ${max}`),
+  );
+// BAP reads null as absent.
+const flag = v.nullish(v.boolean());
+const point = v.pipe(v.number(), v.finite(), v.minValue(0), v.maxValue(100_000));
 
-/** Read and check a selector object. */
+const SCHEMA = v.variant("type", [
+  v.object({
+    type: v.literal("css"),
+    value: v.pipe(
+      text(),
+      v.check(
+        (s) => !/url\s*\(\s*['"]?\s*javascript:|expression\s*\(/i.test(s),
+        "contains a refused construct",
+      ),
+    ),
+  }),
+  v.object({
+    type: v.literal("xpath"),
+    value: v.pipe(text(), v.check((s) => !/document\s*\(/i.test(s), "contains document()")),
+  }),
+  v.object({ type: v.literal("role"), role: text(64), name: v.nullish(v.string()), exact: flag }),
+  v.object({ type: v.literal("text"), value: text(), exact: flag }),
+  v.object({ type: v.literal("label"), value: text(), exact: flag }),
+  v.object({ type: v.literal("placeholder"), value: text(), exact: flag }),
+  v.object({ type: v.literal("testId"), value: text() }),
+  v.object({ type: v.literal("semantic"), description: text() }),
+  v.object({ type: v.literal("coordinates"), x: point, y: point }),
+  v.object({ type: v.literal("ref"), ref: text() }),
+]);
+
+/** Read and check a selector object; a bad one is -32602 naming its member (`selector.value`). */
 export function readSelector(raw: unknown, field = "selector"): Selector {
-  const p = new Params(raw, field);
-  const type = p.oneOf("type", SELECTOR_TYPES);
-  if (!type) throw invalidParams(`${field}.type`, `${field}.type is required`);
-  switch (type) {
-    case "css": {
-      const v = value(p, "value");
-      if (/url\s*\(\s*['"]?\s*javascript:|expression\s*\(/i.test(v)) {
-        throw invalidParams(`${field}.value`, "The CSS selector contains a refused construct");
-      }
-      return { type, value: v };
-    }
-    case "xpath": {
-      const v = value(p, "value");
-      if (/document\s*\(/i.test(v)) throw invalidParams(`${field}.value`, "The XPath contains document()");
-      return { type, value: v };
-    }
-    case "role": {
-      const role = value(p, "role");
-      if (role.length > 64) throw invalidParams(`${field}.role`, "role is too long");
-      return { type, role, name: p.str("name"), exact: p.bool("exact") };
-    }
-    case "text":
-    case "label":
-    case "placeholder":
-      return { type, value: value(p, "value"), exact: p.bool("exact") };
-    case "testId":
-      return { type, value: value(p, "value") };
-    case "semantic":
-      return { type, description: value(p, "description") };
-    case "coordinates":
-      return { type, x: p.reqNum("x", 0, 100_000), y: p.reqNum("y", 0, 100_000) };
-    case "ref":
-      return { type, ref: value(p, "ref") };
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+    throw invalidParams(field, `${field} must be an object`);
   }
+  const r = v.safeParse(SCHEMA, raw);
+  if (!r.success) {
+    const issue = r.issues[0];
+    const name = [field, ...(issue.path ?? []).map((p) => String(p.key))].join(".");
+    if (issue.received === "undefined") throw invalidParams(name, `${name} is required`);
+    const what = issue.type === "variant"
+      ? `must be one of ${SCHEMA.options.map((o) => o.entries.type.literal).join(", ")}`
+      : issue.kind === "validation"
+      ? issue.message
+      : `must be ${issue.expected}`;
+    throw invalidParams(name, `${name} ${what}`);
+  }
+  // Members given as null are absent.
+  return Object.fromEntries(
+    Object.entries(r.output).filter(([, x]) => x !== null && x !== undefined),
+  ) as Selector;
 }
 
-/** One node a selector resolved to. */
+/** One node a selector resolved to, for reads that need no ref. */
 export interface Target {
   frame: FrameInfo;
   backendNodeId: number;
-  /** The registry entry, for ref selectors. */
-  entry?: RefEntry;
 }
 
 export function notFound(sel: Selector, message = "Element not found"): BapError {
   return new BapError(BAP.ElementNotFound, message, { details: { selector: sel }, notDispatched: true });
 }
 
-function ambiguous(sel: Selector, count: number): BapError {
-  return new BapError(
-    BAP.SelectorAmbiguous,
-    `Selector matched ${count} elements; it must match exactly one`,
-    {
-      details: { selector: sel, count },
-      notDispatched: true,
-    },
-  );
+/** What a selector names, in the client's own words (error messages quote it). */
+export function describe(sel: Selector): string {
+  switch (sel.type) {
+    case "ref":
+      return sel.ref;
+    case "role":
+      return `role=${sel.role}${sel.name === undefined ? "" : ` name="${sel.name}"`}`;
+    case "semantic":
+      return `semantic "${sel.description}"`;
+    case "coordinates":
+      return `the element at (${sel.x}, ${sel.y})`;
+    default:
+      return `${sel.type} "${sel.value}"`;
+  }
+}
+
+/** Why `locate` found no one ref, as the BAP error a client of `field` gets. */
+export function locateError(sel: Selector, r: Exclude<Located, { ok: true }>, field = "selector"): BapError {
+  const what = describe(sel);
+  switch (r.why) {
+    case "invalid":
+      return invalidParams(field, `The selector is not valid: ${r.message}`);
+    case "ambiguous":
+      return new BapError(
+        BAP.SelectorAmbiguous,
+        `${what} matched ${r.count} elements; it must match exactly one`,
+        {
+          details: { selector: sel, count: r.count },
+          notDispatched: true,
+        },
+      );
+    case "not_found":
+      return notFound(sel, `No element matches ${what}`);
+    case "unknown_ref":
+      return new BapError(BAP.ElementNotFound, `${what} is not a ref of the page's current document`, {
+        details: { selector: sel },
+        recoveryHint: "Run agent/observe again and use the refs it returns",
+        notDispatched: true,
+      });
+    case "changed":
+      return new BapError(
+        BAP.ElementNotFound,
+        `${what} was ${r.was.role} "${r.was.name}" and is now ${r.now.role} "${r.now.name}"; observe again`,
+        { details: { selector: sel, reason: "element_changed" }, notDispatched: true },
+      );
+    case "not_visible":
+      return new BapError(BAP.ElementNotVisible, `${what} is not visible`, {
+        details: { selector: sel },
+        notDispatched: true,
+      });
+    case "no_ref":
+      return new BapError(
+        BAP.ActionFailed,
+        `${what} is not an element Porthole can act on: it is not interactive, or outside the observed snapshot`,
+        { details: { selector: sel, reason: "no_ref" }, retryable: false, notDispatched: true },
+      );
+  }
 }
 
 /** The frame selectors resolve in: the one frame/switch selected, else the main frame. */
@@ -114,124 +156,49 @@ export async function selectedFrame(
   t: PageTarget,
   signal?: AbortSignal,
 ): Promise<FrameInfo> {
-  const frames = await t.rec.driver.frames(signal);
   const chosen = state.frames.get(t.pageId);
-  const frame = chosen ? frames.find((f) => f.frameId === chosen) : frames.find((f) => f.parentId === null);
-  if (!frame) {
+  const door = await frameOf(t.rec.driver, chosen, signal);
+  if (!door) {
     state.frames.delete(t.pageId);
     throw new BapError(BAP.FrameNotFound, `The selected frame ${chosen} is gone`, {
       details: { identifier: chosen },
       notDispatched: true,
     });
   }
-  return frame;
-}
-
-/** Count and (when exactly one) find the node a DOM-side selector matches. */
-async function findInPage(t: PageTarget, frame: FrameInfo, sel: Selector, signal?: AbortSignal) {
-  const driver = t.rec.driver;
-  const contextId = await driver.world(frame, signal);
-  const query = sel.type === "semantic" ? { type: "text", value: sel.description } : sel;
-  const r = await driver.send<Protocol.Runtime.CallFunctionOnResponse>("Runtime.callFunctionOn", {
-    functionDeclaration: FIND,
-    executionContextId: contextId,
-    arguments: [{ value: query }],
-    returnByValue: false,
-  }, signal);
-  if (r.exceptionDetails) {
-    const text = r.exceptionDetails.exception?.description ?? r.exceptionDetails.text;
-    throw invalidParams("selector", `The selector is not valid: ${text.split("\n")[0]}`);
-  }
-  if (r.result.type === "number") return { count: Number(r.result.value), backendNodeId: null };
-  const objectId = r.result.objectId!;
-  try {
-    return { count: 1, backendNodeId: await backendOf(driver, objectId, signal) };
-  } finally {
-    driver.release(objectId);
-  }
-}
-
-/** Nodes with a computed ARIA role (and name), from Chromium's accessibility tree. */
-async function findByRole(
-  t: PageTarget,
-  frame: FrameInfo,
-  sel: Extract<Selector, { type: "role" }>,
-  signal?: AbortSignal,
-) {
-  const driver = t.rec.driver;
-  const doc = await handle(driver, frame, "document", signal);
-  try {
-    const { nodes } = await driver.send<Protocol.Accessibility.QueryAXTreeResponse>(
-      "Accessibility.queryAXTree",
-      { objectId: doc, role: sel.role },
-      signal,
-    );
-    const norm = (s: string) => s.replace(/\s+/g, " ").trim();
-    const want = sel.name === undefined ? undefined : norm(sel.name);
-    const ids = new Set<number>();
-    for (const n of nodes) {
-      if (n.ignored || n.backendDOMNodeId === undefined) continue;
-      if (want !== undefined) {
-        const name = norm(String(n.name?.value ?? ""));
-        if (sel.exact ? name !== want : !name.toLowerCase().includes(want.toLowerCase())) continue;
-      }
-      ids.add(n.backendDOMNodeId);
-    }
-    return { count: ids.size, backendNodeId: ids.size === 1 ? [...ids][0] : null };
-  } finally {
-    driver.release(doc);
-  }
-}
-
-/** A ref from agent/observe: the same node, still connected, still the same role and name. */
-async function findByRef(
-  state: BapState,
-  t: PageTarget,
-  sel: Extract<Selector, { type: "ref" }>,
-  signal?: AbortSignal,
-) {
-  const registry = state.refs.get(t.pageId);
-  if (!registry) {
-    throw notFound(sel, "No element registry found for page. Call agent/observe first to populate refs.");
-  }
-  const entry = registry.get(sel.ref);
-  if (!entry) {
-    throw notFound(sel, `Element ref not found: ${sel.ref}. Call agent/observe to get current refs.`);
-  }
-  const frames = await t.rec.driver.frames(signal);
-  const frame = frames.find((f) => f.frameId === entry.frameId);
-  if (!frame || frame.loaderId !== entry.loaderId) {
-    throw notFound(sel, `${entry.ref} belongs to a document the page has left; observe again`);
-  }
-  const objectId = await t.rec.driver.resolve(frame, entry.backendNodeId, signal);
-  if (!objectId) throw notFound(sel, `${entry.ref} is no longer in the document; observe again`);
-  try {
-    const connected = await t.rec.driver.callOn<boolean>(
-      objectId,
-      "function () { return this.isConnected; }",
-      [],
-      signal,
-    );
-    if (!connected) throw notFound(sel, `${entry.ref} is no longer connected; observe again`);
-  } finally {
-    t.rec.driver.release(objectId);
-  }
-  const ax = await axFingerprint(t.rec.driver, entry.backendNodeId, signal);
-  if (!ax || ax.role !== entry.axRole || ax.name !== entry.axName) {
-    throw notFound(
-      sel,
-      `${entry.ref} was ${entry.axRole} "${entry.axName}" and is now ${ax?.role ?? "gone"} "${
-        ax?.name ?? ""
-      }"; observe again`,
-    );
-  }
-  return { frame, backendNodeId: entry.backendNodeId, entry };
+  return door.info;
 }
 
 /**
- * Resolve a selector to at most one node. Returns null when nothing matches (callers that
- * auto-wait try again); throws SelectorAmbiguous for several matches, and ElementNotFound for a
- * ref that no longer holds.
+ * The core locator for a BAP selector. A ref agent/observe gave from its own element list
+ * (not a core ref) names the node it was given for.
+ */
+export function locatorOf(
+  state: BapState,
+  t: PageTarget,
+  sel: Selector,
+  current?: StateRecord | null,
+): Locator {
+  if (sel.type !== "ref" || current?.refs.has(coreRef(sel.ref))) return sel;
+  const entry = state.refs.get(t.pageId)?.get(sel.ref);
+  if (!entry) return sel;
+  return {
+    type: "node",
+    frameId: entry.frameId,
+    loaderId: entry.loaderId,
+    backendNodeId: entry.backendNodeId,
+  };
+}
+
+/** The page's current state, when it is one of this page. */
+export function currentState(t: PageTarget): StateRecord | null {
+  const s = t.session.states.current;
+  return s && s.pageId === t.pageId ? s : null;
+}
+
+/**
+ * Resolve a selector to at most one node, for reads (observe/element, conditions, extraction).
+ * Returns null when nothing matches (callers that auto-wait try again); throws SelectorAmbiguous
+ * for several matches.
  */
 export async function resolve(
   state: BapState,
@@ -239,23 +206,19 @@ export async function resolve(
   sel: Selector,
   signal?: AbortSignal,
 ): Promise<Target | null> {
-  if (sel.type === "ref") return await findByRef(state, t, sel, signal);
-  if (sel.type === "coordinates") {
-    const hit = await t.rec.driver.send<Protocol.DOM.GetNodeForLocationResponse>("DOM.getNodeForLocation", {
-      x: Math.round(sel.x),
-      y: Math.round(sel.y),
-      ignorePointerEventsNone: false,
-    }, signal).catch(() => null);
-    if (!hit) return null;
-    const frames = await t.rec.driver.frames(signal);
-    const frame = frames.find((f) => f.frameId === hit.frameId) ?? frames.find((f) => f.parentId === null)!;
-    return { frame, backendNodeId: hit.backendNodeId };
-  }
   const frame = await selectedFrame(state, t, signal);
-  const r = sel.type === "role"
-    ? await findByRole(t, frame, sel, signal)
-    : await findInPage(t, frame, sel, signal);
-  if (r.count > 1) throw ambiguous(sel, r.count);
-  if (r.count === 0 || r.backendNodeId === null) return null;
-  return { frame, backendNodeId: r.backendNodeId };
+  const current = currentState(t);
+  const found = await findElement(
+    t.rec.driver,
+    current,
+    frame.frameId,
+    locatorOf(state, t, sel, current),
+    signal,
+  );
+  if ("invalid" in found) throw locateError(sel, { ok: false, why: "invalid", message: found.invalid });
+  if ("count" in found) {
+    if (found.count > 1) throw locateError(sel, { ok: false, why: "ambiguous", count: found.count });
+    return null;
+  }
+  return found;
 }

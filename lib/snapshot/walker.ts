@@ -109,7 +109,7 @@ export const INTERACTIVE_ROLE_LIST = [
  * Chromium's role of an element as the walker and the action's fingerprint both read it.
  * `computedRole` is empty for a few internal roles; those get Chromium's internal names.
  */
-const ROLE_OF = `(el) => {
+export const ROLE_OF = `(el) => {
   const r = el.computedRole;
   if (r) return r;
   const t = el.localName;
