@@ -103,6 +103,10 @@ export class Session {
   get activePageId(): string | null {
     return this.#pages.activeId;
   }
+  /** Kept for callers that set it directly; `activate` also checks the page and emits. */
+  set activePageId(pageId: string | null) {
+    this.#pages.activeId = pageId;
+  }
 
   /** Text with every configured secret value replaced (for anything a page can write into). */
   scrub(text: string): string {
