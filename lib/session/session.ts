@@ -85,7 +85,9 @@ export class Session {
       },
     });
     this.#navHost = {
-      guard: deps.pool.guard,
+      get guard() {
+        return deps.pool.guard;
+      },
       checkDestination: (url) => this.checkDestination(url),
       pageOrOpen: (pageId, signal) => this.pageOrOpen(pageId, signal),
       activate: (pageId) => this.activate(pageId),
