@@ -14,6 +14,7 @@ const REFUSED = [
   "http://[fe80::1]/",
   "http://[fd00:ec2::254]/",
   "http://METADATA.AZURE.INTERNAL./",
+  "http://[::ffff:a9fe:a9fe]/",
 ];
 
 Deno.test(

@@ -13,6 +13,7 @@ import { defineOp, inSession, type OpDef } from "./define.ts";
 import { decideApproval, listApprovals } from "./approval_ops.ts";
 import { DIALOG_OPS } from "./dialog_ops.ts";
 import { TRACE_OPS } from "./trace_ops.ts";
+import { metered } from "./metered.ts";
 
 const createSession = defineOp({
   name: "session_create",
@@ -114,18 +115,11 @@ const observe = defineOp({
   input: ObserveInput,
   run: ({ registry, params, input, signal }) => {
     const s = registry.get(params.sessionId);
-    const started = performance.now();
-    return s.run(signal, (sig) => s.observe(input, sig)).then(
-      (obs) => {
-        registry.metrics.observes.observe((performance.now() - started) / 1000, { outcome: "captured" });
-        return obs;
-      },
-      (err) => {
-        registry.metrics.observes.observe((performance.now() - started) / 1000, {
-          outcome: err?.code ?? "internal",
-        });
-        throw err;
-      },
+    return metered(
+      registry.metrics.observes,
+      {},
+      () => "captured",
+      () => s.run(signal, (sig) => s.observe(input, sig)),
     );
   },
 });
@@ -141,19 +135,12 @@ const actOp = defineOp({
   run: ({ registry, params, input, signal }) => {
     const s = registry.get(params.sessionId);
     s.assertBrowser();
-    const started = performance.now();
-    const seconds = () => (performance.now() - started) / 1000;
-    return s.run(signal, (sig) => act(s, input, sig)).then((r) => {
-      registry.metrics.actions.observe(seconds(), {
-        action: input.action,
-        outcome: r.error?.code ?? r.execution,
-      });
-      return r;
-    }, (err) => {
-      // Refused before a result (429 queue_full, 503): counted too, by their code.
-      registry.metrics.actions.observe(seconds(), { action: input.action, outcome: err?.code ?? "internal" });
-      throw err;
-    });
+    return metered(
+      registry.metrics.actions,
+      { action: input.action },
+      (r) => r.error?.code ?? r.execution,
+      () => s.run(signal, (sig) => act(s, input, sig)),
+    );
   },
 });
 

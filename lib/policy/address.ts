@@ -22,11 +22,18 @@ function ipv4(addr: string): number[] | null {
   return parts.every((p) => p <= 255) ? parts : null;
 }
 
-/** IPv4-mapped IPv6 (::ffff:a.b.c.d) as its IPv4 address. */
+/**
+ * IPv4-mapped IPv6 as its IPv4 address: `::ffff:a.b.c.d`, and `::ffff:a9fe:a9fe`, the form the
+ * URL parser writes it in.
+ */
 function unmap(addr: string): string {
   const a = addr.toLowerCase().replace(/^\[|\]$/g, "");
   const m = a.match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/);
-  return m ? m[1] : a;
+  if (m) return m[1];
+  const hex = a.match(/^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/);
+  if (!hex) return a;
+  const [hi, lo] = [parseInt(hex[1], 16), parseInt(hex[2], 16)];
+  return [hi >> 8, hi & 255, lo >> 8, lo & 255].join(".");
 }
 
 export function isLoopbackAddress(addr: string): boolean {

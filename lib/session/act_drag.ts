@@ -11,7 +11,7 @@ import { ELEMENT_INFO } from "./page_scripts.ts";
 import { type Plan, Stop } from "./act_params.ts";
 import type { ElementInfo, Preflight, Target } from "./act_checks.ts";
 import { clickPoint, type Point } from "./act_pointer.ts";
-import type { PageRecord } from "./session.ts";
+import type { PageRecord } from "./page_record.ts";
 
 /** Moves between press and release. */
 const STEPS = 10;

@@ -5,7 +5,7 @@
 import { ELEMENT_INFO } from "./page_scripts.ts";
 import { Stop } from "./act_params.ts";
 import type { ElementInfo, Target } from "./act_checks.ts";
-import type { PageRecord } from "./session.ts";
+import type { PageRecord } from "./page_record.ts";
 
 export interface Point {
   x: number;

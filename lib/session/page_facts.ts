@@ -1,7 +1,7 @@
 /** What a page is showing now, read from the browser: its URL (redacted), title and viewport. */
 import type { Protocol } from "devtools-protocol";
 import { redactUrl } from "../policy/url.ts";
-import type { PageRecord } from "./session.ts";
+import type { PageRecord } from "./page_record.ts";
 
 export interface Viewport {
   width: number;

@@ -9,10 +9,10 @@ import type { Protocol } from "devtools-protocol";
 import { PortholeError } from "../protocol/errors.ts";
 import { canonicalOrigin, redactUrl } from "../policy/url.ts";
 import type { PageRecord } from "./page_record.ts";
-import { popupAnnounced, type PopupHost } from "./popups.ts";
+import { popupAnnounced, type PopupRoom } from "./popups.ts";
 
 /** What the guard needs of its session: the destination rules, popups, and its events. */
-export interface GuardHost extends PopupHost {
+export interface GuardHost extends PopupRoom {
   checkDestination(url: string, allowed?: readonly string[]): URL | null;
 }
 

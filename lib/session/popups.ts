@@ -11,10 +11,14 @@ import type { ContextLease } from "../driver/pool.ts";
 import type { PageRecord } from "./page_record.ts";
 import type { Emitter } from "./emit.ts";
 
-/** What popup handling needs of its session: its pages and their room, and adopting one. */
-export interface PopupHost extends Emitter {
-  readonly pages: ReadonlyMap<string, PageRecord>;
+/** What refusing an announced popup needs of its session: whether a page fits, and its events. */
+export interface PopupRoom extends Emitter {
   readonly pageRoom: boolean;
+}
+
+/** What popup handling needs of its session: its pages and their room, and adopting one. */
+export interface PopupHost extends PopupRoom {
+  readonly pages: ReadonlyMap<string, PageRecord>;
   readonly lease: ContextLease | null;
   preparePage(page: Page, lease: ContextLease, signal?: AbortSignal): Promise<PageRecord>;
   registerPage(rec: PageRecord, how: { activate: boolean; opener?: string }): void;
@@ -45,7 +49,7 @@ export function popupMayOpen(opener: PageRecord, rawUrl: string, room: boolean):
  * The opener's renderer announces a popup before the input that caused it is acknowledged, so
  * a refusal reaches the action that caused it.
  */
-export function popupAnnounced(session: PopupHost, opener: PageRecord, rawUrl: string): void {
+export function popupAnnounced(session: PopupRoom, opener: PageRecord, rawUrl: string): void {
   const url = rawUrl === "" ? "about:blank" : rawUrl;
   const adopt = popupMayOpen(opener, url, session.pageRoom);
   const list = announced.get(opener) ?? [];
@@ -62,7 +66,7 @@ export function popupAnnounced(session: PopupHost, opener: PageRecord, rawUrl: s
   }
 }
 
-function refuse(session: PopupHost, opener: PageRecord | undefined, url: string, why: string): void {
+function refuse(session: Emitter, opener: PageRecord | undefined, url: string, why: string): void {
   const shown = redactUrl(url);
   opener?.blocked.push(new PortholeError("popup_blocked", `A popup (${shown}) was closed: ${why}`));
   session.emit("popup.blocked", { pageId: opener?.pageId ?? "", url: shown, reason: why });

@@ -85,7 +85,9 @@ export class Session {
       },
     });
     this.#navHost = {
-      guard: deps.pool.guard,
+      get guard() {
+        return deps.pool.guard;
+      },
       checkDestination: (url) => this.checkDestination(url),
       pageOrOpen: (pageId, signal) => this.pageOrOpen(pageId, signal),
       activate: (pageId) => this.activate(pageId),
@@ -102,6 +104,10 @@ export class Session {
   }
   get activePageId(): string | null {
     return this.#pages.activeId;
+  }
+  /** Kept for callers that set it directly; `activate` also checks the page and emits. */
+  set activePageId(pageId: string | null) {
+    this.#pages.activeId = pageId;
   }
 
   /** Text with every configured secret value replaced (for anything a page can write into). */

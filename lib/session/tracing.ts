@@ -6,7 +6,12 @@
  */
 import { PortholeError } from "../protocol/errors.ts";
 import { redactDeep } from "../policy/redact_deep.ts";
-import type { PageRecord, Session } from "./session.ts";
+import type { PageRecord } from "./page_record.ts";
+
+/** What tracing needs of a session: its pages, whose frames the trace keeps. */
+export interface TraceHost {
+  readonly pages: { values(): Iterable<PageRecord> };
+}
 
 const CATEGORIES = [
   "devtools.timeline",
@@ -30,7 +35,7 @@ interface Running {
   frames: Set<string>;
 }
 
-const running = new WeakMap<Session, Running>();
+const running = new WeakMap<TraceHost, Running>();
 
 /** Keep the events of processes that rendered one of `frames`, URLs redacted. Pure. */
 export function filterTrace(events: TraceEvent[], frames: Set<string>): TraceEvent[] {
@@ -55,21 +60,21 @@ export function filterTrace(events: TraceEvent[], frames: Set<string>): TraceEve
   return redactDeep(kept) as TraceEvent[];
 }
 
-async function sessionFrames(session: Session, into: Set<string>): Promise<void> {
+async function sessionFrames(session: TraceHost, into: Set<string>): Promise<void> {
   for (const p of session.pages.values()) {
     for (const f of await p.driver.frames().catch(() => [])) into.add(f.frameId);
   }
 }
 
 /** Whether the session is tracing now. */
-export function tracing(session: Session): boolean {
+export function tracing(session: TraceHost): boolean {
   const r = running.get(session);
   return !!r && !r.rec.driver.closed;
 }
 
 /** Start tracing through `rec`'s DevTools session. */
 export async function startTrace(
-  session: Session,
+  session: TraceHost,
   rec: PageRecord,
   opts: { screenshots?: boolean },
   signal: AbortSignal,
@@ -95,7 +100,7 @@ export async function startTrace(
 }
 
 /** Stop the running trace and return it as JSON bytes; null when the session was not tracing. */
-export async function stopTrace(session: Session, signal: AbortSignal): Promise<Uint8Array | null> {
+export async function stopTrace(session: TraceHost, signal: AbortSignal): Promise<Uint8Array | null> {
   const r = running.get(session);
   running.delete(session);
   if (!r || r.rec.driver.closed) return null;
