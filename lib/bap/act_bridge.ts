@@ -28,6 +28,8 @@ export interface ActSpec {
   deltaY?: number;
   /** Drag target, resolved like the source. */
   to?: Selector;
+  /** click and dblclick: the core's click options. */
+  click?: Pick<ActInput, "button" | "modifiers" | "position" | "clickCount" | "delayMs">;
 }
 
 /** Failures that may clear up on their own while BAP auto-waits (nothing was dispatched). */
@@ -168,6 +170,7 @@ export async function actOn(
         files: spec.files,
         deltaX: spec.deltaX,
         deltaY: spec.deltaY,
+        ...spec.click,
         timeoutMs: Math.max(1, dl.remaining()),
       };
       if (target) {
