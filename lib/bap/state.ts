@@ -41,9 +41,6 @@ export interface PageTarget {
   rec: PageRecord;
 }
 
-/** A BAP connection may hold at most this many contexts (the launch default counts). */
-export const MAX_CONTEXTS = 5;
-
 export class BapState {
   readonly registry: SessionRegistry;
   browser: { browserId: string; version: string } | null = null;
@@ -82,6 +79,11 @@ export class BapState {
     return run;
   }
 
+  /** A connection may hold as many contexts as the sidecar has sessions (the launch default counts). */
+  get maxContexts(): number {
+    return this.registry.config.limits.maxSessions;
+  }
+
   requireBrowser(): void {
     if (!this.browser) {
       throw new BapError(BAP.BrowserNotLaunched, "Browser not launched", { notDispatched: true });
@@ -117,9 +119,10 @@ export class BapState {
     given?: Record<string, unknown>,
     pool?: AttachedPool,
   ): ContextEntry {
-    if (this.contexts.size >= MAX_CONTEXTS) {
-      throw new BapError(BAP.ResourceLimitExceeded, `Context limit reached: at most ${MAX_CONTEXTS}`, {
-        details: { resource: "contexts", limit: MAX_CONTEXTS, current: this.contexts.size },
+    const max = this.maxContexts;
+    if (this.contexts.size >= max) {
+      throw new BapError(BAP.ResourceLimitExceeded, `Context limit reached: at most ${max}`, {
+        details: { resource: "contexts", limit: max, current: this.contexts.size },
         notDispatched: true,
       });
     }

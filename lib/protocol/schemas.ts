@@ -1,13 +1,15 @@
 /** Input schemas of every operation: the one source for routes, BAP, MCP and OpenAPI. */
 import * as v from "valibot";
+import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from "../config.ts";
 
-/** 1..60000 ms; 0 or absent selects the default of 30000. */
+/** 1..MAX_TIMEOUT_MS; 0 or absent selects the default. */
+const TIMEOUT_RANGE = `timeoutMs must be between 1 and ${MAX_TIMEOUT_MS} (0 selects the default)`;
 export const TimeoutMs = v.pipe(
   v.number(),
   v.integer("timeoutMs must be an integer"),
-  v.minValue(0, "timeoutMs must be between 1 and 60000 (0 selects the default)"),
-  v.maxValue(60000, "timeoutMs must be between 1 and 60000 (0 selects the default)"),
-  v.description("Deadline in ms, 1..60000; 0 or absent = 30000"),
+  v.minValue(0, TIMEOUT_RANGE),
+  v.maxValue(MAX_TIMEOUT_MS, TIMEOUT_RANGE),
+  v.description(`Deadline in ms, 1..${MAX_TIMEOUT_MS}; 0 or absent = ${DEFAULT_TIMEOUT_MS}`),
 );
 
 const Id = (what: string) => v.pipe(v.string(), v.minLength(1), v.maxLength(128), v.description(what));
