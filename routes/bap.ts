@@ -10,23 +10,13 @@ import { DormantStore } from "../lib/bap/dormant.ts";
 import { guard } from "./middleware.ts";
 import { sameToken } from "../lib/policy/token.ts";
 
-function envNumber(name: string, fallback: number): number {
-  const raw = Deno.env.get(name);
-  const n = raw === undefined || raw === "" ? NaN : Number(raw);
-  return Number.isFinite(n) && n > 0 ? n : fallback;
-}
-
 /** The handler of `GET /`. */
 export function bapHandler(registry: SessionRegistry, selfOrigin: () => string) {
   const config = registry.config;
   const host: BapHost = {
     registry,
-    dormant: new DormantStore(envNumber("BAP_DORMANT_SESSION_TTL", 300) * 1000),
-    config: {
-      maxMessageBytes: envNumber("BAP_MAX_MESSAGE_SIZE", 10 * 1024 * 1024),
-      dormantTtlMs: envNumber("BAP_DORMANT_SESSION_TTL", 300) * 1000,
-      idleMs: config.sessionIdleMs,
-    },
+    dormant: new DormantStore(config.bap.dormantTtlMs),
+    config: { ...config.bap, idleMs: config.sessionIdleMs },
   };
   const fullGuard = guard(config, selfOrigin);
   const doorOnly = guard({ ...config, token: null }, selfOrigin);

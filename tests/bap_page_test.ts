@@ -13,7 +13,8 @@ const site = new Site({
   "/count": () =>
     new Response(`<title>Count</title><p>${Date.now()}</p>`, { headers: { "content-type": "text/html" } }),
 });
-const ph = await Porthole.start();
+// Five sessions, so the context limit of one connection (the session limit) is quick to reach.
+const ph = await Porthole.start((c) => (c.limits.maxSessions = 5));
 const url = wsUrl(ph.url);
 globalThis.addEventListener("unload", () => {
   ph.server.close();

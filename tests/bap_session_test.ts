@@ -131,10 +131,10 @@ Deno.test(
   "a parked session keeps its place under the context limit, and is released after its TTL",
   browserTest,
   async () => {
-    Deno.env.set("BAP_DORMANT_SESSION_TTL", "1");
-    const starting = Porthole.start((c) => (c.limits.maxSessions = 1));
-    Deno.env.delete("BAP_DORMANT_SESSION_TTL");
-    await using one = await starting;
+    await using one = await Porthole.start((c) => {
+      c.limits.maxSessions = 1;
+      c.bap.dormantTtlMs = 1000;
+    });
     const parked = await BapClient.connect(wsUrl(one.url), { sessionId: "ttl" });
     await parked.call("browser/launch", {});
     await parked.call("page/create", {});

@@ -155,18 +155,19 @@ Deno.test("shutdown un-initializes the connection but keeps the socket", browser
   assert.deepEqual(await c.call("page/list"), { pages: [], activePage: "" });
 });
 
-Deno.test("BAP_MAX_MESSAGE_SIZE lowers the message bound", browserTest, async () => {
-  Deno.env.set("BAP_MAX_MESSAGE_SIZE", "1000");
-  const started = Porthole.start();
-  Deno.env.delete("BAP_MAX_MESSAGE_SIZE");
-  await using small = await started;
-  await using c = await BapClient.connect(wsUrl(small.url));
-  assert.deepEqual((await c.call("page/list")).pages, []);
-  c.sendRaw(
-    JSON.stringify({ jsonrpc: "2.0", id: 2, method: "page/list", params: { pad: "y".repeat(1000) } }),
-  );
-  assert.equal((await c.closed).code, 1009);
-});
+Deno.test(
+  "a lower BAP message bound (BAP_MAX_MESSAGE_SIZE) closes larger messages",
+  browserTest,
+  async () => {
+    await using small = await Porthole.start((c) => (c.bap.maxMessageBytes = 1000));
+    await using c = await BapClient.connect(wsUrl(small.url));
+    assert.deepEqual((await c.call("page/list")).pages, []);
+    c.sendRaw(
+      JSON.stringify({ jsonrpc: "2.0", id: 2, method: "page/list", params: { pad: "y".repeat(1000) } }),
+    );
+    assert.equal((await c.closed).code, 1009);
+  },
+);
 
 Deno.test(
   "with a token: none closes with 1008 after the upgrade; ?token= and X-BAP-Token are accepted",

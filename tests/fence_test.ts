@@ -25,7 +25,15 @@ export const MAY_IMPORT: Record<string, readonly string[]> = {
   "lib/config_file.ts": ["lib/protocol", "lib/policy", "valibot"],
   "lib/config.ts": ["lib/config_file.ts"],
   "lib/log.ts": ["lib/config.ts", "lib/policy"],
-  "lib/driver": ["lib/protocol", "lib/policy", "puppeteer-core", "devtools-protocol", "node:"],
+  // The driver is handed its browser settings (config.ts is a leaf of values and defaults).
+  "lib/driver": [
+    "lib/protocol",
+    "lib/policy",
+    "lib/config.ts",
+    "puppeteer-core",
+    "devtools-protocol",
+    "node:",
+  ],
   "lib/session": [
     ...["lib/protocol", "lib/policy", "lib/snapshot", "lib/events", "lib/metrics", "lib/artifacts"],
     ...["lib/driver", "lib/config.ts", "lib/log.ts", "devtools-protocol"],

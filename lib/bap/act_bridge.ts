@@ -26,6 +26,8 @@ export interface ActSpec {
   deltaY?: number;
   /** Drag target, resolved like the source. */
   to?: Selector;
+  /** click and dblclick: the core's click options. */
+  click?: Pick<ActInput, "button" | "modifiers" | "position" | "clickCount" | "delayMs">;
 }
 
 /** Failures that may clear up on their own while BAP auto-waits (nothing was dispatched). */
@@ -142,6 +144,7 @@ export async function actOn(
       files: spec.files,
       deltaX: spec.deltaX,
       deltaY: spec.deltaY,
+      ...spec.click,
       timeoutMs: Math.max(1, dl.remaining()),
     };
     const r = await act(t.session, input, dl.signal);

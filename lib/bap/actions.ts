@@ -76,15 +76,27 @@ async function tryOnly(c: Ctx): Promise<void> {
 
 function clickSpec(c: Ctx, base: "click" | "dblclick"): ActSpec {
   const o = c.p.obj("options");
-  const button = o?.oneOf("button", ["left", "right", "middle"] as const) ?? "left";
-  if (button !== "left") throw invalidParams("options.button", "Porthole clicks with the left button only");
-  if (o?.strings("modifiers")?.length) {
-    throw invalidParams("options.modifiers", "Clicks with modifiers are not supported");
-  }
-  const count = o?.num("clickCount", 1, 3) ?? 1;
-  if (count === 3) throw invalidParams("options.clickCount", "clickCount may be 1 or 2");
-  o?.obj("position"); // the click lands on the element's center, where Porthole hit-tests it
-  return { action: base === "dblclick" || count === 2 ? "dblclick" : "click" };
+  const button = o?.oneOf("button", ["left", "right", "middle"] as const);
+  const modifiers = o?.strings("modifiers")?.map((m) => {
+    if (m === "ControlOrMeta") return "Control" as const; // Porthole's Chromium runs on Linux
+    if (m === "Alt" || m === "Control" || m === "Meta" || m === "Shift") return m;
+    throw invalidParams("options.modifiers", `"${m}" is not one of Alt, Control, ControlOrMeta, Meta, Shift`);
+  });
+  // A double click is two clicks whatever clickCount says (BAP ignores it there).
+  const count = o?.num("clickCount", 1, 3);
+  const at = o?.obj("position");
+  const position = at && { x: at.reqNum("x", 0, 100_000), y: at.reqNum("y", 0, 100_000) };
+  const delayMs = o?.num("delay", 0, 5000);
+  return {
+    action: base,
+    click: {
+      button,
+      modifiers: modifiers && [...new Set(modifiers)],
+      position,
+      clickCount: base === "click" && count !== undefined ? Math.round(count) : undefined,
+      delayMs: delayMs === undefined ? undefined : Math.round(delayMs),
+    },
+  };
 }
 
 /** The center of the element a selector names, in viewport coordinates. */

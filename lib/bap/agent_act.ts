@@ -11,6 +11,7 @@ import { readSelector, resolve, type Selector } from "./selectors.ts";
 import { agentObserve } from "./agent_observe.ts";
 import { deadline, poll, sleep } from "../session/deadline.ts";
 import { ELEMENT_PROPS } from "./selector_scripts.ts";
+import { MAX_TIMEOUT_MS } from "../protocol/timeouts.ts";
 
 export const STEP_ACTIONS = [
   "action/click",
@@ -65,7 +66,7 @@ function readStep(raw: unknown, i: number): Step {
       ? {
         selector: readSelector(c.get("selector"), `steps.${i}.condition.selector`),
         state: state!,
-        timeout: c.num("timeout", 0, 300_000) ?? 5000,
+        timeout: c.num("timeout", 0, MAX_TIMEOUT_MS) ?? 5000,
       }
       : undefined,
     onError: s.oneOf("onError", ["stop", "skip", "retry"] as const) ?? "stop",

@@ -11,6 +11,7 @@ import { readSelector, resolve, selectedFrame } from "./selectors.ts";
 import { redactDeep } from "../policy/redact_deep.ts";
 import { handle } from "./world.ts";
 import { deadline, poll } from "../session/deadline.ts";
+import { MAX_TIMEOUT_MS } from "../protocol/timeouts.ts";
 
 const EXTRACT = `function (schema, mode, scoped) {
   const norm = (s) => String(s || "").replace(/\\s+/g, " ").trim();
@@ -122,7 +123,7 @@ async function extract(call: Call, p: Params) {
   const mode = p.oneOf("mode", ["single", "list", "table"] as const) ?? "single";
   const sel = p.has("selector") ? readSelector(p.get("selector")) : undefined;
   const withSources = p.bool("includeSourceRefs") ?? false;
-  const timeout = p.num("timeout", 0, 300_000) ?? 30_000;
+  const timeout = p.num("timeout", 0, MAX_TIMEOUT_MS) ?? 30_000;
   return await onPage(call, p.str("pageId"), async (t, sig) => {
     const driver = t.rec.driver;
     const frame = await selectedFrame(call.state, t, sig);

@@ -8,7 +8,6 @@ import type { Call } from "./connection.ts";
 import { BAP, BapError, invalidParams } from "./errors.ts";
 import { gated } from "./gate.ts";
 import type { Params } from "./params.ts";
-import { MAX_CONTEXTS } from "./state.ts";
 import { readGeolocation, readViewport } from "./emulate.ts";
 import { setStorageState } from "./storage.ts";
 import { AttachedPool } from "../driver/attached_pool.ts";
@@ -176,7 +175,7 @@ export const BROWSER_METHODS = {
     });
     return Promise.resolve({
       contexts,
-      limits: { maxContexts: MAX_CONTEXTS, currentCount: contexts.length },
+      limits: { maxContexts: state.maxContexts, currentCount: contexts.length },
     });
   },
   "context/destroy": async (call: Call, p: Params) => {

@@ -18,7 +18,7 @@ import { DISCOVERY_METHODS } from "./discovery.ts";
 import { AGENT_OBSERVE_METHODS } from "./agent_observe.ts";
 import { AGENT_ACT_METHODS } from "./agent_act.ts";
 import { AGENT_EXTRACT_METHODS } from "./agent_extract.ts";
-import { MAX_CONTEXTS } from "./state.ts";
+import { MAX_TIMEOUT_MS } from "../protocol/timeouts.ts";
 
 export type Handler = (call: Call, params: Params) => Promise<unknown>;
 
@@ -71,6 +71,7 @@ export function capabilities(registry: SessionRegistry) {
       semanticSelectors: false,
       multiPage: true,
     },
-    limits: { maxPages: limits.maxPages, maxTimeout: 300_000, maxContexts: MAX_CONTEXTS },
+    // A connection's contexts are sessions of the sidecar: as many as it may have.
+    limits: { maxPages: limits.maxPages, maxTimeout: MAX_TIMEOUT_MS, maxContexts: limits.maxSessions },
   };
 }

@@ -3,6 +3,7 @@
  * absent, and a member of the wrong type is -32602 naming it.
  */
 import { invalidParams } from "./errors.ts";
+import { MAX_TIMEOUT_MS } from "../protocol/timeouts.ts";
 
 type Raw = Record<string, unknown>;
 
@@ -106,8 +107,8 @@ export class Params {
   }
 }
 
-/** A timeout in ms from BAP params: absent → the default, otherwise 1..300000. */
+/** A timeout in ms from BAP params: absent or 0 → the default, otherwise 1..MAX_TIMEOUT_MS. */
 export function timeoutOf(p: Params | undefined, key = "timeout", fallback = 30_000): number {
-  const v = p?.num(key, 0, 300_000);
+  const v = p?.num(key, 0, MAX_TIMEOUT_MS);
   return v === undefined || v === 0 ? fallback : Math.max(1, Math.round(v));
 }

@@ -41,9 +41,6 @@ export interface PageTarget {
   rec: PageRecord;
 }
 
-/** A BAP connection may hold at most this many contexts (the launch default counts). */
-export const MAX_CONTEXTS = 5;
-
 export class BapState {
   readonly registry: SessionRegistry;
   browser: { browserId: string; version: string } | null = null;
@@ -77,6 +74,11 @@ export class BapState {
     const run = this.#lifecycle.then(fn, fn);
     this.#lifecycle = run.catch(() => {});
     return run;
+  }
+
+  /** A connection may hold as many contexts as the sidecar has sessions (the launch default counts). */
+  get maxContexts(): number {
+    return this.registry.config.limits.maxSessions;
   }
 
   requireBrowser(): void {
@@ -114,9 +116,10 @@ export class BapState {
     given?: Record<string, unknown>,
     pool?: AttachedPool,
   ): ContextEntry {
-    if (this.contexts.size >= MAX_CONTEXTS) {
-      throw new BapError(BAP.ResourceLimitExceeded, `Context limit reached: at most ${MAX_CONTEXTS}`, {
-        details: { resource: "contexts", limit: MAX_CONTEXTS, current: this.contexts.size },
+    const max = this.maxContexts;
+    if (this.contexts.size >= max) {
+      throw new BapError(BAP.ResourceLimitExceeded, `Context limit reached: at most ${max}`, {
+        details: { resource: "contexts", limit: max, current: this.contexts.size },
         notDispatched: true,
       });
     }

@@ -7,6 +7,7 @@
 import puppeteer, { type Browser } from "puppeteer-core";
 import { PortholeError } from "../protocol/errors.ts";
 import type { ContextLease, LeasePool } from "./pool.ts";
+import { browserUser } from "./launch.ts";
 
 export class AttachedPool implements LeasePool {
   readonly guard = null;
@@ -73,6 +74,8 @@ export class AttachedPool implements LeasePool {
       browser,
       generation: this.#generation,
       contextId: context.id ?? "default",
+      // Its account is unknown: files are given to the default one, as for a launched browser.
+      runsAs: Deno.uid() === 0 ? browserUser() : null,
       release: async () => {
         if (!this.#leases.delete(lease)) return;
         await context.close().catch(() => {});

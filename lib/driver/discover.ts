@@ -1,4 +1,5 @@
 /** Finding and installing a Chromium. Serving never installs anything; `browser install` does. */
+import { type Config, defaultConfig } from "../config.ts";
 
 export const CANDIDATES = ["chromium-headless-shell", "chromium", "google-chrome", "google-chrome-stable"];
 
@@ -17,15 +18,25 @@ function isExecutable(path: string): boolean {
   }
 }
 
-/** `--chromium PATH` (or PORTHOLE_CHROMIUM), then the candidates on PATH, in order. */
-export function discoverChromium(explicit: string | null): Discovery {
+/** Which browser to look for: the configured one, else the candidates on the inherited PATH. */
+export type BrowserChoice = Pick<Config, "chromium" | "browser">;
+
+/**
+ * `--chromium PATH` (or PORTHOLE_CHROMIUM), then the candidates on PATH, in order. A bare path
+ * (or null) is looked for with the defaults, as a flag would be.
+ */
+export function discoverChromium(given: BrowserChoice | string | null = null): Discovery {
+  const choice = given !== null && typeof given === "object"
+    ? given
+    : { ...defaultConfig(), chromium: given };
   const tried: string[] = [];
+  const explicit = choice.chromium;
   if (explicit) {
     tried.push(explicit);
-    const source = explicit === Deno.env.get("PORTHOLE_CHROMIUM") ? "env" : "flag";
+    const source = choice.browser.chromiumFrom ?? "flag";
     return { path: isExecutable(explicit) ? explicit : null, source, tried };
   }
-  const dirs = (Deno.env.get("PATH") ?? "/usr/local/bin:/usr/bin:/bin").split(":").filter(Boolean);
+  const dirs = (choice.browser.inherited.PATH ?? "/usr/local/bin:/usr/bin:/bin").split(":").filter(Boolean);
   for (const name of CANDIDATES) {
     for (const dir of dirs) {
       const full = `${dir}/${name}`;
@@ -45,8 +56,9 @@ async function run(cmd: string, args: string[]): Promise<number> {
  * `porthole browser install`: on Debian/Ubuntu, apt-get install chromium-headless-shell
  * (falling back to chromium). Elsewhere, explain what to do. Returns the exit code.
  */
-export async function installChromium(explicit: string | null): Promise<number> {
-  const found = discoverChromium(explicit);
+export async function installChromium(choice: BrowserChoice): Promise<number> {
+  const explicit = choice.chromium;
+  const found = discoverChromium(choice);
   if (found.path) {
     console.log(`porthole: browser already installed: ${found.path}`);
     return 0;
@@ -78,7 +90,7 @@ export async function installChromium(explicit: string | null): Promise<number> 
     console.log("porthole: chromium-headless-shell unavailable, trying chromium");
     code = await apt("install", "-y", "-qq", "chromium");
   }
-  const after = discoverChromium(null);
+  const after = discoverChromium({ ...choice, chromium: null });
   if (code !== 0 || !after.path) {
     console.error("porthole: browser install failed; install chromium yourself and pass --chromium PATH");
     return 1;

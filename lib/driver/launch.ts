@@ -1,20 +1,9 @@
 /**
  * Starting Chromium: with its sandbox on, as an unprivileged user when Porthole runs as root,
- * inheriting only an explicit allow-list of environment variables.
+ * inheriting only the allow-listed environment variables config.ts collected.
  */
 import { PortholeError } from "../protocol/errors.ts";
-
-/** The only variables of Porthole's environment that reach the browser. */
-export const ENV_ALLOW_LIST = [
-  "PATH",
-  "LANG",
-  "LANGUAGE",
-  "LC_ALL",
-  "LC_CTYPE",
-  "TZ",
-  "FONTCONFIG_PATH",
-  "FONTCONFIG_FILE",
-];
+import { type BrowserConfig, defaultConfig } from "../config.ts";
 
 const CHROMIUM_ARGS = [
   "--headless",
@@ -59,9 +48,8 @@ export interface BrowserUser {
   gid: number;
 }
 
-/** The account Chromium runs as when Porthole is root: PORTHOLE_BROWSER_USER, else `nobody`. */
-export function browserUser(): BrowserUser {
-  const wanted = Deno.env.get("PORTHOLE_BROWSER_USER") ?? "nobody";
+/** The account (a name or a uid) Chromium runs as when Porthole is root; `nobody` when unknown. */
+export function browserUser(wanted = "nobody"): BrowserUser {
   try {
     for (const line of Deno.readTextFileSync("/etc/passwd").split("\n")) {
       const f = line.split(":");
@@ -99,14 +87,14 @@ async function chownTree(path: string, user: BrowserUser): Promise<void> {
   await Deno.chown(path, user.uid, user.gid);
 }
 
-export async function launchChromium(executable: string, timeoutMs = 20_000): Promise<Launched> {
+export async function launchChromium(
+  executable: string,
+  browser: BrowserConfig = defaultConfig().browser,
+  timeoutMs = 20_000,
+): Promise<Launched> {
   const profileDir = await Deno.makeTempDir({ prefix: "porthole-profile-" });
   const asRoot = Deno.uid() === 0;
-  const env: Record<string, string> = {};
-  for (const key of ENV_ALLOW_LIST) {
-    const value = Deno.env.get(key);
-    if (value !== undefined) env[key] = value;
-  }
+  const env: Record<string, string> = { ...browser.inherited };
   env.HOME = profileDir;
   env.XDG_CONFIG_HOME = `${profileDir}/.config`;
   env.XDG_CACHE_HOME = `${profileDir}/.cache`;
@@ -124,7 +112,7 @@ export async function launchChromium(executable: string, timeoutMs = 20_000): Pr
     cmdArgs = ["-c", WATCHDOG, "porthole-browser", executable, ...args];
   }
   if (asRoot) {
-    const user = browserUser();
+    const user = browserUser(browser.user);
     await chownTree(profileDir, user);
     cmdArgs = [`--reuid=${user.uid}`, `--regid=${user.gid}`, "--clear-groups", "--", cmd, ...cmdArgs];
     cmd = "setpriv";

@@ -6,14 +6,17 @@
 import puppeteer, { type Browser, type BrowserContext } from "puppeteer-core";
 import { PortholeError } from "../protocol/errors.ts";
 import { discoverChromium } from "./discover.ts";
-import { launchChromium, type Launched } from "./launch.ts";
+import { type BrowserUser, browserUser, launchChromium, type Launched } from "./launch.ts";
 import type { NetGuard } from "./net_guard.ts";
+import { type BrowserConfig, defaultConfig } from "../config.ts";
 
 export interface ContextLease {
   readonly context: BrowserContext;
   readonly browser: Browser;
   readonly generation: number;
   readonly contextId: string;
+  /** The account the browser runs as when Porthole, as root, started it as another; else null. */
+  readonly runsAs: BrowserUser | null;
   release(): Promise<void>;
 }
 
@@ -39,6 +42,7 @@ type DisconnectListener = (generation: number) => void;
 
 export class BrowserPool implements LeasePool {
   #chromium: string | null;
+  #config: BrowserConfig;
   #browser: Browser | null = null;
   #launched: Launched | null = null;
   #browserPid: number | null = null;
@@ -56,9 +60,10 @@ export class BrowserPool implements LeasePool {
   /** The network guard every context's traffic goes through (none in unit setups). */
   readonly guard: NetGuard | null;
 
-  constructor(chromium: string | null, guard: NetGuard | null = null) {
+  constructor(chromium: string | null, guard: NetGuard | null = null, browser?: BrowserConfig) {
     this.#chromium = chromium;
     this.guard = guard;
+    this.#config = browser ?? defaultConfig().browser;
   }
 
   get generation(): number {
@@ -132,6 +137,7 @@ export class BrowserPool implements LeasePool {
       browser,
       generation,
       contextId,
+      runsAs: Deno.uid() === 0 ? browserUser(this.#config.user) : null,
       release: async () => {
         if (!this.#leases.delete(lease)) return;
         await context.close().catch(() => {});
@@ -160,7 +166,7 @@ export class BrowserPool implements LeasePool {
 
   async #start(): Promise<Browser> {
     if (this.#closing) await this.#closing;
-    const found = discoverChromium(this.#chromium);
+    const found = discoverChromium({ chromium: this.#chromium, browser: this.#config });
     if (!found.path) {
       throw new PortholeError(
         "browser_not_installed",
@@ -172,7 +178,7 @@ export class BrowserPool implements LeasePool {
         { recoveryHint: "Run `porthole browser install`, or pass --chromium PATH / PORTHOLE_CHROMIUM" },
       );
     }
-    const launched = await launchChromium(found.path);
+    const launched = await launchChromium(found.path, this.#config);
     let browser: Browser;
     try {
       browser = await puppeteer.connect({

@@ -9,39 +9,11 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import type { Config } from "../config.ts";
 import { setLogLevel } from "../log.ts";
 import { SessionRegistry } from "../session/registry.ts";
-import { createMcpServer, type McpOptions, selectTools, type SessionBinding } from "./server.ts";
+import { createMcpServer, type McpOptions, type SessionBinding } from "./server.ts";
 
 export const MCP_HELP = `Options of mcp (besides those of serve that concern the browser and sessions):
   --mcp-name N          PORTHOLE_MCP_NAME        the server's name for MCP clients (default porthole)
   --tools LIST          PORTHOLE_MCP_TOOLS       offer only these tools, e.g. observe,act`;
-
-/**
- * `porthole mcp`'s own options, and the rest (the serve options it shares). Throws an Error
- * with a usage message for a missing value or an unknown tool.
- */
-export function splitMcpArgs(
-  args: string[],
-  env: (k: string) => string | undefined = Deno.env.get,
-): { options: McpOptions; rest: string[] } {
-  const options: McpOptions = {};
-  const tools = (v: string) => v.split(",").map((t) => t.trim()).filter(Boolean);
-  if (env("PORTHOLE_MCP_NAME")) options.name = env("PORTHOLE_MCP_NAME");
-  if (env("PORTHOLE_MCP_TOOLS")) options.tools = tools(env("PORTHOLE_MCP_TOOLS")!);
-  const rest: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const m = args[i].match(/^--(mcp-name|tools)(?:=(.*))?$/);
-    if (!m) {
-      rest.push(args[i]);
-      continue;
-    }
-    const value = m[2] ?? args[++i];
-    if (!value) throw new Error(`--${m[1]} needs a value`);
-    if (m[1] === "mcp-name") options.name = value;
-    else options.tools = tools(value);
-  }
-  selectTools(options.tools);
-  return { options, rest };
-}
 
 /** The stdio session: one at a time, opened again after the idle sweep closed it. */
 function renewingBinding(registry: SessionRegistry): SessionBinding {

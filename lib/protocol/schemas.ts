@@ -1,13 +1,15 @@
 /** Input schemas of every operation: the one source for routes, BAP, MCP and OpenAPI. */
 import * as v from "valibot";
+import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from "./timeouts.ts";
 
-/** 1..60000 ms; 0 or absent selects the default of 30000. */
+/** 1..MAX_TIMEOUT_MS; 0 or absent selects the default. */
+const TIMEOUT_RANGE = `timeoutMs must be between 1 and ${MAX_TIMEOUT_MS} (0 selects the default)`;
 export const TimeoutMs = v.pipe(
   v.number(),
   v.integer("timeoutMs must be an integer"),
-  v.minValue(0, "timeoutMs must be between 1 and 60000 (0 selects the default)"),
-  v.maxValue(60000, "timeoutMs must be between 1 and 60000 (0 selects the default)"),
-  v.description("Deadline in ms, 1..60000; 0 or absent = 30000"),
+  v.minValue(0, TIMEOUT_RANGE),
+  v.maxValue(MAX_TIMEOUT_MS, TIMEOUT_RANGE),
+  v.description(`Deadline in ms, 1..${MAX_TIMEOUT_MS}; 0 or absent = ${DEFAULT_TIMEOUT_MS}`),
 );
 
 const Id = (what: string) => v.pipe(v.string(), v.minLength(1), v.maxLength(128), v.description(what));
@@ -189,6 +191,9 @@ const DialogAnswer = {
   ),
 };
 
+/** An offset inside an element, in CSS px. */
+const Offset = v.pipe(v.number(), v.finite(), v.minValue(0), v.maxValue(100_000));
+
 /** Body of POST /v1/sessions/{sid}/act. */
 export const ActInput = v.strictObject({
   stateId: Id("The stateId of the observation this action refers to"),
@@ -251,6 +256,47 @@ export const ActInput = v.strictObject({
       v.description(
         "How dialogs opened by this action are answered; unset fields follow the session's policy",
       ),
+    ),
+  ),
+  button: v.optional(
+    v.pipe(
+      v.picklist(["left", "right", "middle"]),
+      v.description("click, dblclick: the mouse button (default left)"),
+    ),
+  ),
+  modifiers: v.optional(
+    v.pipe(
+      v.array(v.picklist(["Alt", "Control", "Meta", "Shift"])),
+      v.maxLength(4),
+      v.check((m) => new Set(m).size === m.length, "each modifier may be given once"),
+      v.description("click, dblclick, press: the keys held down during the action"),
+    ),
+  ),
+  position: v.optional(
+    v.pipe(
+      v.strictObject({ x: Offset, y: Offset }),
+      v.description(
+        "click, dblclick, hover: the point to use, from the element's top-left corner in CSS px " +
+          "(default its center); it must lie inside the element's box and is hit-tested there",
+      ),
+    ),
+  ),
+  clickCount: v.optional(
+    v.pipe(
+      v.number(),
+      v.integer(),
+      v.minValue(1),
+      v.maxValue(3),
+      v.description("click: how many clicks in a row (default 1)"),
+    ),
+  ),
+  delayMs: v.optional(
+    v.pipe(
+      v.number(),
+      v.integer(),
+      v.minValue(0),
+      v.maxValue(5000),
+      v.description("click, dblclick: ms between pressing and releasing the button; type: ms between keys"),
     ),
   ),
   expect: v.optional(v.strictObject({

@@ -33,6 +33,7 @@ export interface ElementInfo {
   valueKind?: string | null;
   framesOk?: boolean;
   point?: { x: number; y: number; inView: boolean; topX: number; topY: number };
+  box?: { width: number; height: number };
   hit?: { ok: boolean; hit?: string } | null;
   facts?: FieldFacts;
   /** The node is (inside) a download link: its download starts only after the click is acknowledged. */
@@ -127,7 +128,7 @@ export async function preflight(
     }
     const hitTest = CLICKS.has(input.action) || input.action === "drag";
     const { objectId, node } = valueOf(await nodeP!);
-    const target = await inspectNode(rec, ref, objectId, hitTest, signal);
+    const target = await inspectNode(rec, ref, objectId, hitTest, signal, plan.pointer?.position);
     checkIdentity(ref, target.info, node, input);
     const ctx: Preflight = { frame, objectId: target.objectId, info: target.info, noop: false };
     // A checkbox already in the wanted state needs nothing, whether or not it could be clicked.
@@ -195,6 +196,7 @@ async function inspectNode(
   objectId: string | null,
   hitTest: boolean,
   signal: AbortSignal,
+  at?: { x: number; y: number },
 ): Promise<Target> {
   if (!objectId) {
     throw new Stop("element_detached", `${ref.ref} (${ref.role} "${ref.name}") is no longer in the document`);
@@ -202,7 +204,7 @@ async function inspectNode(
   const info = await rec.driver.callOn<ElementInfo>(
     objectId,
     ELEMENT_INFO,
-    [null, hitTest],
+    [null, hitTest, at ?? null],
     signal,
   );
   return { ref, objectId, info };
@@ -322,6 +324,15 @@ function checkUsable(ref: RefTarget, info: ElementInfo, node: AxFacts, input: Ac
       const reason = refuseTyping(facts);
       if (reason) throw new Stop("sensitive_field", `Porthole does not type into ${ref.ref}: ${reason}`);
     }
+  }
+  const at = plan.pointer?.position;
+  if (at && info.box && (at.x >= info.box.width || at.y >= info.box.height)) {
+    throw new Stop(
+      "invalid_params",
+      `position (${at.x}, ${at.y}) is outside ${ref.ref}, whose box is ` +
+        `${Math.round(info.box.width)}×${Math.round(info.box.height)} px`,
+      { field: "position", box: { width: info.box.width, height: info.box.height } },
+    );
   }
   if (info.hit && !info.hit.ok) {
     throw new Stop("obscured", `${ref.ref} is covered by ${info.hit.hit} at its click point`, {

@@ -138,8 +138,8 @@ async function sendInput(rec: PageRecord, input: ActInput, plan: Plan, ctx: Pref
   const target = () => ({ ref: plan.ref!, objectId: ctx.objectId!, info: ctx.info! });
   const action = input.action;
   if (CLICKS.has(action)) {
-    const clicks = action === "hover" ? 0 : action === "dblclick" ? 2 : 1;
-    await clickAt(rec, await clickPoint(rec, target(), signal), clicks, signal);
+    const pointer = plan.pointer!;
+    await clickAt(rec, await clickPoint(rec, target(), signal, pointer.position), pointer, signal);
   } else if (TEXT_ENTRY.has(action) || action === "press") {
     await keyboardAction(rec, input, plan, ctx, signal);
   } else if (action === "select") {

@@ -11,6 +11,7 @@ import { FOCUS, HAS_FOCUS, SELECT_ALL, SET_VALUE, VALUE_ACCEPTED } from "./page_
 import { type Plan, Stop } from "./act_params.ts";
 import type { Preflight } from "./act_checks.ts";
 import type { PageRecord } from "./page_record.ts";
+import { sleep } from "./deadline.ts";
 
 export async function keyboardAction(
   rec: PageRecord,
@@ -40,6 +41,7 @@ export async function keyboardAction(
   } else if (input.action === "type") {
     for (const [i, stroke] of plan.keystrokes!.entries()) {
       if (signal.aborted) throw signal.reason;
+      if (i > 0 && plan.keyDelayMs) await sleep(plan.keyDelayMs, signal);
       if (i > 0) await focusStays(driver, objectId!, plan, i, signal);
       if ("key" in stroke) await keyboard.press(stroke.key as never);
       else await driver.send("Input.insertText", { text: stroke.text }, signal);

@@ -55,7 +55,31 @@ export interface Plan {
   files?: UploadFile[];
   /** The value of `secretRef`: typed, never echoed, never logged. */
   secret?: string;
+  /** How the mouse clicks (click, dblclick, hover). */
+  pointer?: PointerPlan;
+  /** type: the pause between keys, in ms. */
+  keyDelayMs?: number;
 }
+
+export interface PointerPlan {
+  button: "left" | "right" | "middle";
+  modifiers: string[];
+  /** From the element's top-left corner, in CSS px; absent means its center. */
+  position?: { x: number; y: number };
+  /** Press-release pairs; 0 only hovers. */
+  clicks: number;
+  /** Between each press and its release. */
+  delayMs: number;
+}
+
+/** Which actions take each click option: given to any other, it is refused rather than ignored. */
+const CLICK_OPTIONS: Record<string, string[]> = {
+  button: ["click", "dblclick"],
+  modifiers: ["click", "dblclick", "press"],
+  position: ["click", "dblclick", "hover"],
+  clickCount: ["click"],
+  delayMs: ["click", "dblclick", "type"],
+};
 
 const bad = (field: string, message: string) => new Stop("invalid_params", message, { field });
 
@@ -90,12 +114,39 @@ export function checkParams(input: ActInput, state: StateRecord, secrets?: Secre
   } else if (action === "type") {
     plan.keystrokes = keystrokes(input.text!);
   }
+  for (const [field, actions] of Object.entries(CLICK_OPTIONS)) {
+    if (input[field as keyof ActInput] !== undefined && !actions.includes(action)) {
+      throw bad(field, `${field} goes with ${actions.map((a) => `"${a}"`).join(", ")}, not "${action}"`);
+    }
+  }
   if (action === "press") {
     if (!input.key) throw bad("key", `"press" needs a key, e.g. Enter or Control+A`);
     const chord = parseChord(input.key);
     if ("error" in chord) throw bad("key", chord.error);
     plan.chord = chord;
+    if (input.modifiers?.length) {
+      // Held modifiers are the chord's own: Shift + "a" presses Shift+a.
+      const held = parseChord([...input.modifiers, input.key].join("+"));
+      if ("error" in held) throw bad("modifiers", held.error);
+      plan.chord = held;
+    }
   }
+  if (CLICKS.has(action)) {
+    plan.pointer = {
+      button: input.button ?? "left",
+      modifiers: input.modifiers ?? [],
+      position: input.position,
+      clicks: action === "hover"
+        ? 0
+        : action === "dblclick"
+        ? 2
+        : action === "click"
+        ? input.clickCount ?? 1
+        : 1,
+      delayMs: input.delayMs ?? 0,
+    };
+  }
+  if (action === "type") plan.keyDelayMs = input.delayMs ?? 0;
   if (action === "select") {
     if (!input.values) {
       throw bad("values", `"select" needs values: the value or label of each option to select`);

@@ -5,7 +5,6 @@
  * submitted later reads them then): until the page's main frame loads another document, the
  * page closes, or the session ends; the oldest go first past a per-session bound.
  */
-import { browserUser as launchUser } from "../driver/launch.ts";
 import type { Protocol } from "devtools-protocol";
 import type { PageDriver } from "../driver/page_driver.ts";
 import type { RefTarget } from "../snapshot/ax_tree.ts";
@@ -86,10 +85,9 @@ class UploadFolder {
     signal.addEventListener("abort", () => this.close(), { once: true });
   }
 
-  async stage(rec: PageRecord, files: UploadFile[]): Promise<StagedFiles> {
+  async stage(rec: PageRecord, files: UploadFile[], owner: Owner | null): Promise<StagedFiles> {
     if (this.#closed) throw new Stop("session_disposed", "The session was closed");
     if (files.length === 0) return { paths: [] };
-    const owner = browserUser();
     const root = await (this.#dir ??= makeDir(null, owner));
     const dir = await makeDir(`${root}/${this.#next++}`, owner);
     const bytes = files.reduce((n, f) => n + f.bytes.length, 0);
@@ -144,7 +142,8 @@ const FOLDERS = new WeakMap<Session, UploadFolder>();
 export function stageFiles(session: Session, rec: PageRecord, files: UploadFile[]): Promise<StagedFiles> {
   let folder = FOLDERS.get(session);
   if (!folder) FOLDERS.set(session, folder = new UploadFolder(session.signal));
-  return folder.stage(rec, files);
+  // Files are given to the account the browser runs as, when Porthole (root) made it another.
+  return folder.stage(rec, files, session.lease?.runsAs ?? null);
 }
 
 /** Empty a file input as a user's "remove" would, with input and change events. */
@@ -171,14 +170,9 @@ interface Owner {
 }
 
 /**
- * When Porthole runs as root, Chromium runs as an unprivileged user (see driver/launch.ts).
- * Files are given to that user; folders stay root's and are only traversable, so nothing else
- * can list, read or replace what is in them.
+ * With an owner (Porthole is root, Chromium another account), files are given to that account;
+ * folders stay root's and are only traversable, so nothing else can list, read or replace them.
  */
-function browserUser(): Owner | null {
-  return Deno.uid() === 0 ? launchUser() : null;
-}
-
 async function makeDir(path: string | null, owner: Owner | null): Promise<string> {
   const mode = owner ? 0o711 : 0o700;
   const dir = path ?? await Deno.makeTempDir({ prefix: "porthole-upload-" });

@@ -1,7 +1,8 @@
 /** Deadlines travel with the call: one AbortSignal per operation, from its timeoutMs. */
 import { PortholeError } from "../protocol/errors.ts";
+import { DEFAULT_TIMEOUT_MS } from "../protocol/timeouts.ts";
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
+export { DEFAULT_TIMEOUT_MS };
 
 export interface Deadline {
   signal: AbortSignal;

@@ -11,7 +11,7 @@ export { FIELD_FACTS, HIT_TEST } from "../snapshot/page_lib.ts";
  * Facts about the target element; `doc` is the observed document node. With `hitTest`, a click
  * point already in the viewport is hit-tested in the same round trip.
  */
-export const ELEMENT_INFO = `function (doc, hitTest) {
+export const ELEMENT_INFO = `function (doc, hitTest, at) {
   const el = this;
   const root = el.getRootNode({ composed: true });
   const connected = el.isConnected && root === document;
@@ -39,13 +39,15 @@ export const ELEMENT_INFO = `function (doc, hitTest) {
       w = w.parent;
     }
   } catch (_) { framesOk = false; }
-  const x = rect.left + rect.width / 2, y = rect.top + rect.height / 2;
+  // at: a point from the box's top-left corner, else the box's center.
+  const x = rect.left + (at ? at.x : rect.width / 2), y = rect.top + (at ? at.y : rect.height / 2);
   const inView = x >= 0 && y >= 0 && x < innerWidth && y < innerHeight;
   return {
     connected, sameDocument, visible, enabled: !disabled, editable, valueKind, framesOk,
     checked: typeof el.checked === "boolean" ? el.checked : null,
     downloadLink: !!el.closest("a[download], area[download]"),
     point: { x, y, inView, topX: x + ox, topY: y + oy },
+    box: { width: rect.width, height: rect.height },
     hit: hitTest && inView && visible ? (${HIT_TEST}).call(el, x, y) : null,
     facts: (${FIELD_FACTS}).call(el),
   };

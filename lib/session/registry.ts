@@ -35,7 +35,7 @@ export class SessionRegistry {
     });
     this.guard.onRefused = (host, port, reason) =>
       log("warn", "network request refused", { host, port, reason });
-    this.pool = pool ?? new BrowserPool(config.chromium, this.guard);
+    this.pool = pool ?? new BrowserPool(config.chromium, this.guard, config.browser);
     this.pool.onDisconnect(() => {
       for (const s of this.#sessions.values()) s.browserLost();
     });

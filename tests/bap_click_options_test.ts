@@ -1,0 +1,81 @@
+/** BAP action/click and action/dblclick options reach Porthole's core click, against real Chromium. */
+import assert from "node:assert/strict";
+import { browserTest, Porthole, Site } from "./harness.ts";
+import { BapClient, type Json, wsUrl } from "./bap_client.ts";
+
+const site = new Site({
+  "/": `<!doctype html><title>Clicks</title>
+<button id="wide" style="position:absolute;left:20px;top:20px;width:400px;height:40px">Wide</button>
+<pre id="out" style="position:absolute;top:100px">[]</pre>
+<script>
+window.log = [];
+for (const type of ["mousedown", "mouseup", "click", "dblclick", "contextmenu"]) {
+  wide.addEventListener(type, (e) => {
+    log.push({ type, button: e.button, shiftKey: e.shiftKey, altKey: e.altKey, offsetX: e.offsetX, at: performance.now() });
+    out.textContent = JSON.stringify(log);
+    if (type === "contextmenu") e.preventDefault();
+  });
+}
+</script>`,
+});
+const ph = await Porthole.start();
+globalThis.addEventListener("unload", () => {
+  ph.server.close();
+  site.server.shutdown();
+});
+
+async function launched(): Promise<BapClient> {
+  const c = await BapClient.connect(wsUrl(ph.url));
+  await c.call("browser/launch", {});
+  await c.call("page/create", {});
+  await c.call("page/navigate", { url: site.url("/") });
+  return c;
+}
+
+/** What the page recorded, read back through observe/element. */
+async function events(c: BapClient): Promise<Json[]> {
+  const r = await c.call("observe/element", {
+    selector: { type: "css", value: "#out" },
+    properties: ["text"],
+  });
+  return JSON.parse(r.text);
+}
+
+const wide = { type: "css", value: "#wide" };
+
+Deno.test(
+  "action/click with button right and modifiers fires contextmenu with the keys held",
+  browserTest,
+  async () => {
+    await using c = await launched();
+    await c.call("action/click", {
+      selector: wide,
+      options: { button: "right", modifiers: ["Shift", "Alt"], position: { x: 380, y: 10 } },
+    });
+    const log = await events(c);
+    const menu = log.find((e) => e.type === "contextmenu");
+    assert.ok(menu, JSON.stringify(log));
+    assert.equal(menu.button, 2);
+    assert.equal(menu.shiftKey, true);
+    assert.equal(menu.altKey, true);
+    assert.ok(!log.some((e) => e.type === "click"));
+    assert.ok(Math.abs(log[0].offsetX - 380) <= 2, `offsetX ${log[0].offsetX}`);
+  },
+);
+
+Deno.test("action/dblclick with delay holds each press at least that long", browserTest, async () => {
+  await using c = await launched();
+  await c.call("action/dblclick", { selector: wide, options: { delay: 120 } });
+  const log = await events(c);
+  assert.ok(log.some((e) => e.type === "dblclick"), JSON.stringify(log.map((e) => e.type)));
+  const down = log.find((e) => e.type === "mousedown");
+  const up = log.find((e) => e.type === "mouseup");
+  assert.ok(up.at - down.at >= 110, `held ${up.at - down.at} ms`);
+});
+
+Deno.test("action/click refuses an unknown modifier naming options.modifiers", browserTest, async () => {
+  await using c = await launched();
+  const e = await c.fails("action/click", { selector: wide, options: { modifiers: ["Hyper"] } });
+  assert.equal(e.code, -32602);
+  assert.equal(e.data?.details.field, "options.modifiers");
+});
