@@ -1,10 +1,9 @@
 import assert from "node:assert/strict";
+import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from "./protocol/timeouts.ts";
 import {
   BROWSER_ENV_ALLOW_LIST,
-  DEFAULT_TIMEOUT_MS,
   defaultConfig,
   isLoopbackHost,
-  MAX_TIMEOUT_MS,
   parseBrowserArgs,
   parseDuration,
   parseMcpArgs,
