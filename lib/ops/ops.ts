@@ -7,11 +7,13 @@ import {
   ObserveInput,
 } from "../protocol/schemas.ts";
 import { act } from "../session/act.ts";
+import { createSessionWithState } from "../session/storage_state.ts";
 import { InspectInput, PdfInput, ScreenshotInput, WaitInput } from "../protocol/schemas_watch.ts";
 import { inspect, pdf, screenshot, waitFor } from "../session/watch.ts";
 import { defineOp, inSession, type OpDef } from "./define.ts";
 import { decideApproval, listApprovals } from "./approval_ops.ts";
 import { DIALOG_OPS } from "./dialog_ops.ts";
+import { CONTEXT_OPS } from "./context_ops.ts";
 
 const createSession = defineOp({
   name: "session_create",
@@ -20,7 +22,7 @@ const createSession = defineOp({
   path: "/v1/sessions",
   input: CreateSessionInput,
   status: 201,
-  run: ({ registry, input }) => Promise.resolve(registry.create(input).view()),
+  run: ({ registry, input, signal }) => createSessionWithState(registry, input, signal),
 });
 
 const listSessions = defineOp({
@@ -237,4 +239,5 @@ export const OPS: OpDef<any>[] = [
   listApprovals,
   decideApproval,
   ...DIALOG_OPS,
+  ...CONTEXT_OPS,
 ];

@@ -1,5 +1,6 @@
 /** Input schemas of every operation: the one source for routes, BAP, MCP and OpenAPI. */
 import * as v from "valibot";
+import { StorageStateInput } from "./schemas_storage.ts";
 
 /** 1..60000 ms; 0 or absent selects the default of 30000. */
 export const TimeoutMs = v.pipe(
@@ -68,6 +69,7 @@ export const CreateSessionInput = v.strictObject({
       v.maxLength(256),
     ),
   ),
+  storageState: v.optional(StorageStateInput),
 });
 export type CreateSessionInput = v.InferOutput<typeof CreateSessionInput>;
 
