@@ -33,7 +33,7 @@ export interface SessionEmulation extends PageEmulation {
 }
 
 const remembered = new WeakMap<Session, SessionEmulation>();
-const applied = new WeakSet<PageRecord>();
+const applied = new WeakMap<PageRecord, Promise<void>>();
 const grants = new WeakMap<
   Session,
   { generation: number; send: (p: Record<string, unknown>) => Promise<void> }
@@ -126,19 +126,21 @@ export async function grantPermissions(session: Session, permissions: string[]):
   }
 }
 
-/** The session's emulation on a page it just opened (once per page). */
-export async function prepareEmulated(
-  session: Session,
-  rec: PageRecord,
-  signal?: AbortSignal,
-): Promise<void> {
-  if (applied.has(rec)) return;
-  applied.add(rec);
-  const emu = remembered.get(session);
-  if (!emu) return;
-  const { permissions, ...page } = emu;
-  // emulatePage sends its commands before its first await: they go out first.
-  await Promise.all([emulatePage(rec, page, signal), grantPermissions(session, permissions ?? [])]);
+/** The session's emulation on a page it just opened (once per page; a second call waits for the first). */
+export function prepareEmulated(session: Session, rec: PageRecord, signal?: AbortSignal): Promise<void> {
+  let done = applied.get(rec);
+  if (!done) {
+    const emu = remembered.get(session);
+    const { permissions, ...page } = emu ?? {};
+    // emulatePage sends its commands before its first await: they go out first.
+    done = emu
+      ? Promise.all([emulatePage(rec, page, signal), grantPermissions(session, permissions ?? [])]).then(
+        () => {},
+      )
+      : Promise.resolve();
+    applied.set(rec, done);
+  }
+  return done;
 }
 
 /**
@@ -178,7 +180,7 @@ export async function emulate(session: Session, patch: SessionEmulation, signal:
   const open = [...session.pages.values()].filter((r) => !r.driver.closed);
   if (open.length) await grantPermissions(session, emu.permissions ?? []);
   for (const rec of open) {
-    applied.add(rec);
+    applied.set(rec, applied.get(rec) ?? Promise.resolve());
     await emulatePage(rec, { ...page, acceptLanguage: page.acceptLanguage ?? o.locale }, signal);
   }
 }
