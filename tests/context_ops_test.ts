@@ -2,6 +2,10 @@
 import assert from "node:assert/strict";
 import { browserTest, type Json, Porthole, Site } from "./harness.ts";
 import { BapClient, wsUrl } from "./bap_client.ts";
+// @ts-types="@modelcontextprotocol/sdk/client/index"
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+// @ts-types="@modelcontextprotocol/sdk/client/streamableHttp"
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 
 let count = 0;
 const site = new Site({
@@ -314,5 +318,59 @@ Deno.test(
     assert.equal(refused.code, -32041);
     assert.equal(other.hits.length, hits);
     assert.equal(await ph.pageEval(sid, "document.title"), "A");
+  },
+);
+
+// ---- MCP: opt-in tools over the same operations -------------------------------------
+
+async function mcp(query = ""): Promise<Client & AsyncDisposable> {
+  const transport = new StreamableHTTPClientTransport(new URL(`${ph.url}/mcp${query}`));
+  const client = new Client({ name: "context-ops-test", version: "1.0.0" });
+  await client.connect(transport);
+  return Object.assign(client, {
+    [Symbol.asyncDispose]: async () => {
+      await transport.terminateSession().catch(() => {});
+      await client.close();
+    },
+  });
+}
+
+Deno.test(
+  "the context tools are not in MCP's default list, and --tools offers them",
+  browserTest,
+  async () => {
+    {
+      await using plain = await mcp();
+      const names = (await plain.listTools()).tools.map((t) => t.name);
+      assert.ok(!names.includes("browser_cookies") && !names.includes("browser_history"), names.join(","));
+    }
+    await using client = await mcp("?tools=navigate,cookies,storage_state,emulate,frames,history");
+    const names = (await client.listTools()).tools.map((t) => t.name);
+    assert.deepEqual(names, [
+      "browser_navigate",
+      "browser_cookies",
+      "browser_storage_state",
+      "browser_emulate",
+      "browser_frames",
+      "browser_history",
+    ]);
+    const call = async (name: string, args: Record<string, unknown>): Promise<Json> => {
+      const r: Json = await client.callTool({ name, arguments: args });
+      assert.ok(!r.isError, `${name}: ${JSON.stringify(r.content)}`);
+      return r.structuredContent;
+    };
+    await call("browser_navigate", { url: site.url("/a") });
+    await call("browser_navigate", { url: site.url("/b") });
+    assert.equal((await call("browser_history", { action: "back" })).navigation, "committed");
+    await call("browser_cookies", {
+      action: "set",
+      cookies: [{ name: "m", value: "1", url: site.url("/") }],
+    });
+    assert.match(JSON.stringify(await call("browser_cookies", { action: "get" })), /\\"name\\":\\"m\\"/);
+    const refused: Json = await client.callTool({
+      name: "browser_history",
+      arguments: { action: "back", wait_until: "soon" },
+    });
+    assert.ok(refused.isError);
   },
 );
