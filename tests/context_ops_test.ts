@@ -88,6 +88,17 @@ Deno.test(
     assert.equal(byUrl.status, 403);
     assert.equal(byUrl.body.error.details.field, "cookies.0.url");
     assert.deepEqual((await ok("POST", path(sid, "cookies/get"), {})).cookies, [], "none of them was set");
+    const storage = await ph.post(path(sid, "storage-state"), {
+      cookies: [{ name: "fine", value: "1", domain: "127.0.0.1" }],
+      origins: [{ origin: other.origin, localStorage: [{ name: "a", value: "b" }] }],
+    });
+    assert.equal(storage.status, 403);
+    assert.equal(storage.body.error.details.field, "origins.0.origin");
+    assert.deepEqual(
+      (await ok("POST", path(sid, "cookies/get"), {})).cookies,
+      [],
+      "nothing of that state was written",
+    );
     await ok("DELETE", `/v1/sessions/${sid}`);
   },
 );

@@ -62,7 +62,7 @@ const storageStateSet = defineOp({
   path: "/v1/sessions/:sessionId/storage-state",
   input: StorageStateInput,
   run: inSession(async (s, input, sig) => {
-    await importStorageState(s, input, sig, "(body)");
+    await importStorageState(s, input, sig, "");
     return { cookies: input.cookies?.length ?? 0, origins: input.origins?.length ?? 0 };
   }),
 });

@@ -131,7 +131,9 @@ export function prepareEmulated(session: Session, rec: PageRecord, signal?: Abor
   let done = applied.get(rec);
   if (!done) {
     const emu = remembered.get(session);
-    const { permissions, ...page } = emu ?? {};
+    // Viewport, user agent, locale and time zone are in the session's options, which the page
+    // was prepared with; sending them again would drop what the options combine (Accept-Language).
+    const { permissions, viewport: _v, userAgent: _u, locale: _l, timezoneId: _t, ...page } = emu ?? {};
     // emulatePage sends its commands before its first await: they go out first.
     done = emu
       ? Promise.all([emulatePage(rec, page, signal), grantPermissions(session, permissions ?? [])]).then(

@@ -49,18 +49,19 @@ export async function importStorageState(
   signal: AbortSignal,
   field = "state",
 ): Promise<void> {
+  const at = (rest: string) => field ? `${field}.${rest}` : rest;
   const origins = state.origins ?? [];
   origins.forEach((o, i) => {
     try {
       session.checkDestination(o.origin);
     } catch (err) {
       if (!(err instanceof PortholeError)) throw err;
-      throw new PortholeError(err.code, `${field}.origins.${i}.origin: ${err.message}`, {
-        details: { ...err.extras.details, field: `${field}.origins.${i}.origin` },
+      throw new PortholeError(err.code, `${at(`origins.${i}.origin`)}: ${err.message}`, {
+        details: { ...err.extras.details, field: at(`origins.${i}.origin`) },
       });
     }
   });
-  await setCookies(session, state.cookies ?? [], signal, `${field}.cookies`);
+  await setCookies(session, state.cookies ?? [], signal, at("cookies"));
   const active = session.activePageId;
   try {
     for (const o of origins) {
