@@ -8,6 +8,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 
 let count = 0;
+const far = new Site({ "/far": `<!doctype html><title>Far</title><p>far away</p>` }, "localhost");
 const site = new Site({
   "/": `<!doctype html><title>Home</title><h1>Home</h1>`,
   "/cookie": `<!doctype html><title>Cookie</title><p id="c"></p>
@@ -21,7 +22,8 @@ const site = new Site({
       { headers: { "content-type": "text/html" } },
     );
   },
-  "/frames": `<!doctype html><title>Frames</title><iframe name="inner" src="/inner?token=abc"></iframe>`,
+  "/frames": `<!doctype html><title>Frames</title><iframe name="inner" src="/inner?token=abc"></iframe>
+    <iframe name="far" src="${far.url("/far")}"></iframe>`,
   "/inner": `<!doctype html><title>Inner</title><p>inside</p>`,
   "/count": () =>
     new Response(`<!doctype html><title>Count</title><p>visit ${++count}</p>`, {
@@ -36,6 +38,7 @@ globalThis.addEventListener("unload", () => {
   ph.server.close();
   site.server.shutdown();
   other.server.shutdown();
+  far.server.shutdown();
 });
 
 const path = (sid: string, rest: string) => `/v1/sessions/${sid}/${rest}`;
@@ -171,16 +174,21 @@ Deno.test("emulation is seen by the page now and by pages opened later", browser
   await ok("DELETE", `/v1/sessions/${sid}`);
 });
 
-Deno.test("the frame list of a page names its iframe, with redacted URLs", browserTest, async () => {
+Deno.test("the frame list of a page names its iframes, with redacted URLs", browserTest, async () => {
   const sid = await ph.session();
   await ph.open(sid, site.url("/frames"));
   const { frames } = await ok("POST", path(sid, "frames"), {});
-  assert.equal(frames.length, 2);
+  assert.equal(frames.length, 3);
   assert.equal(frames[0].parentId, null);
   assert.equal(frames[1].parentId, frames[0].frameId);
   assert.equal(frames[1].name, "inner");
   assert.equal(frames[1].origin, site.origin);
   assert.doesNotMatch(frames[1].url, /abc/, "query values are redacted");
+  assert.deepEqual(
+    [frames[2].name, frames[2].parentId, frames[2].origin],
+    ["far", frames[0].frameId, far.origin],
+    "a cross-site frame, in its own process, is listed too",
+  );
   await ok("DELETE", `/v1/sessions/${sid}`);
 });
 

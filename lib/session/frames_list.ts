@@ -2,6 +2,7 @@
 import type { Protocol } from "devtools-protocol";
 import { canonicalOrigin, redactUrl } from "../policy/url.ts";
 import type { FrameView } from "../protocol/types.ts";
+import { framesOf } from "./frame_doors.ts";
 import type { PageRecord } from "./session.ts";
 
 export interface FrameEntry {
@@ -14,7 +15,7 @@ export interface FrameEntry {
   origin: string;
 }
 
-/** Every frame of the page, parents before children. */
+/** Every frame of the page, in-process or not, parents before children. */
 export async function frameEntries(rec: PageRecord, signal: AbortSignal): Promise<FrameEntry[]> {
   const { frameTree } = await rec.driver.send<Protocol.Page.GetFrameTreeResponse>(
     "Page.getFrameTree",
@@ -34,6 +35,24 @@ export async function frameEntries(rec: PageRecord, signal: AbortSignal): Promis
     for (const child of node.childFrames ?? []) visit(child, node.frame.id);
   };
   visit(frameTree, null);
+  // Cross-site frames run in their own process: the page's tree does not show them, their own targets do.
+  const known = new Set(out.map((f) => f.frameId));
+  for (const door of await framesOf(rec.driver, signal)) {
+    const f = door.info;
+    if (known.has(f.frameId)) continue;
+    const own = await door.send<Protocol.Page.GetFrameTreeResponse>("Page.getFrameTree", {}, signal).catch(
+      () => null,
+    );
+    const name = own?.frameTree.frame.id === f.frameId ? own.frameTree.frame.name ?? "" : "";
+    out.push({
+      frameId: f.frameId,
+      parentId: f.parentId,
+      name,
+      rawUrl: f.url,
+      origin: canonicalOrigin(f.url),
+    });
+    known.add(f.frameId);
+  }
   return out;
 }
 
