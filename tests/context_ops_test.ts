@@ -205,7 +205,7 @@ Deno.test("reload gives a new document", browserTest, async () => {
 });
 
 Deno.test(
-  "back and forward move in history; with no entry that way nothing happens",
+  "back and forward move in history, also within a document; with no entry that way nothing happens",
   browserTest,
   async () => {
     const sid = await ph.session();
@@ -219,6 +219,11 @@ Deno.test(
     assert.equal(await title(sid), "B");
     assert.equal((await ok("POST", path(sid, "forward"), {})).navigation, "none");
     assert.equal(await title(sid), "B");
+    await ph.pageEval(sid, "history.pushState({}, '', '/b#moved')");
+    const within = await ok("POST", path(sid, "back"), { observe: { tier: "minimal" } });
+    assert.equal(within.navigation, "same_document");
+    assert.equal(within.url, site.url("/b"));
+    assert.equal(within.state.tier, "minimal");
     await ok("DELETE", `/v1/sessions/${sid}`);
   },
 );
