@@ -398,3 +398,35 @@ Deno.test(
     assert.ok(refused.isError);
   },
 );
+
+Deno.test(
+  "context/create's emulation and storageState are the new session's own, seen by its pages",
+  browserTest,
+  async () => {
+    await using c = await BapClient.connect(wsUrl(ph.url));
+    await c.call("browser/launch", {});
+    await c.call("context/create", {
+      contextId: "dressed",
+      options: {
+        geolocation: { latitude: 35.68, longitude: 139.69 },
+        permissions: ["geolocation"],
+        colorScheme: "dark",
+        storageState: { cookies: [{ name: "sid", value: "s3cret", domain: "127.0.0.1", path: "/" }] },
+      },
+    });
+    const page = await c.call("page/create", { contextId: "dressed", url: site.url("/account") });
+    const sid = ph.server.registry.list().find((s) => s.pages.has(page.id))!.id;
+    assert.equal(await title(sid), "Account", "the server saw the cookie");
+    assert.equal(await ph.pageEval(sid, "matchMedia('(prefers-color-scheme: dark)').matches"), true);
+    const position = "new Promise((ok) => navigator.geolocation.getCurrentPosition(" +
+      "(p) => ok([p.coords.latitude, p.coords.longitude]), (e) => ok('error ' + e.code)))";
+    assert.deepEqual(await ph.pageEval(sid, position), [35.68, 139.69]);
+    const refused = await c.fails("context/create", {
+      options: {
+        storageState: { origins: [{ origin: "file:///etc", localStorage: [{ name: "a", value: "b" }] }] },
+      },
+    });
+    assert.equal(refused.code, -32041);
+    assert.equal((await c.call("context/list")).contexts.length, 2, "the refused context was not kept");
+  },
+);
