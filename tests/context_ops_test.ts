@@ -145,6 +145,7 @@ Deno.test("emulation is seen by the page now and by pages opened later", browser
     offline: true,
     colorScheme: "dark",
     timezoneId: "Asia/Tokyo",
+    locale: "de-DE",
   });
   assert.equal(body.emulation.userAgent, "PortholeTest/1.0");
   const position = "new Promise((ok) => navigator.geolocation.getCurrentPosition(" +
@@ -155,6 +156,7 @@ Deno.test("emulation is seen by the page now and by pages opened later", browser
     online: await ph.pageEval(sid, "navigator.onLine"),
     dark: await ph.pageEval(sid, "matchMedia('(prefers-color-scheme: dark)').matches"),
     zone: await ph.pageEval(sid, "Intl.DateTimeFormat().resolvedOptions().timeZone"),
+    language: await ph.pageEval(sid, "navigator.language"),
     position: await ph.pageEval(sid, position),
   });
   const want = {
@@ -163,6 +165,7 @@ Deno.test("emulation is seen by the page now and by pages opened later", browser
     online: false,
     dark: true,
     zone: "Asia/Tokyo",
+    language: "de-DE",
     position: [48.85, 2.35],
   };
   assert.deepEqual(await seen(), want);

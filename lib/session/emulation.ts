@@ -180,6 +180,10 @@ export async function emulate(session: Session, patch: SessionEmulation, signal:
   if (patch.timezoneId) o.timezoneId = patch.timezoneId;
   const { permissions: _, ...page } = patch;
   const open = [...session.pages.values()].filter((r) => !r.driver.closed);
+  // Only the user-agent override carries Accept-Language and navigator.language.
+  if (patch.locale && !page.userAgent && open.length) {
+    page.userAgent = o.userAgent ?? await session.lease?.browser.userAgent();
+  }
   if (open.length) await grantPermissions(session, emu.permissions ?? []);
   for (const rec of open) {
     applied.set(rec, applied.get(rec) ?? Promise.resolve());
