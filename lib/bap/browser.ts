@@ -8,7 +8,8 @@ import type { Call } from "./connection.ts";
 import { BAP, BapError, invalidParams } from "./errors.ts";
 import { gated } from "./gate.ts";
 import type { Params } from "./params.ts";
-import { readGeolocation, readViewport } from "./emulate.ts";
+import { emulate, type SessionEmulation } from "../session/emulation.ts";
+import { readGeolocation, readUserAgent, readViewport } from "./emulate.ts";
 import { setStorageState } from "./storage.ts";
 import { AttachedPool } from "../driver/attached_pool.ts";
 
@@ -91,16 +92,7 @@ function readContextOptions(o: Params | undefined) {
   const vp = o.obj("viewport");
   if (vp) session.viewport = readViewport(vp);
   const ua = o.str("userAgent");
-  if (ua !== undefined) {
-    // deno-lint-ignore no-control-regex
-    if (!ua || ua.length > 1024 || /[\x00-\x1f\x7f]/.test(ua)) {
-      throw invalidParams(
-        "options.userAgent",
-        "userAgent must be 1..1024 characters without control characters",
-      );
-    }
-    session.userAgent = ua;
-  }
+  if (ua !== undefined) session.userAgent = readUserAgent(ua, "options.userAgent");
   const locale = o.str("locale");
   if (locale !== undefined) {
     if (!/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(locale)) {
@@ -118,18 +110,15 @@ function readContextOptions(o: Params | undefined) {
     session.timezoneId = tz;
   }
   const geo = o.obj("geolocation");
+  const emulation: SessionEmulation = {};
+  if (geo) emulation.geolocation = readGeolocation(geo);
+  const permissions = o.strings("permissions");
+  if (permissions) emulation.permissions = permissions;
   const colorScheme = o.oneOf("colorScheme", ["light", "dark", "no-preference"] as const);
-  return {
-    session,
-    raw: o.raw,
-    emulation: {
-      geolocation: geo ? readGeolocation(geo) : undefined,
-      permissions: o.strings("permissions"),
-      colorScheme,
-      offline: o.bool("offline"),
-    },
-    storageState: o.obj("storageState"),
-  };
+  if (colorScheme) emulation.colorScheme = colorScheme;
+  const offline = o.bool("offline");
+  if (offline !== undefined) emulation.offline = offline;
+  return { session, raw: o.raw, emulation, storageState: o.obj("storageState") };
 }
 
 async function contextCreate(call: Call, p: Params) {
@@ -142,18 +131,15 @@ async function contextCreate(call: Call, p: Params) {
   if (state.contexts.has(id)) throw invalidParams("contextId", `Context with ID '${id}' already exists`);
   const options = readContextOptions(p.obj("options"));
   const ctx = state.addContext(id, options.session, options.raw);
-  if (options.emulation) {
-    for (const [k, v] of Object.entries(options.emulation)) {
-      if (v !== undefined) (ctx.emulation as Record<string, unknown>)[k] = v;
+  try {
+    if (options.emulation && Object.keys(options.emulation).length) {
+      const emulation = options.emulation;
+      await gated(ctx.session, call.signal, (sig) => emulate(ctx.session, emulation, sig));
     }
-  }
-  if (options.storageState) {
-    try {
-      await setStorageState(call, ctx, options.storageState);
-    } catch (err) {
-      await state.dropContext(id);
-      throw err;
-    }
+    if (options.storageState) await setStorageState(call, ctx, options.storageState);
+  } catch (err) {
+    await state.dropContext(id);
+    throw err;
   }
   return { contextId: id };
 }

@@ -2,8 +2,8 @@
  * `frame/*`: list a page's frames, select one for later selector resolution and observation
  * (`frame/switch`), and go back to the main frame.
  */
-import type { Protocol } from "devtools-protocol";
 import { redactUrl } from "../policy/url.ts";
+import { frameEntries, frameOfNode } from "../session/frames_list.ts";
 import type { Call } from "./connection.ts";
 import { BAP, BapError } from "./errors.ts";
 import { onPage } from "./gate.ts";
@@ -19,28 +19,19 @@ interface FrameRow {
   isMain: boolean;
 }
 
+/** The page's frames as BAP rows, with the real URL kept aside for matching and policy. */
 async function frameRows(t: PageTarget, signal: AbortSignal): Promise<(FrameRow & { rawUrl: string })[]> {
-  const { frameTree } = await t.rec.driver.send<Protocol.Page.GetFrameTreeResponse>(
-    "Page.getFrameTree",
-    {},
-    signal,
-  );
-  const out: (FrameRow & { rawUrl: string })[] = [];
-  const visit = (node: Protocol.Page.FrameTree, parent?: string) => {
-    const url = node.frame.url + (node.frame.urlFragment ?? "");
+  return (await frameEntries(t.rec, signal)).map((f) => {
     const row: FrameRow & { rawUrl: string } = {
-      frameId: node.frame.id,
-      name: node.frame.name ?? "",
-      url: redactUrl(url),
-      isMain: parent === undefined,
-      rawUrl: url,
+      frameId: f.frameId,
+      name: f.name,
+      url: redactUrl(f.rawUrl),
+      isMain: f.parentId === null,
+      rawUrl: f.rawUrl,
     };
-    if (parent) row.parentFrameId = parent;
-    out.push(row);
-    for (const child of node.childFrames ?? []) visit(child, node.frame.id);
-  };
-  visit(frameTree);
-  return out;
+    if (f.parentId) row.parentFrameId = f.parentId;
+    return row;
+  });
 }
 
 function frameNotFound(identifier: unknown): BapError {
@@ -64,10 +55,8 @@ export const FRAME_METHODS = {
         call.state.frames.delete(t.pageId); // the iframe element is looked up from the main frame
         const target = await resolve(call.state, t, selector, sig);
         if (target) {
-          const { node } = await t.rec.driver.send<Protocol.DOM.DescribeNodeResponse>("DOM.describeNode", {
-            backendNodeId: target.backendNodeId,
-          }, sig);
-          row = rows.find((r) => r.frameId === node.frameId && !r.isMain);
+          const frameId = await frameOfNode(t.rec, target.backendNodeId, sig);
+          row = rows.find((r) => r.frameId === frameId && !r.isMain);
         }
       } else if (url) row = rows.find((r) => !r.isMain && r.rawUrl.includes(url));
       if (!row) throw frameNotFound(frameId ?? selector ?? url ?? null);

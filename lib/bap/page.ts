@@ -1,14 +1,14 @@
 /** `page/*`: pages of the connection's contexts, navigated through Porthole's own navigation. */
-import type { Protocol } from "devtools-protocol";
-import { PortholeError } from "../protocol/errors.ts";
 import { redactUrl } from "../policy/url.ts";
 import { deadline, sleep } from "../session/deadline.ts";
+import { emulatePage, grantPermissions } from "../session/emulation.ts";
+import { type Traversal, traverse as traverseCore } from "../session/traverse.ts";
 import type { Call } from "./connection.ts";
 import { BAP, BapError, invalidParams, toBapError } from "./errors.ts";
 import { gated, onPage, pageInfo } from "./gate.ts";
 import { Params, timeoutOf } from "./params.ts";
 import type { PageTarget } from "./state.ts";
-import { applyEmulation, grantFor, readGeolocation, readViewport } from "./emulate.ts";
+import { readGeolocation, readViewport } from "./emulate.ts";
 import { agentObserve } from "./agent_observe.ts";
 
 const WAIT_UNTIL = ["load", "domcontentloaded", "networkidle", "commit"] as const;
@@ -30,7 +30,6 @@ async function navigate(call: Call, p: Params) {
   if (p.has("observe") && !observe) throw invalidParams("observe", "observe must be an object");
   return await onPage(call, p.str("pageId"), async (t, sig) => {
     const started = Date.now();
-    await grantFor(t.ctx, t.rec, url);
     const res = await t.session.navigate({
       url,
       pageId: t.pageId,
@@ -62,50 +61,25 @@ async function navigate(call: Call, p: Params) {
   });
 }
 
-/** Reload or move in history, then wait for the new document (or same-document change). */
-async function traverse(call: Call, p: Params, how: "reload" | -1 | 1) {
+/** Reload or move in history through the session's own traversal, then wait as BAP asked. */
+async function traverse(call: Call, p: Params, how: Traversal) {
   const waitUntil: WaitUntil = p.oneOf("waitUntil", WAIT_UNTIL) ?? "load";
   const timeoutMs = timeoutOf(p);
   await onPage(call, p.str("pageId"), async (t, sig) => {
-    const { rec, session } = t;
-    const driver = rec.driver;
-    const dl = deadline(timeoutMs, sig);
-    try {
-      const before = (await driver.frames(dl.signal)).find((f) => f.parentId === null)!;
-      if (how === "reload") {
-        session.checkDestination(before.url);
-        session.ownNavigation(rec, before.url);
-        await driver.send("Page.reload", {}, dl.signal);
-      } else {
-        const h = await driver.send<Protocol.Page.GetNavigationHistoryResponse>("Page.getNavigationHistory");
-        const entry = h.entries[h.currentIndex + how];
-        if (!entry) return; // no history entry that way: nothing to do
-        session.checkDestination(entry.url);
-        session.ownNavigation(rec, entry.url);
-        await driver.send("Page.navigateToHistoryEntry", { entryId: entry.id }, dl.signal);
+    const started = Date.now();
+    await traverseCore(t.session, how, {
+      pageId: t.pageId,
+      // "commit" waits for DOMContentLoaded: the waiter knows no earlier point that is safe to act at.
+      waitUntil: waitUntil === "load" || waitUntil === "networkidle" ? "load" : "domcontentloaded",
+      timeoutMs,
+    }, sig);
+    if (waitUntil === "networkidle") {
+      const dl = deadline(Math.max(1, timeoutMs - (Date.now() - started)), sig);
+      try {
+        await networkIdle(t, dl.signal);
+      } finally {
+        dl.dispose();
       }
-      // Wait for a new document (or a same-document move) and its readiness.
-      const want = waitUntil === "load" || waitUntil === "networkidle"
-        ? ["complete"]
-        : ["interactive", "complete"];
-      while (true) {
-        const main = (await driver.frames(dl.signal)).find((f) => f.parentId === null)!;
-        if (main.loaderId !== before.loaderId || main.url !== before.url) {
-          if (waitUntil === "commit") break;
-          const ready = await driver.evaluate<string>(main, "document.readyState", dl.signal).catch(() => "");
-          if (want.includes(ready)) {
-            await session.authorizeCommit(rec, main);
-            break;
-          }
-        }
-        await sleep(50, dl.signal);
-      }
-      if (waitUntil === "networkidle") await networkIdle(t, dl.signal);
-    } catch (err) {
-      throw err instanceof PortholeError || err instanceof BapError ? err : toBapError(err);
-    } finally {
-      rec.navigating = null;
-      dl.dispose();
     }
   });
   return {};
@@ -127,25 +101,16 @@ async function create(call: Call, p: Params) {
       throw toBapError(err);
     }
   }
-  if (geolocation && !ctx.emulation.permissions?.includes("geolocation")) {
-    // As in BAP: a page's geolocation grants the permission to its context.
-    ctx.emulation.permissions = [...(ctx.emulation.permissions ?? []), "geolocation"];
-  }
   return await gated(ctx.session, call.signal, async (sig) => {
     const rec = await ctx.session.openPage(sig);
     try {
-      await applyEmulation(rec, { ...ctx.emulation, ...(geolocation ? { geolocation } : {}) }, sig);
-      if (viewport) {
-        await rec.driver.send("Emulation.setDeviceMetricsOverride", {
-          ...viewport,
-          deviceScaleFactor: 1,
-          mobile: false,
-        }, sig);
-      }
-      if (userAgent) await rec.driver.send("Emulation.setUserAgentOverride", { userAgent }, sig);
+      // The page was prepared with the context's emulation: this page's own asks go on top.
+      await emulatePage(rec.driver, { viewport, userAgent, geolocation }, sig);
+      // As in BAP: a page's geolocation grants the permission to its context.
+      const lease = ctx.session.lease;
+      if (geolocation && lease) await grantPermissions(rec.driver, lease, ["geolocation"]);
       state.addPage(ctx, rec);
       if (url !== undefined) {
-        await grantFor(ctx, rec, url);
         await ctx.session.navigate({ url, pageId: rec.pageId, waitUntil: "load" }, sig);
       }
     } catch (err) {
@@ -171,8 +136,8 @@ export const PAGE_METHODS = {
   "page/create": create,
   "page/navigate": navigate,
   "page/reload": (call: Call, p: Params) => traverse(call, p, "reload"),
-  "page/goBack": (call: Call, p: Params) => traverse(call, p, -1),
-  "page/goForward": (call: Call, p: Params) => traverse(call, p, 1),
+  "page/goBack": (call: Call, p: Params) => traverse(call, p, "back"),
+  "page/goForward": (call: Call, p: Params) => traverse(call, p, "forward"),
   "page/close": async (call: Call, p: Params) => {
     const pageId = requiredPageId(p);
     p.bool("runBeforeUnload");

@@ -77,6 +77,17 @@ export class PageDriver {
     return raceSignal((this.cdp.send as any)(method, params) as Promise<T>, signal);
   }
 
+  /** Send on the browser's root connection (browser-wide commands such as permission grants). */
+  // deno-lint-ignore no-explicit-any
+  sendToBrowser<T = any>(method: string, params: Record<string, unknown> = {}): Promise<T> {
+    const root = this.cdp.connection();
+    if (!root) {
+      return Promise.reject(new PortholeError("browser_disconnected", "The browser connection is gone"));
+    }
+    // deno-lint-ignore no-explicit-any
+    return (root.send as any)(method, params) as Promise<T>;
+  }
+
   // deno-lint-ignore no-explicit-any
   on(event: string, handler: (e: any) => void): () => void {
     // deno-lint-ignore no-explicit-any

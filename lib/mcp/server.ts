@@ -28,7 +28,7 @@ import { FIELD_NAMES, type McpTool, TOOLS } from "./tools.ts";
 export interface McpOptions {
   /** The server's name in `initialize` (default `porthole`). */
   name?: string;
-  /** Tool names (`observe` or `browser_observe`) to offer; default all. */
+  /** Tool names (`observe` or `browser_observe`) to offer; default all but the opt-in ones. */
   tools?: string[];
 }
 
@@ -40,7 +40,7 @@ const INSTRUCTIONS =
 
 /** The tools `names` selects; an unknown name is an error that lists the known ones. */
 export function selectTools(names?: string[]): McpTool[] {
-  if (!names || names.length === 0) return TOOLS;
+  if (!names || names.length === 0) return TOOLS.filter((t) => !t.optIn);
   const wanted = names.map((n) => n.startsWith("browser_") ? n : `browser_${n}`);
   const unknown = wanted.filter((n) => !TOOLS.some((t) => t.name === n));
   if (unknown.length) {

@@ -9,8 +9,24 @@ import type { CallToolResult, ToolAnnotations } from "@modelcontextprotocol/sdk/
 import { findOp } from "../ops/call.ts";
 import { ActInput, NavigateInput, ObserveInput } from "../protocol/schemas.ts";
 import { InspectInput, ScreenshotInput, WaitInput } from "../protocol/schemas_watch.ts";
+import {
+  CookiesGetInput,
+  CookiesSetInput,
+  EmulateInput,
+  FramesInput,
+  StorageStateInput,
+  TraverseInput,
+} from "../protocol/schemas_context.ts";
 import { PortholeError } from "../protocol/errors.ts";
-import type { ActResult, NavigateResult, Observation, PageView } from "../protocol/types.ts";
+import type {
+  ActResult,
+  Cookie,
+  FrameView,
+  NavigateResult,
+  Observation,
+  PageView,
+  StorageState,
+} from "../protocol/types.ts";
 import type { InspectResult } from "../session/diagnostics.ts";
 import type { Artifact } from "../artifacts/store.ts";
 import type { Session } from "../session/session.ts";
@@ -33,6 +49,8 @@ export interface McpTool {
   /** The camelCase valibot schema the arguments are validated with, after renaming. */
   input: v.GenericSchema;
   annotations: ToolAnnotations;
+  /** Offered only when `--tools` (or `?tools=`) names it: the default list stays small. */
+  optIn?: boolean;
   call(ctx: ToolCall, input: Record<string, unknown>): Promise<CallToolResult>;
 }
 
@@ -57,6 +75,25 @@ const PageInput = v.strictObject({
   ),
 });
 
+const CookiesInput = v.strictObject({
+  action: v.pipe(
+    v.picklist(["get", "set", "clear"]),
+    v.description("get (optionally by urls), set, or clear all"),
+  ),
+  urls: CookiesGetInput.entries.urls,
+  cookies: v.optional(CookiesSetInput.entries.cookies),
+});
+
+const StorageInput = v.strictObject({
+  action: v.pipe(v.picklist(["export", "import"]), v.description("export the state, or import `state`")),
+  state: v.optional(StorageStateInput),
+});
+
+const HistoryInput = v.strictObject({
+  action: v.pipe(v.picklist(["reload", "back", "forward"]), v.description("Where to go")),
+  ...v.omit(TraverseInput, ["observe"]).entries,
+});
+
 /** Every field name the tools take, so prose can be rewritten in snake_case. */
 export const FIELD_NAMES: ReadonlySet<string> = ([
   ActInput,
@@ -66,6 +103,11 @@ export const FIELD_NAMES: ReadonlySet<string> = ([
   InspectInput,
   ScreenshotInput,
   PageInput,
+  CookiesInput,
+  StorageInput,
+  EmulateInput,
+  FramesInput,
+  HistoryInput,
 ] as v.GenericSchema[]).reduce((all, schema) => fieldNames(schema, all), new Set<string>());
 
 const describe = (opName: string, guidance = "") =>
@@ -194,4 +236,89 @@ export const TOOLS: McpTool[] = [
       };
     },
   },
+  ...contextTools(),
 ];
+
+function needs(field: string, action: string): PortholeError {
+  return new PortholeError("invalid_params", `Invalid ${field}: "${action}" needs ${field}`, {
+    details: { field },
+  });
+}
+
+/** Cookies, storage state, emulation, frames and history: opt-in tools over the context operations. */
+function contextTools(): McpTool[] {
+  return [
+    {
+      name: "browser_cookies",
+      title: "Read, set or clear cookies",
+      description: `${describe("cookies_get")}; set: ${describe("cookies_set").toLowerCase()}`,
+      input: CookiesInput,
+      annotations: ACTS,
+      optIn: true,
+      call: async (ctx, input) => {
+        const { action, urls, cookies } = input as v.InferOutput<typeof CookiesInput>;
+        if (action === "get") {
+          const r = await runOp<{ cookies: Cookie[] }>("cookies_get", ctx, { urls });
+          return toolResult({ cookies: untrusted(JSON.stringify(r.cookies.map(toSnake)), true) });
+        }
+        if (action === "clear") return toolResult(await runOp("cookies_clear", ctx, null));
+        if (!cookies) throw needs("cookies", action);
+        return toolResult(await runOp("cookies_set", ctx, { cookies }));
+      },
+    },
+    {
+      name: "browser_storage_state",
+      title: "Export or import cookies and localStorage",
+      description: describe("storage_state_get", "import: " + describe("storage_state_set").toLowerCase()),
+      input: StorageInput,
+      annotations: ACTS,
+      optIn: true,
+      call: async (ctx, input) => {
+        const { action, state } = input as v.InferOutput<typeof StorageInput>;
+        if (action === "export") {
+          const r = await runOp<StorageState>("storage_state_get", ctx, null);
+          return toolResult({ state: untrusted(JSON.stringify(r), true) });
+        }
+        if (!state) throw needs("state", action);
+        return toolResult(await runOp("storage_state_set", ctx, state));
+      },
+    },
+    {
+      name: "browser_emulate",
+      title: "Emulate a device or environment",
+      description: describe("emulate"),
+      input: EmulateInput,
+      annotations: ACTS,
+      optIn: true,
+      call: async (ctx, input) =>
+        toolResult(toSnake(await runOp("emulate", ctx, input)) as Record<string, unknown>),
+    },
+    {
+      name: "browser_frames",
+      title: "List a page's frames",
+      description: describe("frames", "Pass a frame_id to browser_observe to observe that frame."),
+      input: FramesInput,
+      annotations: READ_ONLY,
+      optIn: true,
+      call: async (ctx, input) => {
+        const { frames } = await runOp<{ frames: FrameView[] }>("frames", ctx, input);
+        return toolResult({
+          frames: frames.map((f) => ({ ...toSnake(f) as Record<string, unknown>, name: untrusted(f.name) })),
+        });
+      },
+    },
+    {
+      name: "browser_history",
+      title: "Reload, go back or forward",
+      description: describe("reload", "back and forward move one history entry. Observe afterwards to act."),
+      input: HistoryInput,
+      annotations: ACTS,
+      optIn: true,
+      call: async (ctx, input) => {
+        const { action, ...rest } = input as v.InferOutput<typeof HistoryInput>;
+        const name = action === "reload" ? "reload" : action === "back" ? "go_back" : "go_forward";
+        return toolResult(toSnake(await runOp(name, ctx, rest)) as Record<string, unknown>);
+      },
+    },
+  ];
+}

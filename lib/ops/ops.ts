@@ -7,6 +7,7 @@ import {
   ObserveInput,
 } from "../protocol/schemas.ts";
 import { act } from "../session/act.ts";
+import { createSessionWithState } from "../session/storage_state.ts";
 import { InspectInput, PdfInput, ScreenshotInput, WaitInput } from "../protocol/schemas_watch.ts";
 import { inspect, pdf, screenshot, waitFor } from "../session/watch.ts";
 import { defineOp, inSession, type OpDef } from "./define.ts";
@@ -14,6 +15,7 @@ import { decideApproval, listApprovals } from "./approval_ops.ts";
 import { DIALOG_OPS } from "./dialog_ops.ts";
 import { TRACE_OPS } from "./trace_ops.ts";
 import { metered } from "./metered.ts";
+import { CONTEXT_OPS } from "./context_ops.ts";
 
 const createSession = defineOp({
   name: "session_create",
@@ -22,7 +24,7 @@ const createSession = defineOp({
   path: "/v1/sessions",
   input: CreateSessionInput,
   status: 201,
-  run: ({ registry, input }) => Promise.resolve(registry.create(input).view()),
+  run: ({ registry, input, signal }) => createSessionWithState(registry, input, signal),
 });
 
 const listSessions = defineOp({
@@ -226,4 +228,5 @@ export const OPS: OpDef<any>[] = [
   decideApproval,
   ...DIALOG_OPS,
   ...TRACE_OPS,
+  ...CONTEXT_OPS,
 ];

@@ -1,6 +1,7 @@
 /** Input schemas of every operation: the one source for routes, BAP, MCP and OpenAPI. */
 import * as v from "valibot";
 import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from "./timeouts.ts";
+import { StorageStateInput } from "./schemas_storage.ts";
 
 /** 1..MAX_TIMEOUT_MS; 0 or absent selects the default. */
 const TIMEOUT_RANGE = `timeoutMs must be between 1 and ${MAX_TIMEOUT_MS} (0 selects the default)`;
@@ -70,6 +71,7 @@ export const CreateSessionInput = v.strictObject({
       v.maxLength(256),
     ),
   ),
+  storageState: v.optional(StorageStateInput),
 });
 export type CreateSessionInput = v.InferOutput<typeof CreateSessionInput>;
 

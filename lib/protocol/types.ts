@@ -76,3 +76,53 @@ export interface NavigateResult {
   navigation: "committed" | "same_document" | "download_blocked";
   state?: Observation;
 }
+
+/** A cookie of a session's context (Playwright's storageState cookie shape). */
+export interface Cookie {
+  name: string;
+  value: string;
+  domain: string;
+  path: string;
+  /** Seconds since the epoch; -1 for a session cookie. */
+  expires: number;
+  httpOnly: boolean;
+  secure: boolean;
+  sameSite?: "Strict" | "Lax" | "None";
+}
+
+export interface StorageItem {
+  name: string;
+  value: string;
+}
+
+export interface OriginStorage {
+  origin: string;
+  localStorage: StorageItem[];
+  /** Only when asked for (BAP): sessionStorage belongs to one tab and is not carried over. */
+  sessionStorage?: StorageItem[];
+}
+
+/** Cookies and localStorage, in the shape Playwright's `storageState` uses. */
+export interface StorageState {
+  cookies: Cookie[];
+  origins: OriginStorage[];
+}
+
+export interface FrameView {
+  frameId: string;
+  /** null for the main frame. */
+  parentId: string | null;
+  name: string;
+  /** Redacted, as every URL Porthole emits. */
+  url: string;
+  origin: string;
+}
+
+export interface TraverseResult {
+  pageId: string;
+  url: string;
+  httpStatus: number | null;
+  /** `none`: there is no history entry that way, and nothing was done. */
+  navigation: "committed" | "same_document" | "none";
+  state?: Observation;
+}

@@ -4,8 +4,7 @@
  */
 import type { ContextLease } from "../driver/pool.ts";
 import { driverError, type Page, PageDriver } from "../driver/page_driver.ts";
-import { PortholeError } from "../protocol/errors.ts";
-import type { CreateSessionInput } from "../protocol/schemas.ts";
+import { emulatePage, grantPermissions, type SessionEmulation } from "./emulation.ts";
 import { LISTENER_RECORDER } from "../snapshot/listeners.ts";
 import { newPageRecord, type PageRecord } from "./page_record.ts";
 import { type GuardHost, installGuard } from "./page_guard.ts";
@@ -14,7 +13,8 @@ import { type WatchHost, watchPage } from "./page_watch.ts";
 const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
 
 export interface SetupHost extends GuardHost, WatchHost {
-  readonly options: CreateSessionInput;
+  /** What every page of the session looks like (emulation.ts changes it for open pages too). */
+  readonly emulation: SessionEmulation;
 }
 
 export async function preparePage(
@@ -27,7 +27,7 @@ export async function preparePage(
   let driver: PageDriver;
   try {
     driver = await PageDriver.attach(page);
-    await emulate(driver, host.options, lease);
+    await setUp(driver, host.emulation, lease);
   } catch (err) {
     await page.close({ runBeforeUnload: false }).catch(() => {});
     if (signal?.aborted) throw signal.reason;
@@ -44,29 +44,12 @@ export async function preparePage(
   return rec;
 }
 
-async function emulate(driver: PageDriver, options: CreateSessionInput, lease: ContextLease) {
-  const vp = options.viewport ?? DEFAULT_VIEWPORT;
+/** The click-listener recorder, then the session's emulation, before anyone can use the page. */
+async function setUp(driver: PageDriver, emulation: SessionEmulation, lease: ContextLease): Promise<void> {
   await Promise.all([
-    driver.send("Emulation.setDeviceMetricsOverride", { ...vp, deviceScaleFactor: 1, mobile: false }),
     // Which elements get click listeners, for the snapshot's refs (see snapshot/listeners.ts).
-    driver.send("Page.addScriptToEvaluateOnNewDocument", {
-      source: LISTENER_RECORDER,
-      runImmediately: true,
-    }),
-    // A locale also sets navigator.language and Accept-Language, which only the UA override carries.
-    options.userAgent || options.locale
-      ? driver.send("Emulation.setUserAgentOverride", {
-        userAgent: options.userAgent ?? await lease.browser.userAgent(),
-        acceptLanguage: options.locale,
-      })
-      : null,
-    options.locale ? driver.send("Emulation.setLocaleOverride", { locale: options.locale }) : null,
-    options.timezoneId
-      ? driver.send("Emulation.setTimezoneOverride", { timezoneId: options.timezoneId }).catch(() => {
-        throw new PortholeError("invalid_params", `Unknown timezoneId ${options.timezoneId}`, {
-          details: { field: "timezoneId" },
-        });
-      })
-      : null,
+    driver.send("Page.addScriptToEvaluateOnNewDocument", { source: LISTENER_RECORDER, runImmediately: true }),
+    emulatePage(driver, { ...emulation, viewport: emulation.viewport ?? DEFAULT_VIEWPORT }, undefined, lease),
+    grantPermissions(driver, lease, emulation.permissions ?? []),
   ]);
 }

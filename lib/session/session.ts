@@ -10,6 +10,7 @@ import type { FrameInfo, Page } from "../driver/page_driver.ts";
 import { PortholeError } from "../protocol/errors.ts";
 import type { CreateSessionInput, NavigateInput, ObserveInput } from "../protocol/schemas.ts";
 import type { DialogView, NavigateResult, Observation, PageView, SessionView } from "../protocol/types.ts";
+import type { SessionEmulation } from "./emulation.ts";
 import { newId } from "../protocol/validate.ts";
 import type { Limits } from "../config.ts";
 import type { ApprovalRule } from "../policy/approval_rules.ts";
@@ -54,6 +55,8 @@ export class Session {
   readonly deps: SessionDeps;
   readonly events = new EventStream();
   readonly artifacts: ArtifactStore;
+  /** What the session's pages look like: from the options at creation, changed by `emulate`. */
+  readonly emulation: SessionEmulation;
   lastUsed = Date.now();
   /** Dialogs answered since the running operation began. */
   dialogs: DialogView[] = [];
@@ -68,6 +71,7 @@ export class Session {
   constructor(options: CreateSessionInput, deps: SessionDeps) {
     this.id = newId("s");
     this.options = options;
+    this.emulation = initialEmulation(options);
     this.deps = deps;
     this.gate = new FifoGate(deps.limits.maxQueuedOps);
     this.artifacts = new ArtifactStore(`/v1/sessions/${this.id}/artifacts`);
@@ -371,4 +375,14 @@ export class Session {
     this.events.close();
     await lease?.release();
   }
+}
+
+/** The emulation a session's options ask for (viewport, user agent, locale, time zone). */
+function initialEmulation(o: CreateSessionInput): SessionEmulation {
+  const emu: SessionEmulation = {};
+  if (o.viewport) emu.viewport = { ...o.viewport };
+  if (o.userAgent) emu.userAgent = o.userAgent;
+  if (o.locale) emu.locale = o.locale;
+  if (o.timezoneId) emu.timezoneId = o.timezoneId;
+  return emu;
 }

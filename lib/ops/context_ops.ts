@@ -1,0 +1,121 @@
+/** Operations on a session's context: cookies, storage state, emulation, frames, history. */
+import {
+  CookiesGetInput,
+  CookiesSetInput,
+  EmulateInput,
+  FramesInput,
+  StorageStateInput,
+  TraverseInput,
+} from "../protocol/schemas_context.ts";
+import { clearCookies, getCookies, setCookies } from "../session/cookies.ts";
+import { emulate, sessionEmulation } from "../session/emulation.ts";
+import { listFrames } from "../session/frames_list.ts";
+import { exportStorageState, importStorageState } from "../session/storage_state.ts";
+import { type Traversal, traverse } from "../session/traverse.ts";
+import { defineOp, inSession } from "./define.ts";
+
+const cookiesGet = defineOp({
+  name: "cookies_get",
+  description: "Read the session's cookies, or only those a request to one of `urls` would carry",
+  method: "POST",
+  path: "/v1/sessions/:sessionId/cookies/get",
+  input: CookiesGetInput,
+  run: inSession(async (s, input, sig) => ({ cookies: await getCookies(s, sig, input.urls) })),
+});
+
+const cookiesSet = defineOp({
+  name: "cookies_set",
+  description: "Set cookies; one for a host outside the session's allowedOrigins is refused and none is set",
+  method: "POST",
+  path: "/v1/sessions/:sessionId/cookies",
+  input: CookiesSetInput,
+  run: inSession(async (s, input, sig) => {
+    await setCookies(s, input.cookies, sig);
+    return { set: input.cookies.length };
+  }),
+});
+
+const cookiesClear = defineOp({
+  name: "cookies_clear",
+  description: "Delete every cookie of the session",
+  method: "DELETE",
+  path: "/v1/sessions/:sessionId/cookies",
+  input: null,
+  run: inSession(async (s, _input, sig) => ({ cleared: await clearCookies(s, sig) })),
+});
+
+const storageStateGet = defineOp({
+  name: "storage_state_get",
+  description: "Export cookies and the localStorage of the origins open pages show, in Playwright's " +
+    "storageState shape; give it to POST /v1/sessions as storageState to start logged in",
+  method: "GET",
+  path: "/v1/sessions/:sessionId/storage-state",
+  input: null,
+  run: inSession((s, _input, sig) => exportStorageState(s, sig)),
+});
+
+const storageStateSet = defineOp({
+  name: "storage_state_set",
+  description: "Import a storage state: cookies, and each origin's localStorage through a temporary page " +
+    "that navigates there under the session's origin policy",
+  method: "POST",
+  path: "/v1/sessions/:sessionId/storage-state",
+  input: StorageStateInput,
+  run: inSession(async (s, input, sig) => {
+    await importStorageState(s, input, sig, "");
+    return { cookies: input.cookies?.length ?? 0, origins: input.origins?.length ?? 0 };
+  }),
+});
+
+const emulateOp = defineOp({
+  name: "emulate",
+  description: "Emulate a viewport, user agent, geolocation (granted), offline network, color scheme, " +
+    "time zone or locale: on every open page now and on pages opened later; unset fields stay as they are",
+  method: "POST",
+  path: "/v1/sessions/:sessionId/emulation",
+  input: EmulateInput,
+  run: inSession(async (s, input, sig) => {
+    await emulate(s, input, sig);
+    const { permissions: _, ...now } = sessionEmulation(s);
+    return { emulation: now };
+  }),
+});
+
+const framesOp = defineOp({
+  name: "frames",
+  description: "List a page's frames: frameId, parentId, name, redacted url and origin, parents first",
+  method: "POST",
+  path: "/v1/sessions/:sessionId/frames",
+  input: FramesInput,
+  run: inSession(async (s, input, sig) => ({ frames: await listFrames(s.page(input.pageId), sig) })),
+});
+
+const traversal = (how: Traversal, name: string, path: string, what: string) =>
+  defineOp({
+    name,
+    description: `${what} and wait for the new document's DOMContentLoaded (or load); the destination ` +
+      "goes through the same origin policy as navigate and is refused before anything is sent",
+    method: "POST",
+    path: `/v1/sessions/:sessionId/${path}`,
+    input: TraverseInput,
+    run: inSession((s, input, sig) => traverse(s, how, input, sig)),
+  });
+
+/** The operations of this file, for lib/ops/ops.ts. */
+export const CONTEXT_OPS = [
+  cookiesGet,
+  cookiesSet,
+  cookiesClear,
+  storageStateGet,
+  storageStateSet,
+  emulateOp,
+  framesOp,
+  traversal("reload", "reload", "reload", "Reload a page"),
+  traversal("back", "go_back", "back", "Go back one history entry (nothing happens when there is none)"),
+  traversal(
+    "forward",
+    "go_forward",
+    "forward",
+    "Go forward one history entry (nothing happens when there is none)",
+  ),
+];

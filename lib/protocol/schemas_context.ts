@@ -1,0 +1,154 @@
+/** Input schemas of the context operations: cookies, storage state, emulation, frames, history. */
+import * as v from "valibot";
+import { TimeoutMs, Viewport } from "./schemas.ts";
+import { CookieList, StorageStateInput } from "./schemas_storage.ts";
+
+export { StorageStateInput };
+
+const PageId = v.optional(
+  v.pipe(v.string(), v.minLength(1), v.maxLength(128), v.description("Default: the active page")),
+);
+
+const Urls = v.optional(
+  v.pipe(
+    v.array(
+      v.pipe(
+        v.string(),
+        v.maxLength(8192),
+        v.check((u) => URL.canParse(u), "must be an absolute URL"),
+      ),
+    ),
+    v.maxLength(64),
+    v.description("Only the cookies a request to one of these URLs would carry"),
+  ),
+);
+
+/** Body of POST /v1/sessions/{sid}/cookies/get. */
+export const CookiesGetInput = v.strictObject({ urls: Urls });
+export type CookiesGetInput = v.InferOutput<typeof CookiesGetInput>;
+
+/** Body of POST /v1/sessions/{sid}/cookies. */
+export const CookiesSetInput = v.strictObject({ cookies: CookieList });
+export type CookiesSetInput = v.InferOutput<typeof CookiesSetInput>;
+
+const EMULATION_FIELDS = [
+  "viewport",
+  "userAgent",
+  "geolocation",
+  "offline",
+  "colorScheme",
+  "timezoneId",
+  "locale",
+];
+
+/** Body of POST /v1/sessions/{sid}/emulation: at least one field. */
+export const EmulateInput = v.pipe(
+  v.strictObject({
+    viewport: v.optional(v.pipe(Viewport, v.description("Viewport in CSS pixels"))),
+    userAgent: v.optional(
+      v.pipe(
+        v.string(),
+        v.minLength(1),
+        v.maxLength(1024),
+        // deno-lint-ignore no-control-regex
+        v.regex(/^[^\x00-\x1f\x7f]*$/, "userAgent cannot contain control characters"),
+        v.description("User-Agent string (header and navigator.userAgent)"),
+      ),
+    ),
+    geolocation: v.optional(
+      v.pipe(
+        v.strictObject({
+          latitude: v.pipe(v.number(), v.minValue(-90), v.maxValue(90), v.description("Degrees, -90..90")),
+          longitude: v.pipe(
+            v.number(),
+            v.minValue(-180),
+            v.maxValue(180),
+            v.description("Degrees, -180..180"),
+          ),
+          accuracy: v.optional(v.pipe(v.number(), v.minValue(0), v.description("Metres, default 0"))),
+        }),
+        v.description("Position pages read; grants the geolocation permission"),
+      ),
+    ),
+    offline: v.optional(
+      v.pipe(v.boolean(), v.description("Cut the pages' network (navigator.onLine false)")),
+    ),
+    colorScheme: v.optional(
+      v.pipe(v.picklist(["light", "dark", "no-preference"]), v.description("prefers-color-scheme")),
+    ),
+    timezoneId: v.optional(
+      v.pipe(
+        v.string(),
+        v.maxLength(64),
+        v.check((id) => {
+          try {
+            new Intl.DateTimeFormat("en", { timeZone: id });
+            return id !== "";
+          } catch {
+            return false;
+          }
+        }, "not an IANA time zone (examples: UTC, Europe/Berlin)"),
+        v.description("IANA time zone, e.g. Europe/Berlin"),
+      ),
+    ),
+    locale: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "not a BCP 47 locale"),
+        v.description("BCP 47 locale, e.g. de-DE"),
+      ),
+    ),
+  }),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (
+      !dataset.typed ||
+      EMULATION_FIELDS.some((k) => (dataset.value as Record<string, unknown>)[k] !== undefined)
+    ) {
+      return;
+    }
+    addIssue({
+      message: `give at least one of ${EMULATION_FIELDS.join(", ")}`,
+      path: [{ type: "object", origin: "value", input: dataset.value, key: "viewport", value: undefined }],
+    });
+  }),
+);
+export type EmulateInput = v.InferOutput<typeof EmulateInput>;
+
+/** Body of POST /v1/sessions/{sid}/frames. */
+export const FramesInput = v.strictObject({ pageId: PageId });
+export type FramesInput = v.InferOutput<typeof FramesInput>;
+
+/** Body of POST /v1/sessions/{sid}/reload, …/back, …/forward. */
+export const TraverseInput = v.strictObject({
+  pageId: PageId,
+  waitUntil: v.optional(
+    v.pipe(
+      v.picklist(["domcontentloaded", "load"]),
+      v.description("What to wait for (default domcontentloaded)"),
+    ),
+  ),
+  timeoutMs: v.optional(TimeoutMs),
+  observe: v.optional(
+    v.pipe(
+      v.union([
+        v.boolean(),
+        v.strictObject({
+          tier: v.optional(
+            v.pipe(v.picklist(["full", "interactive", "minimal"]), v.description("Tree tier")),
+          ),
+          maxDepth: v.optional(
+            v.pipe(
+              v.number(),
+              v.integer(),
+              v.minValue(1),
+              v.maxValue(20),
+              v.description("Tree levels, 1..20"),
+            ),
+          ),
+        }),
+      ]),
+      v.description("Observe the new document and return it as state"),
+    ),
+  ),
+});
+export type TraverseInput = v.InferOutput<typeof TraverseInput>;

@@ -1,0 +1,74 @@
+/** The frames of a page as Chromium's frame tree has them, and which frame an element lives in. */
+import type { Protocol } from "devtools-protocol";
+import { canonicalOrigin, redactUrl } from "../policy/url.ts";
+import type { FrameView } from "../protocol/types.ts";
+import { framesOf } from "./frame_doors.ts";
+import type { PageRecord } from "./page_record.ts";
+
+export interface FrameEntry {
+  frameId: string;
+  /** null for the main frame. */
+  parentId: string | null;
+  name: string;
+  /** The frame's real URL: for policy checks and matching, never shown as it is. */
+  rawUrl: string;
+  origin: string;
+}
+
+/** Every frame of the page, in-process or not, parents before children. */
+export async function frameEntries(rec: PageRecord, signal: AbortSignal): Promise<FrameEntry[]> {
+  const { frameTree } = await rec.driver.send<Protocol.Page.GetFrameTreeResponse>(
+    "Page.getFrameTree",
+    {},
+    signal,
+  );
+  const out: FrameEntry[] = [];
+  const visit = (node: Protocol.Page.FrameTree, parentId: string | null) => {
+    const url = node.frame.url + (node.frame.urlFragment ?? "");
+    out.push({
+      frameId: node.frame.id,
+      parentId,
+      name: node.frame.name ?? "",
+      rawUrl: url,
+      origin: canonicalOrigin(url),
+    });
+    for (const child of node.childFrames ?? []) visit(child, node.frame.id);
+  };
+  visit(frameTree, null);
+  // Cross-site frames run in their own process: the page's tree does not show them, their own targets do.
+  const known = new Set(out.map((f) => f.frameId));
+  for (const door of await framesOf(rec.driver, signal)) {
+    const f = door.info;
+    if (known.has(f.frameId)) continue;
+    const own = await door.send<Protocol.Page.GetFrameTreeResponse>("Page.getFrameTree", {}, signal).catch(
+      () => null,
+    );
+    const name = own?.frameTree.frame.id === f.frameId ? own.frameTree.frame.name ?? "" : "";
+    out.push({
+      frameId: f.frameId,
+      parentId: f.parentId,
+      name,
+      rawUrl: f.url,
+      origin: canonicalOrigin(f.url),
+    });
+    known.add(f.frameId);
+  }
+  return out;
+}
+
+/** The frame list a client sees. */
+export async function listFrames(rec: PageRecord, signal: AbortSignal): Promise<FrameView[]> {
+  return (await frameEntries(rec, signal)).map(({ rawUrl, ...f }) => ({ ...f, url: redactUrl(rawUrl) }));
+}
+
+/** The frame an element (by backend node id) belongs to: for an iframe element, its own document's. */
+export async function frameOfNode(
+  rec: PageRecord,
+  backendNodeId: number,
+  signal: AbortSignal,
+): Promise<string | null> {
+  const { node } = await rec.driver.send<Protocol.DOM.DescribeNodeResponse>("DOM.describeNode", {
+    backendNodeId,
+  }, signal);
+  return node.frameId ?? null;
+}

@@ -1,0 +1,123 @@
+/**
+ * Reload, back and forward: the same navigation and origin authority as `navigate`. The
+ * destination (the page's URL, or the history entry's) is checked before anything is sent, the
+ * page's guard lets only that navigation leave the authorised origin, the new document is
+ * awaited by the navigation waiter, and its origin is authorised on commit.
+ */
+import type { Protocol } from "devtools-protocol";
+import { type ErrorCode, PortholeError } from "../protocol/errors.ts";
+import type { TraverseResult } from "../protocol/types.ts";
+import { canonicalOrigin, redactUrl } from "../policy/url.ts";
+import { driverError, type PageDriver } from "../driver/page_driver.ts";
+import { deadline, effectiveTimeout } from "./deadline.ts";
+import { NavigationWatch, type NavOutcome } from "./navigation.ts";
+import type { NavigationHost, PagesHost } from "./hosts.ts";
+
+export type Traversal = "reload" | "back" | "forward";
+
+export interface TraverseOptions {
+  pageId?: string;
+  waitUntil?: "domcontentloaded" | "load";
+  timeoutMs?: number;
+  observe?: boolean | { tier?: "full" | "interactive" | "minimal"; maxDepth?: number };
+}
+
+/** A document restored from the back/forward cache fires no new load: its commit is the answer. */
+function restoredFromCache(
+  driver: PageDriver,
+  frameId: string,
+): { done: Promise<NavOutcome>; off: () => void } {
+  let off = () => {};
+  const done = new Promise<NavOutcome>((resolve) => {
+    off = driver.on("Page.frameNavigated", (e: Protocol.Page.FrameNavigatedEvent) => {
+      if (e.frame.id === frameId && e.type === "BackForwardCacheRestore") {
+        resolve({ kind: "loaded", loaderId: e.frame.loaderId, httpStatus: null });
+      }
+    });
+  });
+  return { done, off };
+}
+
+export async function traverse(
+  session: PagesHost & NavigationHost,
+  how: Traversal,
+  input: TraverseOptions,
+  signal: AbortSignal,
+): Promise<TraverseResult> {
+  const dl = deadline(effectiveTimeout(input.timeoutMs), signal);
+  try {
+    const rec = session.page(input.pageId);
+    const driver = rec.driver;
+    const main = (await driver.frames(dl.signal)).find((f) => f.parentId === null)!;
+    let url = main.url;
+    let entryId: number | null = null;
+    if (how !== "reload") {
+      const h = await driver.send<Protocol.Page.GetNavigationHistoryResponse>(
+        "Page.getNavigationHistory",
+        {},
+        dl.signal,
+      );
+      const entry = h.entries[h.currentIndex + (how === "back" ? -1 : 1)];
+      if (!entry) {
+        return { pageId: rec.pageId, url: redactUrl(main.url), httpStatus: null, navigation: "none" };
+      }
+      url = entry.url;
+      entryId = entry.id;
+    }
+    session.checkDestination(url);
+    const previousOrigin = rec.authorizedOrigin;
+    session.ownNavigation(rec, url);
+    rec.blocked.clear();
+    const watch = new NavigationWatch(
+      driver,
+      main.frameId,
+      main.loaderId,
+      input.waitUntil ?? "domcontentloaded",
+    );
+    const cached = restoredFromCache(driver, main.frameId);
+    let outcome: NavOutcome;
+    try {
+      if (entryId === null) await driver.send("Page.reload", {}, dl.signal);
+      else await driver.send("Page.navigateToHistoryEntry", { entryId }, dl.signal);
+      watch.requested = true;
+      outcome = await Promise.race([watch.settle(dl.signal), cached.done]);
+    } catch (err) {
+      const now = await driver.frames().catch(() => []);
+      const top = now.find((f) => f.parentId === null);
+      if (!top || canonicalOrigin(top.url) !== previousOrigin) rec.authorizedOrigin = null;
+      const refused = rec.blocked.first();
+      const cause = refused?.extras.details?.cause as ErrorCode | undefined;
+      if (refused && cause) {
+        throw new PortholeError(cause, refused.message, { details: refused.extras.details });
+      }
+      throw err;
+    } finally {
+      watch.dispose();
+      cached.off();
+      rec.navigating = null;
+    }
+    if (outcome.kind === "aborted" || outcome.kind === "download") {
+      throw new PortholeError("navigation_failed", `Navigation to ${redactUrl(url)} did not commit`);
+    }
+    const committed = (await driver.frames(dl.signal)).find((f) => f.frameId === main.frameId) ?? null;
+    await session.authorizeCommit(rec, committed);
+    const res: TraverseResult = {
+      pageId: rec.pageId,
+      url: redactUrl(committed?.url ?? url),
+      httpStatus: outcome.kind === "loaded" ? outcome.httpStatus : null,
+      navigation: outcome.kind === "same_document" ? "same_document" : "committed",
+    };
+    if (input.observe) {
+      const like = typeof input.observe === "object" ? input.observe : {};
+      res.state = await session.captureFresh(rec, main.frameId, dl.signal, like);
+    }
+    return res;
+  } catch (err) {
+    throw driverError(
+      dl.signal.aborted && !(err instanceof PortholeError) ? dl.signal.reason : err,
+      "Navigation failed",
+    );
+  } finally {
+    dl.dispose();
+  }
+}
