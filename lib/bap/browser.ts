@@ -11,7 +11,6 @@ import type { Params } from "./params.ts";
 import { emulate, type SessionEmulation } from "../session/emulation.ts";
 import { readGeolocation, readUserAgent, readViewport } from "./emulate.ts";
 import { setStorageState } from "./storage.ts";
-import { AttachedPool } from "../driver/attached_pool.ts";
 
 function hex(n: number): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(n)), (b) => b.toString(16).padStart(2, "0")).join(
@@ -64,7 +63,7 @@ async function launchNow(call: Call, p: Params) {
   const state = call.state;
   if (state.browser) await state.closeAll();
   // Attached: that browser is outside Porthole's sandbox, environment and network guarantees.
-  state.attached = cdpUrl !== undefined ? new AttachedPool(cdpUrl) : null;
+  state.attached = cdpUrl !== undefined ? call.registry.foreignBrowser(cdpUrl) : null;
   const ctx = state.addContext(`ctx-${hex(4)}`, {});
   let version = "";
   try {

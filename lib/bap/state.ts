@@ -4,22 +4,13 @@
  * order, the active page, the element-ref registries and frame selections. It outlives its
  * connection when parked (see dormant.ts).
  */
-import type { AttachedPool } from "../driver/attached_pool.ts";
 import type { Session } from "../session/session.ts";
 import type { PageRecord } from "../session/session.ts";
-import type { SessionRegistry } from "../session/registry.ts";
+import type { ForeignBrowser, SessionRegistry } from "../session/registry.ts";
 import type { CreateSessionInput } from "../protocol/schemas.ts";
 import { BAP, BapError } from "./errors.ts";
 import type { RefRegistry } from "./refs.ts";
 import { forwardSessionEvents, type Notifier } from "./events.ts";
-
-export interface Emulation {
-  geolocation?: { latitude: number; longitude: number; accuracy?: number };
-  offline?: boolean;
-  colorScheme?: string;
-  permissions?: string[];
-  userAgent?: string;
-}
 
 export interface ContextEntry {
   id: string;
@@ -27,11 +18,6 @@ export interface ContextEntry {
   created: number;
   /** The options as given at creation (context/list echoes them). */
   options?: Record<string, unknown>;
-  emulation: Emulation;
-  /** Grants permissions through a browser-level DevTools session that lives as long as the context. */
-  grant?: (params: Record<string, unknown>) => Promise<void>;
-  /** Run when the context is closed. */
-  cleanups: (() => Promise<void>)[];
 }
 
 export interface PageTarget {
@@ -45,7 +31,7 @@ export class BapState {
   readonly registry: SessionRegistry;
   browser: { browserId: string; version: string } | null = null;
   /** The browser `browser/launch` attached to by `cdpUrl`, when the operator allows it; else the shared one. */
-  attached: AttachedPool | null = null;
+  attached: ForeignBrowser | null = null;
   readonly contexts = new Map<string, ContextEntry>();
   defaultContext: string | null = null;
   activePage: string | null = null;
@@ -114,7 +100,7 @@ export class BapState {
     id: string,
     options: CreateSessionInput,
     given?: Record<string, unknown>,
-    pool?: AttachedPool,
+    pool?: ForeignBrowser,
   ): ContextEntry {
     const max = this.maxContexts;
     if (this.contexts.size >= max) {
@@ -129,8 +115,6 @@ export class BapState {
       session,
       created: Date.now(),
       options: given,
-      emulation: {},
-      cleanups: [],
     };
     this.contexts.set(id, ctx);
     this.defaultContext ??= id;
@@ -146,7 +130,6 @@ export class BapState {
     const pages = this.#pages.filter((p) => this.#pageCtx.get(p) === id);
     for (const p of pages) this.forgetPage(p, true);
     if (this.defaultContext === id) this.defaultContext = this.contexts.keys().next().value ?? null;
-    for (const cleanup of ctx.cleanups) await cleanup();
     await this.registry.close(ctx.session.id).catch(() => {});
     return pages.length;
   }

@@ -2,7 +2,7 @@
 import type { Config } from "../config.ts";
 import { BrowserPool } from "../driver/pool.ts";
 import { NetGuard } from "../driver/net_guard.ts";
-import type { AttachedPool } from "../driver/attached_pool.ts";
+import { AttachedPool } from "../driver/attached_pool.ts";
 import { log } from "../log.ts";
 import { ApprovalDesk } from "./approvals.ts";
 import { SecretStore } from "../policy/secrets.ts";
@@ -11,6 +11,9 @@ import type { CreateSessionInput } from "../protocol/schemas.ts";
 import { Session } from "./session.ts";
 import { EventStream } from "../events/bus.ts";
 import { Metrics } from "../metrics/metrics.ts";
+
+/** A browser the registry attached to for a door (see `foreignBrowser`). */
+export type ForeignBrowser = AttachedPool;
 
 export class SessionRegistry {
   readonly pool: BrowserPool;
@@ -104,8 +107,16 @@ export class SessionRegistry {
     return [...this.#sessions.values()];
   }
 
-  /** A new session; `pool` is another browser than the shared one (BAP's cdpUrl attach). */
-  create(options: CreateSessionInput, pool?: AttachedPool): Session {
+  /**
+   * A browser Porthole did not launch, at a DevTools address (BAP's cdpUrl, when the operator
+   * allows it): sessions created with it live there, outside the sandbox and network guard.
+   */
+  foreignBrowser(cdpUrl: string): ForeignBrowser {
+    return new AttachedPool(cdpUrl);
+  }
+
+  /** A new session, in the shared browser or in a foreign one. */
+  create(options: CreateSessionInput, pool?: ForeignBrowser): Session {
     const max = this.config.limits.maxSessions;
     if (this.#sessions.size >= max) {
       throw new PortholeError("context_limit", `All ${max} browser contexts are in use`, {
