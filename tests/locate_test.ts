@@ -34,7 +34,12 @@ globalThis.addEventListener("unload", () => {
 
 async function opened(): Promise<{ sid: string; state: Json; run: (loc: Locator) => Promise<Json> }> {
   const sid = await ph.session();
-  const state = await ph.open(sid, site.url("/"));
+  let state = await ph.open(sid, site.url("/"));
+  // The iframe's document may still be loading at the first observation.
+  for (let i = 0; i < 50 && !/button "Framed" \[ref=/.test(state.tree); i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    state = await ph.observe(sid);
+  }
   const session = ph.server.registry.get(sid);
   const run = (loc: Locator) => {
     const current = session.states.current!;
