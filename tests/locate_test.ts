@@ -15,13 +15,17 @@ const PAGE = `<!doctype html><title>Locate</title>
 <button class="dup">Dup</button><button class="dup">Dup</button>
 <button id="ghost" style="display:none">Ghost</button>
 <div style="position:absolute;left:500px;top:10px"><button id="pos" style="width:100px;height:40px">Placed</button></div>
+<iframe src="/inner" style="position:absolute;left:700px;top:100px;width:220px;height:120px;border:0"></iframe>
 <div id="host"></div>
 <script>
   const root = document.getElementById("host").attachShadow({ mode: "open" });
   root.innerHTML = '<button id="shadowed">In shadow</button>';
 </script>`;
 
-const site = new Site({ "/": PAGE });
+const site = new Site({
+  "/": PAGE,
+  "/inner": `<!doctype html><body style="margin:0"><button style="width:200px;height:100px">Framed</button>`,
+});
 const ph = await Porthole.start();
 globalThis.addEventListener("unload", () => {
   ph.server.close();
@@ -30,7 +34,12 @@ globalThis.addEventListener("unload", () => {
 
 async function opened(): Promise<{ sid: string; state: Json; run: (loc: Locator) => Promise<Json> }> {
   const sid = await ph.session();
-  const state = await ph.open(sid, site.url("/"));
+  let state = await ph.open(sid, site.url("/"));
+  // The iframe's document may still be loading at the first observation.
+  for (let i = 0; i < 50 && !/button "Framed" \[ref=/.test(state.tree); i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    state = await ph.observe(sid);
+  }
   const session = ph.server.registry.get(sid);
   const run = (loc: Locator) => {
     const current = session.states.current!;
@@ -54,6 +63,7 @@ Deno.test("every locator type names the ref observe shows for its element", brow
     [{ type: "placeholder", value: "search" }, refOf(state, /textbox "Search the site"/)],
     [{ type: "testId", value: "save" }, save],
     [{ type: "coordinates", x: 550, y: 30 }, refOf(state, /button "Placed"/)],
+    [{ type: "coordinates", x: 800, y: 150 }, refOf(state, /button "Framed"/)],
     [{ type: "ref", ref: save }, save],
     [{ type: "ref", ref: save.slice(1) }, save],
     [{ type: "css", value: "#shadowed" }, refOf(state, /button "In shadow"/)],

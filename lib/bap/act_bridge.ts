@@ -92,8 +92,9 @@ export async function observeFresh(
 
 /** The one ref a selector names in a fresh observation (action/* with `trial`); throws why there is none. */
 export async function locateOnly(state: BapState, t: PageTarget, sel: Selector, signal: AbortSignal) {
+  const seen = currentState(t);
   const fresh = await observeFresh(state, t, signal);
-  const r = await locate(t.rec.driver, fresh, locatorOf(state, t, sel, fresh), signal);
+  const r = await locate(t.rec.driver, fresh, locatorOf(state, t, sel, fresh), signal, seen);
   if (!r.ok) throw locateError(sel, r);
   return r.ref;
 }
@@ -115,9 +116,9 @@ export async function actOn(
 ): Promise<Outcome> {
   const dl = deadline(timeoutMs, signal);
   let waiting: BapError | null = null;
-  /** One attempt: an outcome, or undefined to try again (`waiting` says why). */
   // What the client last saw of the page: a ref's role and name are checked against it.
   const seen = currentState(t);
+  /** One attempt: an outcome, or undefined to try again (`waiting` says why). */
   const attempt = async (): Promise<Outcome | undefined> => {
     const fresh = await observeFresh(state, t, dl.signal);
     const named: Named = [];

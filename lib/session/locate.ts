@@ -71,23 +71,41 @@ export async function locate(
       why: await hiddenRef(driver, state, loc.ref, signal) ? "not_visible" : "unknown_ref",
     };
   }
-  const m = await match(driver, state.frameId, loc, signal);
+  return await locateIn(driver, state, state.frameId, loc, signal);
+}
+
+/** `locate` by the in-page matcher in one frame; a point on an iframe is looked for inside it. */
+async function locateIn(
+  driver: PageDriver,
+  state: StateRecord,
+  frameId: string,
+  loc: Exclude<Locator, { type: "ref" }>,
+  signal?: AbortSignal,
+  depth = 0,
+): Promise<Located> {
+  const m = await match(driver, frameId, loc, signal);
   if ("invalid" in m) return { ok: false, why: "invalid", message: m.invalid };
   if (m.count > 1) return { ok: false, why: "ambiguous", count: m.count };
   // A node Porthole held is gone: it is never looked for again under another identity.
   if (!m.objectId || !m.door) return { ok: false, why: loc.type === "node" ? "unknown_ref" : "not_found" };
   try {
-    const frameId = m.door.info.frameId;
-    const token = frameId === state.frameId ? state.token : tokenOf(state, frameId);
-    const facts = await callOn<{ chain: number[]; visible: boolean }>(
+    const inFrame = m.door.info.frameId;
+    const token = inFrame === state.frameId ? state.token : tokenOf(state, inFrame);
+    const facts = await callOn<{ chain: number[]; visible: boolean; owner: boolean }>(
       m.door,
       m.objectId,
       REF_CHAIN,
       [token],
       signal,
     );
-    const target = token ? chainRef(state, frameId, token, facts.chain) : null;
+    const target = token ? chainRef(state, inFrame, token, facts.chain) : null;
     if (target) return { ok: true, ref: target.ref, target };
+    if (loc.type === "coordinates" && facts.owner && depth < 8) {
+      const { node } = await m.door.send<Protocol.DOM.DescribeNodeResponse>("DOM.describeNode", {
+        objectId: m.objectId,
+      }, signal);
+      if (node.frameId) return await locateIn(driver, state, node.frameId, loc, signal, depth + 1);
+    }
     return { ok: false, why: facts.visible ? "no_ref" : "not_visible" };
   } finally {
     release(m.door, m.objectId);

@@ -105,7 +105,8 @@ export const MATCH = `function (sel) {
 
 /**
  * Of an element (\`this\`): the ref numbers the document registry with \`token\` gave it and its
- * ancestors (through shadow hosts), nearest first, and whether it is rendered visibly.
+ * ancestors (through shadow hosts), nearest first, whether it is rendered visibly, and whether
+ * it holds a frame.
  */
 export const REF_CHAIN = `function (token) {
   const reg = globalThis.__porthole;
@@ -120,5 +121,5 @@ export const REF_CHAIN = `function (token) {
   const rect = this.getBoundingClientRect();
   const visible = this.isConnected && rect.width > 0 && rect.height > 0 && style.visibility !== "hidden" &&
     (typeof this.checkVisibility !== "function" || this.checkVisibility({ visibilityProperty: true }));
-  return { chain, visible };
+  return { chain, visible, owner: this.localName === "iframe" || this.localName === "frame" };
 }`;
