@@ -11,7 +11,7 @@ import { deadline, poll } from "../session/deadline.ts";
 import { locate } from "../session/locate.ts";
 import type { StateRecord } from "../session/states.ts";
 import { BAP, BapError, toBapError } from "./errors.ts";
-import { currentState, describe, locateError, locatorOf, type Selector } from "./selectors.ts";
+import { currentState, describe, locateError, type Selector } from "./selectors.ts";
 import type { BapState, PageTarget } from "./state.ts";
 
 export type ActionName = ActInput["action"];
@@ -94,7 +94,7 @@ export async function observeFresh(
 export async function locateOnly(state: BapState, t: PageTarget, sel: Selector, signal: AbortSignal) {
   const seen = currentState(t);
   const fresh = await observeFresh(state, t, signal);
-  const r = await locate(t.rec.driver, fresh, locatorOf(state, t, sel, fresh), signal, seen);
+  const r = await locate(t.rec.driver, fresh, sel, signal, seen);
   if (!r.ok) throw locateError(sel, r);
   return r.ref;
 }
@@ -124,7 +124,7 @@ export async function actOn(
     const named: Named = [];
     for (const [s, field] of [[sel, "selector"], [spec.to, "target"]] as const) {
       if (!s) continue;
-      const r = await locate(t.rec.driver, fresh, locatorOf(state, t, s, fresh), dl.signal, seen);
+      const r = await locate(t.rec.driver, fresh, s, dl.signal, seen);
       if (!r.ok) {
         const err = locateError(s, r, field);
         if (!LOCATE_WAITABLE.has(r.why)) throw err;

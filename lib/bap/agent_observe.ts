@@ -19,7 +19,6 @@ import type { BapState, PageTarget } from "./state.ts";
 import { annotate, readAnnotation } from "./annotate.ts";
 import { accessibilityTree } from "./aria.ts";
 import { discover } from "./discovery.ts";
-import { registerForRefSelectors } from "./ref_bridge.ts";
 
 export interface Element {
   ref: string;
@@ -94,6 +93,8 @@ async function elementsOf(t: PageTarget, frameId: string, signal: AbortSignal) {
     maxBytes: 4_000_000,
     tier: "interactive",
   }, signal);
+  // An observation like any other: its refs are the page's current ones for every later read.
+  t.session.states.publish(state);
   const refs = [...state.refs.values()].filter((r) => r.frameId === frameId);
   const rows = refs.map((ref) => ({ ref, role: ref.role, name: ref.name }));
   const frame = (await t.rec.driver.frames(signal)).find((f) => f.frameId === frameId)!;
@@ -165,7 +166,6 @@ export async function agentObserve(call: Call, t: PageTarget, p: Params, signal:
     });
     boxes = elements.map((e, i) => ({ ref: e.ref, bounds: rows[i].f.bounds }));
     if (stableRefs) {
-      await registerForRefSelectors(state, t, seen.frame, rows, signal);
       pages.set(t.pageId, {
         documentId: seen.state.documentId,
         names: new Map(elements.map((e) => [e.ref, e.name ?? ""])),

@@ -5,21 +5,14 @@
  * `semantic` falls back to text; a `ref` is a core ref of the page's current document and never
  * heals. Errors name the selector the client sent.
  */
-import {
-  coreRef,
-  findElement,
-  type FrameInfo,
-  frameOf,
-  type Located,
-  type Locator,
-} from "../session/locate.ts";
+import { findElement, type FrameInfo, frameOf, type Located, type Locator } from "../session/locate.ts";
 import type { StateRecord } from "../session/states.ts";
 import { BAP, BapError, invalidParams } from "./errors.ts";
 import * as v from "valibot";
 import type { BapState, PageTarget } from "./state.ts";
 
-/** A BAP selector: every core locator but the node handles Porthole keeps for itself. */
-export type Selector = Exclude<Locator, { type: "node" }>;
+/** A BAP selector is a core locator. */
+export type Selector = Locator;
 
 const MAX_VALUE = 10_000;
 
@@ -168,27 +161,6 @@ export async function selectedFrame(
   return door.info;
 }
 
-/**
- * The core locator for a BAP selector. A ref agent/observe gave from its own element list
- * (not a core ref) names the node it was given for.
- */
-export function locatorOf(
-  state: BapState,
-  t: PageTarget,
-  sel: Selector,
-  current?: StateRecord | null,
-): Locator {
-  if (sel.type !== "ref" || current?.refs.has(coreRef(sel.ref))) return sel;
-  const entry = state.refs.get(t.pageId)?.get(sel.ref);
-  if (!entry) return sel;
-  return {
-    type: "node",
-    frameId: entry.frameId,
-    loaderId: entry.loaderId,
-    backendNodeId: entry.backendNodeId,
-  };
-}
-
 /** The page's current state, when it is one of this page. */
 export function currentState(t: PageTarget): StateRecord | null {
   const s = t.session.states.current;
@@ -212,7 +184,7 @@ export async function resolve(
     t.rec.driver,
     current,
     frame.frameId,
-    locatorOf(state, t, sel, current),
+    sel,
     signal,
   );
   if ("invalid" in found) throw locateError(sel, { ok: false, why: "invalid", message: found.invalid });

@@ -9,7 +9,6 @@ import type { PageRecord } from "../session/session.ts";
 import type { ForeignBrowser, SessionRegistry } from "../session/registry.ts";
 import type { CreateSessionInput } from "../protocol/schemas.ts";
 import { BAP, BapError } from "./errors.ts";
-import type { RefRegistry } from "./refs.ts";
 import { forwardSessionEvents, type Notifier } from "./events.ts";
 
 export interface ContextEntry {
@@ -35,8 +34,6 @@ export class BapState {
   readonly contexts = new Map<string, ContextEntry>();
   defaultContext: string | null = null;
   activePage: string | null = null;
-  /** Element-ref registries of agent/observe, per page. */
-  readonly refs = new Map<string, RefRegistry>();
   /** Frame selected by frame/switch, per page. */
   readonly frames = new Map<string, string>();
   /** The live connection's notifier; null while parked (events are then dropped). */
@@ -140,7 +137,6 @@ export class BapState {
     this.browser = null;
     this.defaultContext = null;
     this.activePage = null;
-    this.refs.clear();
     this.frames.clear();
   }
 
@@ -159,7 +155,6 @@ export class BapState {
   forgetPage(pageId: string, announce: boolean): void {
     if (!this.#pageCtx.delete(pageId)) return;
     this.#pages = this.#pages.filter((p) => p !== pageId);
-    this.refs.delete(pageId);
     this.frames.delete(pageId);
     if (this.activePage === pageId) this.activePage = this.#pages[0] ?? null;
     if (announce) this.notify?.("events/page", { type: "close", pageId, timestamp: Date.now() }, "page");

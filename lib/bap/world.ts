@@ -1,2 +1,2 @@
 /** The isolated-world helpers live in the core; BAP files reach them here. */
-export { arrayItems, axFingerprint, backendOf, callIn, handle } from "../session/world_calls.ts";
+export { arrayItems, backendOf, callIn, handle } from "../session/world_calls.ts";

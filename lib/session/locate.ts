@@ -15,7 +15,6 @@ import type { StateRecord } from "./states.ts";
 import { chainRef, coreRef, refParts, tokenOf } from "./locate_refs.ts";
 
 export type { FrameInfo };
-export { coreRef };
 
 export type Locator =
   | { type: "css"; value: string }
@@ -27,9 +26,7 @@ export type Locator =
   | { type: "testId"; value: string }
   | { type: "semantic"; description: string }
   | { type: "coordinates"; x: number; y: number }
-  | { type: "ref"; ref: string }
-  /** A node Porthole already holds (BAP's element list, until it prints core refs). */
-  | { type: "node"; frameId: string; loaderId: string; backendNodeId: number };
+  | { type: "ref"; ref: string };
 
 export type Located =
   | { ok: true; ref: string; target: RefTarget }
@@ -86,8 +83,7 @@ async function locateIn(
   const m = await match(driver, frameId, loc, signal);
   if ("invalid" in m) return { ok: false, why: "invalid", message: m.invalid };
   if (m.count > 1) return { ok: false, why: "ambiguous", count: m.count };
-  // A node Porthole held is gone: it is never looked for again under another identity.
-  if (!m.objectId || !m.door) return { ok: false, why: loc.type === "node" ? "unknown_ref" : "not_found" };
+  if (!m.objectId || !m.door) return { ok: false, why: "not_found" };
   try {
     const inFrame = m.door.info.frameId;
     const token = inFrame === state.frameId ? state.token : tokenOf(state, inFrame);
@@ -166,26 +162,8 @@ async function match(
   loc: Locator,
   signal?: AbortSignal,
 ): Promise<Match> {
-  const door = await frameOf(driver, loc.type === "node" ? loc.frameId : frameId, signal);
+  const door = await frameOf(driver, frameId, signal);
   if (!door) return { count: 0 };
-  if (loc.type === "node") {
-    if (door.info.loaderId !== loc.loaderId) return { count: 0 };
-    const r = await door.send<Protocol.DOM.ResolveNodeResponse>("DOM.resolveNode", {
-      backendNodeId: loc.backendNodeId,
-      executionContextId: await door.world(signal),
-    }, signal).catch(() => null);
-    const objectId = r?.object.objectId;
-    if (!objectId) return { count: 0 };
-    const connected = await callOn<boolean>(
-      door,
-      objectId,
-      "function () { return this.isConnected; }",
-      [],
-      signal,
-    );
-    if (!connected) release(door, objectId);
-    return connected ? { count: 1, objectId, door } : { count: 0 };
-  }
   const query = loc.type === "semantic" ? { type: "text", value: loc.description } : loc;
   const r = await door.send<Protocol.Runtime.CallFunctionOnResponse>("Runtime.callFunctionOn", {
     functionDeclaration: MATCH,

@@ -72,19 +72,3 @@ export async function arrayItems(
 export function mainFrame(frames: FrameInfo[]): FrameInfo {
   return frames.find((f) => f.parentId === null)!;
 }
-
-/** Chromium's role and name of a node (its fingerprint), or null when it has no accessibility node. */
-export async function axFingerprint(
-  driver: PageDriver,
-  backendNodeId: number,
-  signal?: AbortSignal,
-): Promise<{ role: string; name: string } | null> {
-  const partial = await driver.send<Protocol.Accessibility.GetPartialAXTreeResponse>(
-    "Accessibility.getPartialAXTree",
-    { backendNodeId, fetchRelatives: false },
-    signal,
-  ).catch(() => ({ nodes: [] as Protocol.Accessibility.AXNode[] }));
-  const node = partial.nodes.find((n) => n.backendDOMNodeId === backendNodeId) ?? partial.nodes[0];
-  if (!node) return null;
-  return { role: String(node.role?.value ?? ""), name: String(node.name?.value ?? "") };
-}
