@@ -29,6 +29,14 @@ export function raceSignal<T>(p: Promise<T>, signal?: AbortSignal): Promise<T> {
 
 const WORLD = "porthole";
 
+/** The value a page-side call returned, or the page's exception as an error. */
+function valueOf<T>(r: Protocol.Runtime.EvaluateResponse | Protocol.Runtime.CallFunctionOnResponse): T {
+  if (r.exceptionDetails) {
+    throw new Error(r.exceptionDetails.exception?.description ?? r.exceptionDetails.text);
+  }
+  return r.result.value as T;
+}
+
 /** A remote object passed as an argument to `callOn`. */
 export class RemoteRef {
   constructor(readonly objectId: string) {}
@@ -136,16 +144,28 @@ export class PageDriver {
   /** Evaluate an expression in Porthole's world of a frame; returns the value. */
   async evaluate<T>(frame: FrameInfo, expression: string, signal?: AbortSignal): Promise<T> {
     const contextId = await this.world(frame, signal);
-    const r = await this.send<Protocol.Runtime.EvaluateResponse>("Runtime.evaluate", {
-      expression,
-      contextId,
-      returnByValue: true,
-      awaitPromise: true,
-    }, signal);
-    if (r.exceptionDetails) {
-      throw new Error(r.exceptionDetails.exception?.description ?? r.exceptionDetails.text);
-    }
-    return r.result.value as T;
+    return valueOf<T>(
+      await this.send<Protocol.Runtime.EvaluateResponse>("Runtime.evaluate", {
+        expression,
+        contextId,
+        returnByValue: true,
+        awaitPromise: true,
+      }, signal),
+    );
+  }
+
+  /** Call a function (source text) in Porthole's world of a frame with value arguments; returns the value. */
+  async callIn<T>(frame: FrameInfo, fn: string, args: unknown[] = [], signal?: AbortSignal): Promise<T> {
+    const executionContextId = await this.world(frame, signal);
+    return valueOf<T>(
+      await this.send<Protocol.Runtime.CallFunctionOnResponse>("Runtime.callFunctionOn", {
+        functionDeclaration: fn,
+        executionContextId,
+        arguments: args.map((value) => ({ value })),
+        returnByValue: true,
+        awaitPromise: true,
+      }, signal),
+    );
   }
 
   /** Resolve a backend node into Porthole's world; null when the node no longer exists. */
@@ -169,17 +189,15 @@ export class PageDriver {
    * values, or `{ objectId }` wrapped in `remote()` for other remote objects.
    */
   async callOn<T>(objectId: string, fn: string, args: unknown[] = [], signal?: AbortSignal): Promise<T> {
-    const r = await this.send<Protocol.Runtime.CallFunctionOnResponse>("Runtime.callFunctionOn", {
-      objectId,
-      functionDeclaration: fn,
-      arguments: args.map((value) => value instanceof RemoteRef ? { objectId: value.objectId } : { value }),
-      returnByValue: true,
-      awaitPromise: true,
-    }, signal);
-    if (r.exceptionDetails) {
-      throw new Error(r.exceptionDetails.exception?.description ?? r.exceptionDetails.text);
-    }
-    return r.result.value as T;
+    return valueOf<T>(
+      await this.send<Protocol.Runtime.CallFunctionOnResponse>("Runtime.callFunctionOn", {
+        objectId,
+        functionDeclaration: fn,
+        arguments: args.map((value) => value instanceof RemoteRef ? { objectId: value.objectId } : { value }),
+        returnByValue: true,
+        awaitPromise: true,
+      }, signal),
+    );
   }
 
   async release(objectId: string): Promise<void> {

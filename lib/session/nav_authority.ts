@@ -5,7 +5,7 @@
  * through here, so the rules exist once.
  */
 import { type ErrorCode, PortholeError } from "../protocol/errors.ts";
-import type { FrameInfo } from "../driver/page_driver.ts";
+import { driverError, type FrameInfo } from "../driver/page_driver.ts";
 import { canonicalOrigin, checkScheme, originAllowed, redactUrl } from "../policy/url.ts";
 import { isMetadataAddress, refuseName } from "../policy/address.ts";
 import { navigateAndWait, type NavOutcome } from "./navigation.ts";
@@ -87,12 +87,7 @@ export async function navigateFrame(
   try {
     return await navigateAndWait(rec.driver, frame, url, waitUntil, signal, onAcknowledged);
   } catch (err) {
-    const refused = rec.blocked.first();
-    const cause = refused?.extras.details?.cause as ErrorCode | undefined;
-    if (refused && cause) {
-      throw new PortholeError(cause, refused.message, { details: refused.extras.details });
-    }
-    throw err;
+    throw refusalOr(rec, err);
   } finally {
     rec.navigating = null;
   }
@@ -120,4 +115,30 @@ export async function authorizeCommit(
     );
   }
   rec.authorizedOrigin = origin;
+}
+
+/** A navigation's hop the page's guard refused, as the guard's own error; else `err` itself. */
+export function refusalOr(rec: PageRecord, err: unknown): unknown {
+  const refused = rec.blocked.first();
+  const cause = refused?.extras.details?.cause as ErrorCode | undefined;
+  return refused && cause
+    ? new PortholeError(cause, refused.message, { details: refused.extras.details })
+    : err;
+}
+
+/** After a failed navigation: the old authorisation survives only while the page still shows that origin. */
+export async function keepAuthorizationIfStill(
+  rec: PageRecord,
+  previousOrigin: string | null,
+): Promise<void> {
+  const top = (await rec.driver.frames().catch(() => [])).find((f) => f.parentId === null);
+  if (!top || canonicalOrigin(top.url) !== previousOrigin) rec.authorizedOrigin = null;
+}
+
+/** The error a navigation ends with: its deadline's when that ran out first, else the driver's, mapped. */
+export function navigationError(deadlineSignal: AbortSignal, err: unknown): PortholeError {
+  return driverError(
+    deadlineSignal.aborted && !(err instanceof PortholeError) ? deadlineSignal.reason : err,
+    "Navigation failed",
+  );
 }

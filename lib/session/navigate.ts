@@ -2,14 +2,15 @@
  * The navigate operation: refuse what no page may reach, navigate the main frame as Porthole's
  * own navigation, authorise the committed origin, and observe when asked.
  */
-import { driverError, type FrameInfo } from "../driver/page_driver.ts";
+import type { FrameInfo } from "../driver/page_driver.ts";
 import type { NetGuard } from "../driver/net_guard.ts";
 import { PortholeError } from "../protocol/errors.ts";
 import type { NavigateInput } from "../protocol/schemas.ts";
 import type { NavigateResult, Observation } from "../protocol/types.ts";
-import { canonicalOrigin, redactUrl } from "../policy/url.ts";
+import { redactUrl } from "../policy/url.ts";
 import { deadline, effectiveTimeout } from "./deadline.ts";
 import type { NavOutcome } from "./navigation.ts";
+import { keepAuthorizationIfStill, navigationError } from "./nav_authority.ts";
 import type { PageRecord } from "./page_record.ts";
 import type { ObserveOptions } from "./observation.ts";
 
@@ -52,10 +53,7 @@ export async function navigate(
         dl.signal,
       );
     } catch (err) {
-      // The old authorisation survives only while the page still shows that origin.
-      const now = await rec.driver.frames().catch(() => []);
-      const top = now.find((f) => f.parentId === null);
-      if (!top || canonicalOrigin(top.url) !== previousOrigin) rec.authorizedOrigin = null;
+      await keepAuthorizationIfStill(rec, previousOrigin);
       throw err;
     }
     const { outcome, committed } = result;
@@ -91,10 +89,7 @@ export async function navigate(
     }
     return res;
   } catch (err) {
-    throw driverError(
-      dl.signal.aborted && !(err instanceof PortholeError) ? dl.signal.reason : err,
-      "Navigation failed",
-    );
+    throw navigationError(dl.signal, err);
   } finally {
     dl.dispose();
   }

@@ -5,13 +5,14 @@
  * awaited by the navigation waiter, and its origin is authorised on commit.
  */
 import type { Protocol } from "devtools-protocol";
-import { type ErrorCode, PortholeError } from "../protocol/errors.ts";
+import { PortholeError } from "../protocol/errors.ts";
 import type { TraverseResult } from "../protocol/types.ts";
-import { canonicalOrigin, redactUrl } from "../policy/url.ts";
-import { driverError, type PageDriver } from "../driver/page_driver.ts";
+import { redactUrl } from "../policy/url.ts";
+import type { PageDriver } from "../driver/page_driver.ts";
 import { deadline, effectiveTimeout } from "./deadline.ts";
 import { NavigationWatch, type NavOutcome } from "./navigation.ts";
 import type { NavigationHost, PagesHost } from "./hosts.ts";
+import { keepAuthorizationIfStill, navigationError, refusalOr } from "./nav_authority.ts";
 
 export type Traversal = "reload" | "back" | "forward";
 
@@ -82,15 +83,8 @@ export async function traverse(
       watch.requested = true;
       outcome = await Promise.race([watch.settle(dl.signal), cached.done]);
     } catch (err) {
-      const now = await driver.frames().catch(() => []);
-      const top = now.find((f) => f.parentId === null);
-      if (!top || canonicalOrigin(top.url) !== previousOrigin) rec.authorizedOrigin = null;
-      const refused = rec.blocked.first();
-      const cause = refused?.extras.details?.cause as ErrorCode | undefined;
-      if (refused && cause) {
-        throw new PortholeError(cause, refused.message, { details: refused.extras.details });
-      }
-      throw err;
+      await keepAuthorizationIfStill(rec, previousOrigin);
+      throw refusalOr(rec, err);
     } finally {
       watch.dispose();
       cached.off();
@@ -113,10 +107,7 @@ export async function traverse(
     }
     return res;
   } catch (err) {
-    throw driverError(
-      dl.signal.aborted && !(err instanceof PortholeError) ? dl.signal.reason : err,
-      "Navigation failed",
-    );
+    throw navigationError(dl.signal, err);
   } finally {
     dl.dispose();
   }

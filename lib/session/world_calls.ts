@@ -22,25 +22,14 @@ export async function handle(
 }
 
 /** Call a function in a frame's world with plain arguments; returns its value. */
-export async function callIn<T>(
+export function callIn<T>(
   driver: PageDriver,
   frame: FrameInfo,
   fn: string,
   args: unknown[] = [],
   signal?: AbortSignal,
 ): Promise<T> {
-  const executionContextId = await driver.world(frame, signal);
-  const r = await driver.send<Protocol.Runtime.CallFunctionOnResponse>("Runtime.callFunctionOn", {
-    functionDeclaration: fn,
-    executionContextId,
-    arguments: args.map((value) => ({ value })),
-    returnByValue: true,
-    awaitPromise: true,
-  }, signal);
-  if (r.exceptionDetails) {
-    throw new Error(r.exceptionDetails.exception?.description ?? r.exceptionDetails.text);
-  }
-  return r.result.value as T;
+  return driver.callIn<T>(frame, fn, args, signal);
 }
 
 /** The backend node id of a remote node. */
