@@ -14,15 +14,20 @@ import { ELEMENT_INFO, FIELD_FACTS, FOCUSED_FIELD } from "./page_scripts.ts";
 import { CLICKS, type Plan, Stop, TEXT_ENTRY } from "./act_params.ts";
 import { toggleIsNoop } from "./act_toggle.ts";
 import { optionIndexes } from "./act_select.ts";
-import { fileInputOf, stageFiles } from "./act_upload.ts";
+import { fileInputOf, stageFiles, type UploadHost } from "./act_upload.ts";
 import { checkValue } from "./act_keyboard.ts";
 import { FINGERPRINT } from "../snapshot/walker.ts";
 import { fingerprintOf, type FrameDoor, framesOf, resolveRef, resolveRefDocument } from "./frame_doors.ts";
 import type { ElementInfo, Preflight, Target } from "./act_preflight.ts";
-import type { PageRecord, Session } from "./session.ts";
+import type { PageRecord } from "./page_record.ts";
 import type { StateRecord } from "./states.ts";
+import type { DestinationHost, PagesHost } from "./hosts.ts";
 
 export { checkParams, CLICKS, NEEDS_REF, type Plan, Stop, TEXT_ENTRY } from "./act_params.ts";
+
+/** What the checks need of their session: its active page, where it may go, and upload staging. */
+export interface PreflightHost
+  extends UploadHost, Pick<PagesHost, "activePageId">, Pick<DestinationHost, "checkDestination"> {}
 
 type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
 const settle = <T>(p: Promise<T>): Promise<Settled<T>> =>
@@ -39,7 +44,7 @@ const ANY_STATE = new Set(["hover", "scroll"]);
 
 /** Step 4: every check that sends nothing to the page. */
 export async function preflight(
-  session: Session,
+  session: PreflightHost,
   rec: PageRecord,
   state: StateRecord,
   input: ActInput,
@@ -175,7 +180,7 @@ async function inspectNode(
 
 /** What each action needs of its node beyond the common checks. */
 async function checkForAction(
-  session: Session,
+  session: UploadHost,
   rec: PageRecord,
   input: ActInput,
   plan: Plan,
