@@ -7,17 +7,41 @@ import { PortholeError, toPortholeError } from "../protocol/errors.ts";
 import type { ActInput } from "../protocol/schemas.ts";
 import type { ActResult, Execution } from "../protocol/types.ts";
 import { deadline, effectiveTimeout } from "./deadline.ts";
-import { checkParams, preflight, releaseTargets, Stop } from "./act_checks.ts";
-import { dispatch, type Progress } from "./act_dispatch.ts";
+import { checkParams, preflight, type PreflightHost, releaseTargets, Stop } from "./act_checks.ts";
+import { dispatch, type DispatchHost, type Progress } from "./act_dispatch.ts";
 import { EXPECT_TEXT } from "./page_scripts.ts";
 import { popupsSettled } from "./popups.ts";
-import { DEFAULT_APPROVAL_TIMEOUT_MS } from "./approvals.ts";
+import { type ApprovalDesk, DEFAULT_APPROVAL_TIMEOUT_MS } from "./approvals.ts";
 import { type ApprovalRule, matchRule } from "../policy/approval_rules.ts";
 import { redactUrl } from "../policy/url.ts";
 import type { RefTarget } from "../snapshot/ax_tree.ts";
-import type { PageRecord, Session } from "./session.ts";
+import type { SecretStore } from "../policy/secrets.ts";
+import type { PageRecord } from "./page_record.ts";
+import type { StateAuthority } from "./states.ts";
+import type { Emitter } from "./emit.ts";
+import type { BrowserHost, NavigationHost, PagesHost } from "./hosts.ts";
 
-export async function act(session: Session, input: ActInput, signal: AbortSignal): Promise<ActResult> {
+/**
+ * What an action needs of its session: its current state, its pages, the operator's approval
+ * rules and secrets, its events, and what the checks and dispatch need.
+ */
+export interface ActHost
+  extends
+    PreflightHost,
+    DispatchHost,
+    Emitter,
+    BrowserHost,
+    Pick<PagesHost, "id" | "pages">,
+    Pick<NavigationHost, "captureFresh"> {
+  readonly states: Pick<StateAuthority, "take">;
+  readonly deps: DispatchHost["deps"] & {
+    readonly secrets?: SecretStore;
+    readonly approvalRules?: readonly ApprovalRule[];
+    readonly approvals?: ApprovalDesk;
+  };
+}
+
+export async function act(session: ActHost, input: ActInput, signal: AbortSignal): Promise<ActResult> {
   session.assertBrowser();
   const started = performance.now();
   // Until dispatch, the deadline, a client that goes away and the session's end all stop the
@@ -154,14 +178,14 @@ export async function act(session: Session, input: ActInput, signal: AbortSignal
   return result;
 }
 
-function approvalRule(session: Session, input: ActInput, origin: string, ref: RefTarget | undefined) {
+function approvalRule(session: ActHost, input: ActInput, origin: string, ref: RefTarget | undefined) {
   const rules = session.deps.approvalRules;
   if (!rules?.length || !session.deps.approvals) return null;
   return matchRule(rules, { action: input.action, origin, role: ref?.role, name: ref?.name });
 }
 
 async function awaitApproval(
-  session: Session,
+  session: ActHost,
   input: ActInput,
   origin: string,
   ref: RefTarget | undefined,

@@ -14,52 +14,20 @@ import { ELEMENT_INFO, FIELD_FACTS, FOCUSED_FIELD } from "./page_scripts.ts";
 import { CLICKS, type Plan, Stop, TEXT_ENTRY } from "./act_params.ts";
 import { toggleIsNoop } from "./act_toggle.ts";
 import { optionIndexes } from "./act_select.ts";
-import { fileInputOf, type StagedFiles, stageFiles } from "./act_upload.ts";
+import { fileInputOf, stageFiles, type UploadHost } from "./act_upload.ts";
 import { checkValue } from "./act_keyboard.ts";
 import { FINGERPRINT } from "../snapshot/walker.ts";
 import { fingerprintOf, type FrameDoor, framesOf, resolveRef, resolveRefDocument } from "./frame_doors.ts";
-import type { PageRecord, Session } from "./session.ts";
+import type { ElementInfo, Preflight, Target } from "./act_preflight.ts";
+import type { PageRecord } from "./page_record.ts";
 import type { StateRecord } from "./states.ts";
+import type { DestinationHost, PagesHost } from "./hosts.ts";
 
 export { checkParams, CLICKS, NEEDS_REF, type Plan, Stop, TEXT_ENTRY } from "./act_params.ts";
 
-export interface ElementInfo {
-  connected: boolean;
-  sameDocument: boolean;
-  visible?: boolean;
-  enabled?: boolean;
-  editable?: boolean;
-  /** A date, time, range or color input: its value is set as its picker sets it. */
-  valueKind?: string | null;
-  framesOk?: boolean;
-  point?: { x: number; y: number; inView: boolean; topX: number; topY: number };
-  box?: { width: number; height: number };
-  hit?: { ok: boolean; hit?: string } | null;
-  facts?: FieldFacts;
-  /** The node is (inside) a download link: its download starts only after the click is acknowledged. */
-  downloadLink?: boolean;
-}
-
-/** A node an action works on, resolved in Porthole's world; the caller releases `objectId`. */
-export interface Target {
-  ref: RefTarget;
-  objectId: string;
-  info: ElementInfo;
-}
-
-export interface Preflight {
-  frame: FrameInfo;
-  /** The target node in Porthole's world; the caller releases it. */
-  objectId: string | null;
-  info: ElementInfo | null;
-  noop: boolean;
-  /** drag: the node to drop on. */
-  to?: Target;
-  /** select: the indexes of the options to select. */
-  options?: number[];
-  /** upload: the file input and the files written for Chromium to read. */
-  upload?: { inputId: string; staged: StagedFiles };
-}
+/** What the checks need of their session: its active page, where it may go, and upload staging. */
+export interface PreflightHost
+  extends UploadHost, Pick<PagesHost, "activePageId">, Pick<DestinationHost, "checkDestination"> {}
 
 type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
 const settle = <T>(p: Promise<T>): Promise<Settled<T>> =>
@@ -76,7 +44,7 @@ const ANY_STATE = new Set(["hover", "scroll"]);
 
 /** Step 4: every check that sends nothing to the page. */
 export async function preflight(
-  session: Session,
+  session: PreflightHost,
   rec: PageRecord,
   state: StateRecord,
   input: ActInput,
@@ -212,7 +180,7 @@ async function inspectNode(
 
 /** What each action needs of its node beyond the common checks. */
 async function checkForAction(
-  session: Session,
+  session: UploadHost,
   rec: PageRecord,
   input: ActInput,
   plan: Plan,

@@ -6,17 +6,34 @@
 import { PortholeError } from "../protocol/errors.ts";
 import type { ActInput } from "../protocol/schemas.ts";
 import { canonicalOrigin } from "../policy/url.ts";
+import type { LeasePool } from "../driver/pool.ts";
+import type { FrameInfo } from "../driver/page_driver.ts";
 import { NavigationWatch, type NavOutcome } from "./navigation.ts";
-import { CLICKS, type Plan, type Preflight, releaseTargets, TEXT_ENTRY } from "./act_checks.ts";
+import { CLICKS, type Plan, releaseTargets, TEXT_ENTRY } from "./act_checks.ts";
+import type { Preflight } from "./act_preflight.ts";
 import { clickAt, clickPoint } from "./act_pointer.ts";
 import { keyboardAction } from "./act_keyboard.ts";
 import { selectOptions } from "./act_select.ts";
 import { setFiles } from "./act_upload.ts";
 import { scrollAction } from "./act_scroll.ts";
 import { dragAction } from "./act_drag.ts";
-import { actionDialogs } from "./dialogs.ts";
-import type { PageRecord, Session } from "./session.ts";
+import { actionDialogs, type DialogHost } from "./dialogs.ts";
+import type { PageRecord } from "./page_record.ts";
 import type { StateRecord } from "./states.ts";
+import type { NavigationHost } from "./hosts.ts";
+
+/** What dispatch needs of its session: the front tab, dialogs, and its own navigations. */
+export interface DispatchHost extends DialogHost, Pick<NavigationHost, "authorizeCommit"> {
+  readonly deps: { readonly pool: Pick<LeasePool, "isFront" | "markFront"> };
+  navigateFrame(
+    rec: PageRecord,
+    frame: FrameInfo,
+    url: string,
+    waitUntil: "domcontentloaded" | "load",
+    signal: AbortSignal,
+    onAcknowledged?: () => void,
+  ): Promise<{ outcome: NavOutcome; committed: FrameInfo | null }>;
+}
 
 /** How long a click on a download link waits for its download to be announced. */
 const DOWNLOAD_LINK_GRACE_MS = 1000;
@@ -28,7 +45,7 @@ export interface Progress {
 
 /** Dispatch the action. Returns the effect the policy blocked on the way, if any. */
 export async function dispatch(
-  session: Session,
+  session: DispatchHost,
   rec: PageRecord,
   state: StateRecord,
   input: ActInput,
@@ -57,7 +74,7 @@ export async function dispatch(
 }
 
 async function navigateAction(
-  session: Session,
+  session: DispatchHost,
   rec: PageRecord,
   input: ActInput,
   ctx: Preflight,

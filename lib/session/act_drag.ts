@@ -9,7 +9,7 @@ import type { Protocol } from "devtools-protocol";
 import { raceSignal } from "../driver/page_driver.ts";
 import { ELEMENT_INFO } from "./page_scripts.ts";
 import { type Plan, Stop } from "./act_params.ts";
-import type { ElementInfo, Preflight, Target } from "./act_checks.ts";
+import type { ElementInfo, Preflight, Target } from "./act_preflight.ts";
 import { clickPoint, type Point } from "./act_pointer.ts";
 import type { PageRecord } from "./page_record.ts";
 

@@ -9,7 +9,7 @@ import type { ActInput } from "../protocol/schemas.ts";
 import { type Chord, outsideKeyboardLayout } from "../protocol/keys.ts";
 import { FOCUS, HAS_FOCUS, SELECT_ALL, SET_VALUE, VALUE_ACCEPTED } from "./page_scripts.ts";
 import { type Plan, Stop } from "./act_params.ts";
-import type { Preflight } from "./act_checks.ts";
+import type { Preflight } from "./act_preflight.ts";
 import type { PageRecord } from "./page_record.ts";
 import { sleep } from "./deadline.ts";
 

@@ -4,7 +4,7 @@
  */
 import { ELEMENT_INFO } from "./page_scripts.ts";
 import { type PointerPlan, Stop } from "./act_params.ts";
-import type { ElementInfo, Target } from "./act_checks.ts";
+import type { ElementInfo, Target } from "./act_preflight.ts";
 import type { PageRecord } from "./page_record.ts";
 import { sleep } from "./deadline.ts";
 

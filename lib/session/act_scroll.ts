@@ -5,7 +5,7 @@
  */
 import type { FrameInfo } from "../driver/page_driver.ts";
 import type { Point } from "./act_pointer.ts";
-import type { Preflight } from "./act_checks.ts";
+import type { Preflight } from "./act_preflight.ts";
 import type { Plan } from "./act_params.ts";
 import type { PageRecord } from "./page_record.ts";
 

@@ -9,7 +9,11 @@ import type { Protocol } from "devtools-protocol";
 import type { PageDriver } from "../driver/page_driver.ts";
 import type { RefTarget } from "../snapshot/ax_tree.ts";
 import { Stop, type UploadFile } from "./act_params.ts";
-import type { PageRecord, Session } from "./session.ts";
+import type { PageRecord } from "./page_record.ts";
+import type { LeaseHost, LifeHost } from "./hosts.ts";
+
+/** What staging files needs of its session: its life bounds the folder, its lease the owner. */
+export interface UploadHost extends LeaseHost, LifeHost {}
 
 /** The file input this node stands for: itself, the control of a label, or the one file input inside it. */
 const FILE_INPUT = `function (count) {
@@ -136,10 +140,10 @@ class UploadFolder {
   }
 }
 
-const FOLDERS = new WeakMap<Session, UploadFolder>();
+const FOLDERS = new WeakMap<UploadHost, UploadFolder>();
 
 /** Step 4 (it sends nothing to the page): write the files where the browser can read them. */
-export function stageFiles(session: Session, rec: PageRecord, files: UploadFile[]): Promise<StagedFiles> {
+export function stageFiles(session: UploadHost, rec: PageRecord, files: UploadFile[]): Promise<StagedFiles> {
   let folder = FOLDERS.get(session);
   if (!folder) FOLDERS.set(session, folder = new UploadFolder(session.signal));
   // Files are given to the account the browser runs as, when Porthole (root) made it another.

@@ -42,3 +42,13 @@ export interface NavigationHost extends DestinationHost {
 export interface LeaseHost {
   readonly lease: ContextLease | null;
 }
+
+/** The session's life: its end aborts `signal`. */
+export interface LifeHost {
+  readonly signal: AbortSignal;
+}
+
+/** Operations that never recover a lost browser refuse at once when it is gone. */
+export interface BrowserHost {
+  assertBrowser(): void;
+}

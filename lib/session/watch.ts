@@ -2,12 +2,24 @@
 import type { Protocol } from "devtools-protocol";
 import { PortholeError } from "../protocol/errors.ts";
 import type { InspectInput, PdfInput, ScreenshotInput, WaitInput } from "../protocol/schemas_watch.ts";
-import type { Artifact } from "../artifacts/store.ts";
+import type { Artifact, ArtifactStore } from "../artifacts/store.ts";
 import { driverError } from "../driver/page_driver.ts";
 import { deadline, effectiveTimeout, sleep } from "./deadline.ts";
 import type { InspectResult } from "./diagnostics.ts";
 import { resolveRef } from "./frame_doors.ts";
-import type { PageRecord, Session } from "./session.ts";
+import type { PageRecord } from "./page_record.ts";
+import type { StateAuthority } from "./states.ts";
+import type { BrowserHost, PagesHost } from "./hosts.ts";
+
+/**
+ * What waiting, inspecting and capturing need of their session: its pages, the current state
+ * (read, never consumed) and where artifacts go. (page_watch.ts's WatchHost is the page's own
+ * watchers'.)
+ */
+export interface WatchOpsHost extends BrowserHost, Pick<PagesHost, "page" | "pages"> {
+  readonly states: Pick<StateAuthority, "peek">;
+  readonly artifacts: Pick<ArtifactStore, "put">;
+}
 
 /** Quiet time that counts as network idle. */
 const NETWORK_IDLE_MS = 500;
@@ -43,7 +55,7 @@ async function holds(rec: PageRecord, input: WaitInput, signal: AbortSignal): Pr
  * Why a page an operation holds can no longer be used, if it cannot: the browser went away
  * (503 `browser_disconnected`) or the page was closed or reset (404 `page_not_found`).
  */
-function pageGone(session: Session, rec: PageRecord): PortholeError | null {
+function pageGone(session: WatchOpsHost, rec: PageRecord): PortholeError | null {
   try {
     session.assertBrowser();
   } catch (err) {
@@ -64,7 +76,13 @@ function pageGone(session: Session, rec: PageRecord): PortholeError | null {
 }
 
 /** The error that ends an operation on `rec`: the page's fate first, then the deadline, then `err`. */
-function failure(session: Session, rec: PageRecord | null, err: unknown, signal: AbortSignal, what: string) {
+function failure(
+  session: WatchOpsHost,
+  rec: PageRecord | null,
+  err: unknown,
+  signal: AbortSignal,
+  what: string,
+) {
   if (err instanceof PortholeError && err.code !== "browser_disconnected") return err;
   const gone = rec && pageGone(session, rec);
   if (gone) return gone;
@@ -74,7 +92,7 @@ function failure(session: Session, rec: PageRecord | null, err: unknown, signal:
 
 /** `wait`: `{met:false}` on timeout is an answer, not an error. Never recovers a page. */
 export async function waitFor(
-  session: Session,
+  session: WatchOpsHost,
   input: WaitInput,
   signal: AbortSignal,
 ): Promise<{ met: boolean; elapsedMs: number }> {
@@ -110,7 +128,7 @@ export async function waitFor(
 }
 
 /** `inspect`: never recovers a page. */
-export function inspect(session: Session, input: InspectInput): InspectResult {
+export function inspect(session: WatchOpsHost, input: InspectInput): InspectResult {
   const rec = session.page(input.pageId);
   const gone = pageGone(session, rec);
   if (gone) throw gone;
@@ -118,7 +136,7 @@ export function inspect(session: Session, input: InspectInput): InspectResult {
 }
 
 /** The clip of one element by a ref of the session's current state (read, never consumed). */
-async function elementClip(session: Session, input: ScreenshotInput, signal: AbortSignal) {
+async function elementClip(session: WatchOpsHost, input: ScreenshotInput, signal: AbortSignal) {
   const state = session.states.peek(input.stateId!);
   if (!state) {
     throw new PortholeError(
@@ -200,7 +218,7 @@ const MAX_SIDE = 16384;
 
 /** A screenshot of the viewport, the full page, or one element by a ref of the current state. */
 export async function screenshot(
-  session: Session,
+  session: WatchOpsHost,
   input: ScreenshotInput,
   signal: AbortSignal,
 ): Promise<{ artifact: Artifact }> {
@@ -270,7 +288,7 @@ export async function screenshot(
 
 /** The page printed to PDF. */
 export async function pdf(
-  session: Session,
+  session: WatchOpsHost,
   input: PdfInput,
   signal: AbortSignal,
 ): Promise<{ artifact: Artifact }> {
