@@ -372,6 +372,7 @@ Deno.test("an unknown session is 404 session_not_found on every session route", 
     wait: { timeMs: 1 },
     inspect: { kind: "console" },
     dialog_policy_set: { action: "accept" },
+    extract: { schema: { type: "string" } },
   };
   let checked = 0;
   for (const op of OPS) {

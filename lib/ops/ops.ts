@@ -13,6 +13,7 @@ import { defineOp, inSession, type OpDef } from "./define.ts";
 import { decideApproval, listApprovals } from "./approval_ops.ts";
 import { DIALOG_OPS } from "./dialog_ops.ts";
 import { TRACE_OPS } from "./trace_ops.ts";
+import { PAGE_OPS } from "./page_ops.ts";
 
 const createSession = defineOp({
   name: "session_create",
@@ -239,4 +240,5 @@ export const OPS: OpDef<any>[] = [
   decideApproval,
   ...DIALOG_OPS,
   ...TRACE_OPS,
+  ...PAGE_OPS,
 ];

@@ -2,6 +2,8 @@
 import type { Protocol } from "devtools-protocol";
 import type { PageDriver } from "../driver/page_driver.ts";
 import { DRAW, UNDRAW } from "../snapshot/overlay_scripts.ts";
+import { viewportOf } from "./page_facts.ts";
+import type { PageRecord } from "./page_record.ts";
 import { callIn, mainFrame } from "./world_calls.ts";
 
 export interface ShotOptions {
@@ -78,4 +80,64 @@ export async function screenshotBoxes(
   } finally {
     await callIn(driver, frame, UNDRAW, [], undefined).catch(() => {});
   }
+}
+
+/** How an annotated screenshot labels its boxes. */
+export interface Annotation {
+  maxLabels: number;
+  labelFormat: "number" | "ref" | "both";
+  style: MarkStyle;
+}
+
+export const DEFAULT_ANNOTATION: Annotation = {
+  maxLabels: 50,
+  labelFormat: "number",
+  style: {
+    badgeColor: "#FF0000",
+    textColor: "#FFFFFF",
+    size: 20,
+    font: "bold 12px sans-serif",
+    boxColor: "#FF0000",
+    boxWidth: 2,
+    boxStyle: "solid",
+    showBox: true,
+    opacity: 0.8,
+  },
+};
+
+type Bounds = { x: number; y: number; width: number; height: number };
+
+/**
+ * Set-of-Marks: a PNG of the viewport with numbered boxes over the elements that have bounds
+ * (the first `maxLabels`), and which label stands for which ref. Without a box to draw it is a
+ * plain JPEG, `annotated: false`.
+ */
+export async function annotatedScreenshot(
+  rec: PageRecord,
+  boxes: { ref: string; bounds?: Bounds }[],
+  a: Annotation,
+  signal?: AbortSignal,
+) {
+  const viewport = await viewportOf(rec, signal);
+  const labeled = boxes.filter((b) => b.bounds).slice(0, a.maxLabels);
+  const map = labeled.map((b, i) => {
+    const n = String(i + 1);
+    const label = a.labelFormat === "number" ? n : a.labelFormat === "ref" ? b.ref : `${n}:${b.ref}`;
+    return { label, ref: b.ref, position: { x: b.bounds!.x, y: b.bounds!.y - a.style.size - 2 } };
+  });
+  if (!labeled.length) {
+    const data = await captureScreenshot(rec.driver, { format: "jpeg", quality: 80 }, signal);
+    return { data, format: "jpeg" as const, ...viewport, annotated: false, map };
+  }
+  const marks = labeled.map((b, i) => ({
+    x: b.bounds!.x,
+    y: b.bounds!.y,
+    w: b.bounds!.width,
+    h: b.bounds!.height,
+    bx: map[i].position.x,
+    by: map[i].position.y,
+    label: map[i].label,
+  }));
+  const data = await screenshotBoxes(rec.driver, marks, a.style, signal);
+  return { data, format: "png" as const, ...viewport, annotated: true, map };
 }
