@@ -120,16 +120,23 @@ export interface Extracted {
 
 /**
  * Read `schema`'s shape from `scope`: a frame's whole document (its main content when it has
- * one), or an element Porthole holds (`objectId`, in Porthole's world; the caller releases it).
+ * one), an element by backend node in a frame, or an element Porthole holds (`objectId`, in
+ * Porthole's world; the caller releases it). Null when the element left the document.
  */
 export async function extractData(
   driver: PageDriver,
-  scope: { frame: FrameInfo } | { objectId: string },
+  scope: { frame: FrameInfo; backendNodeId?: number } | { objectId: string },
   spec: { schema: Record<string, unknown>; mode: ExtractMode },
   signal?: AbortSignal,
-): Promise<Extracted> {
-  const scoped = "objectId" in scope;
-  const objectId = scoped ? scope.objectId : await handle(driver, scope.frame, "document", signal);
+): Promise<Extracted | null> {
+  const held = "objectId" in scope;
+  const scoped = held || scope.backendNodeId !== undefined;
+  const objectId = held
+    ? scope.objectId
+    : scope.backendNodeId !== undefined
+    ? await driver.resolve(scope.frame, scope.backendNodeId, signal)
+    : await handle(driver, scope.frame, "document", signal);
+  if (!objectId) return null;
   try {
     const r = await driver.callOn<Extracted>(objectId, EXTRACT, [spec.schema, spec.mode, scoped], signal);
     return {
@@ -138,6 +145,6 @@ export async function extractData(
       sources: redactDeep(r.sources) as Extracted["sources"],
     };
   } finally {
-    if (!scoped) driver.release(objectId);
+    if (!held) driver.release(objectId);
   }
 }

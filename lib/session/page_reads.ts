@@ -87,6 +87,9 @@ export async function extract(
       const { frame } = await findFrame(rec.driver, undefined, dl.signal);
       r = await extractData(rec.driver, { frame }, spec, dl.signal);
     }
+    if (!r) {
+      throw new PortholeError("element_detached", `${input.ref} is no longer in the document; observe again`);
+    }
     const out: ExtractResult = { data: r.data, confidence: r.confidence };
     if (input.includeSources) out.sources = r.sources;
     return out;
