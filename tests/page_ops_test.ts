@@ -215,6 +215,40 @@ Deno.test("elements refuses bad input naming the field", browserTest, async () =
   assertField(await post(s.sid, "elements", { frame: "x" }), "frame");
 });
 
+Deno.test(
+  "a screenshot with a clip is that rectangle; a PDF takes paper, margins and landscape",
+  browserTest,
+  async () => {
+    await using s = await session();
+    await ph.open(s.sid, site.url("/form"));
+    const r = await post(s.sid, "screenshot", {
+      format: "png",
+      clip: { x: 0, y: 0, width: 120, height: 40 },
+    });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    const png = new Uint8Array(await (await fetch(ph.url + r.body.artifact.href)).arrayBuffer());
+    const view = new DataView(png.buffer);
+    assert.deepEqual([view.getUint32(16), view.getUint32(20)], [120, 40]);
+    assertField(
+      await post(s.sid, "screenshot", { clip: { x: 0, y: 0, width: 0, height: 10 } }),
+      "clip.width",
+    );
+    assertField(
+      await post(s.sid, "screenshot", { fullPage: true, clip: { x: 0, y: 0, width: 9, height: 9 } }),
+      "clip",
+    );
+    const pdf = await post(s.sid, "pdf", {
+      paperWidth: 8.27,
+      paperHeight: 11.69,
+      landscape: true,
+      margin: { top: 0.5 },
+      printBackground: false,
+    });
+    assert.equal(pdf.status, 200, JSON.stringify(pdf.body));
+    assertField(await post(s.sid, "pdf", { margin: { top: -1 } }), "margin.top");
+  },
+);
+
 Deno.test("the last test closes the shared Porthole", browserTest, async () => {
   await ph[Symbol.asyncDispose]();
 });

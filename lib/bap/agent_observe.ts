@@ -8,7 +8,7 @@ import { refuseTyping } from "../policy/sensitive.ts";
 import { redactUrl } from "../policy/url.ts";
 import { discoverTools } from "../session/discover.ts";
 import { frameTitle, listElements } from "../session/elements.ts";
-import { captureScreenshot } from "../session/page_images.ts";
+import { DEFAULT_ANNOTATION } from "../session/page_images.ts";
 import type { RefElement } from "../session/ref_elements.ts";
 import type { Call } from "./connection.ts";
 import { invalidParams } from "./errors.ts";
@@ -175,9 +175,8 @@ export async function agentObserve(call: Call, t: PageTarget, p: Params, signal:
     out.screenshot = shot.screenshot;
     if (shot.map.length) out.annotationMap = shot.map;
   } else if (wantShot) {
-    const vp = await viewportOf(t.rec, signal);
-    const data = await captureScreenshot(t.rec.driver, { format: "jpeg", quality: 80 }, signal);
-    out.screenshot = { data, format: "jpeg", ...vp, annotated: false };
+    // Nothing to mark: the plain JPEG of the viewport.
+    out.screenshot = (await annotate(t, [], DEFAULT_ANNOTATION, signal)).screenshot;
   }
   if (withTools) {
     const tools = await discoverTools(t.rec.driver, frame, { maxTools: 50, schemas: true }, signal).catch(

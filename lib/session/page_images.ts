@@ -1,4 +1,7 @@
-/** Screenshots (plain or with numbered boxes) and PDFs of a page, and its content size. */
+/**
+ * Screenshots with numbered boxes over elements (Set-of-Marks), and a page's content size. Plain
+ * screenshots and PDFs are the core operations of watch.ts.
+ */
 import type { Protocol } from "devtools-protocol";
 import type { PageDriver } from "../driver/page_driver.ts";
 import { DRAW, UNDRAW } from "../snapshot/overlay_scripts.ts";
@@ -6,7 +9,7 @@ import { viewportOf } from "./page_facts.ts";
 import type { PageRecord } from "./page_record.ts";
 import { callIn, mainFrame } from "./world_calls.ts";
 
-export interface ShotOptions {
+interface ShotOptions {
   format: "png" | "jpeg" | "webp";
   quality?: number;
   clip?: { x: number; y: number; width: number; height: number; scale: number };
@@ -14,7 +17,7 @@ export interface ShotOptions {
 }
 
 /** A screenshot, base64. */
-export async function captureScreenshot(
+async function captureScreenshot(
   driver: PageDriver,
   opts: ShotOptions,
   signal?: AbortSignal,
@@ -31,16 +34,6 @@ export async function captureScreenshot(
 export async function contentSize(driver: PageDriver, signal?: AbortSignal) {
   const m = await driver.send<Protocol.Page.GetLayoutMetricsResponse>("Page.getLayoutMetrics", {}, signal);
   return { width: m.cssContentSize.width, height: m.cssContentSize.height };
-}
-
-/** The page printed as PDF, base64 (`params` are Page.printToPDF's). */
-export async function printPdf(
-  driver: PageDriver,
-  params: Record<string, unknown>,
-  signal?: AbortSignal,
-): Promise<string> {
-  const r = await driver.send<Protocol.Page.PrintToPDFResponse>("Page.printToPDF", params, signal);
-  return r.data;
 }
 
 export interface Mark {
