@@ -1,5 +1,7 @@
 /** Discovery, extraction and the element list over HTTP against real Chromium. */
 import assert from "node:assert/strict";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { browserTest, type Json, sharedPorthole, Site } from "./harness.ts";
 
 const LONG = "x".repeat(10_000);
@@ -248,6 +250,45 @@ Deno.test(
     assertField(await post(s.sid, "pdf", { margin: { top: -1 } }), "margin.top");
   },
 );
+
+Deno.test("MCP offers discover, extract and elements only when --tools names them", browserTest, async () => {
+  const open = async (query: string) => {
+    const transport = new StreamableHTTPClientTransport(new URL(`${ph.url}/mcp${query}`));
+    const client = new Client({ name: "page-ops-test", version: "1.0.0" });
+    await client.connect(transport);
+    return { client, transport };
+  };
+  const plain = await open("");
+  const names = (await plain.client.listTools()).tools.map((t: Json) => t.name);
+  assert.ok(!names.includes("browser_elements") && !names.includes("browser_extract"), names.join());
+  await plain.transport.terminateSession().catch(() => {});
+  await plain.client.close();
+  const { client, transport } = await open("?tools=navigate,elements,extract,discover,act");
+  try {
+    const call = async (name: string, args: Record<string, unknown>) => {
+      const r: Json = await client.callTool({ name, arguments: args });
+      assert.ok(!r.isError, JSON.stringify(r.content));
+      return r.structuredContent;
+    };
+    await call("browser_navigate", { url: site.url("/form") });
+    const listed = await call("browser_elements", { max_elements: 10 });
+    assert.match(listed.elements, /browser_data trust="untrusted"/);
+    const go = /"ref":"(@e\d+)","role":"button"/.exec(listed.elements)![1];
+    const acted = await call("browser_act", {
+      state_id: listed.state_id,
+      target_id: listed.target_id,
+      action: "click",
+      ref: go,
+    });
+    assert.equal(acted.execution, "completed");
+    const data = await call("browser_extract", { schema: { type: "string" } });
+    assert.match(data.data, /Go/);
+    assert.equal((await call("browser_discover", {})).total_discovered, 0);
+  } finally {
+    await transport.terminateSession().catch(() => {});
+    await client.close();
+  }
+});
 
 Deno.test("the last test closes the shared Porthole", browserTest, async () => {
   await ph[Symbol.asyncDispose]();

@@ -23,7 +23,7 @@ import type { SessionRegistry } from "../session/registry.ts";
 import { PORTHOLE_VERSION } from "../version.ts";
 import { fromSnake, snakeSchema } from "./names.ts";
 import { errorResult } from "./present.ts";
-import { FIELD_NAMES, type McpTool, TOOLS } from "./tools.ts";
+import { FIELD_NAMES, type McpTool, OPTIONAL_TOOLS, TOOLS } from "./tools.ts";
 
 export interface McpOptions {
   /** The server's name in `initialize` (default `porthole`). */
@@ -42,13 +42,14 @@ const INSTRUCTIONS =
 export function selectTools(names?: string[]): McpTool[] {
   if (!names || names.length === 0) return TOOLS;
   const wanted = names.map((n) => n.startsWith("browser_") ? n : `browser_${n}`);
-  const unknown = wanted.filter((n) => !TOOLS.some((t) => t.name === n));
+  const all = [...TOOLS, ...OPTIONAL_TOOLS];
+  const unknown = wanted.filter((n) => !all.some((t) => t.name === n));
   if (unknown.length) {
     throw new Error(
-      `Unknown tool ${unknown.join(", ")}; known: ${TOOLS.map((t) => t.name.slice(8)).join(", ")}`,
+      `Unknown tool ${unknown.join(", ")}; known: ${all.map((t) => t.name.slice(8)).join(", ")}`,
     );
   }
-  return TOOLS.filter((t) => wanted.includes(t.name));
+  return all.filter((t) => wanted.includes(t.name));
 }
 
 const listed = new Map<string, Tool>();
