@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { browserTest, type Json, sharedPorthole, Site } from "./harness.ts";
+import { BapClient, wsUrl } from "./bap_client.ts";
 
 const LONG = "x".repeat(10_000);
 const site = new Site({
@@ -289,6 +290,31 @@ Deno.test("MCP offers discover, extract and elements only when --tools names the
     await client.close();
   }
 });
+
+Deno.test(
+  "BAP screenshots and PDFs come from the core operations and leave nothing in the store",
+  browserTest,
+  async () => {
+    await using c = await BapClient.connect(wsUrl(ph.url));
+    await c.call("browser/launch", {});
+    await c.call("page/create", { url: site.url("/form") });
+    const before = new Set(ph.server.registry.list().map((s) => s.id));
+    assert.ok(before.size >= 2, "the BAP context's session is in the registry beside the keeper");
+    const shot = await c.call("observe/screenshot", {
+      options: { format: "png", clip: { x: 0, y: 0, width: 64, height: 32 } },
+    });
+    assert.deepEqual([shot.width, shot.height], [64, 32]);
+    const webp = await c.call("observe/screenshot", { options: { format: "webp", quality: 0 } });
+    assert.equal(new TextDecoder().decode(Uint8Array.fromBase64(webp.data).slice(8, 12)), "WEBP");
+    const pdf = await c.call("observe/pdf", {
+      options: { format: "A5", landscape: true, margin: { top: "1cm" } },
+    });
+    assert.equal(new TextDecoder().decode(Uint8Array.fromBase64(pdf.data).slice(0, 5)), "%PDF-");
+    for (const s of ph.server.registry.list()) {
+      if (before.has(s.id)) assert.equal(s.artifacts.count, 0, `session ${s.id} keeps no artifact`);
+    }
+  },
+);
 
 Deno.test("the last test closes the shared Porthole", browserTest, async () => {
   await ph[Symbol.asyncDispose]();
