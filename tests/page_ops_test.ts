@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { browserTest, type Json, sharedPorthole, Site } from "./harness.ts";
+import { browserTest, type Json, Porthole, sharedPorthole, Site } from "./harness.ts";
 import { BapClient, wsUrl } from "./bap_client.ts";
 
 const LONG = "x".repeat(10_000);
@@ -312,6 +312,30 @@ Deno.test(
     assert.equal(new TextDecoder().decode(Uint8Array.fromBase64(pdf.data).slice(0, 5)), "%PDF-");
     for (const s of ph.server.registry.list()) {
       if (before.has(s.id)) assert.equal(s.artifacts.count, 0, `session ${s.id} keeps no artifact`);
+    }
+  },
+);
+
+Deno.test(
+  "a configured secret the page echoes is in no element, extraction or tool",
+  browserTest,
+  async () => {
+    const SECRET = "correct-horse-battery-staple";
+    await using echo = new Site({
+      "/": `<!doctype html><title>Echo</title><button>Pay ${SECRET}</button><p>${SECRET}</p>
+      <form toolname="t" tooldescription="uses ${SECRET}"><input name="q"></form>`,
+    });
+    await using own = await Porthole.start((c) => {
+      c.operator.secrets = { shop: { value: SECRET, origins: [echo.origin] } };
+    });
+    const sid = await own.session();
+    await own.open(sid, echo.url("/"));
+    for (
+      const [op, body] of [["elements", {}], ["extract", { schema: { type: "string" } }], ["discover", {}]]
+    ) {
+      const r = await own.post(`/v1/sessions/${sid}/${op}`, body);
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      assert.ok(!JSON.stringify(r.body).includes(SECRET), `${op}: ${JSON.stringify(r.body)}`);
     }
   },
 );

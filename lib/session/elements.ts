@@ -13,6 +13,7 @@ import { deadline, effectiveTimeout } from "./deadline.ts";
 import { annotatedScreenshot, DEFAULT_ANNOTATION } from "./page_images.ts";
 import type { PageRecord } from "./page_record.ts";
 import { describeRefs, type RefElement } from "./ref_elements.ts";
+import { scrubbed } from "./page_reads.ts";
 import type { Session } from "./session.ts";
 
 /** Core roles that say nothing of their own: the element's role attribute or tag stands instead. */
@@ -80,11 +81,11 @@ export async function elements(
         bounds: f.bounds,
         selector: f.selector,
       };
-      if (name) el.name = session.scrub(name);
+      if (name) el.name = name;
       el.alternativeSelectors = f.alternatives;
       if (f.disabled) el.disabled = true;
       if (f.focused) el.focused = true;
-      return el;
+      return scrubbed(session, el);
     });
     const out: ElementsResult = {
       stateId: seen.state.stateId,

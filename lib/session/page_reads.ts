@@ -26,10 +26,15 @@ export async function discover(
       maxTools: input.maxTools ?? 50,
       schemas: input.includeInputSchemas ?? true,
     }, dl.signal);
-    return { pageId: rec.pageId, frameId: frame.frameId, ...found };
+    return { pageId: rec.pageId, frameId: frame.frameId, ...scrubbed(session, found) };
   } finally {
     dl.dispose();
   }
+}
+
+/** A page may echo a secret it was given into its own text: no result carries it. */
+export function scrubbed<T>(session: Session, value: T): T {
+  return value === undefined ? value : JSON.parse(session.scrub(JSON.stringify(value)));
 }
 
 function invalid(field: string, message: string): PortholeError {
@@ -90,8 +95,8 @@ export async function extract(
     if (!r) {
       throw new PortholeError("element_detached", `${input.ref} is no longer in the document; observe again`);
     }
-    const out: ExtractResult = { data: r.data, confidence: r.confidence };
-    if (input.includeSources) out.sources = r.sources;
+    const out: ExtractResult = { data: scrubbed(session, r.data), confidence: r.confidence };
+    if (input.includeSources) out.sources = scrubbed(session, r.sources);
     return out;
   } finally {
     dl.dispose();
