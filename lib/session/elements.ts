@@ -13,7 +13,7 @@ import { deadline, effectiveTimeout } from "./deadline.ts";
 import { annotatedScreenshot, DEFAULT_ANNOTATION } from "./page_images.ts";
 import type { PageRecord } from "./page_record.ts";
 import { describeRefs, type RefElement } from "./ref_elements.ts";
-import { scrubbed } from "./page_reads.ts";
+import { readFailure, scrubbed } from "./page_reads.ts";
 import type { Session } from "./session.ts";
 
 /** Core roles that say nothing of their own: the element's role attribute or tag stands instead. */
@@ -107,6 +107,8 @@ export async function elements(
       };
     }
     return out;
+  } catch (err) {
+    throw readFailure(err, dl.signal, "Listing elements failed");
   } finally {
     dl.dispose();
   }

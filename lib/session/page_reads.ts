@@ -2,6 +2,7 @@
  * `discover` and `extract` over the core: a page (and frame) of the session, read once, the
  * scope of an extraction named by a ref of the current state (read, never consumed).
  */
+import { driverError } from "../driver/page_driver.ts";
 import { PortholeError } from "../protocol/errors.ts";
 import type { DiscoverInput, ExtractInput } from "../protocol/schemas_page.ts";
 import type { DiscoverResult, ExtractResult } from "../protocol/types.ts";
@@ -27,9 +28,16 @@ export async function discover(
       schemas: input.includeInputSchemas ?? true,
     }, dl.signal);
     return { pageId: rec.pageId, frameId: frame.frameId, ...scrubbed(session, found) };
+  } catch (err) {
+    throw readFailure(err, dl.signal, "Discovery failed");
   } finally {
     dl.dispose();
   }
+}
+
+/** What ends a read of the page: the deadline's reason when it passed, else the driver's error as Porthole's. */
+export function readFailure(err: unknown, signal: AbortSignal, what: string): PortholeError {
+  return driverError(signal.aborted ? signal.reason : err, what);
 }
 
 /** A page may echo a secret it was given into its own text: no result carries it. */
@@ -98,6 +106,8 @@ export async function extract(
     const out: ExtractResult = { data: scrubbed(session, r.data), confidence: r.confidence };
     if (input.includeSources) out.sources = scrubbed(session, r.sources);
     return out;
+  } catch (err) {
+    throw readFailure(err, dl.signal, "Extraction failed");
   } finally {
     dl.dispose();
   }
