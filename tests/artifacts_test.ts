@@ -291,7 +291,7 @@ Deno.test("artifacts", browserTest, async (t) => {
     assert.equal(res.headers.get("content-type"), "application/pdf");
     assert.equal(new TextDecoder().decode(bytes.subarray(0, 5)), "%PDF-");
     assert.equal(await sha256(bytes), r.body.artifact.id);
-    assertError(await ph.post(`/v1/sessions/${sid}/pdf`, { landscape: true }), 400, "invalid_params");
+    assertError(await ph.post(`/v1/sessions/${sid}/pdf`, { landscape: "yes" }), 400, "invalid_params");
   });
 
   await t.step("a session holds at most 32 artifacts: the 33rd is 409 artifact_limit", async () => {

@@ -78,7 +78,7 @@ export const PENDING: readonly (readonly [string, string])[] = [
 export const PENDING_CYCLES: readonly string[] = [
   ...["lib/bap/events.ts", "lib/bap/state.ts"],
   ...["lib/bap/actions.ts", "lib/bap/agent_act.ts", "lib/bap/agent_extract.ts", "lib/bap/agent_observe.ts"],
-  ...["lib/bap/annotate.ts", "lib/bap/browser.ts", "lib/bap/connection.ts", "lib/bap/discovery.ts"],
+  ...["lib/bap/browser.ts", "lib/bap/connection.ts", "lib/bap/discovery.ts"],
   ...["lib/bap/emulate.ts", "lib/bap/frames.ts", "lib/bap/gate.ts", "lib/bap/methods.ts"],
   ...["lib/bap/misc.ts", "lib/bap/observe.ts", "lib/bap/page.ts", "lib/bap/storage.ts", "lib/bap/trace.ts"],
 ];

@@ -374,6 +374,7 @@ Deno.test("an unknown session is 404 session_not_found on every session route", 
     dialog_policy_set: { action: "accept" },
     cookies_set: { cookies: [] },
     emulate: { offline: false },
+    extract: { schema: { type: "string" } },
   };
   let checked = 0;
   for (const op of OPS) {

@@ -1,15 +1,15 @@
 /**
- * `agent/observe`: the actionable elements of the core observation of the selected frame, under
- * the core refs (`@e5`, as `POST …/observe` shows them), with BAP's selectors (primary plus
- * alternatives in the seed's order), response tiers, incremental changes and annotated
- * screenshots. Values of sensitive fields are redacted by the one credential rule. Runs inside
+ * `agent/observe`: the core element list (`POST …/elements`, session/elements.ts) of the
+ * selected frame, under the core refs (`@e5`), with BAP's selectors (primary plus alternatives
+ * in the seed's order), response tiers, incremental changes and annotated screenshots. Values of sensitive fields are redacted by the one credential rule. Runs inside
  * the caller's gate.
  */
 import { refuseTyping } from "../policy/sensitive.ts";
 import { redactUrl } from "../policy/url.ts";
-import { captureFrame } from "../session/capture.ts";
-import { captureScreenshot } from "../session/page_images.ts";
-import { describeRefs, type RefElement } from "../session/ref_elements.ts";
+import { discoverTools } from "../session/discover.ts";
+import { frameTitle, listElements } from "../session/elements.ts";
+import { DEFAULT_ANNOTATION } from "../session/page_images.ts";
+import type { RefElement } from "../session/ref_elements.ts";
 import type { Call } from "./connection.ts";
 import { invalidParams } from "./errors.ts";
 import { onPage, viewportOf } from "./gate.ts";
@@ -18,7 +18,6 @@ import { selectedFrame, type Selector } from "./selectors.ts";
 import type { BapState, PageTarget } from "./state.ts";
 import { annotate, readAnnotation } from "./annotate.ts";
 import { accessibilityTree } from "./aria.ts";
-import { discover } from "./discovery.ts";
 
 export interface Element {
   ref: string;
@@ -73,40 +72,12 @@ function hints(f: RefElement, role: string): string[] {
   return [...new Set(out)];
 }
 
-const cut = (s: string) => (s.length > 50 ? s.slice(0, 50) : s);
-
-/** Core roles that say nothing of their own: the element's role attribute or tag stands instead. */
-const GENERIC = new Set(["generic", "none", "", "clickable"]);
-
 /** What agent/observe last listed per page: the document and each ref's name (stability, `incremental`). */
 interface Listed {
   documentId: string;
   names: Map<string, string>;
 }
 const listed = new WeakMap<BapState, Map<string, Listed>>();
-
-/** Every element the core observation gives a ref in the frame's own document, with a box. */
-async function elementsOf(t: PageTarget, frameId: string, signal: AbortSignal) {
-  const { state } = await captureFrame(t.rec, {
-    frameId,
-    maxDepth: 10_000,
-    maxBytes: 4_000_000,
-    tier: "interactive",
-  }, signal);
-  // An observation like any other: its refs are the page's current ones for every later read.
-  t.session.states.publish(state);
-  const refs = [...state.refs.values()].filter((r) => r.frameId === frameId);
-  const rows = refs.map((ref) => ({ ref, role: ref.role, name: ref.name }));
-  const frame = (await t.rec.driver.frames(signal)).find((f) => f.frameId === frameId)!;
-  const described = await describeRefs(t.rec.driver, frame, rows, signal);
-  const out = rows.flatMap((row, i) => {
-    const f = described[i];
-    if (!f || f.inSelect) return [];
-    const role = GENERIC.has(row.role) ? f.roleAttr ?? f.tagName : row.role;
-    return [{ ref: row.ref, f, role, name: cut(row.name || f.ariaLabel || f.text) }];
-  });
-  return { state, frame, rows: out };
-}
 
 /** Observe with BAP's params. Ungated: the caller holds the page's gate. */
 export async function agentObserve(call: Call, t: PageTarget, p: Params, signal: AbortSignal) {
@@ -134,12 +105,14 @@ export async function agentObserve(call: Call, t: PageTarget, p: Params, signal:
   const frame = await selectedFrame(state, t, signal);
   const out: Record<string, unknown> = {};
   if (wantMeta) {
-    const title = await t.rec.driver.evaluate<string>(frame, "document.title", signal).catch(() => "");
+    const title = await frameTitle(t.rec, frame, signal);
     out.metadata = { url: redactUrl(frame.url), title, viewport: await viewportOf(t.rec, signal) };
   }
   let boxes: { ref: string; bounds: Element["bounds"] }[] = [];
   if (wantElements || annotation) {
-    const seen = await elementsOf(t, frame.frameId, signal);
+    const seen = await listElements(t.rec, frame.frameId, signal);
+    // An observation like any other: its refs are the page's current ones for every later read.
+    t.session.states.publish(seen.state);
     const total = seen.rows.length;
     const rows = seen.rows.filter((r) => !filterRoles || filterRoles.includes(r.role)).slice(0, maxElements);
     const pages = listed.get(state) ?? new Map<string, Listed>();
@@ -202,12 +175,13 @@ export async function agentObserve(call: Call, t: PageTarget, p: Params, signal:
     out.screenshot = shot.screenshot;
     if (shot.map.length) out.annotationMap = shot.map;
   } else if (wantShot) {
-    const vp = await viewportOf(t.rec, signal);
-    const data = await captureScreenshot(t.rec.driver, { format: "jpeg", quality: 80 }, signal);
-    out.screenshot = { data, format: "jpeg", ...vp, annotated: false };
+    // Nothing to mark: the plain JPEG of the viewport.
+    out.screenshot = (await annotate(t, [], DEFAULT_ANNOTATION, signal)).screenshot;
   }
   if (withTools) {
-    const tools = await discover(t, frame, { maxTools: 50, schemas: true }, signal).catch(() => null);
+    const tools = await discoverTools(t.rec.driver, frame, { maxTools: 50, schemas: true }, signal).catch(
+      () => null,
+    );
     if (tools?.tools.length) out.webmcpTools = tools.tools;
   }
   return out;

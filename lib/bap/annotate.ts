@@ -1,14 +1,9 @@
 /** Set-of-Marks screenshots for `agent/observe annotateScreenshot`: numbered boxes over elements. */
-import { captureScreenshot, type MarkStyle, screenshotBoxes } from "../session/page_images.ts";
-import { viewportOf } from "./gate.ts";
+import { annotatedScreenshot, type Annotation } from "../session/page_images.ts";
 import type { Params } from "./params.ts";
 import type { PageTarget } from "./state.ts";
 
-export interface Annotation {
-  maxLabels: number;
-  labelFormat: "number" | "ref" | "both";
-  style: MarkStyle;
-}
+export type { Annotation };
 
 /** Read `annotateScreenshot` (`true`, or an options object with `enabled`); null when off. */
 export function readAnnotation(p: Params): Annotation | null {
@@ -43,34 +38,13 @@ export function readAnnotation(p: Params): Annotation | null {
   };
 }
 
-/** Draw the marks, take a PNG of the viewport, remove the marks. */
+/** Draw the marks, take a PNG of the viewport, remove the marks (the core's Set-of-Marks screenshot). */
 export async function annotate(
   t: PageTarget,
   boxes: { ref: string; bounds?: { x: number; y: number; width: number; height: number } }[],
   a: Annotation,
   signal: AbortSignal,
 ) {
-  const viewport = await viewportOf(t.rec, signal);
-  const labeled = boxes.filter((b) => b.bounds).slice(0, a.maxLabels);
-  const map = labeled.map((b, i) => {
-    const n = String(i + 1);
-    const label = a.labelFormat === "number" ? n : a.labelFormat === "ref" ? b.ref : `${n}:${b.ref}`;
-    return { label, ref: b.ref, position: { x: b.bounds!.x, y: b.bounds!.y - a.style.size - 2 } };
-  });
-  const driver = t.rec.driver;
-  if (!labeled.length) {
-    const data = await captureScreenshot(driver, { format: "jpeg", quality: 80 }, signal);
-    return { screenshot: { data, format: "jpeg", ...viewport, annotated: false }, map };
-  }
-  const marks = labeled.map((b, i) => ({
-    x: b.bounds!.x,
-    y: b.bounds!.y,
-    w: b.bounds!.width,
-    h: b.bounds!.height,
-    bx: map[i].position.x,
-    by: map[i].position.y,
-    label: map[i].label,
-  }));
-  const data = await screenshotBoxes(driver, marks, a.style, signal);
-  return { screenshot: { data, format: "png", ...viewport, annotated: true }, map };
+  const { map, ...shot } = await annotatedScreenshot(t.rec, boxes, a, signal);
+  return { screenshot: shot, map };
 }

@@ -1,106 +1,9 @@
-/**
- * `discovery/discover`: WebMCP tools a page declares — forms with `toolname` (read in
- * Porthole's isolated world) and `navigator.modelContext.getTools()` (the page's own object, so
- * read in its main world, briefly and by value). Page-provided text is bounded.
- */
-import type { FrameInfo } from "../session/locate.ts";
-import { deadline } from "../session/deadline.ts";
+/** `discovery/discover`: the core's WebMCP discovery in the page's selected frame. */
+import { discoverTools } from "../session/discover.ts";
 import type { Call } from "./connection.ts";
 import { onPage } from "./gate.ts";
 import type { Params } from "./params.ts";
-import type { PageTarget } from "./state.ts";
 import { selectedFrame } from "./selectors.ts";
-import { callIn } from "./world.ts";
-
-export interface WebMCPTool {
-  name: string;
-  description?: string;
-  inputSchema?: Record<string, unknown>;
-  source: "webmcp-declarative" | "webmcp-imperative";
-  formSelector?: string;
-}
-
-const DECLARATIVE = `function (schemas) {
-  const cut = (s, n) => (typeof s === "string" ? s.slice(0, n) : undefined);
-  return [...document.querySelectorAll("form[toolname]")].map((form) => {
-    const name = cut(form.getAttribute("toolname"), 256);
-    const tool = { name, source: "webmcp-declarative" };
-    const d = form.getAttribute("tooldescription");
-    if (d) tool.description = cut(d, 4096);
-    tool.formSelector = form.id ? "#" + CSS.escape(form.id) : 'form[toolname="' + name.replace(/["\\\\]/g, "\\\\$&") + '"]';
-    if (schemas) {
-      const properties = {}, required = [];
-      for (const el of form.querySelectorAll("input[name], textarea[name], select[name]")) {
-        const type = (el.getAttribute("type") || "").toLowerCase();
-        const prop = { type: type === "number" ? "number" : type === "checkbox" ? "boolean" : "string" };
-        const pd = el.getAttribute("toolparamdescription");
-        if (pd) prop.description = cut(pd, 1024);
-        properties[cut(el.getAttribute("name"), 256)] = prop;
-        if (el.hasAttribute("required")) required.push(el.getAttribute("name"));
-      }
-      if (Object.keys(properties).length) {
-        tool.inputSchema = { type: "object", properties };
-        if (required.length) tool.inputSchema.required = required;
-      }
-    }
-    return tool;
-  });
-}`;
-
-const IMPERATIVE = `(async () => {
-  const mc = navigator.modelContext;
-  if (!mc) return null;
-  const list = typeof mc.getTools === "function" ? await mc.getTools() : [];
-  const out = [];
-  for (const t of Array.isArray(list) ? list.slice(0, 500) : []) {
-    if (!t || typeof t.name !== "string") continue;
-    const tool = { name: t.name.slice(0, 256), source: "webmcp-imperative" };
-    if (typeof t.description === "string") tool.description = t.description.slice(0, 4096);
-    if (t.inputSchema && typeof t.inputSchema === "object") {
-      try {
-        const json = JSON.stringify(t.inputSchema);
-        if (json.length <= 65536) tool.inputSchema = JSON.parse(json);
-      } catch (_) {}
-    }
-    out.push(tool);
-  }
-  return { version: typeof mc.version === "string" ? mc.version.slice(0, 64) : undefined, tools: out };
-})()`;
-
-export async function discover(
-  t: PageTarget,
-  frame: FrameInfo,
-  opts: { maxTools: number; schemas: boolean },
-  signal: AbortSignal,
-) {
-  const declared = await callIn<WebMCPTool[]>(t.rec.driver, frame, DECLARATIVE, [opts.schemas], signal).catch(
-    () => [],
-  );
-  let imperative: { version?: string; tools: WebMCPTool[] } | null = null;
-  if (frame.parentId === null) {
-    const dl = deadline(2000, signal);
-    try {
-      const r = await t.rec.driver.send("Runtime.evaluate", {
-        expression: IMPERATIVE,
-        returnByValue: true,
-        awaitPromise: true,
-      }, dl.signal);
-      imperative = r.exceptionDetails ? null : r.result.value ?? null;
-    } catch {
-      /* no imperative tools */
-    } finally {
-      dl.dispose();
-    }
-  }
-  const all = [...declared, ...(imperative?.tools ?? [])];
-  if (!opts.schemas) { for (const tool of all) delete tool.inputSchema; }
-  const out: { tools: WebMCPTool[]; totalDiscovered: number; apiVersion?: string } = {
-    tools: all.slice(0, opts.maxTools),
-    totalDiscovered: all.length,
-  };
-  if (imperative?.version) out.apiVersion = imperative.version;
-  return out;
-}
 
 export const DISCOVERY_METHODS = {
   "discovery/discover": async (call: Call, p: Params) => {
@@ -109,7 +12,7 @@ export const DISCOVERY_METHODS = {
     const schemas = o?.bool("includeInputSchemas") ?? true;
     return await onPage(call, p.str("pageId"), async (t, sig) => {
       const frame = await selectedFrame(call.state, t, sig);
-      return await discover(t, frame, { maxTools, schemas }, sig).catch(() => ({
+      return await discoverTools(t.rec.driver, frame, { maxTools, schemas }, sig).catch(() => ({
         tools: [],
         totalDiscovered: 0,
       }));

@@ -1,10 +1,12 @@
 /** The 7 `observe/*` methods: screenshot, accessibility, dom, element, pdf, content, ariaSnapshot. */
 import { elementProps } from "../session/element_props.ts";
 import { pageDocument, pageMarkdown } from "../session/page_content.ts";
-import { captureScreenshot, contentSize, printPdf, type ShotOptions } from "../session/page_images.ts";
+import { callOp } from "../ops/call.ts";
+import type { Artifact } from "../artifacts/store.ts";
+import { contentSize } from "../session/page_images.ts";
 import { redactUrl } from "../policy/url.ts";
 import type { Call } from "./connection.ts";
-import { BAP, BapError, invalidParams } from "./errors.ts";
+import { BAP, BapError, invalidParams, toBapError } from "./errors.ts";
 import { onPage, viewportOf } from "./gate.ts";
 import type { Params } from "./params.ts";
 import { readSelector, resolve, selectedFrame } from "./selectors.ts";
@@ -23,6 +25,25 @@ function pngSize(b64: string): { width: number; height: number } {
   return { width: view.getUint32(16), height: view.getUint32(20) };
 }
 
+/** Run a core artifact operation on the page and answer its bytes, base64; the stored copy is dropped. */
+async function artifactOf(call: Call, t: PageTarget, op: string, input: Record<string, unknown>) {
+  try {
+    const { artifact } = await callOp<{ artifact: Artifact }>(
+      call.registry,
+      op,
+      { sessionId: t.session.id },
+      { pageId: t.pageId, ...input },
+      call.signal,
+    );
+    // BAP answers the bytes themselves: the copy in the store would only take up room there.
+    const data = t.session.artifacts.get(artifact.id).data;
+    t.session.artifacts.delete(artifact.id);
+    return data.toBase64();
+  } catch (err) {
+    throw toBapError(err);
+  }
+}
+
 async function screenshot(call: Call, p: Params) {
   const o = p.obj("options");
   const format = o?.oneOf("format", ["png", "jpeg", "webp"] as const) ?? "jpeg";
@@ -37,30 +58,27 @@ async function screenshot(call: Call, p: Params) {
       y: clipP.reqNum("y"),
       width: clipP.reqNum("width", 1, 16384),
       height: clipP.reqNum("height", 1, 16384),
-      scale: 1,
     }
     : undefined;
-  return await onPage(call, p.str("pageId"), async (t, sig) => {
-    const params: ShotOptions = { format };
-    if (format !== "png") params.quality = Math.round(quality ?? 80);
-    let size = await viewportOf(t.rec, sig);
-    if (clip) {
-      params.clip = clip;
-      params.captureBeyondViewport = true;
-      size = { width: clip.width, height: clip.height };
-    } else if (fullPage) {
-      const m = await contentSize(t.rec.driver, sig);
-      size = {
-        width: Math.max(1, Math.min(Math.ceil(m.width), 16384)),
-        height: Math.max(1, Math.min(Math.ceil(m.height), 16384)),
-      };
-      params.clip = { x: 0, y: 0, ...size, scale: 1 };
-      params.captureBeyondViewport = true;
-    }
-    const data = await captureScreenshot(t.rec.driver, params, sig);
-    if (format === "png") size = pngSize(data);
-    return { data, format, ...size };
+  const t = call.state.target(p.str("pageId"));
+  // The size BAP reports is read first, in the page's gate; the core operation queues behind it.
+  let size = await onPage(call, t.pageId, async (t, sig) => {
+    if (clip) return { width: clip.width, height: clip.height };
+    if (!fullPage) return await viewportOf(t.rec, sig);
+    const m = await contentSize(t.rec.driver, sig);
+    return {
+      width: Math.max(1, Math.min(Math.ceil(m.width), 16384)),
+      height: Math.max(1, Math.min(Math.ceil(m.height), 16384)),
+    };
   });
+  const input: Record<string, unknown> = { format };
+  // The core's quality starts at 1, which encodes as 0 does.
+  if (format !== "png") input.quality = Math.max(1, Math.round(quality ?? 80));
+  if (clip) input.clip = clip;
+  else if (fullPage) input.fullPage = true;
+  const data = await artifactOf(call, t, "screenshot", input);
+  if (format === "png") size = pngSize(data);
+  return { data, format, ...size };
 }
 
 const PAPER: Record<string, [number, number]> = {
@@ -85,20 +103,20 @@ async function pdf(call: Call, p: Params) {
   const o = p.obj("options");
   const format = o?.oneOf("format", Object.keys(PAPER)) ?? "A4";
   const margin = o?.obj("margin");
-  const params: Record<string, unknown> = {
+  const input: Record<string, unknown> = {
     paperWidth: PAPER[format][0],
     paperHeight: PAPER[format][1],
     landscape: o?.bool("landscape") ?? false,
     scale: o?.num("scale", 0.1, 2) ?? 1,
     printBackground: o?.bool("printBackground") ?? false,
   };
+  const margins: Record<string, number> = {};
   for (const side of ["top", "right", "bottom", "left"]) {
     const v = inches(`options.margin.${side}`, margin?.str(side));
-    if (v !== undefined) params[`margin${side[0].toUpperCase()}${side.slice(1)}`] = v;
+    if (v !== undefined) margins[side] = v;
   }
-  return await onPage(call, p.str("pageId"), async (t, sig) => {
-    return { data: await printPdf(t.rec.driver, params, sig) };
-  });
+  if (Object.keys(margins).length) input.margin = margins;
+  return { data: await artifactOf(call, call.state.target(p.str("pageId")), "pdf", input) };
 }
 
 const PROPERTIES = [

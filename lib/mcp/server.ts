@@ -42,13 +42,14 @@ const INSTRUCTIONS =
 export function selectTools(names?: string[]): McpTool[] {
   if (!names || names.length === 0) return TOOLS.filter((t) => !t.optIn);
   const wanted = names.map((n) => n.startsWith("browser_") ? n : `browser_${n}`);
-  const unknown = wanted.filter((n) => !TOOLS.some((t) => t.name === n));
+  const all = TOOLS;
+  const unknown = wanted.filter((n) => !all.some((t) => t.name === n));
   if (unknown.length) {
     throw new Error(
-      `Unknown tool ${unknown.join(", ")}; known: ${TOOLS.map((t) => t.name.slice(8)).join(", ")}`,
+      `Unknown tool ${unknown.join(", ")}; known: ${all.map((t) => t.name.slice(8)).join(", ")}`,
     );
   }
-  return TOOLS.filter((t) => wanted.includes(t.name));
+  return all.filter((t) => wanted.includes(t.name));
 }
 
 const listed = new Map<string, Tool>();

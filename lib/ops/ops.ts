@@ -16,6 +16,7 @@ import { DIALOG_OPS } from "./dialog_ops.ts";
 import { TRACE_OPS } from "./trace_ops.ts";
 import { metered } from "./metered.ts";
 import { CONTEXT_OPS } from "./context_ops.ts";
+import { PAGE_OPS } from "./page_ops.ts";
 
 const createSession = defineOp({
   name: "session_create",
@@ -229,4 +230,5 @@ export const OPS: OpDef<any>[] = [
   ...DIALOG_OPS,
   ...TRACE_OPS,
   ...CONTEXT_OPS,
+  ...PAGE_OPS,
 ];

@@ -71,6 +71,17 @@ export const ScreenshotInput = v.strictObject({
   ),
   stateId: v.optional(v.pipe(v.string(), v.maxLength(128))),
   fullPage: v.optional(v.boolean()),
+  clip: v.optional(
+    v.pipe(
+      v.strictObject({
+        x: v.pipe(v.number(), v.finite()),
+        y: v.pipe(v.number(), v.finite()),
+        width: v.pipe(v.number(), v.minValue(1), v.maxValue(16384)),
+        height: v.pipe(v.number(), v.minValue(1), v.maxValue(16384)),
+      }),
+      v.description("A rectangle of the page in CSS pixels, document coordinates"),
+    ),
+  ),
   format: v.optional(
     v.pipe(v.picklist(["jpeg", "png", "webp"]), v.description("Image encoding (default jpeg)")),
   ),
@@ -87,9 +98,25 @@ export const ScreenshotInput = v.strictObject({
 });
 export type ScreenshotInput = v.InferOutput<typeof ScreenshotInput>;
 
+const Inches = (max: number, what: string) =>
+  v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(max), v.description(what)));
+
 /** Body of POST /v1/sessions/{sid}/pdf. */
 export const PdfInput = v.strictObject({
   pageId: PageId,
+  paperWidth: Inches(100, "Paper width in inches (default 8.5)"),
+  paperHeight: Inches(100, "Paper height in inches (default 11)"),
+  landscape: v.optional(v.boolean()),
+  scale: v.optional(v.pipe(v.number(), v.minValue(0.1), v.maxValue(2))),
+  printBackground: v.optional(v.pipe(v.boolean(), v.description("Default true"))),
+  margin: v.optional(
+    v.strictObject({
+      top: Inches(50, "In inches"),
+      right: Inches(50, "In inches"),
+      bottom: Inches(50, "In inches"),
+      left: Inches(50, "In inches"),
+    }),
+  ),
   timeoutMs: v.optional(TimeoutMs),
 });
 export type PdfInput = v.InferOutput<typeof PdfInput>;

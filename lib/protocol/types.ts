@@ -126,3 +126,56 @@ export interface TraverseResult {
   navigation: "committed" | "same_document" | "none";
   state?: Observation;
 }
+
+/** One actionable element of `POST …/elements`. Names and selectors come from the page: untrusted. */
+export interface ListedElement {
+  ref: string;
+  role: string;
+  name?: string;
+  tagName: string;
+  bounds: { x: number; y: number; width: number; height: number };
+  /** The primary selector, then the others in the seed's order (testId, role, label, …, css). */
+  selector: Record<string, unknown>;
+  alternativeSelectors?: Record<string, unknown>[];
+  disabled?: boolean;
+  focused?: boolean;
+}
+
+export interface ElementsResult {
+  /** The observation the refs belong to: the session's current state, good for one action. */
+  stateId: string;
+  /** The page's browser target, which act checks with the stateId. */
+  targetId: string;
+  pageId: string;
+  frameId: string;
+  url: string;
+  elements: ListedElement[];
+  /** How many there were before `maxElements`. */
+  totalElements: number;
+  screenshot?: {
+    artifact: { id: string; sha256: string; mimeType: string; bytes: number; href: string };
+    annotated: boolean;
+    labels: { label: string; ref: string }[];
+  };
+}
+
+export interface DiscoverResult {
+  pageId: string;
+  frameId: string;
+  /** Page-declared, bounded (names 256, descriptions 4096 characters): untrusted page content. */
+  tools: {
+    name: string;
+    description?: string;
+    inputSchema?: Record<string, unknown>;
+    source: "webmcp-declarative" | "webmcp-imperative";
+    formSelector?: string;
+  }[];
+  totalDiscovered: number;
+  apiVersion?: string;
+}
+
+export interface ExtractResult {
+  data: unknown;
+  confidence: number;
+  sources?: { selector: string; text: string }[];
+}

@@ -7,6 +7,8 @@ import type { FrameInfo } from "../driver/page_driver.ts";
 import type { CreateSessionInput, NavigateInput, ObserveInput } from "../protocol/schemas.ts";
 import type { NavigateResult, Observation } from "../protocol/types.ts";
 import type { PageRecord } from "./page_record.ts";
+import type { StateAuthority } from "./states.ts";
+import type { ArtifactStore } from "../artifacts/store.ts";
 
 /** The session's pages, and opening and closing them. */
 export interface PagesHost {
@@ -51,4 +53,12 @@ export interface LifeHost {
 /** Operations that never recover a lost browser refuse at once when it is gone. */
 export interface BrowserHost {
   assertBrowser(): void;
+}
+
+/** What reading a page needs: the page, the states its reads publish or name, the store, the scrubber. */
+export interface ReadsHost {
+  page(pageId?: string): PageRecord;
+  scrub(text: string): string;
+  readonly states: StateAuthority;
+  readonly artifacts: ArtifactStore;
 }

@@ -1,10 +1,15 @@
-/** Screenshots (plain or with numbered boxes) and PDFs of a page, and its content size. */
+/**
+ * Screenshots with numbered boxes over elements (Set-of-Marks), and a page's content size. Plain
+ * screenshots and PDFs are the core operations of watch.ts.
+ */
 import type { Protocol } from "devtools-protocol";
 import type { PageDriver } from "../driver/page_driver.ts";
 import { DRAW, UNDRAW } from "../snapshot/overlay_scripts.ts";
+import { viewportOf } from "./page_facts.ts";
+import type { PageRecord } from "./page_record.ts";
 import { callIn, mainFrame } from "./world_calls.ts";
 
-export interface ShotOptions {
+interface ShotOptions {
   format: "png" | "jpeg" | "webp";
   quality?: number;
   clip?: { x: number; y: number; width: number; height: number; scale: number };
@@ -12,7 +17,7 @@ export interface ShotOptions {
 }
 
 /** A screenshot, base64. */
-export async function captureScreenshot(
+async function captureScreenshot(
   driver: PageDriver,
   opts: ShotOptions,
   signal?: AbortSignal,
@@ -29,16 +34,6 @@ export async function captureScreenshot(
 export async function contentSize(driver: PageDriver, signal?: AbortSignal) {
   const m = await driver.send<Protocol.Page.GetLayoutMetricsResponse>("Page.getLayoutMetrics", {}, signal);
   return { width: m.cssContentSize.width, height: m.cssContentSize.height };
-}
-
-/** The page printed as PDF, base64 (`params` are Page.printToPDF's). */
-export async function printPdf(
-  driver: PageDriver,
-  params: Record<string, unknown>,
-  signal?: AbortSignal,
-): Promise<string> {
-  const r = await driver.send<Protocol.Page.PrintToPDFResponse>("Page.printToPDF", params, signal);
-  return r.data;
 }
 
 export interface Mark {
@@ -78,4 +73,64 @@ export async function screenshotBoxes(
   } finally {
     await callIn(driver, frame, UNDRAW, [], undefined).catch(() => {});
   }
+}
+
+/** How an annotated screenshot labels its boxes. */
+export interface Annotation {
+  maxLabels: number;
+  labelFormat: "number" | "ref" | "both";
+  style: MarkStyle;
+}
+
+export const DEFAULT_ANNOTATION: Annotation = {
+  maxLabels: 50,
+  labelFormat: "number",
+  style: {
+    badgeColor: "#FF0000",
+    textColor: "#FFFFFF",
+    size: 20,
+    font: "bold 12px sans-serif",
+    boxColor: "#FF0000",
+    boxWidth: 2,
+    boxStyle: "solid",
+    showBox: true,
+    opacity: 0.8,
+  },
+};
+
+type Bounds = { x: number; y: number; width: number; height: number };
+
+/**
+ * Set-of-Marks: a PNG of the viewport with numbered boxes over the elements that have bounds
+ * (the first `maxLabels`), and which label stands for which ref. Without a box to draw it is a
+ * plain JPEG, `annotated: false`.
+ */
+export async function annotatedScreenshot(
+  rec: PageRecord,
+  boxes: { ref: string; bounds?: Bounds }[],
+  a: Annotation,
+  signal?: AbortSignal,
+) {
+  const viewport = await viewportOf(rec, signal);
+  const labeled = boxes.filter((b) => b.bounds).slice(0, a.maxLabels);
+  const map = labeled.map((b, i) => {
+    const n = String(i + 1);
+    const label = a.labelFormat === "number" ? n : a.labelFormat === "ref" ? b.ref : `${n}:${b.ref}`;
+    return { label, ref: b.ref, position: { x: b.bounds!.x, y: b.bounds!.y - a.style.size - 2 } };
+  });
+  if (!labeled.length) {
+    const data = await captureScreenshot(rec.driver, { format: "jpeg", quality: 80 }, signal);
+    return { data, format: "jpeg" as const, ...viewport, annotated: false, map };
+  }
+  const marks = labeled.map((b, i) => ({
+    x: b.bounds!.x,
+    y: b.bounds!.y,
+    w: b.bounds!.width,
+    h: b.bounds!.height,
+    bx: map[i].position.x,
+    by: map[i].position.y,
+    label: map[i].label,
+  }));
+  const data = await screenshotBoxes(rec.driver, marks, a.style, signal);
+  return { data, format: "png" as const, ...viewport, annotated: true, map };
 }

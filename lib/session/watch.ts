@@ -232,6 +232,11 @@ export async function screenshot(
       },
     );
   }
+  if (input.clip !== undefined && (input.ref !== undefined || input.fullPage)) {
+    throw new PortholeError("invalid_params", "clip excludes ref and fullPage", {
+      details: { field: "clip" },
+    });
+  }
   if (input.ref !== undefined && input.fullPage) {
     throw new PortholeError("invalid_params", "fullPage and ref exclude each other", {
       details: { field: "fullPage" },
@@ -255,7 +260,10 @@ export async function screenshot(
       params.captureBeyondViewport = true;
     } else {
       rec = session.page(input.pageId);
-      if (input.fullPage) {
+      if (input.clip) {
+        params.clip = { ...input.clip, scale: 1 };
+        params.captureBeyondViewport = true;
+      } else if (input.fullPage) {
         const metrics = await rec.driver.send<Protocol.Page.GetLayoutMetricsResponse>(
           "Page.getLayoutMetrics",
           {},
@@ -296,8 +304,17 @@ export async function pdf(
   let rec: PageRecord | null = null;
   try {
     rec = session.page(input.pageId);
+    const m = input.margin ?? {};
     const r = await rec.driver.send<Protocol.Page.PrintToPDFResponse>("Page.printToPDF", {
-      printBackground: true,
+      paperWidth: input.paperWidth,
+      paperHeight: input.paperHeight,
+      landscape: input.landscape,
+      scale: input.scale,
+      printBackground: input.printBackground ?? true,
+      marginTop: m.top,
+      marginRight: m.right,
+      marginBottom: m.bottom,
+      marginLeft: m.left,
     }, dl.signal);
     const bytes = Uint8Array.fromBase64(r.data);
     return { artifact: await session.artifacts.put(bytes, "application/pdf") };

@@ -1,0 +1,37 @@
+/** Reading a page for an agent: WebMCP discovery, extraction, and the element list. */
+import { DiscoverInput, ElementsInput, ExtractInput } from "../protocol/schemas_page.ts";
+import { elements } from "../session/elements.ts";
+import { discover, extract } from "../session/page_reads.ts";
+import { defineOp, inSession } from "./define.ts";
+
+const discoverOp = defineOp({
+  name: "discover",
+  description:
+    "List the WebMCP tools a page declares (forms with toolname, navigator.modelContext); their text is page content, bounded",
+  method: "POST",
+  path: "/v1/sessions/:sessionId/discover",
+  input: DiscoverInput,
+  run: inSession((s, input, sig) => discover(s, input, sig)),
+});
+
+const extractOp = defineOp({
+  name: "extract",
+  description:
+    "Extract data shaped by a small JSON schema by heuristics (lists, tables, labelled fields, text), in the page or under a ref; URLs redacted",
+  method: "POST",
+  path: "/v1/sessions/:sessionId/extract",
+  input: ExtractInput,
+  run: inSession((s, input, sig) => extract(s, input, sig)),
+});
+
+const elementsOp = defineOp({
+  name: "elements",
+  description:
+    "Observe a frame and list its actionable elements (ref, role, name, bounds, selectors), optionally with an annotated screenshot; the stateId is good for one action",
+  method: "POST",
+  path: "/v1/sessions/:sessionId/elements",
+  input: ElementsInput,
+  run: inSession((s, input, sig) => elements(s, input, sig)),
+});
+
+export const PAGE_OPS = [discoverOp, extractOp, elementsOp];

@@ -1,0 +1,88 @@
+/** Input schemas of the operations that read a page for an agent: discover, extract, elements. */
+import * as v from "valibot";
+import { TimeoutMs } from "./schemas.ts";
+
+const Id = (what: string) => v.pipe(v.string(), v.minLength(1), v.maxLength(128), v.description(what));
+const PageId = v.optional(Id("Default: the active page"));
+const FrameId = v.optional(Id("Exact frame to read; default: the main frame"));
+
+/** Body of POST /v1/sessions/{sid}/discover. */
+export const DiscoverInput = v.strictObject({
+  pageId: PageId,
+  frameId: FrameId,
+  maxTools: v.optional(
+    v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000), v.description("Default 50")),
+  ),
+  includeInputSchemas: v.optional(
+    v.pipe(v.boolean(), v.description("Include each tool's input schema (default true)")),
+  ),
+  timeoutMs: v.optional(TimeoutMs),
+});
+export type DiscoverInput = v.InferOutput<typeof DiscoverInput>;
+
+const SCHEMA_TYPES = ["object", "array", "string", "number", "boolean"] as const;
+/** A schema is read by the page's heuristics: a small one is plenty. */
+const MAX_SCHEMA_BYTES = 16_384;
+
+/** The JSON schema an extraction is shaped by: its `type`, `properties` and `items` are read. */
+export const ExtractSchema = v.pipe(
+  v.looseObject({
+    type: v.picklist(SCHEMA_TYPES),
+    properties: v.optional(v.record(v.string(), v.looseObject({}))),
+    items: v.optional(v.looseObject({})),
+  }),
+  v.check((s) => JSON.stringify(s).length <= MAX_SCHEMA_BYTES, `is larger than ${MAX_SCHEMA_BYTES} bytes`),
+  v.description(
+    "A small JSON schema: type object (with properties), array (with items), string, number or boolean",
+  ),
+);
+
+/** Body of POST /v1/sessions/{sid}/extract. */
+export const ExtractInput = v.strictObject({
+  pageId: PageId,
+  schema: ExtractSchema,
+  mode: v.optional(
+    v.pipe(
+      v.picklist(["single", "list", "table"]),
+      v.description(
+        "single (default): one value or object; list: repeated items; table: rows of the first table",
+      ),
+    ),
+  ),
+  ref: v.optional(
+    v.pipe(
+      v.string(),
+      v.maxLength(64),
+      v.description("Scope: a ref of the session's current state (not consumed)"),
+    ),
+  ),
+  stateId: v.optional(v.pipe(v.string(), v.maxLength(128), v.description("The state the ref comes from"))),
+  includeSources: v.optional(
+    v.pipe(v.boolean(), v.description("Also list the elements each item was read from")),
+  ),
+  timeoutMs: v.optional(TimeoutMs),
+});
+export type ExtractInput = v.InferOutput<typeof ExtractInput>;
+
+/** Body of POST /v1/sessions/{sid}/elements. */
+export const ElementsInput = v.strictObject({
+  pageId: PageId,
+  frameId: FrameId,
+  maxElements: v.optional(
+    v.pipe(
+      v.number(),
+      v.integer(),
+      v.minValue(0),
+      v.maxValue(500),
+      v.description("At most this many elements (default 100; 0 lists none but still observes)"),
+    ),
+  ),
+  annotate: v.optional(
+    v.pipe(
+      v.boolean(),
+      v.description("Also store a PNG of the viewport with numbered boxes over the listed elements"),
+    ),
+  ),
+  timeoutMs: v.optional(TimeoutMs),
+});
+export type ElementsInput = v.InferOutput<typeof ElementsInput>;

@@ -1,0 +1,114 @@
+/**
+ * `discover` and `extract` over the core: a page (and frame) of the session, read once, the
+ * scope of an extraction named by a ref of the current state (read, never consumed).
+ */
+import { driverError } from "../driver/page_driver.ts";
+import { PortholeError } from "../protocol/errors.ts";
+import type { DiscoverInput, ExtractInput } from "../protocol/schemas_page.ts";
+import type { DiscoverResult, ExtractResult } from "../protocol/types.ts";
+import { findFrame } from "./capture.ts";
+import { deadline, effectiveTimeout } from "./deadline.ts";
+import { discoverTools } from "./discover.ts";
+import { extractData } from "./extract.ts";
+import { resolveRef } from "./locate.ts";
+import type { ReadsHost } from "./hosts.ts";
+
+/** `discover`: the WebMCP tools of a frame (default: the main frame). */
+export async function discover(
+  session: ReadsHost,
+  input: DiscoverInput,
+  signal: AbortSignal,
+): Promise<DiscoverResult> {
+  const dl = deadline(effectiveTimeout(input.timeoutMs), signal);
+  try {
+    const rec = session.page(input.pageId);
+    const { frame } = await findFrame(rec.driver, input.frameId, dl.signal);
+    const found = await discoverTools(rec.driver, frame, {
+      maxTools: input.maxTools ?? 50,
+      schemas: input.includeInputSchemas ?? true,
+    }, dl.signal);
+    return { pageId: rec.pageId, frameId: frame.frameId, ...scrubbed(session, found) };
+  } catch (err) {
+    throw readFailure(err, dl.signal, "Discovery failed");
+  } finally {
+    dl.dispose();
+  }
+}
+
+/** What ends a read of the page: the deadline's reason when it passed, else the driver's error as Porthole's. */
+export function readFailure(err: unknown, signal: AbortSignal, what: string): PortholeError {
+  return driverError(signal.aborted ? signal.reason : err, what);
+}
+
+/** A page may echo a secret it was given into its own text: no result carries it. */
+export function scrubbed<T>(session: ReadsHost, value: T): T {
+  return value === undefined ? value : JSON.parse(session.scrub(JSON.stringify(value)));
+}
+
+function invalid(field: string, message: string): PortholeError {
+  return new PortholeError("invalid_params", message, { details: { field } });
+}
+
+/** `extract`: the page's main content, or the element behind `ref` of the current state. */
+export async function extract(
+  session: ReadsHost,
+  input: ExtractInput,
+  signal: AbortSignal,
+): Promise<ExtractResult> {
+  if ((input.ref === undefined) !== (input.stateId === undefined)) {
+    throw invalid(
+      input.ref === undefined ? "ref" : "stateId",
+      "An extraction scoped by ref needs both ref and the stateId it comes from",
+    );
+  }
+  const spec = { schema: input.schema, mode: input.mode ?? "single" };
+  const dl = deadline(effectiveTimeout(input.timeoutMs), signal);
+  try {
+    let r;
+    if (input.ref !== undefined) {
+      const state = session.states.peek(input.stateId!);
+      if (!state) {
+        throw new PortholeError(
+          "stale_state",
+          `State ${input.stateId} is not the session's current state; observe again`,
+          {
+            details: { field: "stateId" },
+          },
+        );
+      }
+      if (input.pageId !== undefined && input.pageId !== state.pageId) {
+        throw invalid("pageId", `State ${state.stateId} is of page ${state.pageId}, not ${input.pageId}`);
+      }
+      if (!state.refs.has(input.ref)) {
+        throw invalid("ref", `${input.ref} is not a ref of state ${state.stateId}`);
+      }
+      const rec = session.page(state.pageId);
+      const hit = await resolveRef(rec.driver, state, input.ref, dl.signal);
+      if (!hit) {
+        throw new PortholeError(
+          "element_detached",
+          `${input.ref} is no longer in the document; observe again`,
+        );
+      }
+      try {
+        r = await extractData(rec.driver, { objectId: hit.objectId }, spec, dl.signal);
+      } finally {
+        rec.driver.release(hit.objectId);
+      }
+    } else {
+      const rec = session.page(input.pageId);
+      const { frame } = await findFrame(rec.driver, undefined, dl.signal);
+      r = await extractData(rec.driver, { frame }, spec, dl.signal);
+    }
+    if (!r) {
+      throw new PortholeError("element_detached", `${input.ref} is no longer in the document; observe again`);
+    }
+    const out: ExtractResult = { data: scrubbed(session, r.data), confidence: r.confidence };
+    if (input.includeSources) out.sources = scrubbed(session, r.sources);
+    return out;
+  } catch (err) {
+    throw readFailure(err, dl.signal, "Extraction failed");
+  } finally {
+    dl.dispose();
+  }
+}
