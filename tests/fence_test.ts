@@ -69,19 +69,17 @@ export const NEVER: Record<string, readonly string[]> = {
   "lib/bap": ["lib/session/session.ts", "lib/driver", "devtools-protocol", "puppeteer-core"],
 };
 
-/** Crossings of today that their owners are removing: file → forbidden import. Only shrinks. */
+/**
+ * Crossings of today: file → forbidden import. Only shrinks. BAP's context entry still holds the
+ * `Session` whose methods its handlers call inside the session's gate; it goes when every
+ * handler calls operations through `callOp` instead.
+ */
 export const PENDING: readonly (readonly [string, string])[] = [
-  ["lib/bap/state.ts", "lib/session/session.ts"],
+  ["lib/bap/context.ts", "lib/session/session.ts"],
 ];
 
 /** Files in import cycles today, in code their owners are rewriting. Only shrinks. */
-export const PENDING_CYCLES: readonly string[] = [
-  ...["lib/bap/events.ts", "lib/bap/state.ts"],
-  ...["lib/bap/actions.ts", "lib/bap/agent_act.ts", "lib/bap/agent_extract.ts", "lib/bap/agent_observe.ts"],
-  ...["lib/bap/browser.ts", "lib/bap/connection.ts", "lib/bap/discovery.ts"],
-  ...["lib/bap/emulate.ts", "lib/bap/frames.ts", "lib/bap/gate.ts", "lib/bap/methods.ts"],
-  ...["lib/bap/misc.ts", "lib/bap/observe.ts", "lib/bap/page.ts", "lib/bap/storage.ts", "lib/bap/trace.ts"],
-];
+export const PENDING_CYCLES: readonly string[] = [];
 
 /**
  * Session parts that still name the whole `Session` type instead of a narrow host, in files

@@ -2,7 +2,7 @@
  * The 13 `action/*` methods. Each resolves its selector to exactly one node and acts through
  * Porthole's `act` (see act_bridge.ts); every action answers `{}`.
  */
-import type { Call } from "./connection.ts";
+import type { Call } from "./call.ts";
 import { BAP, BapError, invalidParams } from "./errors.ts";
 import { onPage } from "./gate.ts";
 import { Params, timeoutOf } from "./params.ts";

@@ -3,7 +3,7 @@
  * conditions, retries (only of attempts that ended before anything was dispatched), fused
  * pre/post observations, and a per-step report that stops at the first failure.
  */
-import type { Call } from "./connection.ts";
+import type { Call } from "./call.ts";
 import { BAP, BapError, invalidParams, toBapError } from "./errors.ts";
 import { onPage } from "./gate.ts";
 import { Params, timeoutOf } from "./params.ts";

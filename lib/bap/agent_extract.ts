@@ -3,7 +3,7 @@
  * redacted) in the page's selected frame, scoped to `selector` (resolved by the core `locate`)
  * when given. Problems are reported in the result, not as errors.
  */
-import type { Call } from "./connection.ts";
+import type { Call } from "./call.ts";
 import { BapError, invalidParams } from "./errors.ts";
 import { onPage } from "./gate.ts";
 import type { Params } from "./params.ts";

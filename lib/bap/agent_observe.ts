@@ -10,7 +10,7 @@ import { discoverTools } from "../session/discover.ts";
 import { frameTitle, listElements } from "../session/elements.ts";
 import { DEFAULT_ANNOTATION } from "../session/page_images.ts";
 import type { RefElement } from "../session/ref_elements.ts";
-import type { Call } from "./connection.ts";
+import type { Call } from "./call.ts";
 import { invalidParams } from "./errors.ts";
 import { onPage, viewportOf } from "./gate.ts";
 import type { Params } from "./params.ts";

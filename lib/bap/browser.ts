@@ -4,7 +4,7 @@
  * leave the sandbox or touch the disk are refused.
  */
 import type { CreateSessionInput } from "../protocol/schemas.ts";
-import type { Call } from "./connection.ts";
+import type { Call } from "./call.ts";
 import { BAP, BapError, invalidParams } from "./errors.ts";
 import { gated } from "./gate.ts";
 import type { Params } from "./params.ts";

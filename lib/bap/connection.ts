@@ -12,6 +12,7 @@ import { BapState } from "./state.ts";
 import type { DormantStore, Holder } from "./dormant.ts";
 import { capabilities, METHODS } from "./methods.ts";
 import { log } from "../log.ts";
+import type { Call } from "./call.ts";
 
 export interface BapConfig {
   maxMessageBytes: number;
@@ -23,16 +24,6 @@ export interface BapHost {
   registry: SessionRegistry;
   dormant: DormantStore;
   config: BapConfig;
-}
-
-/** What a method handler gets. */
-export interface Call {
-  conn: Connection;
-  state: BapState;
-  registry: SessionRegistry;
-  signal: AbortSignal;
-  /** Run another method of the table as a standalone request would (agent/act steps, fusions). */
-  invoke(method: string, params: unknown): Promise<unknown>;
 }
 
 export class Connection implements Holder {
@@ -147,7 +138,7 @@ export class Connection implements Holder {
       });
     }
     const call: Call = {
-      conn: this,
+      subscriptions: this.subscriptions,
       state: this.state,
       registry: this.host.registry,
       signal: this.signal,

@@ -1,6 +1,6 @@
 /** `discovery/discover`: the core's WebMCP discovery in the page's selected frame. */
 import { discoverTools } from "../session/discover.ts";
-import type { Call } from "./connection.ts";
+import type { Call } from "./call.ts";
 import { onPage } from "./gate.ts";
 import type { Params } from "./params.ts";
 import { selectedFrame } from "./selectors.ts";

@@ -1,6 +1,6 @@
 /** `emulate/*`, mapped onto the session's emulation: per page, or for the whole context. */
 import { emulate, emulatePage, type Geolocation } from "../session/emulation.ts";
-import type { Call } from "./connection.ts";
+import type { Call } from "./call.ts";
 import { invalidParams } from "./errors.ts";
 import { gated, onPage } from "./gate.ts";
 import type { Params } from "./params.ts";

@@ -7,7 +7,19 @@
 import type { PortholeEvent } from "../events/bus.ts";
 import { networkEvents } from "../session/network_events.ts";
 import { redactUrl } from "../policy/url.ts";
-import type { BapState, ContextEntry } from "./state.ts";
+import type { SessionRegistry } from "../session/registry.ts";
+import type { PageRecord } from "../session/page_record.ts";
+import type { ContextEntry } from "./context.ts";
+
+/** What forwarding events needs of a BAP session: its pages, its notifier and its held requests. */
+export interface EventsHost {
+  readonly registry: SessionRegistry;
+  readonly held: ReadonlyMap<string, { method: string; params: Record<string, unknown>; pageId: string }>;
+  notify: Notifier | null;
+  isKnown(pageId: string): boolean;
+  addPage(ctx: ContextEntry, rec: PageRecord, activate?: boolean): void;
+  forgetPage(pageId: string, announce: boolean): void;
+}
 
 /**
  * Send a notification of a subscription topic (page, console, network, dialog, download), or
@@ -40,7 +52,7 @@ function consoleLevel(type: string): string {
  * Forward a context's session events for pages this BAP session knows. Ends with the session;
  * the network stream is read only while the context lives.
  */
-export function forwardSessionEvents(state: BapState, ctx: ContextEntry): void {
+export function forwardSessionEvents(state: EventsHost, ctx: ContextEntry): void {
   const budgets: Budgets = new Map();
   const net = networkEvents(ctx.session).subscribe();
   const sub = ctx.session.events.subscribe();
@@ -153,7 +165,7 @@ function notification(
 }
 
 /** An action of this BAP session waits for a human: tell the client which request is held. */
-function approvalRequired(state: BapState, ctx: ContextEntry, approvalId: string): void {
+function approvalRequired(state: EventsHost, ctx: ContextEntry, approvalId: string): void {
   const view = state.registry.approvals.list(ctx.session.id).find((v) => v.approvalId === approvalId);
   if (!view) return;
   const held = state.held.get(ctx.session.id);

@@ -4,7 +4,7 @@
  */
 import { redactUrl } from "../policy/url.ts";
 import { frameEntries, frameOfNode } from "../session/frames_list.ts";
-import type { Call } from "./connection.ts";
+import type { Call } from "./call.ts";
 import { BAP, BapError } from "./errors.ts";
 import { onPage } from "./gate.ts";
 import type { Params } from "./params.ts";

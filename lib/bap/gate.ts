@@ -1,7 +1,7 @@
 /** Every BAP call that touches a page or context goes through that session's FIFO gate. */
 import { type PageFacts, pageFacts } from "../session/page_facts.ts";
 import { toBapError } from "./errors.ts";
-import type { Call } from "./connection.ts";
+import type { Call } from "./call.ts";
 import type { PageTarget } from "./state.ts";
 
 /** Run `fn` in the session's gate; Porthole errors come out as BAP errors. */

@@ -3,8 +3,7 @@
  * connection handles itself), and the capabilities `initialize` advertises.
  */
 import type { SessionRegistry } from "../session/registry.ts";
-import type { Call } from "./connection.ts";
-import type { Params } from "./params.ts";
+import type { Handler } from "./call.ts";
 import { BROWSER_METHODS } from "./browser.ts";
 import { PAGE_METHODS } from "./page.ts";
 import { ACTION_METHODS } from "./actions.ts";
@@ -19,8 +18,6 @@ import { AGENT_OBSERVE_METHODS } from "./agent_observe.ts";
 import { AGENT_ACT_METHODS } from "./agent_act.ts";
 import { AGENT_EXTRACT_METHODS } from "./agent_extract.ts";
 import { MAX_TIMEOUT_MS } from "../protocol/timeouts.ts";
-
-export type Handler = (call: Call, params: Params) => Promise<unknown>;
 
 export const METHODS: Record<string, Handler> = {
   ...BROWSER_METHODS,

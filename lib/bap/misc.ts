@@ -1,5 +1,5 @@
 /** `events/subscribe`, `dialog/handle`, `stream/cancel`, `approval/respond`. */
-import type { Call } from "./connection.ts";
+import type { Call } from "./call.ts";
 import { BAP, BapError, invalidParams } from "./errors.ts";
 import { setDialogPolicy } from "../session/dialogs.ts";
 import type { Params } from "./params.ts";
@@ -8,7 +8,7 @@ export const MISC_METHODS = {
   "events/subscribe": (call: Call, p: Params) => {
     const events = p.strings("events");
     if (!events) throw invalidParams("events", "events is required");
-    for (const e of events) call.conn.subscriptions.add(e);
+    for (const e of events) call.subscriptions.add(e);
     return Promise.resolve({});
   },
   "dialog/handle": (call: Call, p: Params) => {

@@ -5,7 +5,7 @@ import { callOp } from "../ops/call.ts";
 import type { Artifact } from "../artifacts/store.ts";
 import { contentSize } from "../session/page_images.ts";
 import { redactUrl } from "../policy/url.ts";
-import type { Call } from "./connection.ts";
+import type { Call } from "./call.ts";
 import { BAP, BapError, invalidParams, toBapError } from "./errors.ts";
 import { onPage, viewportOf } from "./gate.ts";
 import type { Params } from "./params.ts";

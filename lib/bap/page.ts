@@ -3,7 +3,7 @@ import { redactUrl } from "../policy/url.ts";
 import { deadline, sleep } from "../session/deadline.ts";
 import { emulatePage, grantPermissions } from "../session/emulation.ts";
 import { type Traversal, traverse as traverseCore } from "../session/traverse.ts";
-import type { Call } from "./connection.ts";
+import type { Call } from "./call.ts";
 import { BAP, BapError, invalidParams, toBapError } from "./errors.ts";
 import { gated, onPage, pageInfo } from "./gate.ts";
 import { Params, timeoutOf } from "./params.ts";

@@ -4,27 +4,14 @@
  * order, the active page, the element-ref registries and frame selections. It outlives its
  * connection when parked (see dormant.ts).
  */
-import type { Session } from "../session/session.ts";
-import type { PageRecord } from "../session/session.ts";
+import type { PageRecord } from "../session/page_record.ts";
 import type { ForeignBrowser, SessionRegistry } from "../session/registry.ts";
 import type { CreateSessionInput } from "../protocol/schemas.ts";
 import { BAP, BapError } from "./errors.ts";
 import { forwardSessionEvents, type Notifier } from "./events.ts";
+import type { ContextEntry, PageTarget } from "./context.ts";
 
-export interface ContextEntry {
-  id: string;
-  session: Session;
-  created: number;
-  /** The options as given at creation (context/list echoes them). */
-  options?: Record<string, unknown>;
-}
-
-export interface PageTarget {
-  pageId: string;
-  ctx: ContextEntry;
-  session: Session;
-  rec: PageRecord;
-}
+export type { ContextEntry, PageTarget };
 
 export class BapState {
   readonly registry: SessionRegistry;

@@ -4,7 +4,7 @@
  */
 import { clearCookies, type CookieInput, getCookies, setCookies } from "../session/cookies.ts";
 import { exportStorageState, importStorageState } from "../session/storage_state.ts";
-import type { Call } from "./connection.ts";
+import type { Call } from "./call.ts";
 import { invalidParams } from "./errors.ts";
 import { gated } from "./gate.ts";
 import { Params } from "./params.ts";

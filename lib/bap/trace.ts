@@ -5,7 +5,7 @@
  */
 import { callOp } from "../ops/call.ts";
 import type { Artifact } from "../artifacts/store.ts";
-import type { Call } from "./connection.ts";
+import type { Call } from "./call.ts";
 import { BAP, BapError, toBapError } from "./errors.ts";
 import type { Params } from "./params.ts";
 
