@@ -9,7 +9,8 @@ import { Params, timeoutOf } from "./params.ts";
 import { readSelector, type Selector } from "./selectors.ts";
 import type { PageTarget } from "./state.ts";
 import { actOn, type ActSpec, locateOnly } from "./act_bridge.ts";
-import { ELEMENT_STATE } from "./selector_scripts.ts";
+import { caretToEnd, elementCenter } from "../session/element_props.ts";
+import { viewportOf } from "../session/page_facts.ts";
 import { resolve } from "./selectors.ts";
 
 interface Ctx {
@@ -102,45 +103,22 @@ function clickSpec(c: Ctx, base: "click" | "dblclick"): ActSpec {
 /** The center of the element a selector names, in viewport coordinates. */
 async function centerOf(c: Ctx, sel: Selector): Promise<{ x: number; y: number }> {
   const target = await resolve(c.call.state, c.t, sel, c.signal);
-  const id = target && await c.t.rec.driver.resolve(target.frame, target.backendNodeId, c.signal);
-  if (!id) {
+  const center = target && await elementCenter(c.t.rec.driver, target.frame, target.backendNodeId, c.signal);
+  if (!center) {
     throw new BapError(BAP.ElementNotFound, "Element not found", {
       details: { selector: sel },
       notDispatched: true,
     });
   }
-  try {
-    const s = await c.t.rec.driver.callOn<{ point?: { topX: number; topY: number } }>(id, ELEMENT_STATE, [
-      false,
-    ], c.signal);
-    if (!s.point) {
-      throw new BapError(BAP.ElementNotFound, "Element not found", {
-        details: { selector: sel },
-        notDispatched: true,
-      });
-    }
-    return { x: s.point.topX, y: s.point.topY };
-  } finally {
-    c.t.rec.driver.release(id);
-  }
+  return center;
 }
 
 /** BAP's `type` appends: put the caret at the end of a text field before typing into it. */
-async function caretToEnd(c: Ctx): Promise<void> {
+async function caretAtEnd(c: Ctx): Promise<void> {
   const target = await resolve(c.call.state, c.t, c.selector!, c.signal).catch(() => null);
-  const id = target && await c.t.rec.driver.resolve(target.frame, target.backendNodeId, c.signal);
-  if (!id) return; // the action itself reports what is wrong
-  try {
-    await c.t.rec.driver.callOn(id, CARET_TO_END, [], c.signal).catch(() => {});
-  } finally {
-    c.t.rec.driver.release(id);
-  }
+  // Without a target the action itself reports what is wrong.
+  if (target) await caretToEnd(c.t.rec.driver, target.frame, target.backendNodeId, c.signal);
 }
-
-const CARET_TO_END = `function () {
-  if (typeof this.value !== "string" || typeof this.setSelectionRange !== "function") return;
-  try { this.setSelectionRange(this.value.length, this.value.length); } catch (_) { /* email, number */ }
-}`;
 
 function text(p: Params, key: string): string {
   const v = p.reqStr(key);
@@ -162,7 +140,7 @@ export const ACTION_METHODS = {
   "action/type": action("action/type", true, async (c) => {
     const value = text(c.p, "text");
     if (c.p.obj("options")?.bool("clear")) await run(c, { action: "clear" });
-    else await caretToEnd(c);
+    else await caretAtEnd(c);
     c.p.obj("options")?.num("delay", 0, 10_000); // keys go out one by one, without pauses
     if (value !== "" && !(await run(c, { action: "type", text: value }))) unsupported("type");
   }),
@@ -193,9 +171,8 @@ export const ACTION_METHODS = {
     if (rawAmount === "toElement" && !c.selector) return;
     let amount = typeof rawAmount === "number" ? rawAmount : 300;
     if (rawAmount === "page") {
-      const m = await c.t.rec.driver.send("Page.getLayoutMetrics", {}, c.signal);
-      const vp = m.cssLayoutViewport;
-      amount = direction === "up" || direction === "down" ? vp.clientHeight || 600 : vp.clientWidth || 800;
+      const vp = await viewportOf(c.t.rec, c.signal);
+      amount = direction === "up" || direction === "down" ? vp.height : vp.width;
     }
     const sign = direction === "up" || direction === "left" ? -1 : 1;
     const delta = direction === "up" || direction === "down"

@@ -10,7 +10,7 @@ import { Params, timeoutOf } from "./params.ts";
 import { readSelector, resolve, type Selector } from "./selectors.ts";
 import { agentObserve } from "./agent_observe.ts";
 import { deadline, poll, sleep } from "../session/deadline.ts";
-import { ELEMENT_PROPS } from "./selector_scripts.ts";
+import { elementProps } from "../session/element_props.ts";
 import { MAX_TIMEOUT_MS } from "../protocol/timeouts.ts";
 
 export const STEP_ACTIONS = [
@@ -83,21 +83,17 @@ async function conditionMet(call: Call, pageId: string, c: NonNullable<Step["con
       const target = await resolve(call.state, t, c.selector, sig).catch(() => null);
       if (!target) return c.state === "hidden";
       if (c.state === "exists") return true;
-      const id = await t.rec.driver.resolve(target.frame, target.backendNodeId, sig);
-      if (!id) return c.state === "hidden";
-      try {
-        const r = await t.rec.driver.callOn<{ visible: boolean; enabled: boolean }>(
-          id,
-          ELEMENT_PROPS,
-          [["visible", "enabled"], false],
-          sig,
-        );
-        if (c.state === "hidden") return !r.visible;
-        if (c.state === "visible") return r.visible;
-        return r.visible && (c.state === "enabled" ? r.enabled : !r.enabled);
-      } finally {
-        t.rec.driver.release(id);
-      }
+      const r = await elementProps(
+        t.rec.driver,
+        target.frame,
+        target.backendNodeId,
+        ["visible", "enabled"],
+        sig,
+      );
+      if (!r.found) return c.state === "hidden";
+      if (c.state === "hidden") return !r.visible;
+      if (c.state === "visible") return !!r.visible;
+      return !!r.visible && (c.state === "enabled" ? !!r.enabled : !r.enabled);
     });
   try {
     return await poll(async () => (await holds()) || undefined, 100, dl.signal);

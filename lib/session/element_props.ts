@@ -1,31 +1,74 @@
 /**
- * Properties of one element (BAP `observe/element`), read in Porthole's world of its frame;
- * a field the credential rule calls sensitive never shows its value.
+ * Reads of one element in Porthole's world of its frame (BAP `observe/element`, agent/act
+ * conditions, drag targets): a field the credential rule calls sensitive never shows its value.
  */
 import type { FrameInfo, PageDriver } from "../driver/page_driver.ts";
 import { type FieldFacts, refuseTyping } from "../policy/sensitive.ts";
 import { ELEMENT_PROPS, FIELD_FACTS } from "../snapshot/page_lib.ts";
+import { CARET_TO_END, ELEMENT_INFO } from "./page_scripts.ts";
 
 const FACTS_AND_NAME = `function () {
   return { ...(${FIELD_FACTS}).call(this), accessibleName: this.computedName ?? "" };
 }`;
 
 /** The requested properties and `found: true`, or `{found: false}` when the node is gone. */
-export async function elementProps(
+export function elementProps(
   driver: PageDriver,
   frame: FrameInfo,
   backendNodeId: number,
   props: string[],
   signal?: AbortSignal,
 ): Promise<Record<string, unknown>> {
-  const id = await driver.resolve(frame, backendNodeId, signal);
-  if (!id) return { found: false };
-  try {
+  return onElement(driver, frame, backendNodeId, { found: false } as Record<string, unknown>, async (id) => {
     const facts = await driver.callOn<FieldFacts>(id, FACTS_AND_NAME, [], signal);
     const field = facts.tag === "input" || facts.tag === "textarea";
     const sensitive = facts.dataSensitive || (field && !!refuseTyping(facts));
     return await driver.callOn<Record<string, unknown>>(id, ELEMENT_PROPS, [props, sensitive], signal);
+  }, signal);
+}
+
+/** Run `fn` on the element, or answer `gone` when the node no longer exists. */
+async function onElement<T>(
+  driver: PageDriver,
+  frame: FrameInfo,
+  backendNodeId: number,
+  gone: T,
+  fn: (objectId: string) => Promise<T>,
+  signal?: AbortSignal,
+): Promise<T> {
+  const id = await driver.resolve(frame, backendNodeId, signal);
+  if (!id) return gone;
+  try {
+    return await fn(id);
   } finally {
     driver.release(id);
   }
+}
+
+/** The element's center in the top-level viewport's coordinates; null when it is gone. */
+export function elementCenter(
+  driver: PageDriver,
+  frame: FrameInfo,
+  backendNodeId: number,
+  signal?: AbortSignal,
+): Promise<{ x: number; y: number } | null> {
+  return onElement(driver, frame, backendNodeId, null, async (id) => {
+    const info = await driver.callOn<{ point?: { topX: number; topY: number } }>(id, ELEMENT_INFO, [
+      null,
+      false,
+    ], signal);
+    return info.point ? { x: info.point.topX, y: info.point.topY } : null;
+  }, signal);
+}
+
+/** Put a text field's caret after its last character (BAP's `type` appends). */
+export function caretToEnd(
+  driver: PageDriver,
+  frame: FrameInfo,
+  backendNodeId: number,
+  signal?: AbortSignal,
+) {
+  return onElement(driver, frame, backendNodeId, undefined, async (id) => {
+    await driver.callOn(id, CARET_TO_END, [], signal).catch(() => {});
+  }, signal);
 }

@@ -111,3 +111,9 @@ export const VALUE_ACCEPTED = `function (value) {
   probe.value = value;
   return probe.value === (el.type === "color" ? value.toLowerCase() : value);
 }`;
+
+/** Put a text field's caret after its last character. */
+export const CARET_TO_END = `function () {
+  if (typeof this.value !== "string" || typeof this.setSelectionRange !== "function") return;
+  try { this.setSelectionRange(this.value.length, this.value.length); } catch (_) { /* email, number */ }
+}`;
