@@ -71,7 +71,7 @@ async function launchNow(call: Call, p: Params) {
     version = await gated(ctx.session, call.signal, async (sig) => {
       const rec = await ctx.session.openPage(sig);
       try {
-        return await rec.driver.page.browser().version();
+        return await rec.driver.browserVersion();
       } finally {
         await ctx.session.closePage(rec.pageId);
       }

@@ -175,7 +175,7 @@ function approvalRequired(state: EventsHost, ctx: ContextEntry, approvalId: stri
     originalRequest: { method: held?.method ?? `action/${view.action}`, params: held?.params ?? {} },
     rule: view.description ?? "an operator approval rule",
     context: {
-      pageUrl: rec ? redactUrl(rec.driver.page.url()) : "",
+      pageUrl: rec ? redactUrl(rec.driver.url()) : "",
       pageTitle: rec?.title ?? "",
       ...(view.target ? { elementInfo: { role: view.target.split(" ")[0], name: view.target } } : {}),
     },

@@ -85,6 +85,16 @@ export class PageDriver {
     return raceSignal((this.cdp.send as any)(method, params) as Promise<T>, signal);
   }
 
+  /** The page's current URL, as the browser reports it (not redacted). */
+  url(): string {
+    return this.page.url();
+  }
+
+  /** The browser's product and version, e.g. `HeadlessChrome/156.0.8078.114`. */
+  browserVersion(): Promise<string> {
+    return this.page.browser().version();
+  }
+
   /** Send on the browser's root connection (browser-wide commands such as permission grants). */
   // deno-lint-ignore no-explicit-any
   sendToBrowser<T = any>(method: string, params: Record<string, unknown> = {}): Promise<T> {
