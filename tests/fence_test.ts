@@ -197,3 +197,16 @@ Deno.test("inside lib/session only the registry imports session.ts; the parts ta
   const gone = PENDING_WHOLE_SESSION.filter((f) => !whole.includes(f));
   assert.deepEqual(gone, [], "PENDING_WHOLE_SESSION files that no longer import session.ts: remove them");
 });
+
+Deno.test("lib/bap sends no CDP, holds no in-page script and touches no puppeteer object", () => {
+  const RAW = [
+    [/\.driver\.(send|cdp|page|callOn|resolve|evaluate|world)\b/, "a page driver's CDP or puppeteer member"],
+    [/=\s*`function\b/, "an in-page script"],
+  ] as const;
+  const found: string[] = [];
+  for (const file of FILES.filter((f) => f.startsWith("lib/bap/"))) {
+    const text = readSource(file);
+    for (const [pattern, what] of RAW) if (pattern.test(text)) found.push(`${file}: ${what}`);
+  }
+  assert.deepEqual(found, [], "the BAP door calls core functions and operations for these");
+});
