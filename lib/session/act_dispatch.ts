@@ -7,7 +7,6 @@ import { PortholeError } from "../protocol/errors.ts";
 import type { ActInput } from "../protocol/schemas.ts";
 import { canonicalOrigin } from "../policy/url.ts";
 import type { LeasePool } from "../driver/pool.ts";
-import type { FrameInfo } from "../driver/page_driver.ts";
 import { NavigationWatch, type NavOutcome } from "./navigation.ts";
 import { CLICKS, type Plan, releaseTargets, TEXT_ENTRY } from "./act_checks.ts";
 import type { Preflight } from "./act_preflight.ts";
@@ -21,18 +20,11 @@ import { actionDialogs, type DialogHost } from "./dialogs.ts";
 import type { PageRecord } from "./page_record.ts";
 import type { StateRecord } from "./states.ts";
 import type { NavigationHost } from "./hosts.ts";
+import { navigateFrame } from "./nav_authority.ts";
 
 /** What dispatch needs of its session: the front tab, dialogs, and its own navigations. */
 export interface DispatchHost extends DialogHost, Pick<NavigationHost, "authorizeCommit"> {
   readonly deps: { readonly pool: Pick<LeasePool, "isFront" | "markFront"> };
-  navigateFrame(
-    rec: PageRecord,
-    frame: FrameInfo,
-    url: string,
-    waitUntil: "domcontentloaded" | "load",
-    signal: AbortSignal,
-    onAcknowledged?: () => void,
-  ): Promise<{ outcome: NavOutcome; committed: FrameInfo | null }>;
 }
 
 /** How long a click on a download link waits for its download to be announced. */
@@ -84,7 +76,7 @@ async function navigateAction(
 ): Promise<PortholeError | null> {
   let result;
   try {
-    result = await session.navigateFrame(
+    result = await navigateFrame(
       rec,
       ctx.frame,
       input.url!,

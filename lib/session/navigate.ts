@@ -9,8 +9,7 @@ import type { NavigateInput } from "../protocol/schemas.ts";
 import type { NavigateResult, Observation } from "../protocol/types.ts";
 import { redactUrl } from "../policy/url.ts";
 import { deadline, effectiveTimeout } from "./deadline.ts";
-import type { NavOutcome } from "./navigation.ts";
-import { keepAuthorizationIfStill, navigationError } from "./nav_authority.ts";
+import { keepAuthorizationIfStill, navigateFrame, navigationError } from "./nav_authority.ts";
 import type { PageRecord } from "./page_record.ts";
 import type { ObserveOptions } from "./observation.ts";
 
@@ -20,13 +19,6 @@ export interface NavigateHost {
   checkDestination(url: string): URL | null;
   pageOrOpen(pageId: string | undefined, signal?: AbortSignal): Promise<PageRecord>;
   activate(pageId: string): PageRecord;
-  navigateFrame(
-    rec: PageRecord,
-    frame: FrameInfo,
-    url: string,
-    waitUntil: "domcontentloaded" | "load",
-    signal: AbortSignal,
-  ): Promise<{ outcome: NavOutcome; committed: FrameInfo | null }>;
   authorizeCommit(rec: PageRecord, committed: FrameInfo | null): Promise<void>;
   observeWith(rec: PageRecord, input: ObserveOptions, signal: AbortSignal): Promise<Observation>;
 }
@@ -45,7 +37,7 @@ export async function navigate(
     const previousOrigin = rec.authorizedOrigin;
     let result;
     try {
-      result = await host.navigateFrame(
+      result = await navigateFrame(
         rec,
         main,
         input.url,

@@ -19,7 +19,6 @@ import { type EventMap, EventStream, type EventType, makeEvent, type PortholeEve
 import { ArtifactStore } from "../artifacts/store.ts";
 import { deadline, effectiveTimeout } from "./deadline.ts";
 import { FifoGate } from "./gate.ts";
-import type { NavOutcome } from "./navigation.ts";
 import { StateAuthority, type StateRecord } from "./states.ts";
 import { popupCreated } from "./popups.ts";
 import type { ApprovalDesk } from "./approvals.ts";
@@ -95,8 +94,6 @@ export class Session {
       checkDestination: (url) => this.checkDestination(url),
       pageOrOpen: (pageId, signal) => this.pageOrOpen(pageId, signal),
       activate: (pageId) => this.activate(pageId),
-      navigateFrame: (rec, frame, url, waitUntil, signal) =>
-        this.navigateFrame(rec, frame, url, waitUntil, signal),
       authorizeCommit: (rec, committed) => this.authorizeCommit(rec, committed),
       observeWith: (rec, input, signal) => this.#observeWith(rec, input, signal),
     };
@@ -290,18 +287,6 @@ export class Session {
     allowed: readonly string[] | undefined = this.options.allowedOrigins,
   ): URL | null {
     return authority.checkDestination(url, allowed, this.deps.isSelf);
-  }
-
-  /** Porthole's own navigation of a frame: its hops may leave the authorised origin. */
-  navigateFrame(
-    rec: PageRecord,
-    frame: FrameInfo,
-    url: string,
-    waitUntil: "domcontentloaded" | "load",
-    signal: AbortSignal,
-    onAcknowledged?: () => void,
-  ): Promise<{ outcome: NavOutcome; committed: FrameInfo | null }> {
-    return authority.navigateFrame(rec, frame, url, waitUntil, signal, onAcknowledged);
   }
 
   /** Tell the page's guard that Porthole itself is about to navigate it to `url`. */
