@@ -29,19 +29,19 @@ function isTimeZone(id: string): boolean {
   }
 }
 
+/** A User-Agent string: one line of at most 1024 characters. */
+export const UserAgent = v.pipe(
+  v.string(),
+  v.minLength(1),
+  v.maxLength(1024),
+  // deno-lint-ignore no-control-regex
+  v.regex(/^[^\x00-\x1f\x7f]*$/, "userAgent cannot contain control characters"),
+);
+
 /** Body of POST /v1/sessions. */
 export const CreateSessionInput = v.strictObject({
   viewport: v.optional(Viewport),
-  userAgent: v.optional(
-    v.pipe(
-      v.string(),
-      v.minLength(1),
-      v.maxLength(1024),
-      // deno-lint-ignore no-control-regex
-      v.regex(/^[^\x00-\x1f\x7f]*$/, "userAgent cannot contain control characters"),
-      v.description("User-Agent string for every page of the session"),
-    ),
-  ),
+  userAgent: v.optional(v.pipe(UserAgent, v.description("User-Agent string for every page of the session"))),
   locale: v.optional(
     v.pipe(
       v.string(),
@@ -118,6 +118,15 @@ export const NavigateInput = v.strictObject({
   observe: v.optional(v.union([v.boolean(), v.omit(ObserveInput, ["pageId", "timeoutMs"])])),
 });
 export type NavigateInput = v.InferOutput<typeof NavigateInput>;
+
+/** A scroll or drag distance in CSS px. */
+const Delta = v.pipe(
+  v.number(),
+  v.finite(),
+  v.minValue(-1e6),
+  v.maxValue(1e6),
+  v.description("scroll or drag by, in px"),
+);
 
 export const ACTIONS = [
   "click",
@@ -229,24 +238,8 @@ export const ActInput = v.strictObject({
   toRef: v.optional(
     v.pipe(v.string(), v.maxLength(64), v.description("drag: the ref to drop on, from the same observation")),
   ),
-  deltaX: v.optional(
-    v.pipe(
-      v.number(),
-      v.finite(),
-      v.minValue(-1e6),
-      v.maxValue(1e6),
-      v.description("scroll or drag by, in px"),
-    ),
-  ),
-  deltaY: v.optional(
-    v.pipe(
-      v.number(),
-      v.finite(),
-      v.minValue(-1e6),
-      v.maxValue(1e6),
-      v.description("scroll or drag by, in px"),
-    ),
-  ),
+  deltaX: v.optional(Delta),
+  deltaY: v.optional(Delta),
   dialog: v.optional(
     v.pipe(
       v.strictObject({

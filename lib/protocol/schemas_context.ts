@@ -1,6 +1,6 @@
 /** Input schemas of the context operations: cookies, storage state, emulation, frames, history. */
 import * as v from "valibot";
-import { TimeoutMs, Viewport } from "./schemas.ts";
+import { TimeoutMs, UserAgent, Viewport } from "./schemas.ts";
 import { CookieList, StorageStateInput } from "./schemas_storage.ts";
 
 export { StorageStateInput };
@@ -46,14 +46,7 @@ export const EmulateInput = v.pipe(
   v.strictObject({
     viewport: v.optional(v.pipe(Viewport, v.description("Viewport in CSS pixels"))),
     userAgent: v.optional(
-      v.pipe(
-        v.string(),
-        v.minLength(1),
-        v.maxLength(1024),
-        // deno-lint-ignore no-control-regex
-        v.regex(/^[^\x00-\x1f\x7f]*$/, "userAgent cannot contain control characters"),
-        v.description("User-Agent string (header and navigator.userAgent)"),
-      ),
+      v.pipe(UserAgent, v.description("User-Agent string (header and navigator.userAgent)")),
     ),
     geolocation: v.optional(
       v.pipe(

@@ -4,26 +4,16 @@
  */
 import type { SecretStore } from "../policy/secrets.ts";
 import type { ErrorCode } from "../protocol/errors.ts";
-import type { ActInput } from "../protocol/schemas.ts";
+import { type ActInput, ACTIONS } from "../protocol/schemas.ts";
 import { type Chord, type Keystroke, keystrokes, parseChord } from "../protocol/keys.ts";
 import { parseOriginInput } from "../policy/url.ts";
 import type { RefTarget } from "../snapshot/ax_tree.ts";
 import type { StateRecord } from "./states.ts";
 
-/** Actions that act on one node of the observation. */
-export const NEEDS_REF = new Set([
-  "click",
-  "dblclick",
-  "hover",
-  "type",
-  "fill",
-  "clear",
-  "select",
-  "check",
-  "uncheck",
-  "upload",
-  "drag",
-]);
+/** Actions that act on one node of the observation: all but press, scroll and navigate. */
+export const NEEDS_REF = new Set<string>(
+  ACTIONS.filter((a) => a !== "press" && a !== "scroll" && a !== "navigate"),
+);
 /** Actions whose pointer goes to the node's click point, hit-tested there. */
 export const CLICKS = new Set(["click", "dblclick", "hover", "check", "uncheck"]);
 export const TEXT_ENTRY = new Set(["type", "fill", "clear"]);
