@@ -9,11 +9,11 @@ import type { Observation } from "../protocol/types.ts";
 import { newId } from "../protocol/validate.ts";
 import { canonicalOrigin, redactUrl } from "../policy/url.ts";
 import { type FrameWalk, render, type Tier } from "../snapshot/render.ts";
-import { CLOSED_CANDIDATES, RESOLVE_DOCUMENT, WALKER, type WalkResult } from "../snapshot/walker.ts";
+import { CLOSED_CANDIDATES, WALKER, type WalkResult } from "../snapshot/walker.ts";
 import { driverError, type FrameInfo, type PageDriver } from "../driver/page_driver.ts";
 import type { StateRecord } from "./states.ts";
 import { sinceOutcome } from "./history.ts";
-import { type FrameDoor, framesOf } from "./frame_doors.ts";
+import { type FrameDoor, framesOf, resolveRefDocument } from "./frame_doors.ts";
 
 export { fingerprintOf, framesOf, resolveRef, resolveRefDocument } from "./frame_doors.ts";
 
@@ -181,13 +181,7 @@ async function closedHosts(door: FrameDoor, result: WalkResult, signal?: AbortSi
 
 /** The backend node id of the walked document (the action's document identity check), cached per document. */
 async function documentNode(door: FrameDoor, token: string, signal?: AbortSignal): Promise<number> {
-  const world = await door.world(signal);
-  const r = await door.send<Protocol.Runtime.CallFunctionOnResponse>("Runtime.callFunctionOn", {
-    functionDeclaration: RESOLVE_DOCUMENT,
-    executionContextId: world,
-    arguments: [{ value: token }],
-  }, signal);
-  const objectId = r.result.objectId;
+  const objectId = await resolveRefDocument(door, token, signal);
   if (!objectId) {
     throw new PortholeError("observation_failed", "The document changed while it was being observed");
   }
