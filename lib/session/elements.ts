@@ -9,11 +9,11 @@ import type { ElementsResult, ListedElement } from "../protocol/types.ts";
 import { redactUrl } from "../policy/url.ts";
 import type { RefTarget } from "../snapshot/render.ts";
 import { captureFrame } from "./capture.ts";
-import { deadline, effectiveTimeout } from "./deadline.ts";
 import { annotatedScreenshot, DEFAULT_ANNOTATION } from "./page_images.ts";
 import type { PageRecord } from "./page_record.ts";
 import { describeRefs, type RefElement } from "./ref_elements.ts";
-import { readFailure, scrubbed } from "./page_reads.ts";
+import { scrubbed } from "./page_reads.ts";
+import { bounded } from "./bounded.ts";
 import type { ReadsHost } from "./hosts.ts";
 
 /** Core roles that say nothing of their own: the element's role attribute or tag stands instead. */
@@ -67,10 +67,9 @@ export async function elements(
   input: ElementsInput,
   signal: AbortSignal,
 ): Promise<ElementsResult> {
-  const dl = deadline(effectiveTimeout(input.timeoutMs), signal);
-  try {
+  return await bounded(input.timeoutMs, signal, "Listing elements failed", async (sig) => {
     const rec = session.page(input.pageId);
-    const seen = await listElements(rec, input.frameId, dl.signal);
+    const seen = await listElements(rec, input.frameId, sig);
     session.states.publish(seen.state);
     const rows = seen.rows.slice(0, input.maxElements ?? 100);
     const listed = rows.map(({ ref, f, role, name }): ListedElement => {
@@ -98,7 +97,7 @@ export async function elements(
     };
     if (input.annotate) {
       const boxes = listed.map((e) => ({ ref: e.ref, bounds: e.bounds }));
-      const shot = await annotatedScreenshot(rec, boxes, DEFAULT_ANNOTATION, dl.signal);
+      const shot = await annotatedScreenshot(rec, boxes, DEFAULT_ANNOTATION, sig);
       const bytes = Uint8Array.fromBase64(shot.data);
       out.screenshot = {
         artifact: await session.artifacts.put(bytes, `image/${shot.format}`),
@@ -107,9 +106,5 @@ export async function elements(
       };
     }
     return out;
-  } catch (err) {
-    throw readFailure(err, dl.signal, "Listing elements failed");
-  } finally {
-    dl.dispose();
-  }
+  });
 }

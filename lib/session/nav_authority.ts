@@ -5,7 +5,7 @@
  * through here, so the rules exist once.
  */
 import { type ErrorCode, PortholeError } from "../protocol/errors.ts";
-import { driverError, type FrameInfo } from "../driver/page_driver.ts";
+import type { FrameInfo } from "../driver/page_driver.ts";
 import { canonicalOrigin, checkScheme, originAllowed, redactUrl } from "../policy/url.ts";
 import { isMetadataAddress, refuseName } from "../policy/address.ts";
 import { navigateAndWait, type NavOutcome } from "./navigation.ts";
@@ -133,12 +133,4 @@ export async function keepAuthorizationIfStill(
 ): Promise<void> {
   const top = (await rec.driver.frames().catch(() => [])).find((f) => f.parentId === null);
   if (!top || canonicalOrigin(top.url) !== previousOrigin) rec.authorizedOrigin = null;
-}
-
-/** The error a navigation ends with: its deadline's when that ran out first, else the driver's, mapped. */
-export function navigationError(deadlineSignal: AbortSignal, err: unknown): PortholeError {
-  return driverError(
-    deadlineSignal.aborted && !(err instanceof PortholeError) ? deadlineSignal.reason : err,
-    "Navigation failed",
-  );
 }

@@ -8,8 +8,8 @@ import { PortholeError } from "../protocol/errors.ts";
 import type { NavigateInput } from "../protocol/schemas.ts";
 import type { NavigateResult, Observation } from "../protocol/types.ts";
 import { redactUrl } from "../policy/url.ts";
-import { deadline, effectiveTimeout } from "./deadline.ts";
-import { keepAuthorizationIfStill, navigateFrame, navigationError } from "./nav_authority.ts";
+import { keepAuthorizationIfStill, navigateFrame } from "./nav_authority.ts";
+import { bounded } from "./bounded.ts";
 import type { PageRecord } from "./page_record.ts";
 import type { ObserveOptions } from "./observation.ts";
 
@@ -28,12 +28,11 @@ export async function navigate(
   input: NavigateInput,
   signal: AbortSignal,
 ): Promise<NavigateResult> {
-  const dl = deadline(effectiveTimeout(input.timeoutMs), signal);
-  try {
+  return await bounded(input.timeoutMs, signal, "Navigation failed", async (sig) => {
     host.checkDestination(input.url);
-    const rec = await host.pageOrOpen(input.pageId, dl.signal);
+    const rec = await host.pageOrOpen(input.pageId, sig);
     host.activate(rec.pageId);
-    const main = (await rec.driver.frames(dl.signal)).find((f) => f.parentId === null)!;
+    const main = (await rec.driver.frames(sig)).find((f) => f.parentId === null)!;
     const previousOrigin = rec.authorizedOrigin;
     let result;
     try {
@@ -42,7 +41,7 @@ export async function navigate(
         main,
         input.url,
         input.waitUntil ?? "domcontentloaded",
-        dl.signal,
+        sig,
       );
     } catch (err) {
       await keepAuthorizationIfStill(rec, previousOrigin);
@@ -77,12 +76,8 @@ export async function navigate(
     };
     if (input.observe) {
       const opts = typeof input.observe === "object" ? input.observe : {};
-      res.state = await host.observeWith(rec, opts, dl.signal);
+      res.state = await host.observeWith(rec, opts, sig);
     }
     return res;
-  } catch (err) {
-    throw navigationError(dl.signal, err);
-  } finally {
-    dl.dispose();
-  }
+  });
 }

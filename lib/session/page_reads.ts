@@ -2,16 +2,15 @@
  * `discover` and `extract` over the core: a page (and frame) of the session, read once, the
  * scope of an extraction named by a ref of the current state (read, never consumed).
  */
-import { driverError } from "../driver/page_driver.ts";
 import { PortholeError } from "../protocol/errors.ts";
 import type { DiscoverInput, ExtractInput } from "../protocol/schemas_page.ts";
 import type { DiscoverResult, ExtractResult } from "../protocol/types.ts";
 import { findFrame } from "./capture.ts";
-import { deadline, effectiveTimeout } from "./deadline.ts";
 import { discoverTools } from "./discover.ts";
 import { extractData } from "./extract.ts";
 import { resolveRef } from "./locate.ts";
 import type { ReadsHost } from "./hosts.ts";
+import { bounded } from "./bounded.ts";
 
 /** `discover`: the WebMCP tools of a frame (default: the main frame). */
 export async function discover(
@@ -19,25 +18,15 @@ export async function discover(
   input: DiscoverInput,
   signal: AbortSignal,
 ): Promise<DiscoverResult> {
-  const dl = deadline(effectiveTimeout(input.timeoutMs), signal);
-  try {
+  return await bounded(input.timeoutMs, signal, "Discovery failed", async (sig) => {
     const rec = session.page(input.pageId);
-    const { frame } = await findFrame(rec.driver, input.frameId, dl.signal);
+    const { frame } = await findFrame(rec.driver, input.frameId, sig);
     const found = await discoverTools(rec.driver, frame, {
       maxTools: input.maxTools ?? 50,
       schemas: input.includeInputSchemas ?? true,
-    }, dl.signal);
+    }, sig);
     return { pageId: rec.pageId, frameId: frame.frameId, ...scrubbed(session, found) };
-  } catch (err) {
-    throw readFailure(err, dl.signal, "Discovery failed");
-  } finally {
-    dl.dispose();
-  }
-}
-
-/** What ends a read of the page: the deadline's reason when it passed, else the driver's error as Porthole's. */
-export function readFailure(err: unknown, signal: AbortSignal, what: string): PortholeError {
-  return driverError(signal.aborted ? signal.reason : err, what);
+  });
 }
 
 /** A page may echo a secret it was given into its own text: no result carries it. */
@@ -62,8 +51,7 @@ export async function extract(
     );
   }
   const spec = { schema: input.schema, mode: input.mode ?? "single" };
-  const dl = deadline(effectiveTimeout(input.timeoutMs), signal);
-  try {
+  return await bounded(input.timeoutMs, signal, "Extraction failed", async (sig) => {
     let r;
     if (input.ref !== undefined) {
       const state = session.states.peek(input.stateId!);
@@ -83,7 +71,7 @@ export async function extract(
         throw invalid("ref", `${input.ref} is not a ref of state ${state.stateId}`);
       }
       const rec = session.page(state.pageId);
-      const hit = await resolveRef(rec.driver, state, input.ref, dl.signal);
+      const hit = await resolveRef(rec.driver, state, input.ref, sig);
       if (!hit) {
         throw new PortholeError(
           "element_detached",
@@ -91,14 +79,14 @@ export async function extract(
         );
       }
       try {
-        r = await extractData(rec.driver, { objectId: hit.objectId }, spec, dl.signal);
+        r = await extractData(rec.driver, { objectId: hit.objectId }, spec, sig);
       } finally {
         rec.driver.release(hit.objectId);
       }
     } else {
       const rec = session.page(input.pageId);
-      const { frame } = await findFrame(rec.driver, undefined, dl.signal);
-      r = await extractData(rec.driver, { frame }, spec, dl.signal);
+      const { frame } = await findFrame(rec.driver, undefined, sig);
+      r = await extractData(rec.driver, { frame }, spec, sig);
     }
     if (!r) {
       throw new PortholeError("element_detached", `${input.ref} is no longer in the document; observe again`);
@@ -106,9 +94,5 @@ export async function extract(
     const out: ExtractResult = { data: scrubbed(session, r.data), confidence: r.confidence };
     if (input.includeSources) out.sources = scrubbed(session, r.sources);
     return out;
-  } catch (err) {
-    throw readFailure(err, dl.signal, "Extraction failed");
-  } finally {
-    dl.dispose();
-  }
+  });
 }

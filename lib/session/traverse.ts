@@ -9,10 +9,10 @@ import { PortholeError } from "../protocol/errors.ts";
 import type { TraverseResult } from "../protocol/types.ts";
 import { redactUrl } from "../policy/url.ts";
 import type { PageDriver } from "../driver/page_driver.ts";
-import { deadline, effectiveTimeout } from "./deadline.ts";
 import { NavigationWatch, type NavOutcome } from "./navigation.ts";
 import type { NavigationHost, PagesHost } from "./hosts.ts";
-import { keepAuthorizationIfStill, navigationError, refusalOr } from "./nav_authority.ts";
+import { keepAuthorizationIfStill, refusalOr } from "./nav_authority.ts";
+import { bounded } from "./bounded.ts";
 
 export type Traversal = "reload" | "back" | "forward";
 
@@ -45,18 +45,17 @@ export async function traverse(
   input: TraverseOptions,
   signal: AbortSignal,
 ): Promise<TraverseResult> {
-  const dl = deadline(effectiveTimeout(input.timeoutMs), signal);
-  try {
+  return await bounded(input.timeoutMs, signal, "Navigation failed", async (sig) => {
     const rec = session.page(input.pageId);
     const driver = rec.driver;
-    const main = (await driver.frames(dl.signal)).find((f) => f.parentId === null)!;
+    const main = (await driver.frames(sig)).find((f) => f.parentId === null)!;
     let url = main.url;
     let entryId: number | null = null;
     if (how !== "reload") {
       const h = await driver.send<Protocol.Page.GetNavigationHistoryResponse>(
         "Page.getNavigationHistory",
         {},
-        dl.signal,
+        sig,
       );
       const entry = h.entries[h.currentIndex + (how === "back" ? -1 : 1)];
       if (!entry) {
@@ -78,10 +77,10 @@ export async function traverse(
     const cached = restoredFromCache(driver, main.frameId);
     let outcome: NavOutcome;
     try {
-      if (entryId === null) await driver.send("Page.reload", {}, dl.signal);
-      else await driver.send("Page.navigateToHistoryEntry", { entryId }, dl.signal);
+      if (entryId === null) await driver.send("Page.reload", {}, sig);
+      else await driver.send("Page.navigateToHistoryEntry", { entryId }, sig);
       watch.requested = true;
-      outcome = await Promise.race([watch.settle(dl.signal), cached.done]);
+      outcome = await Promise.race([watch.settle(sig), cached.done]);
     } catch (err) {
       await keepAuthorizationIfStill(rec, previousOrigin);
       throw refusalOr(rec, err);
@@ -93,7 +92,7 @@ export async function traverse(
     if (outcome.kind === "aborted" || outcome.kind === "download") {
       throw new PortholeError("navigation_failed", `Navigation to ${redactUrl(url)} did not commit`);
     }
-    const committed = (await driver.frames(dl.signal)).find((f) => f.frameId === main.frameId) ?? null;
+    const committed = (await driver.frames(sig)).find((f) => f.frameId === main.frameId) ?? null;
     await session.authorizeCommit(rec, committed);
     const res: TraverseResult = {
       pageId: rec.pageId,
@@ -103,12 +102,8 @@ export async function traverse(
     };
     if (input.observe) {
       const like = typeof input.observe === "object" ? input.observe : {};
-      res.state = await session.captureFresh(rec, main.frameId, dl.signal, like);
+      res.state = await session.captureFresh(rec, main.frameId, sig, like);
     }
     return res;
-  } catch (err) {
-    throw navigationError(dl.signal, err);
-  } finally {
-    dl.dispose();
-  }
+  });
 }
