@@ -63,9 +63,11 @@ export async function locate(
       };
     }
     if (target) return { ok: true, ref: target.ref, target };
+    // Still in the document but not in the observation: it was hidden when the page was walked
+    // (it may show by now, and the next observation has it). Gone from the document: unknown.
     return {
       ok: false,
-      why: await hiddenRef(driver, state, loc.ref, signal) ? "not_visible" : "unknown_ref",
+      why: await stillInDocument(driver, state, loc.ref, signal) ? "not_visible" : "unknown_ref",
     };
   }
   return await locateIn(driver, state, state.frameId, loc, signal);
@@ -179,7 +181,7 @@ async function match(
 }
 
 /** Whether a ref the state lacks still names a connected but hidden element of its document. */
-async function hiddenRef(driver: PageDriver, state: StateRecord, ref: string, signal?: AbortSignal) {
+async function stillInDocument(driver: PageDriver, state: StateRecord, ref: string, signal?: AbortSignal) {
   const parts = refParts(state, coreRef(ref));
   if (!parts) return false;
   const door = await frameOf(driver, parts.frameId, signal);
@@ -190,13 +192,8 @@ async function hiddenRef(driver: PageDriver, state: StateRecord, ref: string, si
     arguments: [{ value: parts.token }, { value: parts.n }],
   }, signal);
   const objectId = r.result.objectId;
-  if (!objectId) return false;
-  try {
-    const facts = await callOn<{ visible: boolean }>(door, objectId, REF_CHAIN, [parts.token], signal);
-    return !facts.visible;
-  } finally {
-    release(door, objectId);
-  }
+  if (objectId) release(door, objectId);
+  return !!objectId;
 }
 
 async function callOn<T>(
