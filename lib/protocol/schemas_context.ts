@@ -1,6 +1,6 @@
 /** Input schemas of the context operations: cookies, storage state, emulation, frames, history. */
 import * as v from "valibot";
-import { TimeoutMs, UserAgent, Viewport } from "./schemas.ts";
+import { ObserveInput, TimeoutMs, UserAgent, Viewport } from "./schemas.ts";
 import { CookieList, StorageStateInput } from "./schemas_storage.ts";
 
 export { StorageStateInput };
@@ -123,23 +123,7 @@ export const TraverseInput = v.strictObject({
   timeoutMs: v.optional(TimeoutMs),
   observe: v.optional(
     v.pipe(
-      v.union([
-        v.boolean(),
-        v.strictObject({
-          tier: v.optional(
-            v.pipe(v.picklist(["full", "interactive", "minimal"]), v.description("Tree tier")),
-          ),
-          maxDepth: v.optional(
-            v.pipe(
-              v.number(),
-              v.integer(),
-              v.minValue(1),
-              v.maxValue(20),
-              v.description("Tree levels, 1..20"),
-            ),
-          ),
-        }),
-      ]),
+      v.union([v.boolean(), v.pick(ObserveInput, ["tier", "maxDepth"])]),
       v.description("Observe the new document and return it as state"),
     ),
   ),
