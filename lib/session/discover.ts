@@ -7,7 +7,6 @@
 import type { Protocol } from "devtools-protocol";
 import type { FrameInfo, PageDriver } from "../driver/page_driver.ts";
 import { deadline } from "./deadline.ts";
-import { callIn } from "./world_calls.ts";
 
 export interface WebMCPTool {
   name: string;
@@ -77,7 +76,7 @@ export async function discoverTools(
   opts: { maxTools: number; schemas: boolean },
   signal: AbortSignal,
 ): Promise<Discovered> {
-  const declared = await callIn<WebMCPTool[]>(driver, frame, DECLARATIVE, [opts.schemas], signal).catch(
+  const declared = await driver.callIn<WebMCPTool[]>(frame, DECLARATIVE, [opts.schemas], signal).catch(
     () => [],
   );
   let imperative: { version?: string; tools: WebMCPTool[] } | null = null;

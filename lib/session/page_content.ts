@@ -7,7 +7,6 @@ import type { FrameInfo, PageDriver } from "../driver/page_driver.ts";
 import { type FieldFacts, refuseTyping } from "../policy/sensitive.ts";
 import { redactUrl } from "../policy/url.ts";
 import { FIELD_LIST, MARKDOWN, SERIALIZE } from "../snapshot/content_scripts.ts";
-import { callIn } from "./world_calls.ts";
 
 /** Replace the URL placeholders of a serialization with redacted URLs. */
 function fillUrls(text: string, urls: string[], escape: (s: string) => string = (s) => s): string {
@@ -31,10 +30,9 @@ export async function pageDocument(
   frame: FrameInfo,
   signal?: AbortSignal,
 ): Promise<PageDocument> {
-  const fields = await callIn<FieldFacts[]>(driver, frame, FIELD_LIST, [], signal);
+  const fields = await driver.callIn<FieldFacts[]>(frame, FIELD_LIST, [], signal);
   const redact = fields.flatMap((f, i) => (refuseTyping(f) ? [i] : []));
-  const r = await callIn<{ html: string; urls: string[]; text: string; title: string }>(
-    driver,
+  const r = await driver.callIn<{ html: string; urls: string[]; text: string; title: string }>(
     frame,
     SERIALIZE,
     [redact],
@@ -49,6 +47,6 @@ export async function pageMarkdown(
   frame: FrameInfo,
   signal?: AbortSignal,
 ): Promise<string> {
-  const m = await callIn<{ markdown: string; urls: string[] }>(driver, frame, MARKDOWN, [], signal);
+  const m = await driver.callIn<{ markdown: string; urls: string[] }>(frame, MARKDOWN, [], signal);
   return fillUrls(m.markdown, m.urls);
 }

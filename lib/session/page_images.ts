@@ -7,7 +7,7 @@ import type { PageDriver } from "../driver/page_driver.ts";
 import { DRAW, UNDRAW } from "../snapshot/overlay_scripts.ts";
 import { viewportOf } from "./page_facts.ts";
 import type { PageRecord } from "./page_record.ts";
-import { callIn, mainFrame } from "./world_calls.ts";
+import { mainFrame } from "./world_calls.ts";
 
 interface ShotOptions {
   format: "png" | "jpeg" | "webp";
@@ -67,11 +67,11 @@ export async function screenshotBoxes(
   signal?: AbortSignal,
 ): Promise<string> {
   const frame = mainFrame(await driver.frames(signal));
-  await callIn(driver, frame, DRAW, [marks, style], signal);
+  await driver.callIn(frame, DRAW, [marks, style], signal);
   try {
     return await captureScreenshot(driver, { format: "png" }, signal);
   } finally {
-    await callIn(driver, frame, UNDRAW, [], undefined).catch(() => {});
+    await driver.callIn(frame, UNDRAW, [], undefined).catch(() => {});
   }
 }
 

@@ -21,17 +21,6 @@ export async function handle(
   return r.result.objectId;
 }
 
-/** Call a function in a frame's world with plain arguments; returns its value. */
-export function callIn<T>(
-  driver: PageDriver,
-  frame: FrameInfo,
-  fn: string,
-  args: unknown[] = [],
-  signal?: AbortSignal,
-): Promise<T> {
-  return driver.callIn<T>(frame, fn, args, signal);
-}
-
 /** The backend node id of a remote node. */
 export async function backendOf(driver: PageDriver, objectId: string, signal?: AbortSignal): Promise<number> {
   const { node } = await driver.send<Protocol.DOM.DescribeNodeResponse>(
@@ -40,22 +29,6 @@ export async function backendOf(driver: PageDriver, objectId: string, signal?: A
     signal,
   );
   return node.backendNodeId;
-}
-
-/** Object ids of the members of a remote array (in order). */
-export async function arrayItems(
-  driver: PageDriver,
-  arrayId: string,
-  signal?: AbortSignal,
-): Promise<string[]> {
-  const { result } = await driver.send<Protocol.Runtime.GetPropertiesResponse>("Runtime.getProperties", {
-    objectId: arrayId,
-    ownProperties: true,
-  }, signal);
-  return result
-    .filter((p) => /^\d+$/.test(p.name) && p.value?.objectId)
-    .sort((a, b) => Number(a.name) - Number(b.name))
-    .map((p) => p.value!.objectId!);
 }
 
 export function mainFrame(frames: FrameInfo[]): FrameInfo {
