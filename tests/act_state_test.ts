@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { browserTest, refOf, sharedPorthole, Site, untilPage } from "./harness.ts";
+import { alive } from "./proc.ts";
 
 const COUNTER = `<!doctype html><title>Counter</title>
 <h1>Counter</h1><p id="count">0</p>
@@ -489,12 +490,3 @@ Deno.test("closing Porthole ends the Chromium this file used", browserTest, asyn
     assert.equal(alive(browserPid), false);
   }
 });
-
-/** Whether a process runs (a zombie has ended: only its exit status is left to collect). */
-function alive(pid: number): boolean {
-  try {
-    return !/^State:\s+Z/m.test(Deno.readTextFileSync(`/proc/${pid}/status`));
-  } catch {
-    return false;
-  }
-}

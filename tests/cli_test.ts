@@ -9,6 +9,7 @@ import { parseServeArgs } from "../main.ts";
 import { discoverChromium } from "../lib/driver/discover.ts";
 import { PORTHOLE_VERSION } from "../lib/version.ts";
 import { browserTest, eventually, Site } from "./harness.ts";
+import { alive, descendants, processesMentioning, readProc } from "./proc.ts";
 
 const ROOT = join(import.meta.dirname!, "..");
 
@@ -39,50 +40,6 @@ async function run(args: string[], env: Record<string, string> = {}) {
     stdout: new TextDecoder().decode(out.stdout),
     stderr: new TextDecoder().decode(out.stderr),
   };
-}
-
-function readProc(pid: number, file: string): string | null {
-  try {
-    return Deno.readTextFileSync(`/proc/${pid}/${file}`);
-  } catch {
-    return null;
-  }
-}
-
-function alive(pid: number): boolean {
-  const status = readProc(pid, "status");
-  return status !== null && !/^State:\s+Z/m.test(status);
-}
-
-/** Every live process whose parent chain leads to `root`. */
-function descendants(root: number): number[] {
-  const parent = new Map<number, number>();
-  for (const e of Deno.readDirSync("/proc")) {
-    if (!/^\d+$/.test(e.name)) continue;
-    const m = readProc(Number(e.name), "status")?.match(/^PPid:\s+(\d+)/m);
-    if (m) parent.set(Number(e.name), Number(m[1]));
-  }
-  return [...parent.keys()].filter((pid) => {
-    for (
-      let p = parent.get(pid), hops = 0;
-      p !== undefined && p > 1 && hops < 64;
-      p = parent.get(p), hops++
-    ) {
-      if (p === root) return alive(pid);
-    }
-    return false;
-  });
-}
-
-/** Live processes whose command line mentions `text`. */
-function processesMentioning(text: string): number[] {
-  const found: number[] = [];
-  for (const e of Deno.readDirSync("/proc")) {
-    if (!/^\d+$/.test(e.name)) continue;
-    const cmd = readProc(Number(e.name), "cmdline");
-    if (cmd?.includes(text) && alive(Number(e.name))) found.push(Number(e.name));
-  }
-  return found;
 }
 
 // ---- the process --------------------------------------------------------------------------

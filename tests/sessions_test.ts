@@ -3,28 +3,19 @@
  * context_limit, page_limit, queue_full, and DELETE cancelling queued work.
  */
 import assert from "node:assert/strict";
-import { browserTest, type Json, Porthole, type Reply, Site } from "./harness.ts";
+import {
+  assertError as assertReplyError,
+  browserTest,
+  eventually,
+  type Json,
+  Porthole,
+  type Reply,
+  Site,
+} from "./harness.ts";
 
-/** Poll `check` until it holds; fails with `what` after `timeoutMs`. Never used to assert timing. */
-async function waitFor(
-  what: string,
-  check: () => boolean | Promise<boolean>,
-  timeoutMs = 20_000,
-): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
+/** An error reply of this status and code, with the envelope's message and retryable fields. */
 function assertError(reply: Reply<Json>, status: number, code: string): void {
-  assert.equal(
-    reply.status,
-    status,
-    `expected ${status} ${code}, got ${reply.status} ${JSON.stringify(reply.body)}`,
-  );
-  assert.equal(reply.body.error.code, code);
+  assertReplyError(reply, status, code);
   assert.equal(typeof reply.body.error.message, "string");
   assert.equal(typeof reply.body.error.retryable, "boolean");
 }
@@ -272,9 +263,9 @@ Deno.test(
       const gate = ph.server.registry.get(sid).gate;
 
       const running = ph.post(`/v1/sessions/${sid}/navigate`, { url: site.url("/slow") });
-      await waitFor("the slow navigation to reach the site", () => site.hits.includes("/slow"));
+      await eventually("the slow navigation to reach the site", () => site.hits.includes("/slow"));
       const waiting = Array.from({ length: 32 }, () => ph.post(`/v1/sessions/${sid}/observe`, {}));
-      await waitFor("32 operations to queue", () => gate.queued === 32);
+      await eventually("32 operations to queue", () => gate.queued === 32);
 
       const refused = await ph.post(`/v1/sessions/${sid}/observe`, {});
       assertRetryLater(refused, "queue_full");
@@ -310,20 +301,20 @@ Deno.test(
       const gate = ph.server.registry.get(sid).gate;
 
       const running = ph.post(`/v1/sessions/${sid}/navigate`, { url: site.url("/slow") });
-      await waitFor("the slow navigation to reach the site", () => site.hits.includes("/slow"));
+      await eventually("the slow navigation to reach the site", () => site.hits.includes("/slow"));
       const queued = [
         ph.post(`/v1/sessions/${sid}/observe`, {}),
         ph.post(`/v1/sessions/${sid}/pages`),
         ph.post(`/v1/sessions/${sid}/navigate`, { url: "about:blank" }),
       ];
-      await waitFor("3 operations to queue", () => gate.queued === 3);
+      await eventually("3 operations to queue", () => gate.queued === 3);
 
       assert.equal((await ph.request("DELETE", `/v1/sessions/${sid}`)).status, 204);
       // Everything ends now, with an error, while the slow page is still being held back.
       for (const r of await Promise.all([running, ...queued])) assertError(r, 503, "session_disposed");
       assert.equal(pool.stats().leases, 0);
       assert.equal(pool.stats().running, false);
-      await waitFor("the browser process to exit", () => !processAlive(pid));
+      await eventually("the browser process to exit", () => !processAlive(pid));
       assertError(await ph.post(`/v1/sessions/${sid}/observe`, {}), 404, "session_not_found");
     } finally {
       slow.release();
