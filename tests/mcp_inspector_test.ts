@@ -8,6 +8,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { browserTest, type Json, Porthole, Site } from "./harness.ts";
+import { MCP_TOOLS } from "./mcp_client.ts";
 
 const ROOT = join(import.meta.dirname!, "..");
 const INSPECTOR = "@modelcontextprotocol/inspector@0.15.0";
@@ -37,15 +38,7 @@ Deno.test(
     const url = `${ph.url}/mcp`;
 
     const listed = await inspector(url, "--transport", "http", "--method", "tools/list");
-    assert.deepEqual(listed.tools.map((t: Json) => t.name), [
-      "browser_observe",
-      "browser_act",
-      "browser_navigate",
-      "browser_page",
-      "browser_wait",
-      "browser_inspect",
-      "browser_screenshot",
-    ]);
+    assert.deepEqual(listed.tools.map((t: Json) => t.name), MCP_TOOLS);
 
     const nav = await inspector(
       url,
