@@ -26,16 +26,16 @@ Deno.test(
     await call("browser_navigate", { url: site.url("/") });
     const state = await call("browser_observe", {});
     const ref = String(state.tree).match(/button "Open" \[ref=(@[^\]]+)\]/)![1];
-    const r = await call("browser_act", {
-      state_id: state.state_id,
-      target_id: state.target_id,
-      action: "click",
-      ref,
-      button: "right",
-      modifiers: ["Shift"],
-      delay_ms: 50,
-      position: { x: 2, y: 2 },
-    });
+    const r = ok(
+      await mcp.act(state, {
+        action: "click",
+        ref,
+        button: "right",
+        modifiers: ["Shift"],
+        delay_ms: 50,
+        position: { x: 2, y: 2 },
+      }),
+    );
     assert.equal(r.execution, "completed");
     assert.match(String(r.fresh_state.tree), /menu true/);
   },

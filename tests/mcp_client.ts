@@ -30,6 +30,8 @@ export const MCP_TOOLS = [
 export interface McpClient extends AsyncDisposable {
   client: Client;
   call(name: string, args?: Record<string, unknown>): Promise<Json>;
+  /** browser_act on an observed state (its state and target ids) with the action's own arguments. */
+  act(state: Json, args: Record<string, unknown>): Promise<Json>;
 }
 
 export interface McpHttp extends McpClient {
@@ -38,8 +40,12 @@ export interface McpHttp extends McpClient {
   sid: string;
 }
 
-function toolCaller(client: Client): McpClient["call"] {
-  return (name, args = {}) => client.callTool({ name, arguments: args }, undefined, CALL_TIMEOUT);
+function toolCallers(client: Client): Pick<McpClient, "call" | "act"> {
+  const call: McpClient["call"] = (name, args = {}) =>
+    client.callTool({ name, arguments: args }, undefined, CALL_TIMEOUT);
+  const act: McpClient["act"] = (state, args) =>
+    call("browser_act", { state_id: state.state_id, target_id: state.target_id, ...args });
+  return { call, act };
 }
 
 /** An MCP session over Streamable HTTP at `/mcp` (with `query` and extra request headers). */
@@ -57,7 +63,7 @@ export async function mcpOverHttp(
     client,
     transport,
     sid: transport.sessionId!,
-    call: toolCaller(client),
+    ...toolCallers(client),
     [Symbol.asyncDispose]: async () => {
       await transport.terminateSession().catch(() => {});
       await client.close();
@@ -83,7 +89,7 @@ export async function mcpOverStdio(...args: string[]): Promise<McpClient> {
   });
   const client = new Client({ name: "porthole-stdio-test", version: "1.0.0" });
   await client.connect(transport, CALL_TIMEOUT);
-  return { client, call: toolCaller(client), [Symbol.asyncDispose]: () => client.close() };
+  return { client, ...toolCallers(client), [Symbol.asyncDispose]: () => client.close() };
 }
 
 /** The structured answer of a tool call that must have succeeded. */

@@ -45,10 +45,8 @@ Deno.test(
     ok(await call("browser_navigate", { url: site.url("/") }));
     const first = ok(await call("browser_observe"));
     const button = refOf(first, /button "Increment"/);
-    const ids = { state_id: first.state_id, target_id: first.target_id };
 
-    const badTimeout = await call("browser_act", {
-      ...ids,
+    const badTimeout = await mcp.act(first, {
       action: "click",
       ref: button,
       timeout_ms: 60001,
@@ -56,14 +54,13 @@ Deno.test(
     assert.equal(badTimeout.isError, true);
     assert.equal(badTimeout.structuredContent.error.details.field, "timeout_ms");
     const unknown = ok(
-      await call("browser_act", { ...ids, state_id: "st_neverissued", action: "click", ref: button }),
+      await mcp.act(first, { state_id: "st_neverissued", action: "click", ref: button }),
     );
     assert.equal(unknown.execution, "not_dispatched");
     assert.match(unknown.error_text, /^unknown_state: /);
 
     const clicked = ok(
-      await call("browser_act", {
-        ...ids,
+      await mcp.act(first, {
         action: "click",
         ref: button,
         expect: { selector: "#count", text: "1" },
@@ -72,16 +69,14 @@ Deno.test(
     assert.deepEqual([clicked.execution, clicked.postcondition], ["completed", "met"]);
     const fresh = clicked.fresh_state;
     const second = ok(
-      await call("browser_act", {
-        state_id: fresh.state_id,
-        target_id: fresh.target_id,
+      await mcp.act(fresh, {
         action: "click",
         ref: refOf(fresh, /button "Increment"/),
         expect: { selector: "#count", text: "2" },
       }),
     );
     assert.equal(second.postcondition, "met");
-    const stale = ok(await call("browser_act", { ...ids, action: "click", ref: button }));
+    const stale = ok(await mcp.act(first, { action: "click", ref: button }));
     assert.equal(stale.execution, "not_dispatched");
     assert.match(stale.error_text, /^stale_state: /);
 
@@ -165,9 +160,7 @@ Deno.test(
     await new Promise((r) => setTimeout(r, 3500));
     assert.deepEqual(ok(await call("browser_page", { action: "list" })).pages, []);
     const old = ok(
-      await call("browser_act", {
-        state_id: state.state_id,
-        target_id: state.target_id,
+      await mcp.act(state, {
         action: "click",
         ref: refOf(state, /button/),
       }),

@@ -105,9 +105,7 @@ Deno.test(
     assert.ok(first.tree.endsWith("\n</browser_data>"));
 
     const clicked = ok(
-      await mcp.call("browser_act", {
-        state_id: first.state_id,
-        target_id: first.target_id,
+      await mcp.act(first, {
         action: "click",
         ref: refOf(first, /button "Increment"/),
         expect: { selector: "#count", text: "1" },
@@ -122,9 +120,7 @@ Deno.test(
 
     const fresh = clicked.fresh_state;
     const second = ok(
-      await mcp.call("browser_act", {
-        state_id: fresh.state_id,
-        target_id: fresh.target_id,
+      await mcp.act(fresh, {
         action: "click",
         ref: refOf(fresh, /button "Increment"/),
       }),
@@ -133,9 +129,7 @@ Deno.test(
     assert.equal(await counter(ph, mcp.sid), "2");
 
     const again = ok(
-      await mcp.call("browser_act", {
-        state_id: first.state_id,
-        target_id: first.target_id,
+      await mcp.act(first, {
         action: "click",
         ref: refOf(first, /button "Increment"/),
       }),
@@ -196,9 +190,7 @@ Deno.test("an unknown state_id is refused without consuming the current state", 
   assert.match(unknown.error_text, /^unknown_state: /);
   assert.equal(await counter(ph, mcp.sid), "0");
   const real = ok(
-    await mcp.call("browser_act", {
-      state_id: state.state_id,
-      target_id: state.target_id,
+    await mcp.act(state, {
       action: "click",
       ref: button,
     }),
