@@ -4,7 +4,15 @@
  * retries, and dialogs.
  */
 import assert from "node:assert/strict";
-import { browserTest, refOf, sharedPorthole, Site, untilPage } from "./harness.ts";
+import {
+  assertCompleted,
+  assertNotDispatched,
+  browserTest,
+  refOf,
+  sharedPorthole,
+  Site,
+  untilPage,
+} from "./harness.ts";
 
 /** Every page records the targets of the clicks it receives, in `window.clicks`. */
 const TRACK = `<script>
@@ -104,8 +112,7 @@ Deno.test("click on a covered button is obscured and nothing is clicked", browse
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/covered"));
   const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Pay"/) });
-  assert.equal(r.execution, "not_dispatched");
-  assert.equal(r.error.code, "obscured");
+  assertNotDispatched(r, "obscured");
   assert.equal(r.error.retryable, true);
   assert.match(r.error.message, /overlay/);
   assert.equal(r.observation, "captured");
@@ -145,8 +152,7 @@ Deno.test("a disabled button is element_not_enabled and nothing is clicked", bro
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/states"));
   const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Disabled"/) });
-  assert.equal(r.execution, "not_dispatched");
-  assert.equal(r.error.code, "element_not_enabled");
+  assertNotDispatched(r, "element_not_enabled");
   assert.deepEqual(await clicks(s.sid), []);
 });
 
@@ -171,8 +177,7 @@ for (
       const ref = refOf(state, label);
       await ph.pageEval(s.sid, `document.getElementById("${id}").${hide}`);
       const r = await ph.act(s.sid, state, { action: "click", ref });
-      assert.equal(r.execution, "not_dispatched");
-      assert.equal(r.error.code, "element_not_visible");
+      assertNotDispatched(r, "element_not_visible");
       assert.deepEqual(await clicks(s.sid), []);
     },
   );
@@ -300,8 +305,7 @@ Deno.test("typing into a field inside an open shadow root keeps focus and types"
     ref: refOf(state, /textbox "Inner"/),
     text: "deep",
   });
-  assert.equal(r.error, undefined);
-  assert.equal(r.execution, "completed");
+  assertCompleted(r);
   assert.equal(
     await ph.pageEval(
       s.sid,
@@ -361,8 +365,7 @@ Deno.test("press of a printable key into a password field is sensitive_field", b
     ref: refOf(state, /textbox "Password"/),
     key: "a",
   });
-  assert.equal(r.execution, "not_dispatched");
-  assert.equal(r.error.code, "sensitive_field");
+  assertNotDispatched(r, "sensitive_field");
   assert.equal(await ph.pageEval(s.sid, "document.getElementById('password').value"), "");
 });
 
@@ -381,8 +384,7 @@ for (
       const state = await ph.open(s.sid, site.url("/fields"));
       await ph.pageEval(s.sid, `document.getElementById("${id}").focus()`);
       const r = await ph.act(s.sid, state, { action: "press", key: "a" });
-      assert.equal(r.execution, "not_dispatched");
-      assert.equal(r.error.code, "sensitive_field");
+      assertNotDispatched(r, "sensitive_field");
       assert.equal(await ph.pageEval(s.sid, `document.getElementById("${id}").value`), "");
       assert.equal(await ph.pageEval(s.sid, "window.inputs"), 0);
     },
@@ -397,8 +399,7 @@ Deno.test(
     const state = await ph.open(s.sid, site.url("/fields"));
     await ph.pageEval(s.sid, `document.getElementById("city").focus()`);
     const r = await ph.act(s.sid, state, { action: "press", key: "a" });
-    assert.equal(r.error, undefined);
-    assert.equal(r.execution, "completed");
+    assertCompleted(r);
     assert.equal(await ph.pageEval(s.sid, `document.getElementById("city").value`), "a");
   },
 );
@@ -411,8 +412,7 @@ Deno.test("press of a non-printable key into a password field is allowed", brows
     ref: refOf(state, /textbox "Password"/),
     key: "Tab",
   });
-  assert.equal(r.error, undefined);
-  assert.equal(r.execution, "completed");
+  assertCompleted(r);
   assert.equal(await ph.pageEval(s.sid, "document.activeElement.id"), "code");
 });
 
@@ -427,8 +427,7 @@ Deno.test(
       ref: refOf(state, /textbox "Country"/),
       text: "x",
     });
-    assert.equal(r.execution, "not_dispatched");
-    assert.equal(r.error.code, "element_not_editable");
+    assertNotDispatched(r, "element_not_editable");
     assert.equal(await ph.pageEval(s.sid, "document.getElementById('country').value"), "Norway");
     assert.equal(await ph.pageEval(s.sid, "window.inputs"), 0);
   },

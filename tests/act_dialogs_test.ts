@@ -5,7 +5,7 @@
  * `dialog.opened`. The policy is set without waiting behind a running action.
  */
 import assert from "node:assert/strict";
-import { browserTest, type Json, refOf, sharedPorthole, Site } from "./harness.ts";
+import { assertCompleted, browserTest, type Json, refOf, sharedPorthole, Site } from "./harness.ts";
 import { setDialogPolicyOp } from "../lib/ops/dialog_ops.ts";
 import { DialogPolicyInput } from "../lib/protocol/schemas.ts";
 import { parseInput } from "../lib/protocol/validate.ts";
@@ -85,8 +85,7 @@ Deno.test("a confirm before delete is dismissed by default: the item stays", bro
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/items"));
   const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Delete"/) });
-  assert.equal(r.error, undefined);
-  assert.equal(r.execution, "completed");
+  assertCompleted(r);
   assert.deepEqual(r.dialogs, [{ type: "confirm", message: "Delete invoice 42?", handled: "dismissed" }]);
   assert.notEqual(await text(s.sid, "invoice"), null);
 });
@@ -285,8 +284,7 @@ Deno.test(
       ref: refOf(edited.freshState, /link "Leave"/),
       timeoutMs: 20_000,
     });
-    assert.equal(r.error, undefined);
-    assert.equal(r.execution, "completed");
+    assertCompleted(r);
     assert.deepEqual(r.dialogs, [{ type: "beforeunload", message: "", handled: "dismissed" }]);
     assert.equal(await ph.pageEval(s.sid, "location.pathname"), "/editor");
     // By default the page is left.

@@ -4,7 +4,7 @@
  * label), and a date input. Every test reads the page's own values and the events it saw.
  */
 import assert from "node:assert/strict";
-import { browserTest, refOf, sharedPorthole, Site } from "./harness.ts";
+import { assertCompleted, assertNotDispatched, browserTest, refOf, sharedPorthole, Site } from "./harness.ts";
 
 /** Every page records input, change and click events on elements with an id, in order. */
 const LOG = `<script>
@@ -85,8 +85,7 @@ Deno.test("select by value picks the option and fires one input and one change",
     ref: refOf(state, /combobox "Color"/),
     values: ["g"],
   });
-  assert.equal(r.error, undefined);
-  assert.equal(r.execution, "completed");
+  assertCompleted(r);
   assert.deepEqual(await selected(s.sid, "color"), ["g"]);
   assert.deepEqual(await log(s.sid), ["input:color", "change:color"]);
   assert.equal(await ph.pageEval(s.sid, "document.activeElement.id"), "color");
@@ -135,9 +134,7 @@ Deno.test(
       ref: refOf(state, /combobox "Color"/),
       values: ["Purple"],
     });
-    assert.equal(r.execution, "not_dispatched");
-    assert.equal(r.error.code, "invalid_params");
-    assert.equal(r.error.details.field, "values");
+    assertNotDispatched(r, "invalid_params", "values");
     assert.match(r.error.message, /"Purple"/);
     assert.match(r.error.message, /"Red" \(value "r"\), "Green" \(value "g"\), "Blue" \(value "b"\)/);
     assert.deepEqual(r.error.details.options.map((o: { value: string }) => o.value), ["r", "g", "b"]);
@@ -166,8 +163,7 @@ Deno.test("select of two values on a single select is invalid_params", browserTe
     ref: refOf(state, /combobox "Color"/),
     values: ["r", "g"],
   });
-  assert.equal(r.execution, "not_dispatched");
-  assert.equal(r.error.code, "invalid_params");
+  assertNotDispatched(r, "invalid_params");
   assert.deepEqual(await selected(s.sid, "color"), ["r"]);
 });
 
@@ -183,9 +179,7 @@ Deno.test("select needs values, and a <select> as its target", browserTest, asyn
     ref: refOf(state, /button "Save"/),
     values: ["r"],
   });
-  assert.equal(button.execution, "not_dispatched");
-  assert.equal(button.error.code, "invalid_params");
-  assert.equal(button.error.details.field, "ref");
+  assertNotDispatched(button, "invalid_params", "ref");
   assert.deepEqual(await log(s.sid), []);
 });
 
@@ -198,8 +192,7 @@ Deno.test(
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/toggles"));
     const r = await ph.act(s.sid, state, { action: "check", ref: refOf(state, /checkbox "Accept terms"/) });
-    assert.equal(r.error, undefined);
-    assert.equal(r.execution, "completed");
+    assertCompleted(r);
     assert.equal(r.noop, undefined);
     assert.equal(await checked(s.sid, "terms"), true);
     assert.deepEqual(await log(s.sid), ["click:terms", "input:terms", "change:terms"]);
@@ -227,8 +220,7 @@ Deno.test("uncheck clears a checked checkbox, and is a noop on an unchecked one"
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/toggles"));
   const r = await ph.act(s.sid, state, { action: "uncheck", ref: refOf(state, /checkbox "Newsletter"/) });
-  assert.equal(r.error, undefined);
-  assert.equal(r.execution, "completed");
+  assertCompleted(r);
   assert.equal(await checked(s.sid, "news"), false);
   const again = await ph.act(s.sid, r.freshState, {
     action: "uncheck",
@@ -251,8 +243,7 @@ Deno.test(
     assert.equal(await checked(s.sid, "small"), false);
     state = r.freshState;
     const refused = await ph.act(s.sid, state, { action: "uncheck", ref: refOf(state, /radio "Large"/) });
-    assert.equal(refused.execution, "not_dispatched");
-    assert.equal(refused.error.code, "invalid_params");
+    assertNotDispatched(refused, "invalid_params");
     state = refused.freshState;
     const noop = await ph.act(s.sid, state, { action: "uncheck", ref: refOf(state, /radio "Small"/) });
     assert.equal(noop.noop, true);
@@ -289,8 +280,7 @@ Deno.test(
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/toggles"));
     const r = await ph.act(s.sid, state, { action: "check", ref: refOf(state, /checkbox "Remember me"/) });
-    assert.equal(r.error, undefined);
-    assert.equal(r.execution, "completed");
+    assertCompleted(r);
     assert.equal(await checked(s.sid, "remember"), true);
   },
 );
@@ -302,8 +292,7 @@ Deno.test(
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/toggles"));
     const r = await ph.act(s.sid, state, { action: "check", ref: refOf(state, /checkbox "Locked"/) });
-    assert.equal(r.execution, "not_dispatched");
-    assert.equal(r.error.code, "element_not_enabled");
+    assertNotDispatched(r, "element_not_enabled");
     assert.equal(await checked(s.sid, "locked"), false);
     assert.deepEqual(await log(s.sid), []);
   },
@@ -316,9 +305,7 @@ Deno.test(
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/toggles"));
     const r = await ph.act(s.sid, state, { action: "check", ref: refOf(state, /button "Plain button"/) });
-    assert.equal(r.execution, "not_dispatched");
-    assert.equal(r.error.code, "invalid_params");
-    assert.equal(r.error.details.field, "ref");
+    assertNotDispatched(r, "invalid_params", "ref");
     assert.deepEqual(await log(s.sid), []);
   },
 );
@@ -337,8 +324,7 @@ Deno.test(
       text: "1990-05-17",
       expect: { selector: "#seen", text: "onChange 1990-05-17" },
     });
-    assert.equal(r.error, undefined);
-    assert.equal(r.execution, "completed");
+    assertCompleted(r);
     assert.equal(r.postcondition, "met");
     assert.equal(await ph.pageEval(s.sid, `document.getElementById("birthday").value`), "1990-05-17");
     assert.deepEqual(await log(s.sid), ["input:birthday", "change:birthday"]);

@@ -3,7 +3,15 @@
  * chords), click, dblclick and hover. Every test reads the page's own values and events.
  */
 import assert from "node:assert/strict";
-import { browserTest, refOf, sharedPorthole, Site } from "./harness.ts";
+import {
+  assertCaptured,
+  assertCompleted,
+  assertNotDispatched,
+  browserTest,
+  refOf,
+  sharedPorthole,
+  Site,
+} from "./harness.ts";
 
 /** A form that records its input events and submissions in `window.log`. */
 const FORM = `<!doctype html><title>Form</title>
@@ -63,8 +71,7 @@ Deno.test(
       ref: refOf(state, /textbox "Search"/),
       text: "café ☕",
     });
-    assert.equal(r.error, undefined);
-    assert.equal(r.execution, "completed");
+    assertCompleted(r);
     assert.equal(await value(s.sid, "q"), "café ☕");
     assert.deepEqual((await log(s.sid)).filter((e) => e.startsWith("input:")), Array(6).fill("input:q"));
     // The fresh observation shows the value in the tree.
@@ -91,8 +98,7 @@ Deno.test(
       ref: refOf(typed.freshState, /textbox "Prefilled"/),
       text: "new text",
     });
-    assert.equal(filled.error, undefined);
-    assert.equal(filled.execution, "completed");
+    assertCompleted(filled);
     assert.equal(await value(s.sid, "pre"), "new text");
     assert.deepEqual(await log(s.sid), ["input:pre"]);
   },
@@ -126,8 +132,7 @@ Deno.test("clear empties a field", browserTest, async () => {
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/form"));
   const r = await ph.act(s.sid, state, { action: "clear", ref: refOf(state, /textbox "Prefilled"/) });
-  assert.equal(r.error, undefined);
-  assert.equal(r.execution, "completed");
+  assertCompleted(r);
   assert.equal(await value(s.sid, "pre"), "");
   assert.ok((await log(s.sid)).includes("input:pre"));
 });
@@ -146,8 +151,7 @@ Deno.test("press Enter in a form field submits the form", browserTest, async () 
     ref: refOf(state, /textbox "Search"/),
     key: "Enter",
   });
-  assert.equal(r.error, undefined);
-  assert.equal(r.execution, "completed");
+  assertCompleted(r);
   assert.ok((await log(s.sid)).includes("submit:shoes"));
 });
 
@@ -165,9 +169,7 @@ Deno.test("press Enter in a form that navigates waits for the results page", bro
     ref: refOf(state, /textbox "Query"/),
     key: "Enter",
   });
-  assert.equal(r.error, undefined);
-  assert.equal(r.execution, "completed");
-  assert.equal(r.observation, "captured");
+  assertCaptured(r);
   assert.equal(r.freshState.url, `${site.url("/results")}?q=[redacted]`);
   assert.match(r.freshState.tree, /heading "Results"/);
   assert.equal(await ph.pageEval(s.sid, "location.search"), "?q=boots");
@@ -181,8 +183,7 @@ Deno.test("press Control+A selects the whole field", browserTest, async () => {
     ref: refOf(state, /textbox "Prefilled"/),
     key: "Control+A",
   });
-  assert.equal(r.error, undefined);
-  assert.equal(r.execution, "completed");
+  assertCompleted(r);
   const selection = await ph.pageEval(
     s.sid,
     "(() => { const el = document.getElementById('pre'); return [document.activeElement.id, el.selectionStart, el.selectionEnd]; })()",
@@ -218,9 +219,7 @@ Deno.test(
       ref: refOf(state, /textbox "Search"/),
       key: "Control+é",
     });
-    assert.equal(r.execution, "not_dispatched");
-    assert.equal(r.error.code, "invalid_params");
-    assert.equal(r.error.details.field, "key");
+    assertNotDispatched(r, "invalid_params", "key");
   },
 );
 
@@ -229,8 +228,7 @@ Deno.test("press without a ref sends the key to the focused element", browserTes
   const state = await ph.open(s.sid, site.url("/form"));
   await ph.pageEval(s.sid, "document.getElementById('q').focus()");
   const r = await ph.act(s.sid, state, { action: "press", key: "x" });
-  assert.equal(r.error, undefined);
-  assert.equal(r.execution, "completed");
+  assertCompleted(r);
   assert.equal(await value(s.sid, "q"), "x");
 });
 
@@ -321,9 +319,7 @@ Deno.test(
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/form"));
     const r = await ph.act(s.sid, state, { action: "check", ref: refOf(state, /textbox "Search"/) });
-    assert.equal(r.execution, "not_dispatched");
-    assert.equal(r.error.code, "invalid_params");
-    assert.equal(r.error.details.field, "ref");
+    assertNotDispatched(r, "invalid_params", "ref");
     assert.deepEqual(await log(s.sid), []);
   },
 );

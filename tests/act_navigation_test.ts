@@ -4,7 +4,16 @@
  * observation failures that leave the execution as it was.
  */
 import assert from "node:assert/strict";
-import { browserTest, refOf, sharedPorthole, Site } from "./harness.ts";
+import {
+  assertCaptured,
+  assertCompleted,
+  assertNotDispatched,
+  browserTest,
+  type Json,
+  refOf,
+  sharedPorthole,
+  Site,
+} from "./harness.ts";
 
 const LINKS = `<!doctype html><title>Links</title><h1>Links</h1>
 <a href="/slow">Slow page</a>
@@ -121,9 +130,7 @@ Deno.test("a click on a link waits for DOMContentLoaded of the new document", br
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/links"));
   const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /link "Slow page"/) });
-  assert.equal(r.error, undefined);
-  assert.equal(r.execution, "completed");
-  assert.equal(r.observation, "captured");
+  assertCaptured(r);
   assert.equal(r.freshState.url, site.url("/slow"));
   assert.notEqual(r.freshState.document.loaderId, state.document.loaderId);
   // Content after the slow script is parsed only once the script ran, before DOMContentLoaded.
@@ -135,8 +142,7 @@ Deno.test("navigate by act waits for DOMContentLoaded of the new loader", browse
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/links"));
   const r = await ph.act(s.sid, state, { action: "navigate", url: site.url("/slow") });
-  assert.equal(r.error, undefined);
-  assert.equal(r.execution, "completed");
+  assertCompleted(r);
   assert.equal(r.freshState.url, site.url("/slow"));
   assert.match(r.freshState.tree, /After the script/);
   // The fresh state is the new current state: it can be acted on.
@@ -145,49 +151,54 @@ Deno.test("navigate by act waits for DOMContentLoaded of the new loader", browse
   assert.equal(await ph.pageEval(s.sid, "location.pathname"), "/links");
 });
 
-Deno.test("a hash link is a same-document navigation with a captured fresh state", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/links"));
-  const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /link "Jump"/) });
-  assert.equal(r.error, undefined);
-  assert.equal(r.execution, "completed");
-  assert.equal(r.observation, "captured");
-  assert.equal(r.freshState.document.documentId, state.document.documentId);
-  assert.equal(await ph.pageEval(s.sid, "location.hash"), "#part");
-});
+for (
+  const { what, control, url, read, value } of [
+    { what: "a hash link", control: /link "Jump"/, url: undefined, read: "location.hash", value: "#part" },
+    {
+      what: "pushState",
+      control: /button "Push"/,
+      url: "/pushed",
+      read: "location.pathname",
+      value: "/pushed",
+    },
+  ]
+) {
+  Deno.test(`${what} is a same-document navigation with a captured fresh state`, browserTest, async () => {
+    await using s = await session();
+    const state = await ph.open(s.sid, site.url("/links"));
+    const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, control) });
+    assertCaptured(r);
+    if (url) assert.equal(r.freshState.url, site.url(url));
+    assert.equal(r.freshState.document.documentId, state.document.documentId);
+    assert.equal(await ph.pageEval(s.sid, read), value);
+  });
+}
 
-Deno.test("pushState is a same-document navigation with a captured fresh state", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/links"));
-  const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Push"/) });
-  assert.equal(r.error, undefined);
-  assert.equal(r.execution, "completed");
-  assert.equal(r.observation, "captured");
-  assert.equal(r.freshState.url, site.url("/pushed"));
-  assert.equal(r.freshState.document.documentId, state.document.documentId);
-  assert.equal(await ph.pageEval(s.sid, "location.pathname"), "/pushed");
-});
-
-Deno.test("a 404 page reached by a click is a valid observation", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/links"));
-  const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /link "Missing page"/) });
-  assert.equal(r.error, undefined);
-  assert.equal(r.execution, "completed");
-  assert.equal(r.observation, "captured");
-  assert.equal(r.freshState.url, site.url("/missing"));
-  assert.match(r.freshState.tree, /heading "Not found"/);
-});
-
-Deno.test("a 500 page reached by navigate is a valid observation", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/links"));
-  const r = await ph.act(s.sid, state, { action: "navigate", url: site.url("/broken") });
-  assert.equal(r.error, undefined);
-  assert.equal(r.execution, "completed");
-  assert.equal(r.observation, "captured");
-  assert.match(r.freshState.tree, /heading "Internal error"/);
-});
+for (
+  const { what, action, url, heading } of [
+    {
+      what: "a 404 page reached by a click",
+      action: (state: Json) => ({ action: "click", ref: refOf(state, /link "Missing page"/) }),
+      url: "/missing",
+      heading: /heading "Not found"/,
+    },
+    {
+      what: "a 500 page reached by navigate",
+      action: () => ({ action: "navigate", url: site.url("/broken") }),
+      url: undefined,
+      heading: /heading "Internal error"/,
+    },
+  ]
+) {
+  Deno.test(`${what} is a valid observation`, browserTest, async () => {
+    await using s = await session();
+    const state = await ph.open(s.sid, site.url("/links"));
+    const r = await ph.act(s.sid, state, action(state));
+    assertCaptured(r);
+    if (url) assert.equal(r.freshState.url, site.url(url));
+    assert.match(r.freshState.tree, heading);
+  });
+}
 
 Deno.test(
   "a click on a link whose page never finishes loading times out: completed, observation unavailable",
@@ -221,8 +232,7 @@ Deno.test(
     const edited = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Edit"/) });
     assert.equal(edited.execution, "completed");
     const r = await ph.act(s.sid, edited.freshState, { action: "navigate", url: site.url("/links") });
-    assert.equal(r.error, undefined);
-    assert.equal(r.execution, "completed");
+    assertCompleted(r);
     assert.deepEqual(r.dialogs, [{ type: "beforeunload", message: "", handled: "accepted" }]);
     assert.equal(await ph.pageEval(s.sid, "location.pathname"), "/links");
   },
@@ -267,8 +277,7 @@ Deno.test(
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/links"));
     const r = await ph.act(s.sid, state, { action: "navigate", url: "/slow" });
-    assert.equal(r.execution, "not_dispatched");
-    assert.equal(r.error.code, "invalid_params");
+    assertNotDispatched(r, "invalid_params");
     assert.equal(await ph.pageEval(s.sid, "location.pathname"), "/links");
   },
 );
@@ -306,8 +315,7 @@ Deno.test(
     try {
       const state = await ph.open(sid, site.url("/links"));
       const r = await ph.act(sid, state, { action: "navigate", url: other.url("/") });
-      assert.equal(r.execution, "not_dispatched");
-      assert.equal(r.error.code, "origin_not_allowed");
+      assertNotDispatched(r, "origin_not_allowed");
       assert.equal(await ph.pageEval(sid, "location.href"), site.url("/links"));
     } finally {
       await ph.request("DELETE", `/v1/sessions/${sid}`);
@@ -319,8 +327,7 @@ Deno.test("navigate by act authorises the origin it commits on", browserTest, as
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/links"));
   const r = await ph.act(s.sid, state, { action: "navigate", url: other.url("/") });
-  assert.equal(r.error, undefined);
-  assert.equal(r.execution, "completed");
+  assertCompleted(r);
   assert.equal(r.freshState.origin, other.origin);
   // The new origin is the page's authorised origin: acting there passes the origin checks.
   const next = await ph.act(s.sid, r.freshState, {
@@ -328,8 +335,7 @@ Deno.test("navigate by act authorises the origin it commits on", browserTest, as
     url: other.url("/"),
     expectedOrigin: other.origin,
   });
-  assert.equal(next.error, undefined);
-  assert.equal(next.execution, "completed");
+  assertCompleted(next);
   assert.equal(await ph.pageEval(s.sid, "location.origin"), other.origin);
 });
 
@@ -485,9 +491,7 @@ Deno.test(
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/order"));
     const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Place order"/) });
-    assert.equal(r.error, undefined);
-    assert.equal(r.execution, "completed");
-    assert.equal(r.observation, "captured");
+    assertCaptured(r);
     assert.equal(r.freshState.url, site.url("/saved"));
     assert.notEqual(r.freshState.document.documentId, state.document.documentId);
     assert.match(r.freshState.tree, /heading "Thank you"/);
@@ -506,8 +510,7 @@ Deno.test("a select whose change handler navigates waits for the new document", 
     ref: refOf(state, /combobox "Sort"/),
     values: ["Oldest"],
   });
-  assert.equal(r.error, undefined);
-  assert.equal(r.execution, "completed");
+  assertCompleted(r);
   assert.equal(r.freshState.url, `${site.url("/links")}?sort=[redacted]`);
   assert.match(r.freshState.tree, /heading "Links"/);
   assert.equal(await ph.pageEval(s.sid, "location.search"), "?sort=old");
@@ -520,8 +523,7 @@ Deno.test(
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/spa"));
     const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /link "Settings"/) });
-    assert.equal(r.error, undefined);
-    assert.equal(r.execution, "completed");
+    assertCompleted(r);
     assert.equal(r.freshState.url, site.url("/spa/settings"));
     assert.equal(r.freshState.document.documentId, state.document.documentId);
     assert.match(r.freshState.tree, /heading "Settings"/);

@@ -4,7 +4,7 @@
  * reads what the page itself recorded.
  */
 import assert from "node:assert/strict";
-import { browserTest, refOf, sharedPorthole, Site } from "./harness.ts";
+import { assertCompleted, assertNotDispatched, browserTest, refOf, sharedPorthole, Site } from "./harness.ts";
 
 /** A custom slider: pointer down on the thumb, moves (captured) set the value, up ends. */
 const SLIDER = `<!doctype html><title>Slider</title>
@@ -88,8 +88,7 @@ Deno.test(
       toRef: refOf(state, /button "75"/),
       expect: { selector: "#out", text: "75" },
     });
-    assert.equal(r.error, undefined);
-    assert.equal(r.execution, "completed");
+    assertCompleted(r);
     assert.equal(r.postcondition, "met");
     const events = await log(s.sid);
     assert.equal(events[0], "down");
@@ -118,8 +117,7 @@ Deno.test(
       ref: refOf(state, /button "Cherries"/),
       toRef: refOf(state, /button "Apples"/),
     });
-    assert.equal(r.error, undefined);
-    assert.equal(r.execution, "completed");
+    assertCompleted(r);
     assert.deepEqual(await order(s.sid), ["cherries", "apples", "bananas"]);
     const events = await log(s.sid);
     assert.equal(events[0], "dragstart:cherries");
@@ -146,8 +144,7 @@ Deno.test("drag onto a covered drop target is obscured and nothing is dragged", 
     ref: refOf(state, /button "Cherries"/),
     toRef: refOf(state, /button "Apples"/),
   });
-  assert.equal(r.execution, "not_dispatched");
-  assert.equal(r.error.code, "obscured");
+  assertNotDispatched(r, "obscured");
   assert.deepEqual(await order(s.sid), ["apples", "bananas", "cherries"]);
   assert.deepEqual(await log(s.sid), []);
 });
@@ -183,8 +180,7 @@ Deno.test(
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/scrolling"));
     const r = await ph.act(s.sid, state, { action: "scroll", deltaY: 500 });
-    assert.equal(r.error, undefined);
-    assert.equal(r.execution, "completed");
+    assertCompleted(r);
     assert.equal(await ph.pageEval(s.sid, "scrollY"), 500);
     assert.ok(await ph.pageEval(s.sid, "window.scrolls") > 0);
     const back = await ph.act(s.sid, r.freshState, { action: "scroll", deltaY: -200 });
@@ -227,8 +223,7 @@ Deno.test("scroll with a ref and no delta brings the node into view", browserTes
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/scrolling"));
   const r = await ph.act(s.sid, state, { action: "scroll", ref: refOf(state, /button "Far button"/) });
-  assert.equal(r.error, undefined);
-  assert.equal(r.execution, "completed");
+  assertCompleted(r);
   const rect = await ph.pageEval(
     s.sid,
     `(() => { const r = far.getBoundingClientRect(); return [r.top >= 0, r.bottom <= innerHeight]; })()`,
@@ -243,8 +238,7 @@ Deno.test(
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/scrolling"));
     const r = await ph.act(s.sid, state, { action: "scroll" });
-    assert.equal(r.execution, "not_dispatched");
-    assert.equal(r.error.code, "invalid_params");
+    assertNotDispatched(r, "invalid_params");
     assert.equal(await ph.pageEval(s.sid, "scrollY"), 0);
   },
 );

@@ -4,7 +4,15 @@
  * the three-part result and `expect`.
  */
 import assert from "node:assert/strict";
-import { browserTest, refOf, sharedPorthole, Site, untilPage } from "./harness.ts";
+import {
+  assertCompleted,
+  assertNotDispatched,
+  browserTest,
+  refOf,
+  sharedPorthole,
+  Site,
+  untilPage,
+} from "./harness.ts";
 import { alive } from "./proc.ts";
 
 const COUNTER = `<!doctype html><title>Counter</title>
@@ -198,8 +206,7 @@ Deno.test(
     const state = await ph.open(s.sid, site.url("/counter"));
     const ref = refOf(state, /button "Increment"/);
     const wrong = await ph.act(s.sid, { ...state, targetId: "0123456789ABCDEF" }, { action: "click", ref });
-    assert.equal(wrong.execution, "not_dispatched");
-    assert.equal(wrong.error.code, "target_changed");
+    assertNotDispatched(wrong, "target_changed");
     assert.equal(wrong.error.retryable, true);
     assert.equal(await count(s.sid), "0");
     const again = await ph.act(s.sid, state, { action: "click", ref });
@@ -217,8 +224,7 @@ Deno.test(
     const opened = await ph.post(`/v1/sessions/${s.sid}/pages`);
     assert.equal(opened.status, 201);
     const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Increment"/) });
-    assert.equal(r.execution, "not_dispatched");
-    assert.equal(r.error.code, "target_changed");
+    assertNotDispatched(r, "target_changed");
     const activated = await ph.post(`/v1/sessions/${s.sid}/pages/${state.pageId}/activate`);
     assert.equal(activated.status, 200);
     assert.equal(await count(s.sid), "0");
@@ -235,8 +241,7 @@ Deno.test({
     await ph.pageEval(s.sid, "location.reload()");
     await untilPage(ph, s.sid, `performance.timeOrigin !== ${before} && document.readyState === "complete"`);
     const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Increment"/) });
-    assert.equal(r.execution, "not_dispatched");
-    assert.equal(r.error.code, "document_changed");
+    assertNotDispatched(r, "document_changed");
     assert.equal(r.observation, "captured");
     assert.notEqual(r.freshState.document.documentId, state.document.documentId);
     assert.equal(await count(s.sid), "0");
@@ -267,8 +272,7 @@ Deno.test(
       return w.performance.timeOrigin !== ${before} && w.document.readyState === "complete"; })()`,
     );
     const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Increment"/) });
-    assert.equal(r.execution, "not_dispatched");
-    assert.equal(r.error.code, "document_changed");
+    assertNotDispatched(r, "document_changed");
     assert.equal(r.observation, "captured");
     assert.equal(r.freshState.frameId, frameId);
     assert.notEqual(r.freshState.document.loaderId, state.document.loaderId);
@@ -310,8 +314,7 @@ Deno.test(
     })()`,
     );
     const r = await ph.act(s.sid, state, { action: "click", ref });
-    assert.equal(r.execution, "not_dispatched");
-    assert.equal(r.error.code, "element_detached");
+    assertNotDispatched(r, "element_detached");
     assert.equal(await ph.pageEval(s.sid, "window.twinClicks ?? 0"), 0);
     assert.equal(await count(s.sid), "0");
     // The twin is a new node with a new ref.
@@ -324,8 +327,7 @@ Deno.test("a button whose name changed is element_changed and is not clicked", b
   const state = await ph.open(s.sid, site.url("/counter"));
   await ph.pageEval(s.sid, `document.getElementById("inc").textContent = "Delete everything"`);
   const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Increment"/) });
-  assert.equal(r.execution, "not_dispatched");
-  assert.equal(r.error.code, "element_changed");
+  assertNotDispatched(r, "element_changed");
   assert.equal(await count(s.sid), "0");
 });
 
@@ -334,8 +336,7 @@ Deno.test("a button whose role changed is element_changed and is not clicked", b
   const state = await ph.open(s.sid, site.url("/counter"));
   await ph.pageEval(s.sid, `document.getElementById("inc").setAttribute("role", "link")`);
   const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Increment"/) });
-  assert.equal(r.execution, "not_dispatched");
-  assert.equal(r.error.code, "element_changed");
+  assertNotDispatched(r, "element_changed");
   assert.equal(await count(s.sid), "0");
 });
 
@@ -351,8 +352,7 @@ Deno.test(
       ref: refOf(state, /button "Increment"/),
       expectedOrigin: `http://localhost:${port}`,
     });
-    assert.equal(r.execution, "not_dispatched");
-    assert.equal(r.error.code, "origin_mismatch");
+    assertNotDispatched(r, "origin_mismatch");
     assert.equal(r.error.retryable, false);
     assert.equal(await count(s.sid), "0");
   },
@@ -367,8 +367,7 @@ Deno.test("expectedOrigin is compared in canonical form", browserTest, async () 
     ref: refOf(state, /button "Increment"/),
     expectedOrigin: site.origin.toUpperCase().replace("HTTP:", "http:") + "/",
   });
-  assert.equal(r.error, undefined);
-  assert.equal(r.execution, "completed");
+  assertCompleted(r);
   assert.equal(await count(s.sid), "1");
 });
 

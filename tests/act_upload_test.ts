@@ -5,7 +5,15 @@
  * once the page moved on.
  */
 import assert from "node:assert/strict";
-import { browserTest, eventually, Porthole, refOf, sharedPorthole, Site } from "./harness.ts";
+import {
+  assertCompleted,
+  browserTest,
+  eventually,
+  Porthole,
+  refOf,
+  sharedPorthole,
+  Site,
+} from "./harness.ts";
 
 const UPLOAD = `<!doctype html><title>Upload</title>
 <script>
@@ -70,8 +78,7 @@ Deno.test(
       ref: refOf(state, /Attachment/),
       files: [file("report.csv", text, "text/csv")],
     });
-    assert.equal(r.error, undefined);
-    assert.equal(r.execution, "completed");
+    assertCompleted(r);
     const size = new TextEncoder().encode(text).length;
     assert.deepEqual(await log(s.sid), [`change:attachment:report.csv/${size}`]);
     assert.equal(await ph.pageEval(s.sid, `document.getElementById("attachment").files[0].text()`), text);

@@ -3,6 +3,7 @@
  * the tests themselves, and a small HTTP client that speaks to Porthole the way an agent does.
  * Use with `await using`, so a failing test never leaks a browser.
  */
+import assert from "node:assert/strict";
 import { type Config, defaultConfig } from "../lib/config.ts";
 import { type RunningServer, startServer } from "../lib/server.ts";
 
@@ -184,6 +185,25 @@ export function assertError(reply: Reply<Json>, status: number, code: string): v
   if (reply.status !== status || reply.body?.error?.code !== code) {
     throw new Error(`expected ${status} ${code}, got ${reply.status} ${JSON.stringify(reply.body)}`);
   }
+}
+
+/** An act result that ran to completion without error. */
+export function assertCompleted(result: Json): void {
+  assert.equal(result.error, undefined);
+  assert.equal(result.execution, "completed");
+}
+
+/** An act result that ran to completion without error and captured a fresh observation. */
+export function assertCaptured(result: Json): void {
+  assertCompleted(result);
+  assert.equal(result.observation, "captured");
+}
+
+/** An act result refused before any input reached the page, with this error code (and field). */
+export function assertNotDispatched(result: Json, code: string, field?: string): void {
+  assert.equal(result.execution, "not_dispatched");
+  assert.equal(result.error.code, code);
+  if (field !== undefined) assert.equal(result.error.details.field, field);
 }
 
 /** Deno.test options for tests that hold a server and a browser across awaits. */

@@ -4,7 +4,7 @@
  * maxDepth, frames, and the observation's identity fields.
  */
 import assert from "node:assert/strict";
-import { browserTest, type Json, Porthole, refOf, Site } from "./harness.ts";
+import { assertNotDispatched, browserTest, type Json, Porthole, refOf, Site } from "./harness.ts";
 
 const utf8 = (s: string) => new TextEncoder().encode(s).length;
 /** Every line break some reader honours: \n, \r, \v, \f, FS/GS/RS, NEL, U+2028/2029 (Python's splitlines, YAML 1.1). */
@@ -280,8 +280,7 @@ Deno.test("page text cannot inject a tree line or a ref", browserTest, async () 
   assert.match(tree, /^- paragraph: "- button \\"Fake\\" \\u005bref=@e99]"$/m);
 
   const forged = await ph.act(sid, state, { action: "click", ref: "@e99" });
-  assert.equal(forged.execution, "not_dispatched");
-  assert.equal(forged.error.code, "invalid_params");
+  assertNotDispatched(forged, "invalid_params");
   assert.equal(await ph.pageEval(sid, "window.clicks ?? 0"), 0);
   const fresh = await ph.observe(sid);
   const real = await ph.act(sid, fresh, { action: "click", ref: refOf(fresh, /^- button "Real/) });
@@ -324,8 +323,7 @@ Deno.test(
 
     const lastRef = `@e${state.refCount}`;
     const cut = await ph.act(sid, state, { action: "click", ref: `@e${state.refCount + 1}` });
-    assert.equal(cut.execution, "not_dispatched");
-    assert.equal(cut.error.code, "invalid_params");
+    assertNotDispatched(cut, "invalid_params");
     assert.equal(await ph.pageEval(sid, "window.last ?? null"), null, "nothing was clicked");
 
     const result = await ph.act(sid, await ph.observe(sid), { action: "click", ref: lastRef });
@@ -601,8 +599,7 @@ Deno.test(
     const state = await ph.open(sid, site.url("/"));
     await ph.pageEval(sid, `b.textContent = "Delete account"`);
     const renamed = await ph.act(sid, state, { action: "click", ref: refOf(state, /"Buy"/) });
-    assert.equal(renamed.execution, "not_dispatched");
-    assert.equal(renamed.error.code, "element_changed");
+    assertNotDispatched(renamed, "element_changed");
     assert.match(renamed.error.message, /Buy.*Delete account/);
     assert.equal(await ph.pageEval(sid, "window.clicks ?? 0"), 0);
 
@@ -627,8 +624,7 @@ Deno.test(
       `b.replaceWith(Object.assign(document.createElement("button"), { textContent: "Buy", onclick: () => window.clicks = 99 }))`,
     );
     const result = await ph.act(sid, state, { action: "click", ref: refOf(state, /"Buy"/) });
-    assert.equal(result.execution, "not_dispatched");
-    assert.equal(result.error.code, "element_detached");
+    assertNotDispatched(result, "element_detached");
     assert.equal(await ph.pageEval(sid, "window.clicks ?? 0"), 0);
     assert.notEqual(refOf(result.freshState, /"Buy"/), refOf(state, /"Buy"/), "the new node has a new ref");
   },
