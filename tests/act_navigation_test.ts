@@ -449,40 +449,38 @@ Deno.test({
   },
 });
 
-Deno.test({
-  name: "a same-origin popup opened by a click becomes a page of the session, not activated",
-  ...browserTest,
-  fn: async () => {
-    await using s = await session();
-    const state = await openLinks(s.sid);
-    const r = await ph.act(s.sid, state, {
-      action: "click",
-      ref: refOf(state, /button "Same-origin popup"/),
-    });
-    assert.equal(r.execution, "completed");
-    assert.equal(r.error, undefined);
-    const pages = (await ph.request("GET", `/v1/sessions/${s.sid}/pages`)).body.pages;
-    assert.equal(pages.length, 2);
-    assert.equal(pages.find((p: { active: boolean }) => p.active).pageId, state.pageId);
-  },
-});
-
-Deno.test({
-  name: "a cross-origin popup opened by a click is closed: completed with popup_blocked",
-  ...browserTest,
-  fn: async () => {
-    await using s = await session();
-    const state = await openLinks(s.sid);
-    const r = await ph.act(s.sid, state, {
-      action: "click",
-      ref: refOf(state, /button "Cross-origin popup"/),
-    });
-    assert.equal(r.execution, "completed");
-    assert.equal(r.error?.code, "popup_blocked");
-    const pages = (await ph.request("GET", `/v1/sessions/${s.sid}/pages`)).body.pages;
-    assert.equal(pages.length, 1);
-  },
-});
+for (
+  const { name, button, error, pages } of [
+    {
+      name: "a same-origin popup opened by a click becomes a page of the session, not activated",
+      button: /button "Same-origin popup"/,
+      error: undefined,
+      pages: 2,
+    },
+    {
+      name: "a cross-origin popup opened by a click is closed: completed with popup_blocked",
+      button: /button "Cross-origin popup"/,
+      error: "popup_blocked",
+      pages: 1,
+    },
+  ]
+) {
+  Deno.test({
+    name,
+    ...browserTest,
+    fn: async () => {
+      await using s = await session();
+      const state = await openLinks(s.sid);
+      const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, button) });
+      assert.equal(r.execution, "completed");
+      if (error) assert.equal(r.error?.code, error);
+      else assert.equal(r.error, undefined);
+      const open = (await ph.request("GET", `/v1/sessions/${s.sid}/pages`)).body.pages;
+      assert.equal(open.length, pages);
+      assert.equal(open.find((p: { active: boolean }) => p.active).pageId, state.pageId);
+    },
+  });
+}
 
 Deno.test(
   "a click that posts a form answered by a redirect ends on the redirect's page, with a fresh state of it",

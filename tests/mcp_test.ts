@@ -13,6 +13,33 @@ const COUNTER = `<!doctype html><title>Counter</title>
 <h1>Counter</h1><p id="count">0</p>
 <button onclick="count.textContent = String(Number(count.textContent) + 1)">Increment</button>`;
 
+/** A raw MCP initialize request from a client of this name. */
+function initialize(clientName: string): Json {
+  return {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: {
+      protocolVersion: "2025-06-18",
+      capabilities: {},
+      clientInfo: { name: clientName, version: "1" },
+    },
+  };
+}
+
+/** POST a raw body to /mcp as a Streamable HTTP client would, with extra headers. */
+function postMcp(ph: Porthole, body: BodyInit, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${ph.url}/mcp`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      ...headers,
+    },
+    body,
+  });
+}
+
 async function counter(ph: Porthole, sid: string): Promise<string> {
   return await ph.pageEval(sid, "document.getElementById('count').textContent");
 }
@@ -423,22 +450,10 @@ Deno.test("MCP sessions count towards the context limit", browserTest, async () 
 
 Deno.test("/mcp is behind the token and the Origin check", browserTest, async () => {
   await using ph = await Porthole.start((c) => (c.token = "sesame"));
-  const init = {
-    jsonrpc: "2.0",
-    id: 1,
-    method: "initialize",
-    params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
-  };
   const post = (headers: Record<string, string>) =>
-    fetch(`${ph.url}/mcp`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-        ...headers,
-      },
-      body: JSON.stringify(init),
-    }).then(async (r) => [r.status, await r.text()] as const);
+    postMcp(ph, JSON.stringify(initialize("t")), headers).then(async (r) =>
+      [r.status, await r.text()] as const
+    );
   assert.equal((await post({}))[0], 401);
   assert.equal((await post({ authorization: "Bearer sesame", origin: "http://evil.test" }))[0], 403);
   assert.equal(ph.server.registry.size, 0);
@@ -452,27 +467,14 @@ Deno.test(
   browserTest,
   async () => {
     await using ph = await Porthole.start((c) => (c.maxBodyBytes = 1024));
-    const big = JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "initialize",
-      params: {
-        protocolVersion: "2025-06-18",
-        capabilities: {},
-        clientInfo: { name: "x".repeat(4096), version: "1" },
-      },
-    });
+    const big = JSON.stringify(initialize("x".repeat(4096)));
     const chunked = new ReadableStream<Uint8Array>({
       start(controller) {
         controller.enqueue(new TextEncoder().encode(big));
         controller.close();
       },
     });
-    const r = await fetch(`${ph.url}/mcp`, {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
-      body: chunked,
-    });
+    const r = await postMcp(ph, chunked);
     assert.equal(r.status, 413);
     assert.equal((await r.json()).error.data.code, "body_too_large");
     assert.equal(ph.server.registry.size, 0);
