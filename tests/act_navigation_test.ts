@@ -129,7 +129,7 @@ async function openLinks(sid: string) {
 Deno.test("a click on a link waits for DOMContentLoaded of the new document", browserTest, async () => {
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/links"));
-  const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /link "Slow page"/) });
+  const r = await ph.actOn(s.sid, state, "click", /link "Slow page"/);
   assertCaptured(r);
   assert.equal(r.freshState.url, site.url("/slow"));
   assert.notEqual(r.freshState.document.loaderId, state.document.loaderId);
@@ -206,9 +206,7 @@ Deno.test(
   async () => {
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/links"));
-    const r = await ph.act(s.sid, state, {
-      action: "click",
-      ref: refOf(state, /link "Hanging page"/),
+    const r = await ph.actOn(s.sid, state, "click", /link "Hanging page"/, {
       timeoutMs: 2000,
       expect: { selector: "h1", text: "Loading" },
     });
@@ -229,7 +227,7 @@ Deno.test(
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/guarded"));
     // The click gives the page the user activation a beforeunload prompt needs.
-    const edited = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Edit"/) });
+    const edited = await ph.actOn(s.sid, state, "click", /button "Edit"/);
     assert.equal(edited.execution, "completed");
     const r = await ph.act(s.sid, edited.freshState, { action: "navigate", url: site.url("/links") });
     assertCompleted(r);
@@ -246,9 +244,7 @@ Deno.test(
     await ph.open(s.sid, site.url("/framed"));
     const frameId = await frameOf(s.sid, "/inner");
     const state = await ph.observe(s.sid, { frameId });
-    const r = await ph.act(s.sid, state, {
-      action: "click",
-      ref: refOf(state, /button "Remove this frame"/),
+    const r = await ph.actOn(s.sid, state, "click", /button "Remove this frame"/, {
       expect: { selector: "button", text: "Remove this frame" },
     });
     assert.equal(r.execution, "completed");
@@ -366,7 +362,7 @@ Deno.test(
     const after = await ph.observe(s.sid);
     assert.equal(after.url, site.url("/slow"));
     assert.match(after.tree, /After the script/);
-    const reuse = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /link "Slow page"/) });
+    const reuse = await ph.actOn(s.sid, state, "click", /link "Slow page"/);
     assert.equal(reuse.error.code, "stale_state");
   },
 );
@@ -379,7 +375,7 @@ Deno.test(
   async () => {
     await using s = await session();
     const state = await openLinks(s.sid);
-    const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /link "Download report"/) });
+    const r = await ph.actOn(s.sid, state, "click", /link "Download report"/);
     assert.equal(r.execution, "completed");
     assert.equal(r.error?.code, "download_blocked");
     assert.equal(r.observation, "captured");
@@ -396,7 +392,7 @@ Deno.test(
     const state = await openLinks(s.sid);
     // The button follows the download link, then keeps the page busy a moment, so the browser
     // has begun the download before the click is acknowledged.
-    const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Export"/) });
+    const r = await ph.actOn(s.sid, state, "click", /button "Export"/);
     assert.equal(r.execution, "completed");
     assert.equal(r.error?.code, "download_blocked");
     assert.equal(r.observation, "captured");
@@ -425,7 +421,7 @@ Deno.test({
     await using s = await session();
     const state = await openLinks(s.sid);
     const hitsBefore = other.hits.length;
-    const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /link "Other site"/) });
+    const r = await ph.actOn(s.sid, state, "click", /link "Other site"/);
     assert.equal(r.execution, "completed");
     assert.equal(r.error?.code, "navigation_blocked");
     assert.equal(r.error.retryable, false);
@@ -442,7 +438,7 @@ Deno.test({
   fn: async () => {
     await using s = await session();
     const state = await openLinks(s.sid);
-    const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /link "Redirecting link"/) });
+    const r = await ph.actOn(s.sid, state, "click", /link "Redirecting link"/);
     assert.equal(r.execution, "completed");
     assert.equal(r.error?.code, "navigation_blocked");
     assert.equal(await ph.pageEval(s.sid, "location.origin"), site.origin);
@@ -488,7 +484,7 @@ Deno.test(
   async () => {
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/order"));
-    const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Place order"/) });
+    const r = await ph.actOn(s.sid, state, "click", /button "Place order"/);
     assertCaptured(r);
     assert.equal(r.freshState.url, site.url("/saved"));
     assert.notEqual(r.freshState.document.documentId, state.document.documentId);
@@ -503,11 +499,7 @@ Deno.test(
 Deno.test("a select whose change handler navigates waits for the new document", browserTest, async () => {
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/order"));
-  const r = await ph.act(s.sid, state, {
-    action: "select",
-    ref: refOf(state, /combobox "Sort"/),
-    values: ["Oldest"],
-  });
+  const r = await ph.actOn(s.sid, state, "select", /combobox "Sort"/, { values: ["Oldest"] });
   assertCompleted(r);
   assert.equal(r.freshState.url, `${site.url("/links")}?sort=[redacted]`);
   assert.match(r.freshState.tree, /heading "Links"/);
@@ -520,16 +512,12 @@ Deno.test(
   async () => {
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/spa"));
-    const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /link "Settings"/) });
+    const r = await ph.actOn(s.sid, state, "click", /link "Settings"/);
     assertCompleted(r);
     assert.equal(r.freshState.url, site.url("/spa/settings"));
     assert.equal(r.freshState.document.documentId, state.document.documentId);
     assert.match(r.freshState.tree, /heading "Settings"/);
-    const typed = await ph.act(s.sid, r.freshState, {
-      action: "fill",
-      ref: refOf(r.freshState, /textbox "Theme"/),
-      text: "dark",
-    });
+    const typed = await ph.actOn(s.sid, r.freshState, "fill", /textbox "Theme"/, { text: "dark" });
     assert.equal(typed.error, undefined);
     assert.equal(await ph.pageEval(s.sid, `document.querySelector("main input").value`), "dark");
   },

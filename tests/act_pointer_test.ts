@@ -82,9 +82,7 @@ Deno.test(
   async () => {
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/slider"));
-    const r = await ph.act(s.sid, state, {
-      action: "drag",
-      ref: refOf(state, /slider "Price"/),
+    const r = await ph.actOn(s.sid, state, "drag", /slider "Price"/, {
       toRef: refOf(state, /button "75"/),
       expect: { selector: "#out", text: "75" },
     });
@@ -100,7 +98,7 @@ Deno.test(
 Deno.test("drag by deltaX moves the thumb by that many pixels", browserTest, async () => {
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/slider"));
-  const r = await ph.act(s.sid, state, { action: "drag", ref: refOf(state, /slider "Price"/), deltaX: 200 });
+  const r = await ph.actOn(s.sid, state, "drag", /slider "Price"/, { deltaX: 200 });
   assert.equal(r.error, undefined);
   assert.equal(await ph.pageEval(s.sid, "out.textContent"), "50");
   assert.match(r.freshState.tree, /slider "Price"/);
@@ -112,9 +110,7 @@ Deno.test(
   async () => {
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/sortable"));
-    const r = await ph.act(s.sid, state, {
-      action: "drag",
-      ref: refOf(state, /button "Cherries"/),
+    const r = await ph.actOn(s.sid, state, "drag", /button "Cherries"/, {
       toRef: refOf(state, /button "Apples"/),
     });
     assertCompleted(r);
@@ -124,9 +120,7 @@ Deno.test(
     assert.ok(events.includes("dragenter:apples"), String(events));
     assert.deepEqual(events.slice(-2), ["drop:apples", "dragend:cherries"]);
     // The page takes input again after the drag: a second one works too.
-    const again = await ph.act(s.sid, r.freshState, {
-      action: "drag",
-      ref: refOf(r.freshState, /button "Bananas"/),
+    const again = await ph.actOn(s.sid, r.freshState, "drag", /button "Bananas"/, {
       toRef: refOf(r.freshState, /button "Cherries"/),
     });
     assert.equal(again.error, undefined);
@@ -139,9 +133,7 @@ Deno.test("drag onto a covered drop target is obscured and nothing is dragged", 
   await ph.open(s.sid, site.url("/sortable"));
   await ph.pageEval(s.sid, `document.getElementById("overlay").hidden = false`);
   const state = await ph.observe(s.sid);
-  const r = await ph.act(s.sid, state, {
-    action: "drag",
-    ref: refOf(state, /button "Cherries"/),
+  const r = await ph.actOn(s.sid, state, "drag", /button "Cherries"/, {
     toRef: refOf(state, /button "Apples"/),
   });
   assertNotDispatched(r, "obscured");
@@ -192,11 +184,7 @@ Deno.test(
 Deno.test("scroll of a scrolling box by deltaY scrolls the box and not the page", browserTest, async () => {
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/scrolling"));
-  const r = await ph.act(s.sid, state, {
-    action: "scroll",
-    ref: refOf(state, /region "Messages"/),
-    deltaY: 300,
-  });
+  const r = await ph.actOn(s.sid, state, "scroll", /region "Messages"/, { deltaY: 300 });
   assert.equal(r.error, undefined);
   assert.equal(await ph.pageEval(s.sid, "box.scrollTop"), 300);
   assert.equal(await ph.pageEval(s.sid, "scrollY"), 0);
@@ -208,11 +196,7 @@ Deno.test(
   async () => {
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/scrolling"));
-    const r = await ph.act(s.sid, state, {
-      action: "scroll",
-      ref: refOf(state, /button "Inner"/),
-      deltaY: 120,
-    });
+    const r = await ph.actOn(s.sid, state, "scroll", /button "Inner"/, { deltaY: 120 });
     assert.equal(r.error, undefined);
     assert.equal(await ph.pageEval(s.sid, "box.scrollTop"), 120);
     assert.equal(await ph.pageEval(s.sid, "scrollY"), 0);
@@ -222,7 +206,7 @@ Deno.test(
 Deno.test("scroll with a ref and no delta brings the node into view", browserTest, async () => {
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/scrolling"));
-  const r = await ph.act(s.sid, state, { action: "scroll", ref: refOf(state, /button "Far button"/) });
+  const r = await ph.actOn(s.sid, state, "scroll", /button "Far button"/);
   assertCompleted(r);
   const rect = await ph.pageEval(
     s.sid,

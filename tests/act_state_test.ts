@@ -102,11 +102,11 @@ Deno.test(
     await using s = await session();
     const old = await ph.open(s.sid, site.url("/counter"));
     const current = await ph.observe(s.sid);
-    const stale = await ph.act(s.sid, old, { action: "click", ref: refOf(old, /button "Increment"/) });
+    const stale = await ph.actOn(s.sid, old, "click", /button "Increment"/);
     assert.equal(stale.error.code, "stale_state");
     assert.equal(stale.execution, "not_dispatched");
     assert.equal(await count(s.sid), "0");
-    const real = await ph.act(s.sid, current, { action: "click", ref: refOf(current, /button "Increment"/) });
+    const real = await ph.actOn(s.sid, current, "click", /button "Increment"/);
     assert.equal(real.execution, "completed");
     assert.equal(await count(s.sid), "1");
   },
@@ -223,7 +223,7 @@ Deno.test(
     const state = await ph.open(s.sid, site.url("/counter"));
     const opened = await ph.post(`/v1/sessions/${s.sid}/pages`);
     assert.equal(opened.status, 201);
-    const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Increment"/) });
+    const r = await ph.actOn(s.sid, state, "click", /button "Increment"/);
     assertNotDispatched(r, "target_changed");
     const activated = await ph.post(`/v1/sessions/${s.sid}/pages/${state.pageId}/activate`);
     assert.equal(activated.status, 200);
@@ -240,7 +240,7 @@ Deno.test({
     const before = await ph.pageEval(s.sid, "performance.timeOrigin");
     await ph.pageEval(s.sid, "location.reload()");
     await untilPage(ph, s.sid, `performance.timeOrigin !== ${before} && document.readyState === "complete"`);
-    const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Increment"/) });
+    const r = await ph.actOn(s.sid, state, "click", /button "Increment"/);
     assertNotDispatched(r, "document_changed");
     assert.equal(r.observation, "captured");
     assert.notEqual(r.freshState.document.documentId, state.document.documentId);
@@ -271,7 +271,7 @@ Deno.test(
       `(() => { const w = document.querySelector('iframe').contentWindow;
       return w.performance.timeOrigin !== ${before} && w.document.readyState === "complete"; })()`,
     );
-    const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Increment"/) });
+    const r = await ph.actOn(s.sid, state, "click", /button "Increment"/);
     assertNotDispatched(r, "document_changed");
     assert.equal(r.observation, "captured");
     assert.equal(r.freshState.frameId, frameId);
@@ -326,7 +326,7 @@ Deno.test("a button whose name changed is element_changed and is not clicked", b
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/counter"));
   await ph.pageEval(s.sid, `document.getElementById("inc").textContent = "Delete everything"`);
-  const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Increment"/) });
+  const r = await ph.actOn(s.sid, state, "click", /button "Increment"/);
   assertNotDispatched(r, "element_changed");
   assert.equal(await count(s.sid), "0");
 });
@@ -335,7 +335,7 @@ Deno.test("a button whose role changed is element_changed and is not clicked", b
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/counter"));
   await ph.pageEval(s.sid, `document.getElementById("inc").setAttribute("role", "link")`);
-  const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Increment"/) });
+  const r = await ph.actOn(s.sid, state, "click", /button "Increment"/);
   assertNotDispatched(r, "element_changed");
   assert.equal(await count(s.sid), "0");
 });
@@ -347,9 +347,7 @@ Deno.test(
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/counter"));
     const port = new URL(site.origin).port;
-    const r = await ph.act(s.sid, state, {
-      action: "click",
-      ref: refOf(state, /button "Increment"/),
+    const r = await ph.actOn(s.sid, state, "click", /button "Increment"/, {
       expectedOrigin: `http://localhost:${port}`,
     });
     assertNotDispatched(r, "origin_mismatch");
@@ -362,9 +360,7 @@ Deno.test("expectedOrigin is compared in canonical form", browserTest, async () 
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/counter"));
   assert.equal(state.origin, site.origin);
-  const r = await ph.act(s.sid, state, {
-    action: "click",
-    ref: refOf(state, /button "Increment"/),
+  const r = await ph.actOn(s.sid, state, "click", /button "Increment"/, {
     expectedOrigin: site.origin.toUpperCase().replace("HTTP:", "http:") + "/",
   });
   assertCompleted(r);
@@ -377,7 +373,7 @@ Deno.test(
   async () => {
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/counter"));
-    const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Increment"/) });
+    const r = await ph.actOn(s.sid, state, "click", /button "Increment"/);
     assert.deepEqual(
       { execution: r.execution, observation: r.observation, postcondition: r.postcondition, error: r.error },
       { execution: "completed", observation: "captured", postcondition: "not_requested", error: undefined },
@@ -386,10 +382,7 @@ Deno.test(
     assert.equal(r.freshState.pageId, state.pageId);
     assert.equal(r.freshState.document.documentId, state.document.documentId);
     assert.notEqual(r.freshState.stateId, state.stateId);
-    const next = await ph.act(s.sid, r.freshState, {
-      action: "click",
-      ref: refOf(r.freshState, /button "Increment"/),
-    });
+    const next = await ph.actOn(s.sid, r.freshState, "click", /button "Increment"/);
     assert.equal(next.execution, "completed");
     assert.equal(await count(s.sid), "2");
   },
@@ -431,9 +424,7 @@ Deno.test("expect with an invalid selector is unknown", browserTest, async () =>
 Deno.test("expect is evaluated once, without waiting for a later value", browserTest, async () => {
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/expect"));
-  const r = await ph.act(s.sid, state, {
-    action: "click",
-    ref: refOf(state, /button "Slowly"/),
+  const r = await ph.actOn(s.sid, state, "click", /button "Slowly"/, {
     expect: { selector: "#later", text: "after" },
   });
   assert.equal(r.execution, "completed");
@@ -445,9 +436,7 @@ Deno.test("expect is evaluated once, without waiting for a later value", browser
 Deno.test("expect never compares input values", browserTest, async () => {
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/expect"));
-  const r = await ph.act(s.sid, state, {
-    action: "fill",
-    ref: refOf(state, /textbox "Entry"/),
+  const r = await ph.actOn(s.sid, state, "fill", /textbox "Entry"/, {
     text: "typed",
     expect: { selector: "#entry", text: "typed" },
   });
@@ -460,9 +449,7 @@ Deno.test("expect is unknown when the action was not dispatched", browserTest, a
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/expect"));
   await ph.pageEval(s.sid, `document.querySelector("button").disabled = true`);
-  const r = await ph.act(s.sid, state, {
-    action: "click",
-    ref: refOf(state, /button "Finish"/),
+  const r = await ph.actOn(s.sid, state, "click", /button "Finish"/, {
     expect: { selector: "#out", text: "-" },
   });
   assert.equal(r.execution, "not_dispatched");
@@ -473,7 +460,7 @@ Deno.test("expect is unknown when the action was not dispatched", browserTest, a
 Deno.test("expect is not_requested when no expect was given", browserTest, async () => {
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/expect"));
-  const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Finish"/) });
+  const r = await ph.actOn(s.sid, state, "click", /button "Finish"/);
   assert.equal(r.postcondition, "not_requested");
   assert.equal(await ph.pageEval(s.sid, `document.getElementById("out").textContent`), " done ");
 });

@@ -131,6 +131,17 @@ export class Porthole implements AsyncDisposable {
     return r.body;
   }
 
+  /** Act on the element of the first tree line matching `pattern` (its ref, as `refOf` finds it). */
+  actOn(
+    sid: string,
+    state: Json,
+    action: string,
+    pattern: RegExp,
+    rest: Record<string, unknown> = {},
+  ): Promise<Json> {
+    return this.act(sid, state, { action, ref: refOf(state, pattern), ...rest });
+  }
+
   /** Read something from the page itself, through a fresh page-independent channel (CDP evaluate). */
   async pageEval(sid: string, expression: string): Promise<Json> {
     const session = this.server.registry.get(sid);

@@ -77,7 +77,7 @@ Deno.test("frames in observations", browserTest, async (t) => {
 
   await t.step("a ref inside a nested same-origin frame acts on its own element", async () => {
     const state = await ph.observe(sid);
-    const result = await ph.act(sid, state, { action: "click", ref: refOf(state, /Deep button/) });
+    const result = await ph.actOn(sid, state, "click", /Deep button/);
     assert.equal(result.execution, "completed", JSON.stringify(result.error));
     const deep =
       "same.contentDocument.getElementById('deep').contentDocument.getElementById('g').dataset.clicks";
@@ -137,7 +137,7 @@ Deno.test("frames in observations", browserTest, async (t) => {
     assert.equal(inside.frameId, crossId);
     assert.equal(inside.origin, far.origin);
     assert.equal(inside.title, "Far");
-    const result = await ph.act(sid, inside, { action: "click", ref: refOf(inside, /Far button/) });
+    const result = await ph.actOn(sid, inside, "click", /Far button/);
     assertNotDispatched(result, "frame_cross_origin");
     await new Promise((r) => setTimeout(r, 100));
     assert.ok(!far.hits.includes("/far-clicked"), "the far page saw no click");

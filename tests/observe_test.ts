@@ -283,7 +283,7 @@ Deno.test("page text cannot inject a tree line or a ref", browserTest, async () 
   assertNotDispatched(forged, "invalid_params");
   assert.equal(await ph.pageEval(sid, "window.clicks ?? 0"), 0);
   const fresh = await ph.observe(sid);
-  const real = await ph.act(sid, fresh, { action: "click", ref: refOf(fresh, /^- button "Real/) });
+  const real = await ph.actOn(sid, fresh, "click", /^- button "Real/);
   assert.equal(real.execution, "completed");
   assert.equal(await ph.pageEval(sid, "window.clicks"), 1);
 });
@@ -491,7 +491,7 @@ Deno.test(
     assert.notEqual(inner.document.documentId, top.document.documentId);
     assert.equal(inner.targetId, top.targetId);
 
-    const result = await ph.act(sid, inner, { action: "click", ref: refOf(inner, /In frame/) });
+    const result = await ph.actOn(sid, inner, "click", /In frame/);
     assert.equal(result.execution, "completed", JSON.stringify(result.error));
     assert.equal(result.freshState.frameId, child.frameId);
     assert.equal(await ph.pageEval(sid, "fr.contentDocument.getElementById('out').textContent"), "1");
@@ -598,14 +598,14 @@ Deno.test(
     const sid = await ph.session();
     const state = await ph.open(sid, site.url("/"));
     await ph.pageEval(sid, `b.textContent = "Delete account"`);
-    const renamed = await ph.act(sid, state, { action: "click", ref: refOf(state, /"Buy"/) });
+    const renamed = await ph.actOn(sid, state, "click", /"Buy"/);
     assertNotDispatched(renamed, "element_changed");
     assert.match(renamed.error.message, /Buy.*Delete account/);
     assert.equal(await ph.pageEval(sid, "window.clicks ?? 0"), 0);
 
     const fresh = renamed.freshState;
     await ph.pageEval(sid, `c.setAttribute("role", "link")`);
-    const rerolled = await ph.act(sid, fresh, { action: "click", ref: refOf(fresh, /"Keep"/) });
+    const rerolled = await ph.actOn(sid, fresh, "click", /"Keep"/);
     assert.equal(rerolled.error.code, "element_changed");
     assert.equal(await ph.pageEval(sid, "window.clicks ?? 0"), 0);
   },
@@ -623,7 +623,7 @@ Deno.test(
       sid,
       `b.replaceWith(Object.assign(document.createElement("button"), { textContent: "Buy", onclick: () => window.clicks = 99 }))`,
     );
-    const result = await ph.act(sid, state, { action: "click", ref: refOf(state, /"Buy"/) });
+    const result = await ph.actOn(sid, state, "click", /"Buy"/);
     assertNotDispatched(result, "element_detached");
     assert.equal(await ph.pageEval(sid, "window.clicks ?? 0"), 0);
     assert.notEqual(refOf(result.freshState, /"Buy"/), refOf(state, /"Buy"/), "the new node has a new ref");
