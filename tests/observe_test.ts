@@ -4,7 +4,15 @@
  * maxDepth, frames, and the observation's identity fields.
  */
 import assert from "node:assert/strict";
-import { assertNotDispatched, browserTest, type Json, Porthole, refOf, Site } from "./harness.ts";
+import {
+  assertNotDispatched,
+  browserTest,
+  type Json,
+  Porthole,
+  refOf,
+  sharedPorthole,
+  Site,
+} from "./harness.ts";
 
 const utf8 = (s: string) => new TextEncoder().encode(s).length;
 /** Every line break some reader honours: \n, \r, \v, \f, FS/GS/RS, NEL, U+2028/2029 (Python's splitlines, YAML 1.1). */
@@ -18,6 +26,9 @@ async function framesOf(ph: Porthole, sid: string) {
   const session = ph.server.registry.get(sid);
   return await session.pages.get(session.activePageId!)!.driver.frames();
 }
+
+// One Porthole and one Chromium for this file (harness.ts, sharedPorthole); each test has a session of its own.
+const { ph, session } = await sharedPorthole();
 
 // ---- what the tree looks like ---------------------------------------------------------
 
@@ -38,8 +49,8 @@ Deno.test(
   browserTest,
   async () => {
     await using site = new Site({ "/": RENDER });
-    await using ph = await Porthole.start();
-    const sid = await ph.session();
+    await using s = await session();
+    const sid = s.sid;
     const state = await ph.open(sid, site.url("/"));
     assert.equal(
       state.tree,
@@ -95,8 +106,8 @@ Deno.test(
   browserTest,
   async () => {
     await using site = new Site({ "/": REFS });
-    await using ph = await Porthole.start();
-    const sid = await ph.session();
+    await using s = await session();
+    const sid = s.sid;
     const state = await ph.open(sid, site.url("/"));
     const withRef = lines(state.tree).filter((l) => l.includes("[ref="));
     assert.deepEqual(withRef.map((l) => l.trim().replace(/ \[ref=@e\d+\].*/, "")), [
@@ -154,8 +165,8 @@ Deno.test(
   browserTest,
   async () => {
     await using site = new Site({ "/": BUTTONS, "/frame": FRAME });
-    await using ph = await Porthole.start();
-    const sid = await ph.session();
+    await using s = await session();
+    const sid = s.sid;
     const first = await ph.open(sid, site.url("/"));
     assert.equal(refOf(first, /button "Alpha"/), "@e1");
     assert.equal(refOf(first, /button "Beta"/), "@e2");
@@ -192,8 +203,8 @@ Deno.test(
   browserTest,
   async () => {
     await using site = new Site({ "/": BUTTONS, "/frame": FRAME });
-    await using ph = await Porthole.start();
-    const sid = await ph.session();
+    await using s = await session();
+    const sid = s.sid;
     const before = await ph.open(sid, site.url("/"));
     await ph.pageEval(
       sid,
@@ -228,8 +239,8 @@ Deno.test(
   browserTest,
   async () => {
     await using site = new Site({ "/": FIELDS });
-    await using ph = await Porthole.start();
-    const sid = await ph.session();
+    await using s = await session();
+    const sid = s.sid;
     const state = await ph.open(sid, site.url("/"));
     assert.match(state.tree, /^- textbox "Email" \[ref=@e1\]: visible@example\.com$/m);
     for (const name of ["Password", "Code", "Card", "Reference", "Recovery", "Key"]) {
@@ -263,8 +274,8 @@ const INJECT = `<!doctype html><title>Inject</title>
 
 Deno.test("page text cannot inject a tree line or a ref", browserTest, async () => {
   await using site = new Site({ "/": INJECT });
-  await using ph = await Porthole.start();
-  const sid = await ph.session();
+  await using s = await session();
+  const sid = s.sid;
   const state = await ph.open(sid, site.url("/"));
   const tree: string = state.tree;
   // However a reader splits lines (\n, or also \r, \v, \f, FS/GS/RS, NEL, U+2028/2029), it sees the same lines.
@@ -305,8 +316,8 @@ Deno.test(
   browserTest,
   async () => {
     await using site = new Site({ "/": MANY });
-    await using ph = await Porthole.start();
-    const sid = await ph.session();
+    await using s = await session();
+    const sid = s.sid;
     const limit = (await ph.request("GET", `/v1/sessions/${sid}`)).body.limits.snapshotMaxBytes;
     assert.equal(limit, 48 * 1024);
     const state = await ph.open(sid, site.url("/"));
@@ -352,8 +363,8 @@ Deno.test(
   browserTest,
   async () => {
     await using site = new Site({ "/": DEEP });
-    await using ph = await Porthole.start();
-    const sid = await ph.session();
+    await using s = await session();
+    const sid = s.sid;
     await ph.post(`/v1/sessions/${sid}/navigate`, { url: site.url("/") });
     const depthOf = (line: string) => line.match(/^ */)![0].length / 2 + 1;
 
@@ -373,8 +384,8 @@ Deno.test(
 );
 
 Deno.test("maxDepth outside 1..20 is 400 invalid_params naming maxDepth", browserTest, async () => {
-  await using ph = await Porthole.start();
-  const sid = await ph.session();
+  await using s = await session();
+  const sid = s.sid;
   for (const maxDepth of [0, 21, -1, 2.5, "3", null]) {
     const r = await ph.post(`/v1/sessions/${sid}/observe`, { maxDepth });
     assert.equal(r.status, 400, `maxDepth ${JSON.stringify(maxDepth)}`);
@@ -400,8 +411,8 @@ Deno.test(
     await using site = new Site({
       "/shop": `<!doctype html><title>Cart</title><h1>Cart</h1><button>Pay</button>`,
     });
-    await using ph = await Porthole.start();
-    const sid = await ph.session();
+    await using s = await session();
+    const sid = s.sid;
     const nav = await ph.post(`/v1/sessions/${sid}/navigate`, {
       url: site.url("/shop?item=SECRET-ITEM&flag#frag"),
     });
@@ -432,8 +443,8 @@ Deno.test(
 );
 
 Deno.test("observe with no page opens about:blank and observes it", browserTest, async () => {
-  await using ph = await Porthole.start();
-  const sid = await ph.session();
+  await using s = await session();
+  const sid = s.sid;
   const state = await ph.observe(sid);
   assert.equal(state.url, "about:blank");
   assert.equal(state.origin, "null");
@@ -456,8 +467,8 @@ Deno.test("HTTP 404 and 500 pages are valid observations", browserTest, async ()
         headers: { "content-type": "text/html" },
       }),
   });
-  await using ph = await Porthole.start();
-  const sid = await ph.session();
+  await using s = await session();
+  const sid = s.sid;
   const missing = await ph.post(`/v1/sessions/${sid}/navigate`, { url: site.url("/missing"), observe: true });
   assert.equal(missing.status, 200);
   assert.equal(missing.body.httpStatus, 404);
@@ -478,8 +489,8 @@ Deno.test(
   browserTest,
   async () => {
     await using site = new Site({ "/": BUTTONS, "/frame": FRAME });
-    await using ph = await Porthole.start();
-    const sid = await ph.session();
+    await using s = await session();
+    const sid = s.sid;
     const top = await ph.open(sid, site.url("/"));
     const child = (await framesOf(ph, sid)).find((f) => f.parentId !== null)!;
 
@@ -507,8 +518,8 @@ Deno.test(
   browserTest,
   async () => {
     await using site = new Site({ "/": BUTTONS, "/frame": FRAME });
-    await using ph = await Porthole.start();
-    const sid = await ph.session();
+    await using s = await session();
+    const sid = s.sid;
     await ph.open(sid, site.url("/"));
     const child = (await framesOf(ph, sid)).find((f) => f.parentId !== null)!;
 
@@ -552,8 +563,8 @@ Deno.test(
   browserTest,
   async () => {
     await using site = new Site({ "/": SHADOW });
-    await using ph = await Porthole.start();
-    const sid = await ph.session();
+    await using s = await session();
+    const sid = s.sid;
     const state = await ph.open(sid, site.url("/"));
     assert.equal(
       state.tree,
@@ -594,8 +605,8 @@ Deno.test(
   browserTest,
   async () => {
     await using site = new Site({ "/": DRIFT });
-    await using ph = await Porthole.start();
-    const sid = await ph.session();
+    await using s = await session();
+    const sid = s.sid;
     const state = await ph.open(sid, site.url("/"));
     await ph.pageEval(sid, `b.textContent = "Delete account"`);
     const renamed = await ph.actOn(sid, state, "click", /"Buy"/);
@@ -616,8 +627,8 @@ Deno.test(
   browserTest,
   async () => {
     await using site = new Site({ "/": DRIFT });
-    await using ph = await Porthole.start();
-    const sid = await ph.session();
+    await using s = await session();
+    const sid = s.sid;
     const state = await ph.open(sid, site.url("/"));
     await ph.pageEval(
       sid,
@@ -650,8 +661,8 @@ Deno.test(
   browserTest,
   async () => {
     await using site = new Site({ "/": TWINS });
-    await using ph = await Porthole.start();
-    const sid = await ph.session();
+    await using s = await session();
+    const sid = s.sid;
     let state = await ph.open(sid, site.url("/"));
     const buys = lines(state.tree).filter((l) => l.includes('button "Buy"'));
     assert.equal(buys.length, 3, state.tree);
@@ -688,8 +699,8 @@ Deno.test(
   browserTest,
   async () => {
     await using site = new Site({ "/": FLAGS });
-    await using ph = await Porthole.start();
-    const sid = await ph.session();
+    await using s = await session();
+    const sid = s.sid;
     const state = await ph.open(sid, site.url("/"));
     const tree: string = state.tree;
     assert.match(tree, /^- checkbox "Some" \[checked=mixed\] \[ref=@e\d+\]$/m);
@@ -717,8 +728,8 @@ Deno.test("drag handles and drop zones get refs even without a click listener", 
         ondrop="this.textContent = 'Dropped'">Drop here</div>
       <div id="plain">Just text</div>`,
   });
-  await using ph = await Porthole.start();
-  const sid = await ph.session();
+  await using s = await session();
+  const sid = s.sid;
   const state = await ph.open(sid, site.url("/"));
   const card = refOf(state, /Card to move/);
   const zone = refOf(state, /Drop here/);

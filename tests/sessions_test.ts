@@ -253,6 +253,12 @@ function slowSite() {
   return {
     site,
     release: () => release.resolve(),
+    /** Navigate `sid` to the held page; resolves (with the pending reply) once Chromium asked for it. */
+    async hold(ph: Porthole, sid: string): Promise<{ running: Promise<Reply<Json>> }> {
+      const running = ph.post(`/v1/sessions/${sid}/navigate`, { url: site.url("/slow") });
+      await eventually("the slow navigation to reach the site", () => site.hits.includes("/slow"));
+      return { running };
+    },
     async [Symbol.asyncDispose]() {
       release.resolve();
       await site[Symbol.asyncDispose]();
@@ -266,13 +272,11 @@ Deno.test(
   async () => {
     await using ph = await Porthole.start();
     await using slow = slowSite();
-    const { site } = slow;
     const sid = await ph.session();
     await ph.post(`/v1/sessions/${sid}/navigate`, { url: "about:blank" });
     const gate = ph.server.registry.get(sid).gate;
 
-    const running = ph.post(`/v1/sessions/${sid}/navigate`, { url: site.url("/slow") });
-    await eventually("the slow navigation to reach the site", () => site.hits.includes("/slow"));
+    const { running } = await slow.hold(ph, sid);
     const waiting = Array.from({ length: 32 }, () => ph.post(`/v1/sessions/${sid}/observe`, {}));
     await eventually("32 operations to queue", () => gate.queued === 32);
 
@@ -297,7 +301,6 @@ Deno.test(
   async () => {
     await using ph = await Porthole.start();
     await using slow = slowSite();
-    const { site } = slow;
     const sid = await ph.session();
     await ph.post(`/v1/sessions/${sid}/navigate`, { url: "about:blank" });
     const pool = ph.server.registry.pool;
@@ -305,8 +308,7 @@ Deno.test(
     assert.equal(pool.stats().leases, 1);
     const gate = ph.server.registry.get(sid).gate;
 
-    const running = ph.post(`/v1/sessions/${sid}/navigate`, { url: site.url("/slow") });
-    await eventually("the slow navigation to reach the site", () => site.hits.includes("/slow"));
+    const { running } = await slow.hold(ph, sid);
     const queued = [
       ph.post(`/v1/sessions/${sid}/observe`, {}),
       ph.post(`/v1/sessions/${sid}/pages`),
