@@ -242,7 +242,7 @@ Deno.test(
   async () => {
     await using s = await session();
     await ph.open(s.sid, site.url("/framed"));
-    const frameId = await frameOf(s.sid, "/inner");
+    const frameId = await ph.frameOf(s.sid, "/inner");
     const state = await ph.observe(s.sid, { frameId });
     const r = await ph.actOn(s.sid, state, "click", /button "Remove this frame"/, {
       expect: { selector: "button", text: "Remove this frame" },
@@ -256,15 +256,6 @@ Deno.test(
     assert.equal(await ph.pageEval(s.sid, "document.querySelectorAll('iframe').length"), 0);
   },
 );
-
-/** The frame id of the page's child frame whose URL ends with `path`. */
-async function frameOf(sid: string, path: string): Promise<string> {
-  const session = ph.server.registry.get(sid);
-  const frames = await session.pages.get(session.activePageId!)!.driver.frames();
-  const frame = frames.find((f) => f.parentId !== null && f.url.endsWith(path));
-  if (!frame) throw new Error(`no frame ${path} in ${JSON.stringify(frames)}`);
-  return frame.frameId;
-}
 
 Deno.test(
   "navigate by act to a relative url is invalid_params and navigates nowhere",

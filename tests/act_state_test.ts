@@ -254,7 +254,7 @@ Deno.test(
   async () => {
     await using s = await session();
     const top = await ph.open(s.sid, site.url("/framed"));
-    const frameId = await frameOf(s.sid, "/counter");
+    const frameId = await ph.frameOf(s.sid, "/counter");
     const state = await ph.observe(s.sid, { frameId });
     assert.equal(state.frameId, frameId);
     assert.notEqual(state.frameId, top.frameId);
@@ -279,22 +279,6 @@ Deno.test(
     assert.equal(await ph.pageEval(s.sid, frameCount), "0");
   },
 );
-
-/**
- * The frame id of the page's child frame whose URL ends with `path`. `navigate` waits for the
- * page's own DOMContentLoaded, not its iframes', so the frame may still be on its way.
- */
-async function frameOf(sid: string, path: string): Promise<string> {
-  const rec = ph.server.registry.get(sid).pages.get(ph.server.registry.get(sid).activePageId!)!;
-  let frames: Awaited<ReturnType<typeof rec.driver.frames>> = [];
-  for (let i = 0; i < 200; i++) {
-    frames = await rec.driver.frames();
-    const frame = frames.find((f) => f.parentId !== null && f.url.endsWith(path));
-    if (frame) return frame.frameId;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`no frame ${path} in ${JSON.stringify(frames)}`);
-}
 
 Deno.test(
   "a removed button is element_detached and never replaced by an identical new one",

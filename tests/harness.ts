@@ -149,6 +149,22 @@ export class Porthole implements AsyncDisposable {
     return await rec.driver.page.evaluate(expression);
   }
 
+  /** The frames of the session's active page, straight from Chromium. */
+  async frames(sid: string) {
+    const session = this.server.registry.get(sid);
+    return await session.pages.get(session.activePageId!)!.driver.frames();
+  }
+
+  /**
+   * The frame id of the active page's child frame whose URL ends with `path`. `navigate` waits
+   * for the page's own DOMContentLoaded, not its iframes', so the frame may still be on its way.
+   */
+  async frameOf(sid: string, path: string): Promise<string> {
+    const find = async () =>
+      (await this.frames(sid)).find((f) => f.parentId !== null && f.url.endsWith(path));
+    return (await eventually(`a frame ${path}`, find, Boolean, 5_000))!.frameId;
+  }
+
   async [Symbol.asyncDispose]() {
     await this.server.close();
   }

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { Ajv } from "ajv";
-import { browserTest, type Json, Porthole, refOf, Site } from "./harness.ts";
+import { browserTest, eventually, type Json, Porthole, refOf, Site } from "./harness.ts";
 import { MCP_TOOLS, mcpOverHttp, ok } from "./mcp_client.ts";
 import { END, renderMcpReadme, START, unpadded } from "../build/readme_mcp.ts";
 
@@ -389,10 +389,7 @@ Deno.test("closing the Porthole session ends the MCP session", browserTest, asyn
 });
 
 /** Poll a condition of the server's own state (bounded; not a timing assertion). */
-async function until(what: string, cond: () => boolean): Promise<void> {
-  for (let i = 0; i < 300 && !cond(); i++) await new Promise((r) => setTimeout(r, 50));
-  assert.ok(cond(), `never: ${what}`);
-}
+const until = (what: string, cond: () => boolean) => eventually(what, cond, Boolean, 15_000);
 
 Deno.test(
   "an MCP cancel removes a queued call from the session's gate and stops a running wait",

@@ -4,15 +4,7 @@
  * maxDepth, frames, and the observation's identity fields.
  */
 import assert from "node:assert/strict";
-import {
-  assertNotDispatched,
-  browserTest,
-  type Json,
-  Porthole,
-  refOf,
-  sharedPorthole,
-  Site,
-} from "./harness.ts";
+import { assertNotDispatched, browserTest, type Json, refOf, sharedPorthole, Site } from "./harness.ts";
 
 const utf8 = (s: string) => new TextEncoder().encode(s).length;
 /** Every line break some reader honours: \n, \r, \v, \f, FS/GS/RS, NEL, U+2028/2029 (Python's splitlines, YAML 1.1). */
@@ -20,12 +12,6 @@ const utf8 = (s: string) => new TextEncoder().encode(s).length;
 const ANY_LINE_BREAK = /\r\n|[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]/;
 const refsIn = (tree: string) => [...tree.matchAll(/\[ref=(@e\d+)\]/g)].map((m) => m[1]);
 const lines = (tree: string) => tree === "" ? [] : tree.replace(/\n$/, "").split("\n");
-
-/** The frames of the session's active page, straight from Chromium. */
-async function framesOf(ph: Porthole, sid: string) {
-  const session = ph.server.registry.get(sid);
-  return await session.pages.get(session.activePageId!)!.driver.frames();
-}
 
 // One Porthole and one Chromium for this file (harness.ts, sharedPorthole); each test has a session of its own.
 const { ph, session } = await sharedPorthole();
@@ -172,7 +158,7 @@ Deno.test(
     assert.equal(refOf(first, /button "Beta"/), "@e2");
 
     // Observe the frame in between: its refs are scoped to it and do not disturb the page's.
-    const child = (await framesOf(ph, sid)).find((f) => f.parentId !== null)!;
+    const child = (await ph.frames(sid)).find((f) => f.parentId !== null)!;
     const inFrame = await ph.observe(sid, { frameId: child.frameId });
     assert.match(refOf(inFrame, /button "In frame"/), /^@f\d+e1$/);
 
@@ -417,7 +403,7 @@ Deno.test(
       url: site.url("/shop?item=SECRET-ITEM&flag#frag"),
     });
     const state = await ph.observe(sid);
-    const [main] = await framesOf(ph, sid);
+    const [main] = await ph.frames(sid);
     assert.match(state.stateId, /^st_/);
     assert.equal(state.pageId, nav.body.pageId);
     assert.equal(typeof state.targetId, "string");
@@ -492,7 +478,7 @@ Deno.test(
     await using s = await session();
     const sid = s.sid;
     const top = await ph.open(sid, site.url("/"));
-    const child = (await framesOf(ph, sid)).find((f) => f.parentId !== null)!;
+    const child = (await ph.frames(sid)).find((f) => f.parentId !== null)!;
 
     const inner = await ph.observe(sid, { frameId: child.frameId });
     assert.equal(inner.frameId, child.frameId);
@@ -521,7 +507,7 @@ Deno.test(
     await using s = await session();
     const sid = s.sid;
     await ph.open(sid, site.url("/"));
-    const child = (await framesOf(ph, sid)).find((f) => f.parentId !== null)!;
+    const child = (await ph.frames(sid)).find((f) => f.parentId !== null)!;
 
     const unknown = await ph.post(`/v1/sessions/${sid}/observe`, { frameId: "NO-SUCH-FRAME" });
     assert.equal(unknown.status, 404);
