@@ -9,17 +9,9 @@ import { parseServeArgs } from "../main.ts";
 import { discoverChromium } from "../lib/driver/discover.ts";
 import { PORTHOLE_VERSION } from "../lib/version.ts";
 import { assertNotDispatched, browserTest, eventually, Site } from "./harness.ts";
-import { alive, descendants, processesMentioning, readProc } from "./proc.ts";
+import { alive, cleanEnv, descendants, processesMentioning, readProc } from "./proc.ts";
 
 const ROOT = join(import.meta.dirname!, "..");
-
-/** The environment of the test, without any PORTHOLE_* setting that would change the outcome. */
-function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
-  const env = Object.fromEntries(
-    Object.entries(Deno.env.toObject()).filter(([k]) => !k.startsWith("PORTHOLE_")),
-  );
-  return { ...env, ...extra };
-}
 
 function porthole(args: string[], env: Record<string, string> = {}): Deno.Command {
   return new Deno.Command(Deno.execPath(), {

@@ -11,6 +11,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 // @ts-types="@modelcontextprotocol/sdk/client/streamableHttp"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Json, Porthole } from "./harness.ts";
+import { cleanEnv } from "./proc.ts";
 
 const ROOT = join(import.meta.dirname!, "..");
 // A tool call may wait on a slow page well past the SDK's default of 60 s.
@@ -73,9 +74,7 @@ export async function mcpOverHttp(
 
 /** The environment without PORTHOLE_* settings, so only the flags given here apply. */
 export function mcpEnv(): Record<string, string> {
-  const all = Deno.env.toObject();
-  for (const key of Object.keys(all)) if (key.startsWith("PORTHOLE_")) delete all[key];
-  return { ...all, NO_COLOR: "1", PORTHOLE_LOG_LEVEL: "warn" };
+  return cleanEnv({ NO_COLOR: "1", PORTHOLE_LOG_LEVEL: "warn" });
 }
 
 /** `porthole mcp <args>` spawned, with an MCP session over its stdio; closing ends the process. */

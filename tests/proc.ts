@@ -1,4 +1,15 @@
-/** What the tests read of real processes, from /proc (Linux): liveness, process trees, command lines. */
+/**
+ * Real processes in tests: the environment a spawned Porthole gets, and what the tests read of
+ * processes from /proc (Linux): liveness, process trees, command lines.
+ */
+
+/** The test's environment without any PORTHOLE_* setting that would change the outcome, plus `extra`. */
+export function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const env = Object.fromEntries(
+    Object.entries(Deno.env.toObject()).filter(([k]) => !k.startsWith("PORTHOLE_")),
+  );
+  return { ...env, ...extra };
+}
 
 /** A file of /proc/<pid>, or null once the process is gone. */
 export function readProc(pid: number, file: string): string | null {
