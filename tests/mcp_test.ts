@@ -40,6 +40,24 @@ function postMcp(ph: Porthole, body: BodyInit, headers: Record<string, string> =
   });
 }
 
+/** A Porthole of its own with an MCP session on it, which has navigated to the counter page. */
+async function onCounter() {
+  const site = new Site({ "/": COUNTER });
+  const ph = await Porthole.start();
+  const mcp = await mcpOverHttp(ph);
+  ok(await mcp.call("browser_navigate", { url: site.url("/") }));
+  return {
+    site,
+    ph,
+    mcp,
+    async [Symbol.asyncDispose]() {
+      await mcp[Symbol.asyncDispose]();
+      await ph[Symbol.asyncDispose]();
+      await site[Symbol.asyncDispose]();
+    },
+  };
+}
+
 async function counter(ph: Porthole, sid: string): Promise<string> {
   return await ph.pageEval(sid, "document.getElementById('count').textContent");
 }
@@ -120,10 +138,8 @@ Deno.test(
   "observe → click by ref → act on fresh_state; the consumed handle is refused as stale_state and nothing is clicked",
   browserTest,
   async () => {
-    await using site = new Site({ "/": COUNTER });
-    await using ph = await Porthole.start();
-    await using mcp = await mcpOverHttp(ph);
-    ok(await mcp.call("browser_navigate", { url: site.url("/") }));
+    await using fixture = await onCounter();
+    const { site, ph, mcp } = fixture;
     const first = ok(await mcp.call("browser_observe"));
     assert.match(first.state_id, /^st_/);
     assert.ok(first.target_id && first.document.loader_id && first.document.document_id);
@@ -172,10 +188,8 @@ Deno.test(
   "an invalid timeout_ms is a tool error decided before the state lookup, so the state stays usable",
   browserTest,
   async () => {
-    await using site = new Site({ "/": COUNTER });
-    await using ph = await Porthole.start();
-    await using mcp = await mcpOverHttp(ph);
-    ok(await mcp.call("browser_navigate", { url: site.url("/") }));
+    await using fixture = await onCounter();
+    const { ph, mcp } = fixture;
     const state = ok(await mcp.call("browser_observe"));
     const click = {
       state_id: state.state_id,
@@ -198,10 +212,8 @@ Deno.test(
 );
 
 Deno.test("an unknown state_id is refused without consuming the current state", browserTest, async () => {
-  await using site = new Site({ "/": COUNTER });
-  await using ph = await Porthole.start();
-  await using mcp = await mcpOverHttp(ph);
-  ok(await mcp.call("browser_navigate", { url: site.url("/") }));
+  await using fixture = await onCounter();
+  const { ph, mcp } = fixture;
   const state = ok(await mcp.call("browser_observe"));
   const button = refOf(state, /button/);
   const unknown = ok(
@@ -264,10 +276,8 @@ Deno.test("page text cannot close the untrusted wrapper", browserTest, async () 
 });
 
 Deno.test("browser_screenshot answers with image content and no path", browserTest, async () => {
-  await using site = new Site({ "/": COUNTER });
-  await using ph = await Porthole.start();
-  await using mcp = await mcpOverHttp(ph);
-  ok(await mcp.call("browser_navigate", { url: site.url("/") }));
+  await using fixture = await onCounter();
+  const { mcp } = fixture;
   const jpeg = await mcp.call("browser_screenshot");
   assert.ok(!jpeg.isError, JSON.stringify(jpeg.content));
   const image = jpeg.content.find((c: Json) => c.type === "image");
@@ -395,10 +405,8 @@ Deno.test(
   "an MCP cancel removes a queued call from the session's gate and stops a running wait",
   browserTest,
   async () => {
-    await using site = new Site({ "/": COUNTER });
-    await using ph = await Porthole.start();
-    await using mcp = await mcpOverHttp(ph);
-    ok(await mcp.call("browser_navigate", { url: site.url("/") }));
+    await using fixture = await onCounter();
+    const { ph, mcp } = fixture;
     const gate = ph.server.registry.get(mcp.sid).gate;
     const long = new AbortController();
     const waiting = mcp.client.callTool(
