@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { browserTest, Porthole, refOf, Site } from "./harness.ts";
+import { browserTest, Porthole, Site } from "./harness.ts";
 
 const COUNTER = `<!doctype html><title>Counter</title>
 <h1>Counter</h1><p id="count">0</p>
@@ -10,19 +10,14 @@ Deno.test("an agent creates a session, navigates, observes and clicks by ref", b
   await using ph = await Porthole.start();
   const sid = await ph.session();
   const state = await ph.open(sid, site.url("/"));
-  const result = await ph.act(sid, state, {
-    action: "click",
-    ref: refOf(state, /button "Increment"/),
+  const result = await ph.actOn(sid, state, "click", /button "Increment"/, {
     expect: { selector: "#count", text: "1" },
   });
   assert.equal(result.execution, "completed");
   assert.equal(result.observation, "captured");
   assert.equal(result.postcondition, "met");
   assert.equal(await ph.pageEval(sid, "document.getElementById('count').textContent"), "1");
-  const again = await ph.act(sid, result.freshState, {
-    action: "click",
-    ref: refOf(result.freshState, /button/),
-  });
+  const again = await ph.actOn(sid, result.freshState, "click", /button/);
   assert.equal(again.execution, "completed");
   assert.equal(await ph.pageEval(sid, "document.getElementById('count').textContent"), "2");
 });

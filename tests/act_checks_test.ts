@@ -4,7 +4,15 @@
  * retries, and dialogs.
  */
 import assert from "node:assert/strict";
-import { browserTest, refOf, sharedPorthole, Site, untilPage } from "./harness.ts";
+import {
+  assertCompleted,
+  assertNotDispatched,
+  browserTest,
+  refOf,
+  sharedPorthole,
+  Site,
+  untilPage,
+} from "./harness.ts";
 
 /** Every page records the targets of the clicks it receives, in `window.clicks`. */
 const TRACK = `<script>
@@ -93,7 +101,7 @@ Deno.test("click scrolls an off-screen button into view and clicks it", browserT
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/far"));
   assert.equal(await ph.pageEval(s.sid, "scrollY"), 0);
-  const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Far away"/) });
+  const r = await ph.actOn(s.sid, state, "click", /button "Far away"/);
   assert.equal(r.execution, "completed");
   assert.equal(r.error, undefined);
   assert.deepEqual(await clicks(s.sid), ["far"]);
@@ -103,9 +111,8 @@ Deno.test("click scrolls an off-screen button into view and clicks it", browserT
 Deno.test("click on a covered button is obscured and nothing is clicked", browserTest, async () => {
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/covered"));
-  const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Pay"/) });
-  assert.equal(r.execution, "not_dispatched");
-  assert.equal(r.error.code, "obscured");
+  const r = await ph.actOn(s.sid, state, "click", /button "Pay"/);
+  assertNotDispatched(r, "obscured");
   assert.equal(r.error.retryable, true);
   assert.match(r.error.message, /overlay/);
   assert.equal(r.observation, "captured");
@@ -118,7 +125,7 @@ Deno.test(
   async () => {
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/covered-far"));
-    const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Pay"/) });
+    const r = await ph.actOn(s.sid, state, "click", /button "Pay"/);
     assert.equal(r.execution, "dispatched_unknown");
     assert.equal(r.error.code, "obscured");
     assert.equal(r.error.retryable, false);
@@ -133,7 +140,7 @@ Deno.test("an obscured click is never retried, even once the overlay is gone", b
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/covered"));
   await ph.pageEval(s.sid, "setTimeout(() => document.getElementById('overlay').remove(), 1000)");
-  const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Pay"/) });
+  const r = await ph.actOn(s.sid, state, "click", /button "Pay"/);
   assert.equal(r.error.code, "obscured");
   await untilPage(ph, s.sid, "!document.getElementById('overlay')");
   assert.deepEqual(await clicks(s.sid), []);
@@ -144,9 +151,8 @@ Deno.test("an obscured click is never retried, even once the overlay is gone", b
 Deno.test("a disabled button is element_not_enabled and nothing is clicked", browserTest, async () => {
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/states"));
-  const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Disabled"/) });
-  assert.equal(r.execution, "not_dispatched");
-  assert.equal(r.error.code, "element_not_enabled");
+  const r = await ph.actOn(s.sid, state, "click", /button "Disabled"/);
+  assertNotDispatched(r, "element_not_enabled");
   assert.deepEqual(await clicks(s.sid), []);
 });
 
@@ -171,8 +177,7 @@ for (
       const ref = refOf(state, label);
       await ph.pageEval(s.sid, `document.getElementById("${id}").${hide}`);
       const r = await ph.act(s.sid, state, { action: "click", ref });
-      assert.equal(r.execution, "not_dispatched");
-      assert.equal(r.error.code, "element_not_visible");
+      assertNotDispatched(r, "element_not_visible");
       assert.deepEqual(await clicks(s.sid), []);
     },
   );
@@ -279,11 +284,7 @@ Deno.test(
   async () => {
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/focus"));
-    const r = await ph.act(s.sid, state, {
-      action: "type",
-      ref: refOf(state, /textbox "Name"/),
-      text: "Ada",
-    });
+    const r = await ph.actOn(s.sid, state, "type", /textbox "Name"/, { text: "Ada" });
     assert.equal(r.execution, "dispatched_unknown");
     assert.equal(r.error.code, "focus_lost");
     assert.equal(r.error.retryable, false);
@@ -295,13 +296,8 @@ Deno.test(
 Deno.test("typing into a field inside an open shadow root keeps focus and types", browserTest, async () => {
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/focus"));
-  const r = await ph.act(s.sid, state, {
-    action: "type",
-    ref: refOf(state, /textbox "Inner"/),
-    text: "deep",
-  });
-  assert.equal(r.error, undefined);
-  assert.equal(r.execution, "completed");
+  const r = await ph.actOn(s.sid, state, "type", /textbox "Inner"/, { text: "deep" });
+  assertCompleted(r);
   assert.equal(
     await ph.pageEval(
       s.sid,
@@ -356,13 +352,8 @@ function unresolvedRef(tree: string): string {
 Deno.test("press of a printable key into a password field is sensitive_field", browserTest, async () => {
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/fields"));
-  const r = await ph.act(s.sid, state, {
-    action: "press",
-    ref: refOf(state, /textbox "Password"/),
-    key: "a",
-  });
-  assert.equal(r.execution, "not_dispatched");
-  assert.equal(r.error.code, "sensitive_field");
+  const r = await ph.actOn(s.sid, state, "press", /textbox "Password"/, { key: "a" });
+  assertNotDispatched(r, "sensitive_field");
   assert.equal(await ph.pageEval(s.sid, "document.getElementById('password').value"), "");
 });
 
@@ -381,8 +372,7 @@ for (
       const state = await ph.open(s.sid, site.url("/fields"));
       await ph.pageEval(s.sid, `document.getElementById("${id}").focus()`);
       const r = await ph.act(s.sid, state, { action: "press", key: "a" });
-      assert.equal(r.execution, "not_dispatched");
-      assert.equal(r.error.code, "sensitive_field");
+      assertNotDispatched(r, "sensitive_field");
       assert.equal(await ph.pageEval(s.sid, `document.getElementById("${id}").value`), "");
       assert.equal(await ph.pageEval(s.sid, "window.inputs"), 0);
     },
@@ -397,8 +387,7 @@ Deno.test(
     const state = await ph.open(s.sid, site.url("/fields"));
     await ph.pageEval(s.sid, `document.getElementById("city").focus()`);
     const r = await ph.act(s.sid, state, { action: "press", key: "a" });
-    assert.equal(r.error, undefined);
-    assert.equal(r.execution, "completed");
+    assertCompleted(r);
     assert.equal(await ph.pageEval(s.sid, `document.getElementById("city").value`), "a");
   },
 );
@@ -406,13 +395,8 @@ Deno.test(
 Deno.test("press of a non-printable key into a password field is allowed", browserTest, async () => {
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/fields"));
-  const r = await ph.act(s.sid, state, {
-    action: "press",
-    ref: refOf(state, /textbox "Password"/),
-    key: "Tab",
-  });
-  assert.equal(r.error, undefined);
-  assert.equal(r.execution, "completed");
+  const r = await ph.actOn(s.sid, state, "press", /textbox "Password"/, { key: "Tab" });
+  assertCompleted(r);
   assert.equal(await ph.pageEval(s.sid, "document.activeElement.id"), "code");
 });
 
@@ -422,13 +406,8 @@ Deno.test(
   async () => {
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/fields"));
-    const r = await ph.act(s.sid, state, {
-      action: "type",
-      ref: refOf(state, /textbox "Country"/),
-      text: "x",
-    });
-    assert.equal(r.execution, "not_dispatched");
-    assert.equal(r.error.code, "element_not_editable");
+    const r = await ph.actOn(s.sid, state, "type", /textbox "Country"/, { text: "x" });
+    assertNotDispatched(r, "element_not_editable");
     assert.equal(await ph.pageEval(s.sid, "document.getElementById('country').value"), "Norway");
     assert.equal(await ph.pageEval(s.sid, "window.inputs"), 0);
   },
@@ -437,11 +416,7 @@ Deno.test(
 Deno.test("an ordinary labelled field, or one with no label at all, is typed into", browserTest, async () => {
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/fields"));
-  const city = await ph.act(s.sid, state, {
-    action: "type",
-    ref: refOf(state, /textbox "City"/),
-    text: "Oslo",
-  });
+  const city = await ph.actOn(s.sid, state, "type", /textbox "City"/, { text: "Oslo" });
   assert.equal(city.error, undefined);
   const bare = city.freshState.tree.split("\n").filter((l: string) => /- textbox \[/.test(l));
   // Two unnamed textboxes: the one with a dangling aria-labelledby, then the bare one.
@@ -460,7 +435,7 @@ Deno.test(
   async () => {
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/dialogs"));
-    const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Save"/) });
+    const r = await ph.actOn(s.sid, state, "click", /button "Save"/);
     assert.equal(r.execution, "completed");
     assert.equal(r.observation, "captured");
     assert.deepEqual(r.dialogs, [{ type: "alert", message: "Saved!", handled: "dismissed" }]);
@@ -473,9 +448,7 @@ Deno.test(
   async () => {
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/dialogs"));
-    const r = await ph.act(s.sid, state, {
-      action: "click",
-      ref: refOf(state, /button "Delete"/),
+    const r = await ph.actOn(s.sid, state, "click", /button "Delete"/, {
       expect: { selector: "#answer", text: "false" },
     });
     assert.equal(r.execution, "completed");

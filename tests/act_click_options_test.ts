@@ -4,7 +4,7 @@
  * keys. Every test reads what the page itself recorded.
  */
 import assert from "node:assert/strict";
-import { browserTest, type Json, refOf, sharedPorthole, Site } from "./harness.ts";
+import { assertNotDispatched, browserTest, type Json, refOf, sharedPorthole, Site } from "./harness.ts";
 
 const PAGE = `<!doctype html><title>Clicks</title>
 <style>body { margin: 0 } #wide { position: absolute; left: 20px; top: 20px; width: 400px; height: 40px }
@@ -33,7 +33,7 @@ globalThis.addEventListener("unload", () => site.server.shutdown());
 
 async function clickWide(sid: string, options: Record<string, unknown>, path = "/"): Promise<Json> {
   const state = await ph.open(sid, site.url(path));
-  return await ph.act(sid, state, { action: "click", ref: refOf(state, /button "Wide"/), ...options });
+  return await ph.actOn(sid, state, "click", /button "Wide"/, { ...options });
 }
 
 const events = async (sid: string): Promise<Json[]> => await ph.pageEval(sid, "window.log");
@@ -69,10 +69,7 @@ Deno.test(
     assert.equal(click.shiftKey, true);
     assert.equal(click.ctrlKey, true);
     assert.equal(click.altKey, false);
-    const plain = await ph.act(s.sid, r.freshState, {
-      action: "click",
-      ref: refOf(r.freshState, /button "Wide"/),
-    });
+    const plain = await ph.actOn(s.sid, r.freshState, "click", /button "Wide"/);
     assert.equal(plain.execution, "completed");
     const clicks = (await events(s.sid)).filter((e) => e.type === "click");
     assert.equal(clicks[1].shiftKey, false, "the modifiers are released after the click");
@@ -95,9 +92,7 @@ Deno.test(
   async () => {
     await using s = await session();
     const r = await clickWide(s.sid, { position: { x: 400, y: 10 } });
-    assert.equal(r.execution, "not_dispatched");
-    assert.equal(r.error.code, "invalid_params");
-    assert.equal(r.error.details.field, "position");
+    assertNotDispatched(r, "invalid_params", "position");
     assert.deepEqual(await events(s.sid), []);
     const state = r.freshState;
     const negative = await ph.post(`/v1/sessions/${s.sid}/act`, {
@@ -118,14 +113,9 @@ Deno.test(
   async () => {
     await using s = await session();
     const covered = await clickWide(s.sid, { position: { x: 350, y: 20 } }, "/covered");
-    assert.equal(covered.execution, "not_dispatched");
-    assert.equal(covered.error.code, "obscured");
+    assertNotDispatched(covered, "obscured");
     const state = covered.freshState;
-    const open = await ph.act(s.sid, state, {
-      action: "click",
-      ref: refOf(state, /button "Wide"/),
-      position: { x: 50, y: 20 },
-    });
+    const open = await ph.actOn(s.sid, state, "click", /button "Wide"/, { position: { x: 50, y: 20 } });
     assert.equal(open.execution, "completed", JSON.stringify(open.error));
   },
 );
@@ -149,12 +139,7 @@ Deno.test("delayMs holds the button down at least that long", browserTest, async
 Deno.test("delayMs with type pauses between keys", browserTest, async () => {
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/"));
-  const r = await ph.act(s.sid, state, {
-    action: "type",
-    ref: refOf(state, /textbox "Name"/),
-    text: "abc",
-    delayMs: 150,
-  });
+  const r = await ph.actOn(s.sid, state, "type", /textbox "Name"/, { text: "abc", delayMs: 150 });
   assert.equal(r.execution, "completed", JSON.stringify(r.error));
   const keys = (await events(s.sid)).filter((e) => e.type === "keydown");
   assert.deepEqual(keys.map((e) => e.key), ["a", "b", "c"]);
@@ -188,12 +173,7 @@ Deno.test(
 Deno.test("press with modifiers holds them for the key", browserTest, async () => {
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/"));
-  const r = await ph.act(s.sid, state, {
-    action: "press",
-    ref: refOf(state, /textbox "Name"/),
-    key: "a",
-    modifiers: ["Shift"],
-  });
+  const r = await ph.actOn(s.sid, state, "press", /textbox "Name"/, { key: "a", modifiers: ["Shift"] });
   assert.equal(r.execution, "completed", JSON.stringify(r.error));
   const keys = (await events(s.sid)).filter((e) => e.type === "keydown").map((e) => e.key);
   assert.deepEqual(keys, ["Shift", "A"]);

@@ -5,7 +5,7 @@
  * `dialog.opened`. The policy is set without waiting behind a running action.
  */
 import assert from "node:assert/strict";
-import { browserTest, type Json, refOf, sharedPorthole, Site } from "./harness.ts";
+import { assertCompleted, browserTest, type Json, sharedPorthole, Site } from "./harness.ts";
 import { setDialogPolicyOp } from "../lib/ops/dialog_ops.ts";
 import { DialogPolicyInput } from "../lib/protocol/schemas.ts";
 import { parseInput } from "../lib/protocol/validate.ts";
@@ -84,9 +84,8 @@ const text = (sid: string, id: string) =>
 Deno.test("a confirm before delete is dismissed by default: the item stays", browserTest, async () => {
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/items"));
-  const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Delete"/) });
-  assert.equal(r.error, undefined);
-  assert.equal(r.execution, "completed");
+  const r = await ph.actOn(s.sid, state, "click", /button "Delete"/);
+  assertCompleted(r);
   assert.deepEqual(r.dialogs, [{ type: "confirm", message: "Delete invoice 42?", handled: "dismissed" }]);
   assert.notEqual(await text(s.sid, "invoice"), null);
 });
@@ -94,11 +93,7 @@ Deno.test("a confirm before delete is dismissed by default: the item stays", bro
 Deno.test("an action's dialog option accepts its confirm: the item is deleted", browserTest, async () => {
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/items"));
-  const r = await ph.act(s.sid, state, {
-    action: "click",
-    ref: refOf(state, /button "Delete"/),
-    dialog: { action: "accept" },
-  });
+  const r = await ph.actOn(s.sid, state, "click", /button "Delete"/, { dialog: { action: "accept" } });
   assert.equal(r.error, undefined);
   assert.deepEqual(r.dialogs, [{ type: "confirm", message: "Delete invoice 42?", handled: "accepted" }]);
   assert.equal(await text(s.sid, "invoice"), null);
@@ -111,15 +106,13 @@ Deno.test(
   async () => {
     await using s = await session();
     let state = await ph.open(s.sid, site.url("/items"));
-    const named = await ph.act(s.sid, state, {
-      action: "click",
-      ref: refOf(state, /button "Rename"/),
+    const named = await ph.actOn(s.sid, state, "click", /button "Rename"/, {
       dialog: { action: "accept", promptText: "Ada Lovelace" },
     });
     assert.deepEqual(named.dialogs, [{ type: "prompt", message: "Your name?", handled: "accepted" }]);
     assert.equal(await text(s.sid, "name"), "Ada Lovelace");
     state = named.freshState;
-    const dismissed = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Rename"/) });
+    const dismissed = await ph.actOn(s.sid, state, "click", /button "Rename"/);
     assert.equal(dismissed.dialogs[0].handled, "dismissed");
     assert.equal(await text(s.sid, "name"), "null");
     // Events say a dialog opened and how it was answered, never the text it was given.
@@ -135,18 +128,14 @@ Deno.test(
 Deno.test("an accepted prompt without promptText gives the page its default value", browserTest, async () => {
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/items"));
-  await ph.act(s.sid, state, {
-    action: "click",
-    ref: refOf(state, /button "Rename"/),
-    dialog: { action: "accept" },
-  });
+  await ph.actOn(s.sid, state, "click", /button "Rename"/, { dialog: { action: "accept" } });
   assert.equal(await text(s.sid, "name"), "guest");
 });
 
 Deno.test("every dialog of an action is listed in order", browserTest, async () => {
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/items"));
-  const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Save twice"/) });
+  const r = await ph.actOn(s.sid, state, "click", /button "Save twice"/);
   assert.deepEqual(r.dialogs.map((d: Json) => d.message), ["Saved", "Really saved"]);
 });
 
@@ -159,20 +148,16 @@ Deno.test(
     const set = await setPolicy(s.sid, { action: "accept", promptText: "Grace" });
     assert.equal(set.status, 200);
     assert.deepEqual(set.body, { action: "accept", beforeunload: "accept", promptText: "Grace", next: null });
-    let r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Rename"/) });
+    let r = await ph.actOn(s.sid, state, "click", /button "Rename"/);
     assert.equal(await text(s.sid, "name"), "Grace");
     state = r.freshState;
     // A one-shot answer wins over the standing policy, once.
     await setPolicy(s.sid, { action: "dismiss", once: true });
-    r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Save twice"/) });
+    r = await ph.actOn(s.sid, state, "click", /button "Save twice"/);
     assert.deepEqual(r.dialogs.map((d: Json) => d.handled), ["dismissed", "accepted"]);
     state = r.freshState;
     // The action's own option wins over both.
-    r = await ph.act(s.sid, state, {
-      action: "click",
-      ref: refOf(state, /button "Delete"/),
-      dialog: { action: "dismiss" },
-    });
+    r = await ph.actOn(s.sid, state, "click", /button "Delete"/, { dialog: { action: "dismiss" } });
     assert.equal(r.dialogs[0].handled, "dismissed");
     assert.notEqual(await text(s.sid, "invoice"), null);
   },
@@ -185,11 +170,7 @@ Deno.test(
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/slow-link"));
     let finished = false;
-    const running = ph.act(s.sid, state, {
-      action: "click",
-      ref: refOf(state, /link "Go"/),
-      timeoutMs: 30_000,
-    })
+    const running = ph.actOn(s.sid, state, "click", /link "Go"/, { timeoutMs: 30_000 })
       .then((r) => (finished = true, r));
     // The click is waiting for a page that does not finish loading.
     while (hanging.length === 0) await new Promise((r) => setTimeout(r, 20));
@@ -218,7 +199,7 @@ Deno.test("an alert opened in a same-origin frame is answered and listed", brows
   const runtime = ph.server.registry.get(s.sid);
   const frames = await runtime.pages.get(runtime.activePageId!)!.driver.frames();
   const state = await ph.observe(s.sid, { frameId: frames.find((f) => f.parentId !== null)!.frameId });
-  const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Speak"/) });
+  const r = await ph.actOn(s.sid, state, "click", /button "Speak"/);
   assert.equal(r.error, undefined);
   assert.deepEqual(r.dialogs, [{ type: "alert", message: "From the frame", handled: "dismissed" }]);
   assert.equal(
@@ -257,7 +238,7 @@ Deno.test(
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/editor"));
     // The click gives the page the user activation a beforeunload prompt needs.
-    const edited = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Edit"/) });
+    const edited = await ph.actOn(s.sid, state, "click", /button "Edit"/);
     const r = await ph.act(s.sid, edited.freshState, {
       action: "navigate",
       url: site.url("/items"),
@@ -278,23 +259,15 @@ Deno.test(
   async () => {
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/editor"));
-    const edited = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Edit"/) });
+    const edited = await ph.actOn(s.sid, state, "click", /button "Edit"/);
     await setPolicy(s.sid, { action: "dismiss", beforeunload: "dismiss" });
-    const r = await ph.act(s.sid, edited.freshState, {
-      action: "click",
-      ref: refOf(edited.freshState, /link "Leave"/),
-      timeoutMs: 20_000,
-    });
-    assert.equal(r.error, undefined);
-    assert.equal(r.execution, "completed");
+    const r = await ph.actOn(s.sid, edited.freshState, "click", /link "Leave"/, { timeoutMs: 20_000 });
+    assertCompleted(r);
     assert.deepEqual(r.dialogs, [{ type: "beforeunload", message: "", handled: "dismissed" }]);
     assert.equal(await ph.pageEval(s.sid, "location.pathname"), "/editor");
     // By default the page is left.
     await setPolicy(s.sid, { action: "dismiss" });
-    const left = await ph.act(s.sid, r.freshState, {
-      action: "click",
-      ref: refOf(r.freshState, /link "Leave"/),
-    });
+    const left = await ph.actOn(s.sid, r.freshState, "click", /link "Leave"/);
     assert.equal(left.error, undefined);
     assert.deepEqual(left.dialogs, [{ type: "beforeunload", message: "", handled: "accepted" }]);
     assert.equal(await ph.pageEval(s.sid, "location.pathname"), "/items");

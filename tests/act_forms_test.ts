@@ -4,7 +4,7 @@
  * label), and a date input. Every test reads the page's own values and the events it saw.
  */
 import assert from "node:assert/strict";
-import { browserTest, refOf, sharedPorthole, Site } from "./harness.ts";
+import { assertCompleted, assertNotDispatched, browserTest, refOf, sharedPorthole, Site } from "./harness.ts";
 
 /** Every page records input, change and click events on elements with an id, in order. */
 const LOG = `<script>
@@ -80,13 +80,8 @@ const checked = (sid: string, id: string): Promise<boolean> =>
 Deno.test("select by value picks the option and fires one input and one change", browserTest, async () => {
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/selects"));
-  const r = await ph.act(s.sid, state, {
-    action: "select",
-    ref: refOf(state, /combobox "Color"/),
-    values: ["g"],
-  });
-  assert.equal(r.error, undefined);
-  assert.equal(r.execution, "completed");
+  const r = await ph.actOn(s.sid, state, "select", /combobox "Color"/, { values: ["g"] });
+  assertCompleted(r);
   assert.deepEqual(await selected(s.sid, "color"), ["g"]);
   assert.deepEqual(await log(s.sid), ["input:color", "change:color"]);
   assert.equal(await ph.pageEval(s.sid, "document.activeElement.id"), "color");
@@ -95,11 +90,7 @@ Deno.test("select by value picks the option and fires one input and one change",
 Deno.test("select by label picks the option whose text matches", browserTest, async () => {
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/selects"));
-  const r = await ph.act(s.sid, state, {
-    action: "select",
-    ref: refOf(state, /combobox "Color"/),
-    values: ["Green"],
-  });
+  const r = await ph.actOn(s.sid, state, "select", /combobox "Color"/, { values: ["Green"] });
   assert.equal(r.error, undefined);
   assert.deepEqual(await selected(s.sid, "color"), ["g"]);
   assert.match(r.freshState.tree, /option "Green" \[selected\]/);
@@ -115,11 +106,7 @@ Deno.test("select on a <select multiple> selects exactly the options named", bro
   assert.deepEqual(await selected(s.sid, "toppings"), ["Ham", "ol"]);
   assert.deepEqual(await log(s.sid), ["input:toppings", "change:toppings"]);
   state = r.freshState;
-  const none = await ph.act(s.sid, state, {
-    action: "select",
-    ref: refOf(state, /listbox "Toppings"/),
-    values: [],
-  });
+  const none = await ph.actOn(s.sid, state, "select", /listbox "Toppings"/, { values: [] });
   assert.equal(none.error, undefined);
   assert.deepEqual(await selected(s.sid, "toppings"), []);
 });
@@ -130,14 +117,8 @@ Deno.test(
   async () => {
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/selects"));
-    const r = await ph.act(s.sid, state, {
-      action: "select",
-      ref: refOf(state, /combobox "Color"/),
-      values: ["Purple"],
-    });
-    assert.equal(r.execution, "not_dispatched");
-    assert.equal(r.error.code, "invalid_params");
-    assert.equal(r.error.details.field, "values");
+    const r = await ph.actOn(s.sid, state, "select", /combobox "Color"/, { values: ["Purple"] });
+    assertNotDispatched(r, "invalid_params", "values");
     assert.match(r.error.message, /"Purple"/);
     assert.match(r.error.message, /"Red" \(value "r"\), "Green" \(value "g"\), "Blue" \(value "b"\)/);
     assert.deepEqual(r.error.details.options.map((o: { value: string }) => o.value), ["r", "g", "b"]);
@@ -161,31 +142,20 @@ Deno.test("select of a disabled option is element_not_enabled and nothing change
 Deno.test("select of two values on a single select is invalid_params", browserTest, async () => {
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/selects"));
-  const r = await ph.act(s.sid, state, {
-    action: "select",
-    ref: refOf(state, /combobox "Color"/),
-    values: ["r", "g"],
-  });
-  assert.equal(r.execution, "not_dispatched");
-  assert.equal(r.error.code, "invalid_params");
+  const r = await ph.actOn(s.sid, state, "select", /combobox "Color"/, { values: ["r", "g"] });
+  assertNotDispatched(r, "invalid_params");
   assert.deepEqual(await selected(s.sid, "color"), ["r"]);
 });
 
 Deno.test("select needs values, and a <select> as its target", browserTest, async () => {
   await using s = await session();
   let state = await ph.open(s.sid, site.url("/selects"));
-  const missing = await ph.act(s.sid, state, { action: "select", ref: refOf(state, /combobox "Color"/) });
+  const missing = await ph.actOn(s.sid, state, "select", /combobox "Color"/);
   assert.equal(missing.error.code, "invalid_params");
   assert.equal(missing.error.details.field, "values");
   state = missing.freshState;
-  const button = await ph.act(s.sid, state, {
-    action: "select",
-    ref: refOf(state, /button "Save"/),
-    values: ["r"],
-  });
-  assert.equal(button.execution, "not_dispatched");
-  assert.equal(button.error.code, "invalid_params");
-  assert.equal(button.error.details.field, "ref");
+  const button = await ph.actOn(s.sid, state, "select", /button "Save"/, { values: ["r"] });
+  assertNotDispatched(button, "invalid_params", "ref");
   assert.deepEqual(await log(s.sid), []);
 });
 
@@ -197,9 +167,8 @@ Deno.test(
   async () => {
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/toggles"));
-    const r = await ph.act(s.sid, state, { action: "check", ref: refOf(state, /checkbox "Accept terms"/) });
-    assert.equal(r.error, undefined);
-    assert.equal(r.execution, "completed");
+    const r = await ph.actOn(s.sid, state, "check", /checkbox "Accept terms"/);
+    assertCompleted(r);
     assert.equal(r.noop, undefined);
     assert.equal(await checked(s.sid, "terms"), true);
     assert.deepEqual(await log(s.sid), ["click:terms", "input:terms", "change:terms"]);
@@ -213,7 +182,7 @@ Deno.test(
   async () => {
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/toggles"));
-    const r = await ph.act(s.sid, state, { action: "check", ref: refOf(state, /checkbox "Newsletter"/) });
+    const r = await ph.actOn(s.sid, state, "check", /checkbox "Newsletter"/);
     assert.equal(r.execution, "not_dispatched");
     assert.equal(r.noop, true);
     assert.equal(r.error, undefined);
@@ -226,14 +195,10 @@ Deno.test(
 Deno.test("uncheck clears a checked checkbox, and is a noop on an unchecked one", browserTest, async () => {
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/toggles"));
-  const r = await ph.act(s.sid, state, { action: "uncheck", ref: refOf(state, /checkbox "Newsletter"/) });
-  assert.equal(r.error, undefined);
-  assert.equal(r.execution, "completed");
+  const r = await ph.actOn(s.sid, state, "uncheck", /checkbox "Newsletter"/);
+  assertCompleted(r);
   assert.equal(await checked(s.sid, "news"), false);
-  const again = await ph.act(s.sid, r.freshState, {
-    action: "uncheck",
-    ref: refOf(r.freshState, /checkbox "Accept terms"/),
-  });
+  const again = await ph.actOn(s.sid, r.freshState, "uncheck", /checkbox "Accept terms"/);
   assert.equal(again.noop, true);
   assert.equal(again.execution, "not_dispatched");
   assert.deepEqual(await log(s.sid), ["click:news", "input:news", "change:news"]);
@@ -245,16 +210,15 @@ Deno.test(
   async () => {
     await using s = await session();
     let state = await ph.open(s.sid, site.url("/toggles"));
-    const r = await ph.act(s.sid, state, { action: "check", ref: refOf(state, /radio "Large"/) });
+    const r = await ph.actOn(s.sid, state, "check", /radio "Large"/);
     assert.equal(r.error, undefined);
     assert.equal(await checked(s.sid, "large"), true);
     assert.equal(await checked(s.sid, "small"), false);
     state = r.freshState;
-    const refused = await ph.act(s.sid, state, { action: "uncheck", ref: refOf(state, /radio "Large"/) });
-    assert.equal(refused.execution, "not_dispatched");
-    assert.equal(refused.error.code, "invalid_params");
+    const refused = await ph.actOn(s.sid, state, "uncheck", /radio "Large"/);
+    assertNotDispatched(refused, "invalid_params");
     state = refused.freshState;
-    const noop = await ph.act(s.sid, state, { action: "uncheck", ref: refOf(state, /radio "Small"/) });
+    const noop = await ph.actOn(s.sid, state, "uncheck", /radio "Small"/);
     assert.equal(noop.noop, true);
     assert.equal(await checked(s.sid, "large"), true);
   },
@@ -263,17 +227,17 @@ Deno.test(
 Deno.test("check and uncheck drive an ARIA switch through its own click handler", browserTest, async () => {
   await using s = await session();
   let state = await ph.open(s.sid, site.url("/toggles"));
-  const on = await ph.act(s.sid, state, { action: "check", ref: refOf(state, /switch "Wi-Fi"/) });
+  const on = await ph.actOn(s.sid, state, "check", /switch "Wi-Fi"/);
   assert.equal(on.error, undefined);
   assert.equal(
     await ph.pageEval(s.sid, `document.getElementById("wifi").getAttribute("aria-checked")`),
     "true",
   );
   state = on.freshState;
-  const noop = await ph.act(s.sid, state, { action: "check", ref: refOf(state, /switch "Wi-Fi"/) });
+  const noop = await ph.actOn(s.sid, state, "check", /switch "Wi-Fi"/);
   assert.equal(noop.noop, true);
   state = noop.freshState;
-  const off = await ph.act(s.sid, state, { action: "uncheck", ref: refOf(state, /switch "Wi-Fi"/) });
+  const off = await ph.actOn(s.sid, state, "uncheck", /switch "Wi-Fi"/);
   assert.equal(off.error, undefined);
   assert.equal(
     await ph.pageEval(s.sid, `document.getElementById("wifi").getAttribute("aria-checked")`),
@@ -288,9 +252,8 @@ Deno.test(
   async () => {
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/toggles"));
-    const r = await ph.act(s.sid, state, { action: "check", ref: refOf(state, /checkbox "Remember me"/) });
-    assert.equal(r.error, undefined);
-    assert.equal(r.execution, "completed");
+    const r = await ph.actOn(s.sid, state, "check", /checkbox "Remember me"/);
+    assertCompleted(r);
     assert.equal(await checked(s.sid, "remember"), true);
   },
 );
@@ -301,9 +264,8 @@ Deno.test(
   async () => {
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/toggles"));
-    const r = await ph.act(s.sid, state, { action: "check", ref: refOf(state, /checkbox "Locked"/) });
-    assert.equal(r.execution, "not_dispatched");
-    assert.equal(r.error.code, "element_not_enabled");
+    const r = await ph.actOn(s.sid, state, "check", /checkbox "Locked"/);
+    assertNotDispatched(r, "element_not_enabled");
     assert.equal(await checked(s.sid, "locked"), false);
     assert.deepEqual(await log(s.sid), []);
   },
@@ -315,10 +277,8 @@ Deno.test(
   async () => {
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/toggles"));
-    const r = await ph.act(s.sid, state, { action: "check", ref: refOf(state, /button "Plain button"/) });
-    assert.equal(r.execution, "not_dispatched");
-    assert.equal(r.error.code, "invalid_params");
-    assert.equal(r.error.details.field, "ref");
+    const r = await ph.actOn(s.sid, state, "check", /button "Plain button"/);
+    assertNotDispatched(r, "invalid_params", "ref");
     assert.deepEqual(await log(s.sid), []);
   },
 );
@@ -331,14 +291,11 @@ Deno.test(
   async () => {
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/dates"));
-    const r = await ph.act(s.sid, state, {
-      action: "fill",
-      ref: refOf(state, /Birthday/),
+    const r = await ph.actOn(s.sid, state, "fill", /Birthday/, {
       text: "1990-05-17",
       expect: { selector: "#seen", text: "onChange 1990-05-17" },
     });
-    assert.equal(r.error, undefined);
-    assert.equal(r.execution, "completed");
+    assertCompleted(r);
     assert.equal(r.postcondition, "met");
     assert.equal(await ph.pageEval(s.sid, `document.getElementById("birthday").value`), "1990-05-17");
     assert.deepEqual(await log(s.sid), ["input:birthday", "change:birthday"]);
@@ -352,7 +309,7 @@ Deno.test(
     await using s = await session();
     let state = await ph.open(s.sid, site.url("/dates"));
     for (const text of ["17/05/1990", "1990-13-01"]) {
-      const r = await ph.act(s.sid, state, { action: "fill", ref: refOf(state, /Birthday/), text });
+      const r = await ph.actOn(s.sid, state, "fill", /Birthday/, { text });
       assert.equal(r.execution, "not_dispatched", text);
       assert.equal(r.error.code, "invalid_params", text);
       assert.match(r.error.message, /YYYY-MM-DD/);
@@ -366,21 +323,13 @@ Deno.test(
 Deno.test("fill moves a range input to a value; clear empties a date input", browserTest, async () => {
   await using s = await session();
   let state = await ph.open(s.sid, site.url("/dates"));
-  const range = await ph.act(s.sid, state, {
-    action: "fill",
-    ref: refOf(state, /slider "Volume"/),
-    text: "7",
-  });
+  const range = await ph.actOn(s.sid, state, "fill", /slider "Volume"/, { text: "7" });
   assert.equal(range.error, undefined);
   assert.equal(await ph.pageEval(s.sid, `document.getElementById("volume").value`), "7");
   state = range.freshState;
-  const date = await ph.act(s.sid, state, {
-    action: "fill",
-    ref: refOf(state, /Birthday/),
-    text: "2001-02-03",
-  });
+  const date = await ph.actOn(s.sid, state, "fill", /Birthday/, { text: "2001-02-03" });
   state = date.freshState;
-  const cleared = await ph.act(s.sid, state, { action: "clear", ref: refOf(state, /Birthday/) });
+  const cleared = await ph.actOn(s.sid, state, "clear", /Birthday/);
   assert.equal(cleared.error, undefined);
   assert.equal(await ph.pageEval(s.sid, `document.getElementById("birthday").value`), "");
 });
@@ -393,11 +342,7 @@ Deno.test(
     const sid = await ph.session({ locale: "en-US" });
     try {
       const state = await ph.open(sid, site.url("/dates"));
-      const r = await ph.act(sid, state, {
-        action: "type",
-        ref: refOf(state, /Birthday/),
-        text: "05172030",
-      });
+      const r = await ph.actOn(sid, state, "type", /Birthday/, { text: "05172030" });
       assert.equal(r.error, undefined);
       assert.equal(await ph.pageEval(sid, `document.getElementById("birthday").value`), "2030-05-17");
       assert.equal(

@@ -3,7 +3,14 @@
  * chords), click, dblclick and hover. Every test reads the page's own values and events.
  */
 import assert from "node:assert/strict";
-import { browserTest, refOf, sharedPorthole, Site } from "./harness.ts";
+import {
+  assertCaptured,
+  assertCompleted,
+  assertNotDispatched,
+  browserTest,
+  sharedPorthole,
+  Site,
+} from "./harness.ts";
 
 /** A form that records its input events and submissions in `window.log`. */
 const FORM = `<!doctype html><title>Form</title>
@@ -58,13 +65,8 @@ Deno.test(
   async () => {
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/form"));
-    const r = await ph.act(s.sid, state, {
-      action: "type",
-      ref: refOf(state, /textbox "Search"/),
-      text: "café ☕",
-    });
-    assert.equal(r.error, undefined);
-    assert.equal(r.execution, "completed");
+    const r = await ph.actOn(s.sid, state, "type", /textbox "Search"/, { text: "café ☕" });
+    assertCompleted(r);
     assert.equal(await value(s.sid, "q"), "café ☕");
     assert.deepEqual((await log(s.sid)).filter((e) => e.startsWith("input:")), Array(6).fill("input:q"));
     // The fresh observation shows the value in the tree.
@@ -78,21 +80,14 @@ Deno.test(
   async () => {
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/form"));
-    const typed = await ph.act(s.sid, state, {
-      action: "type",
-      ref: refOf(state, /textbox "Prefilled"/),
-      text: "!",
-    });
+    const typed = await ph.actOn(s.sid, state, "type", /textbox "Prefilled"/, { text: "!" });
     assert.equal(typed.error, undefined);
     assert.equal((await value(s.sid, "pre")).replace("!", ""), "old text");
     await ph.pageEval(s.sid, "window.log.length = 0");
-    const filled = await ph.act(s.sid, typed.freshState, {
-      action: "fill",
-      ref: refOf(typed.freshState, /textbox "Prefilled"/),
+    const filled = await ph.actOn(s.sid, typed.freshState, "fill", /textbox "Prefilled"/, {
       text: "new text",
     });
-    assert.equal(filled.error, undefined);
-    assert.equal(filled.execution, "completed");
+    assertCompleted(filled);
     assert.equal(await value(s.sid, "pre"), "new text");
     assert.deepEqual(await log(s.sid), ["input:pre"]);
   },
@@ -101,11 +96,7 @@ Deno.test(
 Deno.test("fill writes several lines into a textarea", browserTest, async () => {
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/form"));
-  const r = await ph.act(s.sid, state, {
-    action: "fill",
-    ref: refOf(state, /textbox "Comment"/),
-    text: "one\ntwo",
-  });
+  const r = await ph.actOn(s.sid, state, "fill", /textbox "Comment"/, { text: "one\ntwo" });
   assert.equal(r.error, undefined);
   assert.equal(await value(s.sid, "comment"), "one\ntwo");
 });
@@ -113,11 +104,7 @@ Deno.test("fill writes several lines into a textarea", browserTest, async () => 
 Deno.test("fill writes into a contenteditable element", browserTest, async () => {
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/form"));
-  const r = await ph.act(s.sid, state, {
-    action: "fill",
-    ref: refOf(state, /textbox "Editor"/),
-    text: "rich",
-  });
+  const r = await ph.actOn(s.sid, state, "fill", /textbox "Editor"/, { text: "rich" });
   assert.equal(r.error, undefined);
   assert.equal(await ph.pageEval(s.sid, "document.getElementById('editor').textContent"), "rich");
 });
@@ -125,9 +112,8 @@ Deno.test("fill writes into a contenteditable element", browserTest, async () =>
 Deno.test("clear empties a field", browserTest, async () => {
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/form"));
-  const r = await ph.act(s.sid, state, { action: "clear", ref: refOf(state, /textbox "Prefilled"/) });
-  assert.equal(r.error, undefined);
-  assert.equal(r.execution, "completed");
+  const r = await ph.actOn(s.sid, state, "clear", /textbox "Prefilled"/);
+  assertCompleted(r);
   assert.equal(await value(s.sid, "pre"), "");
   assert.ok((await log(s.sid)).includes("input:pre"));
 });
@@ -135,39 +121,20 @@ Deno.test("clear empties a field", browserTest, async () => {
 Deno.test("press Enter in a form field submits the form", browserTest, async () => {
   await using s = await session();
   let state = await ph.open(s.sid, site.url("/form"));
-  const typed = await ph.act(s.sid, state, {
-    action: "type",
-    ref: refOf(state, /textbox "Search"/),
-    text: "shoes",
-  });
+  const typed = await ph.actOn(s.sid, state, "type", /textbox "Search"/, { text: "shoes" });
   state = typed.freshState;
-  const r = await ph.act(s.sid, state, {
-    action: "press",
-    ref: refOf(state, /textbox "Search"/),
-    key: "Enter",
-  });
-  assert.equal(r.error, undefined);
-  assert.equal(r.execution, "completed");
+  const r = await ph.actOn(s.sid, state, "press", /textbox "Search"/, { key: "Enter" });
+  assertCompleted(r);
   assert.ok((await log(s.sid)).includes("submit:shoes"));
 });
 
 Deno.test("press Enter in a form that navigates waits for the results page", browserTest, async () => {
   await using s = await session();
   let state = await ph.open(s.sid, site.url("/get-form"));
-  const typed = await ph.act(s.sid, state, {
-    action: "fill",
-    ref: refOf(state, /textbox "Query"/),
-    text: "boots",
-  });
+  const typed = await ph.actOn(s.sid, state, "fill", /textbox "Query"/, { text: "boots" });
   state = typed.freshState;
-  const r = await ph.act(s.sid, state, {
-    action: "press",
-    ref: refOf(state, /textbox "Query"/),
-    key: "Enter",
-  });
-  assert.equal(r.error, undefined);
-  assert.equal(r.execution, "completed");
-  assert.equal(r.observation, "captured");
+  const r = await ph.actOn(s.sid, state, "press", /textbox "Query"/, { key: "Enter" });
+  assertCaptured(r);
   assert.equal(r.freshState.url, `${site.url("/results")}?q=[redacted]`);
   assert.match(r.freshState.tree, /heading "Results"/);
   assert.equal(await ph.pageEval(s.sid, "location.search"), "?q=boots");
@@ -176,13 +143,8 @@ Deno.test("press Enter in a form that navigates waits for the results page", bro
 Deno.test("press Control+A selects the whole field", browserTest, async () => {
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/form"));
-  const r = await ph.act(s.sid, state, {
-    action: "press",
-    ref: refOf(state, /textbox "Prefilled"/),
-    key: "Control+A",
-  });
-  assert.equal(r.error, undefined);
-  assert.equal(r.execution, "completed");
+  const r = await ph.actOn(s.sid, state, "press", /textbox "Prefilled"/, { key: "Control+A" });
+  assertCompleted(r);
   const selection = await ph.pageEval(
     s.sid,
     "(() => { const el = document.getElementById('pre'); return [document.activeElement.id, el.selectionStart, el.selectionEnd]; })()",
@@ -198,7 +160,7 @@ Deno.test(
     await using s = await session();
     let state = await ph.open(s.sid, site.url("/form"));
     for (const key of ["é", "€", "Shift+a"]) {
-      const r = await ph.act(s.sid, state, { action: "press", ref: refOf(state, /textbox "Search"/), key });
+      const r = await ph.actOn(s.sid, state, "press", /textbox "Search"/, { key });
       assert.equal(r.error, undefined, key);
       assert.equal(r.execution, "completed", key);
       state = r.freshState;
@@ -213,14 +175,8 @@ Deno.test(
   async () => {
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/form"));
-    const r = await ph.act(s.sid, state, {
-      action: "press",
-      ref: refOf(state, /textbox "Search"/),
-      key: "Control+é",
-    });
-    assert.equal(r.execution, "not_dispatched");
-    assert.equal(r.error.code, "invalid_params");
-    assert.equal(r.error.details.field, "key");
+    const r = await ph.actOn(s.sid, state, "press", /textbox "Search"/, { key: "Control+é" });
+    assertNotDispatched(r, "invalid_params", "key");
   },
 );
 
@@ -229,8 +185,7 @@ Deno.test("press without a ref sends the key to the focused element", browserTes
   const state = await ph.open(s.sid, site.url("/form"));
   await ph.pageEval(s.sid, "document.getElementById('q').focus()");
   const r = await ph.act(s.sid, state, { action: "press", key: "x" });
-  assert.equal(r.error, undefined);
-  assert.equal(r.execution, "completed");
+  assertCompleted(r);
   assert.equal(await value(s.sid, "q"), "x");
 });
 
@@ -241,7 +196,7 @@ Deno.test(
     await using s = await session();
     let state = await ph.open(s.sid, site.url("/form"));
     for (const key of ["Enterr", "Hyper+A", ""]) {
-      const r = await ph.act(s.sid, state, { action: "press", ref: refOf(state, /textbox "Search"/), key });
+      const r = await ph.actOn(s.sid, state, "press", /textbox "Search"/, { key });
       assert.equal(r.execution, "not_dispatched", key);
       assert.equal(r.error.code, "invalid_params", key);
       assert.equal(r.error.details.field, "key", key);
@@ -258,18 +213,10 @@ Deno.test("type and press act inside a same-origin frame observed by its frameId
   const frames = await runtime.pages.get(runtime.activePageId!)!.driver.frames();
   const frameId = frames.find((f) => f.parentId !== null)!.frameId;
   const state = await ph.observe(s.sid, { frameId });
-  const typed = await ph.act(s.sid, state, {
-    action: "type",
-    ref: refOf(state, /textbox "Search"/),
-    text: "hats",
-  });
+  const typed = await ph.actOn(s.sid, state, "type", /textbox "Search"/, { text: "hats" });
   assert.equal(typed.error, undefined);
   assert.equal(typed.freshState.frameId, frameId);
-  const pressed = await ph.act(s.sid, typed.freshState, {
-    action: "press",
-    ref: refOf(typed.freshState, /textbox "Search"/),
-    key: "Enter",
-  });
+  const pressed = await ph.actOn(s.sid, typed.freshState, "press", /textbox "Search"/, { key: "Enter" });
   assert.equal(pressed.error, undefined);
   const inner = "document.querySelector('iframe').contentWindow";
   assert.equal(await ph.pageEval(s.sid, `${inner}.document.getElementById('q').value`), "hats");
@@ -279,7 +226,7 @@ Deno.test("type and press act inside a same-origin frame observed by its frameId
 Deno.test("click sends exactly one click to the button", browserTest, async () => {
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/pointer"));
-  const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Once"/) });
+  const r = await ph.actOn(s.sid, state, "click", /button "Once"/);
   assert.equal(r.execution, "completed");
   assert.deepEqual((await log(s.sid)).filter((e) => !e.startsWith("mouseover")), [
     "mousedown:once",
@@ -290,7 +237,7 @@ Deno.test("click sends exactly one click to the button", browserTest, async () =
 Deno.test("dblclick sends two clicks and one dblclick", browserTest, async () => {
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/pointer"));
-  const r = await ph.act(s.sid, state, { action: "dblclick", ref: refOf(state, /button "Twice"/) });
+  const r = await ph.actOn(s.sid, state, "dblclick", /button "Twice"/);
   assert.equal(r.execution, "completed");
   assert.deepEqual((await log(s.sid)).filter((e) => !e.startsWith("mouseover")), [
     "mousedown:twice",
@@ -304,9 +251,7 @@ Deno.test("dblclick sends two clicks and one dblclick", browserTest, async () =>
 Deno.test("hover moves the pointer over the element and clicks nothing", browserTest, async () => {
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/pointer"));
-  const r = await ph.act(s.sid, state, {
-    action: "hover",
-    ref: refOf(state, /button "Hover me"/),
+  const r = await ph.actOn(s.sid, state, "hover", /button "Hover me"/, {
     expect: { selector: "#over", text: "Hovered" },
   });
   assert.equal(r.execution, "completed");
@@ -320,10 +265,8 @@ Deno.test(
   async () => {
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/form"));
-    const r = await ph.act(s.sid, state, { action: "check", ref: refOf(state, /textbox "Search"/) });
-    assert.equal(r.execution, "not_dispatched");
-    assert.equal(r.error.code, "invalid_params");
-    assert.equal(r.error.details.field, "ref");
+    const r = await ph.actOn(s.sid, state, "check", /textbox "Search"/);
+    assertNotDispatched(r, "invalid_params", "ref");
     assert.deepEqual(await log(s.sid), []);
   },
 );

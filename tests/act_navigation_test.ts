@@ -4,7 +4,16 @@
  * observation failures that leave the execution as it was.
  */
 import assert from "node:assert/strict";
-import { browserTest, refOf, sharedPorthole, Site } from "./harness.ts";
+import {
+  assertCaptured,
+  assertCompleted,
+  assertNotDispatched,
+  browserTest,
+  type Json,
+  refOf,
+  sharedPorthole,
+  Site,
+} from "./harness.ts";
 
 const LINKS = `<!doctype html><title>Links</title><h1>Links</h1>
 <a href="/slow">Slow page</a>
@@ -120,10 +129,8 @@ async function openLinks(sid: string) {
 Deno.test("a click on a link waits for DOMContentLoaded of the new document", browserTest, async () => {
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/links"));
-  const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /link "Slow page"/) });
-  assert.equal(r.error, undefined);
-  assert.equal(r.execution, "completed");
-  assert.equal(r.observation, "captured");
+  const r = await ph.actOn(s.sid, state, "click", /link "Slow page"/);
+  assertCaptured(r);
   assert.equal(r.freshState.url, site.url("/slow"));
   assert.notEqual(r.freshState.document.loaderId, state.document.loaderId);
   // Content after the slow script is parsed only once the script ran, before DOMContentLoaded.
@@ -135,8 +142,7 @@ Deno.test("navigate by act waits for DOMContentLoaded of the new loader", browse
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/links"));
   const r = await ph.act(s.sid, state, { action: "navigate", url: site.url("/slow") });
-  assert.equal(r.error, undefined);
-  assert.equal(r.execution, "completed");
+  assertCompleted(r);
   assert.equal(r.freshState.url, site.url("/slow"));
   assert.match(r.freshState.tree, /After the script/);
   // The fresh state is the new current state: it can be acted on.
@@ -145,49 +151,54 @@ Deno.test("navigate by act waits for DOMContentLoaded of the new loader", browse
   assert.equal(await ph.pageEval(s.sid, "location.pathname"), "/links");
 });
 
-Deno.test("a hash link is a same-document navigation with a captured fresh state", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/links"));
-  const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /link "Jump"/) });
-  assert.equal(r.error, undefined);
-  assert.equal(r.execution, "completed");
-  assert.equal(r.observation, "captured");
-  assert.equal(r.freshState.document.documentId, state.document.documentId);
-  assert.equal(await ph.pageEval(s.sid, "location.hash"), "#part");
-});
+for (
+  const { what, control, url, read, value } of [
+    { what: "a hash link", control: /link "Jump"/, url: undefined, read: "location.hash", value: "#part" },
+    {
+      what: "pushState",
+      control: /button "Push"/,
+      url: "/pushed",
+      read: "location.pathname",
+      value: "/pushed",
+    },
+  ]
+) {
+  Deno.test(`${what} is a same-document navigation with a captured fresh state`, browserTest, async () => {
+    await using s = await session();
+    const state = await ph.open(s.sid, site.url("/links"));
+    const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, control) });
+    assertCaptured(r);
+    if (url) assert.equal(r.freshState.url, site.url(url));
+    assert.equal(r.freshState.document.documentId, state.document.documentId);
+    assert.equal(await ph.pageEval(s.sid, read), value);
+  });
+}
 
-Deno.test("pushState is a same-document navigation with a captured fresh state", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/links"));
-  const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Push"/) });
-  assert.equal(r.error, undefined);
-  assert.equal(r.execution, "completed");
-  assert.equal(r.observation, "captured");
-  assert.equal(r.freshState.url, site.url("/pushed"));
-  assert.equal(r.freshState.document.documentId, state.document.documentId);
-  assert.equal(await ph.pageEval(s.sid, "location.pathname"), "/pushed");
-});
-
-Deno.test("a 404 page reached by a click is a valid observation", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/links"));
-  const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /link "Missing page"/) });
-  assert.equal(r.error, undefined);
-  assert.equal(r.execution, "completed");
-  assert.equal(r.observation, "captured");
-  assert.equal(r.freshState.url, site.url("/missing"));
-  assert.match(r.freshState.tree, /heading "Not found"/);
-});
-
-Deno.test("a 500 page reached by navigate is a valid observation", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/links"));
-  const r = await ph.act(s.sid, state, { action: "navigate", url: site.url("/broken") });
-  assert.equal(r.error, undefined);
-  assert.equal(r.execution, "completed");
-  assert.equal(r.observation, "captured");
-  assert.match(r.freshState.tree, /heading "Internal error"/);
-});
+for (
+  const { what, action, url, heading } of [
+    {
+      what: "a 404 page reached by a click",
+      action: (state: Json) => ({ action: "click", ref: refOf(state, /link "Missing page"/) }),
+      url: "/missing",
+      heading: /heading "Not found"/,
+    },
+    {
+      what: "a 500 page reached by navigate",
+      action: () => ({ action: "navigate", url: site.url("/broken") }),
+      url: undefined,
+      heading: /heading "Internal error"/,
+    },
+  ]
+) {
+  Deno.test(`${what} is a valid observation`, browserTest, async () => {
+    await using s = await session();
+    const state = await ph.open(s.sid, site.url("/links"));
+    const r = await ph.act(s.sid, state, action(state));
+    assertCaptured(r);
+    if (url) assert.equal(r.freshState.url, site.url(url));
+    assert.match(r.freshState.tree, heading);
+  });
+}
 
 Deno.test(
   "a click on a link whose page never finishes loading times out: completed, observation unavailable",
@@ -195,9 +206,7 @@ Deno.test(
   async () => {
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/links"));
-    const r = await ph.act(s.sid, state, {
-      action: "click",
-      ref: refOf(state, /link "Hanging page"/),
+    const r = await ph.actOn(s.sid, state, "click", /link "Hanging page"/, {
       timeoutMs: 2000,
       expect: { selector: "h1", text: "Loading" },
     });
@@ -218,11 +227,10 @@ Deno.test(
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/guarded"));
     // The click gives the page the user activation a beforeunload prompt needs.
-    const edited = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Edit"/) });
+    const edited = await ph.actOn(s.sid, state, "click", /button "Edit"/);
     assert.equal(edited.execution, "completed");
     const r = await ph.act(s.sid, edited.freshState, { action: "navigate", url: site.url("/links") });
-    assert.equal(r.error, undefined);
-    assert.equal(r.execution, "completed");
+    assertCompleted(r);
     assert.deepEqual(r.dialogs, [{ type: "beforeunload", message: "", handled: "accepted" }]);
     assert.equal(await ph.pageEval(s.sid, "location.pathname"), "/links");
   },
@@ -234,11 +242,9 @@ Deno.test(
   async () => {
     await using s = await session();
     await ph.open(s.sid, site.url("/framed"));
-    const frameId = await frameOf(s.sid, "/inner");
+    const frameId = await ph.frameOf(s.sid, "/inner");
     const state = await ph.observe(s.sid, { frameId });
-    const r = await ph.act(s.sid, state, {
-      action: "click",
-      ref: refOf(state, /button "Remove this frame"/),
+    const r = await ph.actOn(s.sid, state, "click", /button "Remove this frame"/, {
       expect: { selector: "button", text: "Remove this frame" },
     });
     assert.equal(r.execution, "completed");
@@ -251,15 +257,6 @@ Deno.test(
   },
 );
 
-/** The frame id of the page's child frame whose URL ends with `path`. */
-async function frameOf(sid: string, path: string): Promise<string> {
-  const session = ph.server.registry.get(sid);
-  const frames = await session.pages.get(session.activePageId!)!.driver.frames();
-  const frame = frames.find((f) => f.parentId !== null && f.url.endsWith(path));
-  if (!frame) throw new Error(`no frame ${path} in ${JSON.stringify(frames)}`);
-  return frame.frameId;
-}
-
 Deno.test(
   "navigate by act to a relative url is invalid_params and navigates nowhere",
   browserTest,
@@ -267,8 +264,7 @@ Deno.test(
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/links"));
     const r = await ph.act(s.sid, state, { action: "navigate", url: "/slow" });
-    assert.equal(r.execution, "not_dispatched");
-    assert.equal(r.error.code, "invalid_params");
+    assertNotDispatched(r, "invalid_params");
     assert.equal(await ph.pageEval(s.sid, "location.pathname"), "/links");
   },
 );
@@ -306,8 +302,7 @@ Deno.test(
     try {
       const state = await ph.open(sid, site.url("/links"));
       const r = await ph.act(sid, state, { action: "navigate", url: other.url("/") });
-      assert.equal(r.execution, "not_dispatched");
-      assert.equal(r.error.code, "origin_not_allowed");
+      assertNotDispatched(r, "origin_not_allowed");
       assert.equal(await ph.pageEval(sid, "location.href"), site.url("/links"));
     } finally {
       await ph.request("DELETE", `/v1/sessions/${sid}`);
@@ -319,8 +314,7 @@ Deno.test("navigate by act authorises the origin it commits on", browserTest, as
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/links"));
   const r = await ph.act(s.sid, state, { action: "navigate", url: other.url("/") });
-  assert.equal(r.error, undefined);
-  assert.equal(r.execution, "completed");
+  assertCompleted(r);
   assert.equal(r.freshState.origin, other.origin);
   // The new origin is the page's authorised origin: acting there passes the origin checks.
   const next = await ph.act(s.sid, r.freshState, {
@@ -328,8 +322,7 @@ Deno.test("navigate by act authorises the origin it commits on", browserTest, as
     url: other.url("/"),
     expectedOrigin: other.origin,
   });
-  assert.equal(next.error, undefined);
-  assert.equal(next.execution, "completed");
+  assertCompleted(next);
   assert.equal(await ph.pageEval(s.sid, "location.origin"), other.origin);
 });
 
@@ -360,7 +353,7 @@ Deno.test(
     const after = await ph.observe(s.sid);
     assert.equal(after.url, site.url("/slow"));
     assert.match(after.tree, /After the script/);
-    const reuse = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /link "Slow page"/) });
+    const reuse = await ph.actOn(s.sid, state, "click", /link "Slow page"/);
     assert.equal(reuse.error.code, "stale_state");
   },
 );
@@ -373,7 +366,7 @@ Deno.test(
   async () => {
     await using s = await session();
     const state = await openLinks(s.sid);
-    const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /link "Download report"/) });
+    const r = await ph.actOn(s.sid, state, "click", /link "Download report"/);
     assert.equal(r.execution, "completed");
     assert.equal(r.error?.code, "download_blocked");
     assert.equal(r.observation, "captured");
@@ -390,7 +383,7 @@ Deno.test(
     const state = await openLinks(s.sid);
     // The button follows the download link, then keeps the page busy a moment, so the browser
     // has begun the download before the click is acknowledged.
-    const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Export"/) });
+    const r = await ph.actOn(s.sid, state, "click", /button "Export"/);
     assert.equal(r.execution, "completed");
     assert.equal(r.error?.code, "download_blocked");
     assert.equal(r.observation, "captured");
@@ -419,7 +412,7 @@ Deno.test({
     await using s = await session();
     const state = await openLinks(s.sid);
     const hitsBefore = other.hits.length;
-    const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /link "Other site"/) });
+    const r = await ph.actOn(s.sid, state, "click", /link "Other site"/);
     assert.equal(r.execution, "completed");
     assert.equal(r.error?.code, "navigation_blocked");
     assert.equal(r.error.retryable, false);
@@ -436,47 +429,45 @@ Deno.test({
   fn: async () => {
     await using s = await session();
     const state = await openLinks(s.sid);
-    const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /link "Redirecting link"/) });
+    const r = await ph.actOn(s.sid, state, "click", /link "Redirecting link"/);
     assert.equal(r.execution, "completed");
     assert.equal(r.error?.code, "navigation_blocked");
     assert.equal(await ph.pageEval(s.sid, "location.origin"), site.origin);
   },
 });
 
-Deno.test({
-  name: "a same-origin popup opened by a click becomes a page of the session, not activated",
-  ...browserTest,
-  fn: async () => {
-    await using s = await session();
-    const state = await openLinks(s.sid);
-    const r = await ph.act(s.sid, state, {
-      action: "click",
-      ref: refOf(state, /button "Same-origin popup"/),
-    });
-    assert.equal(r.execution, "completed");
-    assert.equal(r.error, undefined);
-    const pages = (await ph.request("GET", `/v1/sessions/${s.sid}/pages`)).body.pages;
-    assert.equal(pages.length, 2);
-    assert.equal(pages.find((p: { active: boolean }) => p.active).pageId, state.pageId);
-  },
-});
-
-Deno.test({
-  name: "a cross-origin popup opened by a click is closed: completed with popup_blocked",
-  ...browserTest,
-  fn: async () => {
-    await using s = await session();
-    const state = await openLinks(s.sid);
-    const r = await ph.act(s.sid, state, {
-      action: "click",
-      ref: refOf(state, /button "Cross-origin popup"/),
-    });
-    assert.equal(r.execution, "completed");
-    assert.equal(r.error?.code, "popup_blocked");
-    const pages = (await ph.request("GET", `/v1/sessions/${s.sid}/pages`)).body.pages;
-    assert.equal(pages.length, 1);
-  },
-});
+for (
+  const { name, button, error, pages } of [
+    {
+      name: "a same-origin popup opened by a click becomes a page of the session, not activated",
+      button: /button "Same-origin popup"/,
+      error: undefined,
+      pages: 2,
+    },
+    {
+      name: "a cross-origin popup opened by a click is closed: completed with popup_blocked",
+      button: /button "Cross-origin popup"/,
+      error: "popup_blocked",
+      pages: 1,
+    },
+  ]
+) {
+  Deno.test({
+    name,
+    ...browserTest,
+    fn: async () => {
+      await using s = await session();
+      const state = await openLinks(s.sid);
+      const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, button) });
+      assert.equal(r.execution, "completed");
+      if (error) assert.equal(r.error?.code, error);
+      else assert.equal(r.error, undefined);
+      const open = (await ph.request("GET", `/v1/sessions/${s.sid}/pages`)).body.pages;
+      assert.equal(open.length, pages);
+      assert.equal(open.find((p: { active: boolean }) => p.active).pageId, state.pageId);
+    },
+  });
+}
 
 Deno.test(
   "a click that posts a form answered by a redirect ends on the redirect's page, with a fresh state of it",
@@ -484,10 +475,8 @@ Deno.test(
   async () => {
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/order"));
-    const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Place order"/) });
-    assert.equal(r.error, undefined);
-    assert.equal(r.execution, "completed");
-    assert.equal(r.observation, "captured");
+    const r = await ph.actOn(s.sid, state, "click", /button "Place order"/);
+    assertCaptured(r);
     assert.equal(r.freshState.url, site.url("/saved"));
     assert.notEqual(r.freshState.document.documentId, state.document.documentId);
     assert.match(r.freshState.tree, /heading "Thank you"/);
@@ -501,13 +490,8 @@ Deno.test(
 Deno.test("a select whose change handler navigates waits for the new document", browserTest, async () => {
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/order"));
-  const r = await ph.act(s.sid, state, {
-    action: "select",
-    ref: refOf(state, /combobox "Sort"/),
-    values: ["Oldest"],
-  });
-  assert.equal(r.error, undefined);
-  assert.equal(r.execution, "completed");
+  const r = await ph.actOn(s.sid, state, "select", /combobox "Sort"/, { values: ["Oldest"] });
+  assertCompleted(r);
   assert.equal(r.freshState.url, `${site.url("/links")}?sort=[redacted]`);
   assert.match(r.freshState.tree, /heading "Links"/);
   assert.equal(await ph.pageEval(s.sid, "location.search"), "?sort=old");
@@ -519,17 +503,12 @@ Deno.test(
   async () => {
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/spa"));
-    const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /link "Settings"/) });
-    assert.equal(r.error, undefined);
-    assert.equal(r.execution, "completed");
+    const r = await ph.actOn(s.sid, state, "click", /link "Settings"/);
+    assertCompleted(r);
     assert.equal(r.freshState.url, site.url("/spa/settings"));
     assert.equal(r.freshState.document.documentId, state.document.documentId);
     assert.match(r.freshState.tree, /heading "Settings"/);
-    const typed = await ph.act(s.sid, r.freshState, {
-      action: "fill",
-      ref: refOf(r.freshState, /textbox "Theme"/),
-      text: "dark",
-    });
+    const typed = await ph.actOn(s.sid, r.freshState, "fill", /textbox "Theme"/, { text: "dark" });
     assert.equal(typed.error, undefined);
     assert.equal(await ph.pageEval(s.sid, `document.querySelector("main input").value`), "dark");
   },

@@ -4,7 +4,7 @@
  * reads what the page itself recorded.
  */
 import assert from "node:assert/strict";
-import { browserTest, refOf, sharedPorthole, Site } from "./harness.ts";
+import { assertCompleted, assertNotDispatched, browserTest, refOf, sharedPorthole, Site } from "./harness.ts";
 
 /** A custom slider: pointer down on the thumb, moves (captured) set the value, up ends. */
 const SLIDER = `<!doctype html><title>Slider</title>
@@ -82,14 +82,11 @@ Deno.test(
   async () => {
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/slider"));
-    const r = await ph.act(s.sid, state, {
-      action: "drag",
-      ref: refOf(state, /slider "Price"/),
+    const r = await ph.actOn(s.sid, state, "drag", /slider "Price"/, {
       toRef: refOf(state, /button "75"/),
       expect: { selector: "#out", text: "75" },
     });
-    assert.equal(r.error, undefined);
-    assert.equal(r.execution, "completed");
+    assertCompleted(r);
     assert.equal(r.postcondition, "met");
     const events = await log(s.sid);
     assert.equal(events[0], "down");
@@ -101,7 +98,7 @@ Deno.test(
 Deno.test("drag by deltaX moves the thumb by that many pixels", browserTest, async () => {
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/slider"));
-  const r = await ph.act(s.sid, state, { action: "drag", ref: refOf(state, /slider "Price"/), deltaX: 200 });
+  const r = await ph.actOn(s.sid, state, "drag", /slider "Price"/, { deltaX: 200 });
   assert.equal(r.error, undefined);
   assert.equal(await ph.pageEval(s.sid, "out.textContent"), "50");
   assert.match(r.freshState.tree, /slider "Price"/);
@@ -113,22 +110,17 @@ Deno.test(
   async () => {
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/sortable"));
-    const r = await ph.act(s.sid, state, {
-      action: "drag",
-      ref: refOf(state, /button "Cherries"/),
+    const r = await ph.actOn(s.sid, state, "drag", /button "Cherries"/, {
       toRef: refOf(state, /button "Apples"/),
     });
-    assert.equal(r.error, undefined);
-    assert.equal(r.execution, "completed");
+    assertCompleted(r);
     assert.deepEqual(await order(s.sid), ["cherries", "apples", "bananas"]);
     const events = await log(s.sid);
     assert.equal(events[0], "dragstart:cherries");
     assert.ok(events.includes("dragenter:apples"), String(events));
     assert.deepEqual(events.slice(-2), ["drop:apples", "dragend:cherries"]);
     // The page takes input again after the drag: a second one works too.
-    const again = await ph.act(s.sid, r.freshState, {
-      action: "drag",
-      ref: refOf(r.freshState, /button "Bananas"/),
+    const again = await ph.actOn(s.sid, r.freshState, "drag", /button "Bananas"/, {
       toRef: refOf(r.freshState, /button "Cherries"/),
     });
     assert.equal(again.error, undefined);
@@ -141,13 +133,10 @@ Deno.test("drag onto a covered drop target is obscured and nothing is dragged", 
   await ph.open(s.sid, site.url("/sortable"));
   await ph.pageEval(s.sid, `document.getElementById("overlay").hidden = false`);
   const state = await ph.observe(s.sid);
-  const r = await ph.act(s.sid, state, {
-    action: "drag",
-    ref: refOf(state, /button "Cherries"/),
+  const r = await ph.actOn(s.sid, state, "drag", /button "Cherries"/, {
     toRef: refOf(state, /button "Apples"/),
   });
-  assert.equal(r.execution, "not_dispatched");
-  assert.equal(r.error.code, "obscured");
+  assertNotDispatched(r, "obscured");
   assert.deepEqual(await order(s.sid), ["apples", "bananas", "cherries"]);
   assert.deepEqual(await log(s.sid), []);
 });
@@ -183,8 +172,7 @@ Deno.test(
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/scrolling"));
     const r = await ph.act(s.sid, state, { action: "scroll", deltaY: 500 });
-    assert.equal(r.error, undefined);
-    assert.equal(r.execution, "completed");
+    assertCompleted(r);
     assert.equal(await ph.pageEval(s.sid, "scrollY"), 500);
     assert.ok(await ph.pageEval(s.sid, "window.scrolls") > 0);
     const back = await ph.act(s.sid, r.freshState, { action: "scroll", deltaY: -200 });
@@ -196,11 +184,7 @@ Deno.test(
 Deno.test("scroll of a scrolling box by deltaY scrolls the box and not the page", browserTest, async () => {
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/scrolling"));
-  const r = await ph.act(s.sid, state, {
-    action: "scroll",
-    ref: refOf(state, /region "Messages"/),
-    deltaY: 300,
-  });
+  const r = await ph.actOn(s.sid, state, "scroll", /region "Messages"/, { deltaY: 300 });
   assert.equal(r.error, undefined);
   assert.equal(await ph.pageEval(s.sid, "box.scrollTop"), 300);
   assert.equal(await ph.pageEval(s.sid, "scrollY"), 0);
@@ -212,11 +196,7 @@ Deno.test(
   async () => {
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/scrolling"));
-    const r = await ph.act(s.sid, state, {
-      action: "scroll",
-      ref: refOf(state, /button "Inner"/),
-      deltaY: 120,
-    });
+    const r = await ph.actOn(s.sid, state, "scroll", /button "Inner"/, { deltaY: 120 });
     assert.equal(r.error, undefined);
     assert.equal(await ph.pageEval(s.sid, "box.scrollTop"), 120);
     assert.equal(await ph.pageEval(s.sid, "scrollY"), 0);
@@ -226,9 +206,8 @@ Deno.test(
 Deno.test("scroll with a ref and no delta brings the node into view", browserTest, async () => {
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/scrolling"));
-  const r = await ph.act(s.sid, state, { action: "scroll", ref: refOf(state, /button "Far button"/) });
-  assert.equal(r.error, undefined);
-  assert.equal(r.execution, "completed");
+  const r = await ph.actOn(s.sid, state, "scroll", /button "Far button"/);
+  assertCompleted(r);
   const rect = await ph.pageEval(
     s.sid,
     `(() => { const r = far.getBoundingClientRect(); return [r.top >= 0, r.bottom <= innerHeight]; })()`,
@@ -243,8 +222,7 @@ Deno.test(
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/scrolling"));
     const r = await ph.act(s.sid, state, { action: "scroll" });
-    assert.equal(r.execution, "not_dispatched");
-    assert.equal(r.error.code, "invalid_params");
+    assertNotDispatched(r, "invalid_params");
     assert.equal(await ph.pageEval(s.sid, "scrollY"), 0);
   },
 );

@@ -4,7 +4,16 @@
  * the three-part result and `expect`.
  */
 import assert from "node:assert/strict";
-import { browserTest, refOf, sharedPorthole, Site, untilPage } from "./harness.ts";
+import {
+  assertCompleted,
+  assertNotDispatched,
+  browserTest,
+  refOf,
+  sharedPorthole,
+  Site,
+  untilPage,
+} from "./harness.ts";
+import { alive } from "./proc.ts";
 
 const COUNTER = `<!doctype html><title>Counter</title>
 <h1>Counter</h1><p id="count">0</p>
@@ -93,11 +102,11 @@ Deno.test(
     await using s = await session();
     const old = await ph.open(s.sid, site.url("/counter"));
     const current = await ph.observe(s.sid);
-    const stale = await ph.act(s.sid, old, { action: "click", ref: refOf(old, /button "Increment"/) });
+    const stale = await ph.actOn(s.sid, old, "click", /button "Increment"/);
     assert.equal(stale.error.code, "stale_state");
     assert.equal(stale.execution, "not_dispatched");
     assert.equal(await count(s.sid), "0");
-    const real = await ph.act(s.sid, current, { action: "click", ref: refOf(current, /button "Increment"/) });
+    const real = await ph.actOn(s.sid, current, "click", /button "Increment"/);
     assert.equal(real.execution, "completed");
     assert.equal(await count(s.sid), "1");
   },
@@ -197,8 +206,7 @@ Deno.test(
     const state = await ph.open(s.sid, site.url("/counter"));
     const ref = refOf(state, /button "Increment"/);
     const wrong = await ph.act(s.sid, { ...state, targetId: "0123456789ABCDEF" }, { action: "click", ref });
-    assert.equal(wrong.execution, "not_dispatched");
-    assert.equal(wrong.error.code, "target_changed");
+    assertNotDispatched(wrong, "target_changed");
     assert.equal(wrong.error.retryable, true);
     assert.equal(await count(s.sid), "0");
     const again = await ph.act(s.sid, state, { action: "click", ref });
@@ -215,9 +223,8 @@ Deno.test(
     const state = await ph.open(s.sid, site.url("/counter"));
     const opened = await ph.post(`/v1/sessions/${s.sid}/pages`);
     assert.equal(opened.status, 201);
-    const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Increment"/) });
-    assert.equal(r.execution, "not_dispatched");
-    assert.equal(r.error.code, "target_changed");
+    const r = await ph.actOn(s.sid, state, "click", /button "Increment"/);
+    assertNotDispatched(r, "target_changed");
     const activated = await ph.post(`/v1/sessions/${s.sid}/pages/${state.pageId}/activate`);
     assert.equal(activated.status, 200);
     assert.equal(await count(s.sid), "0");
@@ -233,9 +240,8 @@ Deno.test({
     const before = await ph.pageEval(s.sid, "performance.timeOrigin");
     await ph.pageEval(s.sid, "location.reload()");
     await untilPage(ph, s.sid, `performance.timeOrigin !== ${before} && document.readyState === "complete"`);
-    const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Increment"/) });
-    assert.equal(r.execution, "not_dispatched");
-    assert.equal(r.error.code, "document_changed");
+    const r = await ph.actOn(s.sid, state, "click", /button "Increment"/);
+    assertNotDispatched(r, "document_changed");
     assert.equal(r.observation, "captured");
     assert.notEqual(r.freshState.document.documentId, state.document.documentId);
     assert.equal(await count(s.sid), "0");
@@ -248,7 +254,7 @@ Deno.test(
   async () => {
     await using s = await session();
     const top = await ph.open(s.sid, site.url("/framed"));
-    const frameId = await frameOf(s.sid, "/counter");
+    const frameId = await ph.frameOf(s.sid, "/counter");
     const state = await ph.observe(s.sid, { frameId });
     assert.equal(state.frameId, frameId);
     assert.notEqual(state.frameId, top.frameId);
@@ -265,31 +271,14 @@ Deno.test(
       `(() => { const w = document.querySelector('iframe').contentWindow;
       return w.performance.timeOrigin !== ${before} && w.document.readyState === "complete"; })()`,
     );
-    const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Increment"/) });
-    assert.equal(r.execution, "not_dispatched");
-    assert.equal(r.error.code, "document_changed");
+    const r = await ph.actOn(s.sid, state, "click", /button "Increment"/);
+    assertNotDispatched(r, "document_changed");
     assert.equal(r.observation, "captured");
     assert.equal(r.freshState.frameId, frameId);
     assert.notEqual(r.freshState.document.loaderId, state.document.loaderId);
     assert.equal(await ph.pageEval(s.sid, frameCount), "0");
   },
 );
-
-/**
- * The frame id of the page's child frame whose URL ends with `path`. `navigate` waits for the
- * page's own DOMContentLoaded, not its iframes', so the frame may still be on its way.
- */
-async function frameOf(sid: string, path: string): Promise<string> {
-  const rec = ph.server.registry.get(sid).pages.get(ph.server.registry.get(sid).activePageId!)!;
-  let frames: Awaited<ReturnType<typeof rec.driver.frames>> = [];
-  for (let i = 0; i < 200; i++) {
-    frames = await rec.driver.frames();
-    const frame = frames.find((f) => f.parentId !== null && f.url.endsWith(path));
-    if (frame) return frame.frameId;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`no frame ${path} in ${JSON.stringify(frames)}`);
-}
 
 Deno.test(
   "a removed button is element_detached and never replaced by an identical new one",
@@ -309,8 +298,7 @@ Deno.test(
     })()`,
     );
     const r = await ph.act(s.sid, state, { action: "click", ref });
-    assert.equal(r.execution, "not_dispatched");
-    assert.equal(r.error.code, "element_detached");
+    assertNotDispatched(r, "element_detached");
     assert.equal(await ph.pageEval(s.sid, "window.twinClicks ?? 0"), 0);
     assert.equal(await count(s.sid), "0");
     // The twin is a new node with a new ref.
@@ -322,9 +310,8 @@ Deno.test("a button whose name changed is element_changed and is not clicked", b
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/counter"));
   await ph.pageEval(s.sid, `document.getElementById("inc").textContent = "Delete everything"`);
-  const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Increment"/) });
-  assert.equal(r.execution, "not_dispatched");
-  assert.equal(r.error.code, "element_changed");
+  const r = await ph.actOn(s.sid, state, "click", /button "Increment"/);
+  assertNotDispatched(r, "element_changed");
   assert.equal(await count(s.sid), "0");
 });
 
@@ -332,9 +319,8 @@ Deno.test("a button whose role changed is element_changed and is not clicked", b
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/counter"));
   await ph.pageEval(s.sid, `document.getElementById("inc").setAttribute("role", "link")`);
-  const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Increment"/) });
-  assert.equal(r.execution, "not_dispatched");
-  assert.equal(r.error.code, "element_changed");
+  const r = await ph.actOn(s.sid, state, "click", /button "Increment"/);
+  assertNotDispatched(r, "element_changed");
   assert.equal(await count(s.sid), "0");
 });
 
@@ -345,13 +331,10 @@ Deno.test(
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/counter"));
     const port = new URL(site.origin).port;
-    const r = await ph.act(s.sid, state, {
-      action: "click",
-      ref: refOf(state, /button "Increment"/),
+    const r = await ph.actOn(s.sid, state, "click", /button "Increment"/, {
       expectedOrigin: `http://localhost:${port}`,
     });
-    assert.equal(r.execution, "not_dispatched");
-    assert.equal(r.error.code, "origin_mismatch");
+    assertNotDispatched(r, "origin_mismatch");
     assert.equal(r.error.retryable, false);
     assert.equal(await count(s.sid), "0");
   },
@@ -361,13 +344,10 @@ Deno.test("expectedOrigin is compared in canonical form", browserTest, async () 
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/counter"));
   assert.equal(state.origin, site.origin);
-  const r = await ph.act(s.sid, state, {
-    action: "click",
-    ref: refOf(state, /button "Increment"/),
+  const r = await ph.actOn(s.sid, state, "click", /button "Increment"/, {
     expectedOrigin: site.origin.toUpperCase().replace("HTTP:", "http:") + "/",
   });
-  assert.equal(r.error, undefined);
-  assert.equal(r.execution, "completed");
+  assertCompleted(r);
   assert.equal(await count(s.sid), "1");
 });
 
@@ -377,7 +357,7 @@ Deno.test(
   async () => {
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/counter"));
-    const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Increment"/) });
+    const r = await ph.actOn(s.sid, state, "click", /button "Increment"/);
     assert.deepEqual(
       { execution: r.execution, observation: r.observation, postcondition: r.postcondition, error: r.error },
       { execution: "completed", observation: "captured", postcondition: "not_requested", error: undefined },
@@ -386,10 +366,7 @@ Deno.test(
     assert.equal(r.freshState.pageId, state.pageId);
     assert.equal(r.freshState.document.documentId, state.document.documentId);
     assert.notEqual(r.freshState.stateId, state.stateId);
-    const next = await ph.act(s.sid, r.freshState, {
-      action: "click",
-      ref: refOf(r.freshState, /button "Increment"/),
-    });
+    const next = await ph.actOn(s.sid, r.freshState, "click", /button "Increment"/);
     assert.equal(next.execution, "completed");
     assert.equal(await count(s.sid), "2");
   },
@@ -431,9 +408,7 @@ Deno.test("expect with an invalid selector is unknown", browserTest, async () =>
 Deno.test("expect is evaluated once, without waiting for a later value", browserTest, async () => {
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/expect"));
-  const r = await ph.act(s.sid, state, {
-    action: "click",
-    ref: refOf(state, /button "Slowly"/),
+  const r = await ph.actOn(s.sid, state, "click", /button "Slowly"/, {
     expect: { selector: "#later", text: "after" },
   });
   assert.equal(r.execution, "completed");
@@ -445,9 +420,7 @@ Deno.test("expect is evaluated once, without waiting for a later value", browser
 Deno.test("expect never compares input values", browserTest, async () => {
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/expect"));
-  const r = await ph.act(s.sid, state, {
-    action: "fill",
-    ref: refOf(state, /textbox "Entry"/),
+  const r = await ph.actOn(s.sid, state, "fill", /textbox "Entry"/, {
     text: "typed",
     expect: { selector: "#entry", text: "typed" },
   });
@@ -460,9 +433,7 @@ Deno.test("expect is unknown when the action was not dispatched", browserTest, a
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/expect"));
   await ph.pageEval(s.sid, `document.querySelector("button").disabled = true`);
-  const r = await ph.act(s.sid, state, {
-    action: "click",
-    ref: refOf(state, /button "Finish"/),
+  const r = await ph.actOn(s.sid, state, "click", /button "Finish"/, {
     expect: { selector: "#out", text: "-" },
   });
   assert.equal(r.execution, "not_dispatched");
@@ -473,7 +444,7 @@ Deno.test("expect is unknown when the action was not dispatched", browserTest, a
 Deno.test("expect is not_requested when no expect was given", browserTest, async () => {
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/expect"));
-  const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Finish"/) });
+  const r = await ph.actOn(s.sid, state, "click", /button "Finish"/);
   assert.equal(r.postcondition, "not_requested");
   assert.equal(await ph.pageEval(s.sid, `document.getElementById("out").textContent`), " done ");
 });
@@ -489,12 +460,3 @@ Deno.test("closing Porthole ends the Chromium this file used", browserTest, asyn
     assert.equal(alive(browserPid), false);
   }
 });
-
-/** Whether a process runs (a zombie has ended: only its exit status is left to collect). */
-function alive(pid: number): boolean {
-  try {
-    return !/^State:\s+Z/m.test(Deno.readTextFileSync(`/proc/${pid}/status`));
-  } catch {
-    return false;
-  }
-}

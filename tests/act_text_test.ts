@@ -5,7 +5,7 @@
  * editors that own their DOM see what a user's typing would give them.
  */
 import assert from "node:assert/strict";
-import { browserTest, refOf, sharedPorthole, Site } from "./harness.ts";
+import { browserTest, sharedPorthole, Site } from "./harness.ts";
 
 /** Records keys and input events (with their inputType) of every element with an id. */
 const LOG = `<script>
@@ -87,7 +87,7 @@ const value = (sid: string, id: string): Promise<string> =>
 Deno.test("type presses a real key for each character of the US layout", browserTest, async () => {
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/fields"));
-  const r = await ph.act(s.sid, state, { action: "type", ref: refOf(state, /textbox "Name"/), text: "Hi" });
+  const r = await ph.actOn(s.sid, state, "type", /textbox "Name"/, { text: "Hi" });
   assert.equal(r.error, undefined);
   assert.equal(await value(s.sid, "name"), "Hi");
   assert.deepEqual(await log(s.sid), [
@@ -109,7 +109,7 @@ Deno.test(
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/fields"));
     const text = "日本語 👩‍💻 שלום";
-    const r = await ph.act(s.sid, state, { action: "type", ref: refOf(state, /textbox "Name"/), text });
+    const r = await ph.actOn(s.sid, state, "type", /textbox "Name"/, { text });
     assert.equal(r.error, undefined);
     assert.equal(await value(s.sid, "name"), text);
     const events = await log(s.sid);
@@ -128,7 +128,7 @@ Deno.test(
     const state = await ph.open(s.sid, site.url("/fields"));
     await ph.pageEval(s.sid, `document.getElementById("name").value = "old"`);
     const text = "Zoë — 東京 🚀 مرحبا";
-    const r = await ph.act(s.sid, state, { action: "fill", ref: refOf(state, /textbox "Name"/), text });
+    const r = await ph.actOn(s.sid, state, "fill", /textbox "Name"/, { text });
     assert.equal(r.error, undefined);
     assert.equal(await value(s.sid, "name"), text);
     assert.deepEqual(await log(s.sid), ["beforeinput:insertText", "input:name"]);
@@ -138,11 +138,7 @@ Deno.test(
 Deno.test("type of a line break into a textarea presses Enter", browserTest, async () => {
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/fields"));
-  const r = await ph.act(s.sid, state, {
-    action: "type",
-    ref: refOf(state, /textbox "Notes"/),
-    text: "a\nb",
-  });
+  const r = await ph.actOn(s.sid, state, "type", /textbox "Notes"/, { text: "a\nb" });
   assert.equal(r.error, undefined);
   assert.equal(await value(s.sid, "notes"), "a\nb");
   assert.ok((await log(s.sid)).includes("keydown:Enter"));
@@ -154,11 +150,7 @@ Deno.test(
   async () => {
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/fields"));
-    const r = await ph.act(s.sid, state, {
-      action: "type",
-      ref: refOf(state, /textbox "Area"/),
-      text: "12345",
-    });
+    const r = await ph.actOn(s.sid, state, "type", /textbox "Area"/, { text: "12345" });
     assert.equal(r.execution, "dispatched_unknown");
     assert.equal(r.error.code, "focus_lost");
     assert.match(r.error.message, /after 3 of 5 characters/);
@@ -173,9 +165,7 @@ Deno.test(
   async () => {
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/controlled"));
-    const r = await ph.act(s.sid, state, {
-      action: "type",
-      ref: refOf(state, /textbox "Shout"/),
+    const r = await ph.actOn(s.sid, state, "type", /textbox "Shout"/, {
       text: "hello, world",
       expect: { selector: "#preview", text: "HELLO, WORLD" },
     });
@@ -192,11 +182,7 @@ Deno.test(
   async () => {
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/controlled"));
-    const r = await ph.act(s.sid, state, {
-      action: "fill",
-      ref: refOf(state, /textbox "Shout"/),
-      text: "quiet ünïcode",
-    });
+    const r = await ph.actOn(s.sid, state, "fill", /textbox "Shout"/, { text: "quiet ünïcode" });
     assert.equal(r.error, undefined);
     assert.equal(await value(s.sid, "shout"), "QUIET ÜNÏCODE");
     assert.equal(await ph.pageEval(s.sid, `document.getElementById("renders").textContent`), "1");
@@ -209,11 +195,7 @@ Deno.test(
   async () => {
     await using s = await session();
     const state = await ph.open(s.sid, site.url("/editor"));
-    const r = await ph.act(s.sid, state, {
-      action: "type",
-      ref: refOf(state, /textbox "Body"/),
-      text: "Dear Ada,\nThanks ✨",
-    });
+    const r = await ph.actOn(s.sid, state, "type", /textbox "Body"/, { text: "Dear Ada,\nThanks ✨" });
     assert.equal(r.error, undefined);
     assert.equal(await ph.pageEval(s.sid, "modelText()"), "Dear Ada,\nThanks ✨");
     assert.equal(await ph.pageEval(s.sid, `document.querySelectorAll("#editor p").length`), 2);
@@ -224,18 +206,10 @@ Deno.test(
 Deno.test("fill replaces a rich-text editor's content with one insertion", browserTest, async () => {
   await using s = await session();
   let state = await ph.open(s.sid, site.url("/editor"));
-  const typed = await ph.act(s.sid, state, {
-    action: "type",
-    ref: refOf(state, /textbox "Body"/),
-    text: "draft",
-  });
+  const typed = await ph.actOn(s.sid, state, "type", /textbox "Body"/, { text: "draft" });
   state = typed.freshState;
   await ph.pageEval(s.sid, "window.log.length = 0");
-  const r = await ph.act(s.sid, state, {
-    action: "fill",
-    ref: refOf(state, /textbox "Body"/),
-    text: "Final — 完成",
-  });
+  const r = await ph.actOn(s.sid, state, "fill", /textbox "Body"/, { text: "Final — 完成" });
   assert.equal(r.error, undefined);
   assert.equal(await ph.pageEval(s.sid, "modelText()"), "Final — 完成");
   assert.deepEqual(await log(s.sid), ["beforeinput:insertText"]);
@@ -244,11 +218,7 @@ Deno.test("fill replaces a rich-text editor's content with one insertion", brows
 Deno.test("press takes common key spellings: shift+tab moves focus back", browserTest, async () => {
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/fields"));
-  const r = await ph.act(s.sid, state, {
-    action: "press",
-    ref: refOf(state, /textbox "Notes"/),
-    key: "shift+tab",
-  });
+  const r = await ph.actOn(s.sid, state, "press", /textbox "Notes"/, { key: "shift+tab" });
   assert.equal(r.error, undefined);
   assert.equal(await ph.pageEval(s.sid, "document.activeElement.id"), "name");
 });

@@ -5,7 +5,15 @@
  * once the page moved on.
  */
 import assert from "node:assert/strict";
-import { browserTest, eventually, Porthole, refOf, sharedPorthole, Site } from "./harness.ts";
+import {
+  assertCompleted,
+  browserTest,
+  eventually,
+  Porthole,
+  refOf,
+  sharedPorthole,
+  Site,
+} from "./harness.ts";
 
 const UPLOAD = `<!doctype html><title>Upload</title>
 <script>
@@ -65,20 +73,14 @@ Deno.test(
     received.length = 0;
     const state = await ph.open(s.sid, site.url("/upload"));
     const text = "id,name\n1,Ådne ☕\n";
-    const r = await ph.act(s.sid, state, {
-      action: "upload",
-      ref: refOf(state, /Attachment/),
+    const r = await ph.actOn(s.sid, state, "upload", /Attachment/, {
       files: [file("report.csv", text, "text/csv")],
     });
-    assert.equal(r.error, undefined);
-    assert.equal(r.execution, "completed");
+    assertCompleted(r);
     const size = new TextEncoder().encode(text).length;
     assert.deepEqual(await log(s.sid), [`change:attachment:report.csv/${size}`]);
     assert.equal(await ph.pageEval(s.sid, `document.getElementById("attachment").files[0].text()`), text);
-    const sent = await ph.act(s.sid, r.freshState, {
-      action: "click",
-      ref: refOf(r.freshState, /button "Send"/),
-    });
+    const sent = await ph.actOn(s.sid, r.freshState, "click", /button "Send"/);
     assert.equal(sent.error, undefined);
     assert.match(sent.freshState.tree, /heading "Received"/);
     assert.deepEqual(received, [{ field: "attachment", name: "report.csv", type: "text/csv", text }]);
@@ -88,9 +90,7 @@ Deno.test(
 Deno.test("upload of several files fills a multiple input in order", browserTest, async () => {
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/upload"));
-  const r = await ph.act(s.sid, state, {
-    action: "upload",
-    ref: refOf(state, /Photos/),
+  const r = await ph.actOn(s.sid, state, "upload", /Photos/, {
     files: [file("a.txt", "first"), file("a.txt", "second"), file("c.txt", "")],
   });
   assert.equal(r.error, undefined);
@@ -100,9 +100,7 @@ Deno.test("upload of several files fills a multiple input in order", browserTest
 Deno.test("upload into the container of a hidden file input fills that input", browserTest, async () => {
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/upload"));
-  const r = await ph.act(s.sid, state, {
-    action: "upload",
-    ref: refOf(state, /button "Drop files here"/),
+  const r = await ph.actOn(s.sid, state, "upload", /button "Drop files here"/, {
     files: [file("notes.md", "# Notes")],
   });
   assert.equal(r.error, undefined);
@@ -112,16 +110,8 @@ Deno.test("upload into the container of a hidden file input fills that input", b
 Deno.test("upload of an empty list clears the input", browserTest, async () => {
   await using s = await session();
   const state = await ph.open(s.sid, site.url("/upload"));
-  const first = await ph.act(s.sid, state, {
-    action: "upload",
-    ref: refOf(state, /Attachment/),
-    files: [file("x.txt", "x")],
-  });
-  const r = await ph.act(s.sid, first.freshState, {
-    action: "upload",
-    ref: refOf(first.freshState, /Attachment/),
-    files: [],
-  });
+  const first = await ph.actOn(s.sid, state, "upload", /Attachment/, { files: [file("x.txt", "x")] });
+  const r = await ph.actOn(s.sid, first.freshState, "upload", /Attachment/, { files: [] });
   assert.equal(r.error, undefined);
   assert.equal(await ph.pageEval(s.sid, `document.getElementById("attachment").files.length`), 0);
 });
@@ -184,11 +174,7 @@ Deno.test(
     await using s = await session();
     const before = await uploadFolders();
     const state = await ph.open(s.sid, site.url("/upload"));
-    const r = await ph.act(s.sid, state, {
-      action: "upload",
-      ref: refOf(state, /Attachment/),
-      files: [file("secret.txt", "s3cret")],
-    });
+    const r = await ph.actOn(s.sid, state, "upload", /Attachment/, { files: [file("secret.txt", "s3cret")] });
     assert.equal(r.error, undefined);
     const created = [...await uploadFolders()].filter((d) => !before.has(d));
     assert.equal(created.length, 1);

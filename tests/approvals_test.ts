@@ -4,7 +4,7 @@
  * check runs again on the page as it is then.
  */
 import assert from "node:assert/strict";
-import { browserTest, type Json, Porthole, refOf, Site } from "./harness.ts";
+import { assertNotDispatched, browserTest, type Json, Porthole, Site } from "./harness.ts";
 
 const SHOP = `<!doctype html><title>Shop</title>
 <p id="orders">0</p>
@@ -46,7 +46,7 @@ async function setup(timeoutMs = 30_000) {
 
 Deno.test("an action a rule covers waits for approval, and runs once approved", browserTest, async () => {
   await using t = await setup();
-  const acting = t.ph.act(t.sid, t.state, { action: "click", ref: refOf(t.state, /button "Place order"/) });
+  const acting = t.ph.actOn(t.sid, t.state, "click", /button "Place order"/);
   const [request] = await pending(t.ph);
   assert.equal(request.action, "click");
   assert.equal(request.target, 'button "Place order"');
@@ -64,30 +64,21 @@ Deno.test(
   browserTest,
   async () => {
     await using t = await setup();
-    const acting = t.ph.act(t.sid, t.state, { action: "click", ref: refOf(t.state, /button "Place order"/) });
+    const acting = t.ph.actOn(t.sid, t.state, "click", /button "Place order"/);
     const [request] = await pending(t.ph);
     await t.ph.post(`/v1/approvals/${request.approvalId}`, { decision: "deny" });
     const r = await acting;
-    assert.equal(r.execution, "not_dispatched");
-    assert.equal(r.error.code, "approval_denied");
+    assertNotDispatched(r, "approval_denied");
     assert.equal(await t.ph.pageEval(t.sid, "orders.textContent"), "0");
-    const again = await t.ph.act(t.sid, t.state, {
-      action: "click",
-      ref: refOf(t.state, /button "Place order"/),
-    });
+    const again = await t.ph.actOn(t.sid, t.state, "click", /button "Place order"/);
     assert.equal(again.error.code, "stale_state");
   },
 );
 
 Deno.test("an action nobody decides on in time is approval_timeout", browserTest, async () => {
   await using t = await setup(1000);
-  const r = await t.ph.act(t.sid, t.state, {
-    action: "click",
-    ref: refOf(t.state, /button "Place order"/),
-    timeoutMs: 100,
-  });
-  assert.equal(r.execution, "not_dispatched");
-  assert.equal(r.error.code, "approval_timeout");
+  const r = await t.ph.actOn(t.sid, t.state, "click", /button "Place order"/, { timeoutMs: 100 });
+  assertNotDispatched(r, "approval_timeout");
   assert.equal(await t.ph.pageEval(t.sid, "orders.textContent"), "0");
 });
 
@@ -96,13 +87,12 @@ Deno.test(
   browserTest,
   async () => {
     await using t = await setup();
-    const acting = t.ph.act(t.sid, t.state, { action: "click", ref: refOf(t.state, /button "Place order"/) });
+    const acting = t.ph.actOn(t.sid, t.state, "click", /button "Place order"/);
     const [request] = await pending(t.ph);
     await t.ph.pageEval(t.sid, `document.querySelector("button").remove()`);
     await t.ph.post(`/v1/approvals/${request.approvalId}`, { decision: "approve" });
     const r = await acting;
-    assert.equal(r.execution, "not_dispatched");
-    assert.equal(r.error.code, "element_detached");
+    assertNotDispatched(r, "element_detached");
   },
 );
 
@@ -111,10 +101,7 @@ Deno.test(
   browserTest,
   async () => {
     await using t = await setup();
-    const r = await t.ph.act(t.sid, t.state, {
-      action: "click",
-      ref: refOf(t.state, /button "Look around"/),
-    });
+    const r = await t.ph.actOn(t.sid, t.state, "click", /button "Look around"/);
     assert.equal(r.execution, "completed");
     const unknown = await t.ph.post("/v1/approvals/ap_nope", { decision: "approve" });
     assert.equal(unknown.status, 404);

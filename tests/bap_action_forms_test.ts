@@ -1,7 +1,7 @@
 /** BAP select, check/uncheck, upload, scroll and drag against real Chromium, asserted on the page's own state. */
 import assert from "node:assert/strict";
-import { browserTest, Porthole, Site } from "./harness.ts";
-import { BapClient, type Json, wsUrl } from "./bap_client.ts";
+import { browserTest } from "./harness.ts";
+import { bapPage, siteAndPorthole } from "./bap_fixture.ts";
 
 const PAGE = `<!doctype html><title>Forms</title>
 <script>const seen = []; function note(e) { seen.push(e.type + ":" + e.target.id); }</script>
@@ -23,41 +23,21 @@ const PAGE = `<!doctype html><title>Forms</title>
 <div style="height:3000px"></div>
 <button id="bottom" onclick="this.textContent='clicked'">Bottom</button>`;
 
-const site = new Site({ "/": PAGE });
-const ph = await Porthole.start();
-globalThis.addEventListener("unload", () => {
-  ph.server.close();
-  site.server.shutdown();
-});
-
-async function fresh(): Promise<BapClient> {
-  const c = await BapClient.connect(wsUrl(ph.url));
-  await c.call("browser/launch", {});
-  await c.call("page/create", { url: site.url("/") });
-  return c;
-}
-
-async function pageRun(code: string): Promise<Json> {
-  for (const s of ph.server.registry.list()) {
-    for (const rec of s.pages.values()) {
-      if (rec.driver.page.url().startsWith(site.origin)) return await rec.driver.page.evaluate(code);
-    }
-  }
-}
+const { site, ph } = await siteAndPorthole({ "/": PAGE });
 
 Deno.test(
   "select picks options by value or label and fires input and change; an unknown option lists the choices",
   browserTest,
   async () => {
-    await using c = await fresh();
+    await using c = await bapPage(ph, site.url("/"));
     await c.call("action/select", { selector: { type: "label", value: "Color" }, values: "g" });
-    assert.equal(await pageRun(`document.getElementById("color").value`), "g");
-    assert.deepEqual(await pageRun(`seen`), ["input:color", "change:color"]);
+    assert.equal(await c.run(`document.getElementById("color").value`), "g");
+    assert.deepEqual(await c.run(`seen`), ["input:color", "change:color"]);
     await c.call("action/select", { selector: { type: "css", value: "#color" }, values: ["Blue"] });
-    assert.equal(await pageRun(`document.getElementById("color").value`), "b");
+    assert.equal(await c.run(`document.getElementById("color").value`), "b");
     await c.call("action/select", { selector: { type: "css", value: "#many" }, values: ["1", "Three"] });
     assert.deepEqual(
-      await pageRun(`[...document.getElementById("many").selectedOptions].map((o) => o.value)`),
+      await c.run(`[...document.getElementById("many").selectedOptions].map((o) => o.value)`),
       ["1", "3"],
     );
     const e = await c.fails("action/select", {
@@ -67,37 +47,37 @@ Deno.test(
     assert.equal(e.code, -32602);
     assert.match(e.message, /Red/);
     assert.match(e.message, /Blue/);
-    assert.equal(await pageRun(`document.getElementById("color").value`), "b");
+    assert.equal(await c.run(`document.getElementById("color").value`), "b");
   },
 );
 
 Deno.test("check and uncheck set the state once; doing it again changes nothing", browserTest, async () => {
-  await using c = await fresh();
+  await using c = await bapPage(ph, site.url("/"));
   await c.call("action/check", { selector: { type: "role", role: "checkbox", name: "Agree" } });
-  assert.equal(await pageRun(`document.getElementById("agree").checked`), true);
+  assert.equal(await c.run(`document.getElementById("agree").checked`), true);
   await c.call("action/check", { selector: { type: "css", value: "#agree" } });
-  assert.equal(await pageRun(`document.getElementById("agree").checked`), true);
-  assert.deepEqual(await pageRun(`seen`), ["change:agree"], "the second check did not click");
+  assert.equal(await c.run(`document.getElementById("agree").checked`), true);
+  assert.deepEqual(await c.run(`seen`), ["change:agree"], "the second check did not click");
   await c.call("action/uncheck", { selector: { type: "css", value: "#news" } });
-  assert.equal(await pageRun(`document.getElementById("news").checked`), false);
+  assert.equal(await c.run(`document.getElementById("news").checked`), false);
   const notBox = await c.fails("action/check", { selector: { type: "css", value: "#color" } });
   assert.equal(notBox.code, -32602);
 });
 
 Deno.test("upload gives the file input the files' bytes, never a path", browserTest, async () => {
-  await using c = await fresh();
+  await using c = await bapPage(ph, site.url("/"));
   const text = new TextEncoder().encode("hello file");
   await c.call("action/upload", {
     selector: { type: "label", value: "Attachment" },
     files: [{ name: "hello.txt", mimeType: "text/plain", buffer: text.toBase64() }],
   });
   assert.deepEqual(
-    await pageRun(
+    await c.run(
       `(async () => { const f = document.getElementById("file").files[0]; return [f.name, f.type, await f.text()]; })()`,
     ),
     ["hello.txt", "text/plain", "hello file"],
   );
-  assert.ok((await pageRun(`seen`)).includes("change:file"));
+  assert.ok((await c.run(`seen`)).includes("change:file"));
   const bad = await c.fails("action/upload", {
     selector: { type: "css", value: "#file" },
     files: [{ name: "x", buffer: "%%%" }],
@@ -106,35 +86,35 @@ Deno.test("upload gives the file input the files' bytes, never a path", browserT
 });
 
 Deno.test("scroll moves the page by a wheel or brings an element into view", browserTest, async () => {
-  await using c = await fresh();
+  await using c = await bapPage(ph, site.url("/"));
   await c.call("action/scroll", { options: { direction: "down", amount: 500 } });
-  const y = await pageRun(`new Promise((ok) => requestAnimationFrame(() => ok(scrollY)))`);
+  const y = await c.run(`new Promise((ok) => requestAnimationFrame(() => ok(scrollY)))`);
   assert.ok(y >= 400, `scrolled to ${y}`);
   await c.call("action/scroll", { selector: { type: "css", value: "#bottom" } });
-  assert.ok(await pageRun(`document.getElementById("bottom").getBoundingClientRect().top < innerHeight`));
+  assert.ok(await c.run(`document.getElementById("bottom").getBoundingClientRect().top < innerHeight`));
   await c.call("action/click", { selector: { type: "css", value: "#bottom" } });
-  assert.equal(await pageRun(`document.getElementById("bottom").textContent`), "clicked");
+  assert.equal(await c.run(`document.getElementById("bottom").textContent`), "clicked");
 });
 
 Deno.test(
   "drag presses on the source and releases on the target, to an element or a point",
   browserTest,
   async () => {
-    await using c = await fresh();
+    await using c = await bapPage(ph, site.url("/"));
     await c.call("action/drag", {
       source: { type: "css", value: "#src" },
       target: { type: "css", value: "#dst" },
     });
-    assert.equal(await pageRun(`document.getElementById("dst").dataset.dropped`), "yes");
-    await pageRun(`delete document.getElementById("dst").dataset.dropped; window.dragging = false`);
+    assert.equal(await c.run(`document.getElementById("dst").dataset.dropped`), "yes");
+    await c.run(`delete document.getElementById("dst").dataset.dropped; window.dragging = false`);
     await c.call("action/drag", { source: { type: "css", value: "#src" }, target: { x: 350, y: 350 } });
-    assert.equal(await pageRun(`document.getElementById("dst").dataset.dropped`), "yes");
+    assert.equal(await c.run(`document.getElementById("dst").dataset.dropped`), "yes");
     await c.call("action/drag", {
       source: { type: "text", value: "Card" },
       target: { type: "text", value: "Bin" },
     });
     assert.equal(
-      await pageRun(`document.getElementById("bin").textContent`),
+      await c.run(`document.getElementById("bin").textContent`),
       "card-1",
       "an HTML5 drag and drop",
     );

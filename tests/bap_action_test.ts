@@ -1,7 +1,8 @@
 /** BAP action/* against real Chromium: every selector type, refs that never heal, auto-wait, errors. */
 import assert from "node:assert/strict";
-import { browserTest, Porthole, Site } from "./harness.ts";
-import { BapClient, type Json, wsUrl } from "./bap_client.ts";
+import { browserTest } from "./harness.ts";
+import type { BapClient } from "./bap_client.ts";
+import { bapPage, elementProperty, siteAndPorthole } from "./bap_fixture.ts";
 
 const PAGE = `<!doctype html><title>Actions</title>
 <script>
@@ -24,43 +25,22 @@ const PAGE = `<!doctype html><title>Actions</title>
 <textarea id="log" aria-label="Log"></textarea>
 <button id="ghost" style="visibility:hidden" onclick="hit('ghost')">Ghost</button>`;
 
-const site = new Site({
+const { site, ph } = await siteAndPorthole({
   "/": PAGE,
   "/slow": async () => {
     await new Promise((r) => setTimeout(r, 3000));
     return new Response("<title>Slow</title>", { headers: { "content-type": "text/html" } });
   },
 });
-const ph = await Porthole.start();
-globalThis.addEventListener("unload", () => {
-  ph.server.close();
-  site.server.shutdown();
-});
 
-async function fresh(): Promise<BapClient> {
-  const c = await BapClient.connect(wsUrl(ph.url));
-  await c.call("browser/launch", {});
-  await c.call("page/create", { url: site.url("/") });
-  return c;
-}
-
-async function status(c: BapClient): Promise<string> {
-  return (await c.call("observe/element", {
-    selector: { type: "css", value: "#status" },
-    properties: ["text"],
-  })).text;
-}
-
-async function value(c: BapClient, css: string): Promise<string> {
-  return (await c.call("observe/element", { selector: { type: "css", value: css }, properties: ["value"] }))
-    .value;
-}
+const status = (c: BapClient): Promise<string> => elementProperty(c, "#status");
+const value = (c: BapClient, css: string): Promise<string> => elementProperty(c, css, "value");
 
 Deno.test(
   "act by ref from agent/observe: the click runs the page's handler and a fill sets the value",
   browserTest,
   async () => {
-    await using c = await fresh();
+    await using c = await bapPage(ph, site.url("/"));
     const obs = await c.call("agent/observe", { includeInteractiveElements: true });
     const save = obs.interactiveElements.find((e: { name?: string }) => e.name === "Save");
     const email = obs.interactiveElements.find((e: { name?: string }) => e.name === "Email");
@@ -74,7 +54,7 @@ Deno.test(
 );
 
 Deno.test("every selector type resolves to its one element", browserTest, async () => {
-  await using c = await fresh();
+  await using c = await bapPage(ph, site.url("/"));
   const obs = await c.call("agent/observe", { includeInteractiveElements: true, includeBounds: true });
   const pos = obs.interactiveElements.find((e: { name?: string }) => e.name === "Positioned");
   // (A loose text selector first: once #status reads "docs 1", "Docs" would match it too.)
@@ -112,7 +92,7 @@ Deno.test(
   "element errors: no match is -32012 retryable, a bad value -32602, two matches -32020 and nothing is clicked",
   browserTest,
   async () => {
-    await using c = await fresh();
+    await using c = await bapPage(ph, site.url("/"));
     const missing = await c.fails("action/click", {
       selector: { type: "css", value: "#missing" },
       options: { timeout: 500 },
@@ -136,10 +116,10 @@ Deno.test(
 );
 
 Deno.test("a ref whose node was removed is -32012 and never heals to a look-alike", browserTest, async () => {
-  await using c = await fresh();
+  await using c = await bapPage(ph, site.url("/"));
   const obs = await c.call("agent/observe", { includeInteractiveElements: true });
   const save = obs.interactiveElements.find((e: { name?: string }) => e.name === "Save");
-  await pageRun(
+  await c.run(
     `const b = document.querySelector("[data-testid=save]"); const twin = b.cloneNode(true); b.replaceWith(twin);`,
   );
   const e = await c.fails("action/click", { selector: { type: "ref", ref: save.ref } });
@@ -159,8 +139,8 @@ Deno.test(
   "auto-wait: a button that appears later is clicked; a disabled one times out with -32014",
   browserTest,
   async () => {
-    await using c = await fresh();
-    await pageRun(`setTimeout(() => { document.getElementById("later").innerHTML =
+    await using c = await bapPage(ph, site.url("/"));
+    await c.run(`setTimeout(() => { document.getElementById("later").innerHTML =
     '<button onclick="hit(\\'late\\')">Late</button>'; }, 300);`);
     await c.call("action/click", {
       selector: { type: "role", role: "button", name: "Late" },
@@ -180,7 +160,7 @@ Deno.test(
   "a hidden target is -32013 once the wait is over, and a navigation over its timeout is -32016",
   browserTest,
   async () => {
-    await using c = await fresh();
+    await using c = await bapPage(ph, site.url("/"));
     const hidden = await c.fails("action/click", {
       selector: { type: "css", value: "#ghost" },
       options: { timeout: 300 },
@@ -198,7 +178,7 @@ Deno.test(
   "type appends, clear empties, fill replaces, press sends keys, hover moves the mouse",
   browserTest,
   async () => {
-    await using c = await fresh();
+    await using c = await bapPage(ph, site.url("/"));
     const name = { type: "css", value: "#name" };
     await c.call("action/type", { selector: name, text: "-new" });
     assert.equal(await value(c, "#name"), "old-new");
@@ -221,19 +201,10 @@ Deno.test(
   "typing into a password field is refused with -32021 and nothing is typed",
   browserTest,
   async () => {
-    await using c = await fresh();
+    await using c = await bapPage(ph, site.url("/"));
     const e = await c.fails("action/fill", { selector: { type: "css", value: "#pw" }, value: "hunter2" });
     assert.equal(e.code, -32021);
     assert.equal(e.data!.details.reason, "sensitive_field");
-    assert.equal(await pageRun(`document.getElementById("pw").value`), "");
+    assert.equal(await c.run(`document.getElementById("pw").value`), "");
   },
 );
-
-/** Run a script in the test page itself (through a page-independent CDP evaluate). */
-async function pageRun(code: string): Promise<Json> {
-  for (const s of ph.server.registry.list()) {
-    for (const rec of s.pages.values()) {
-      if (rec.driver.page.url().startsWith(site.origin)) return await rec.driver.page.evaluate(code);
-    }
-  }
-}

@@ -1,7 +1,8 @@
 /** BAP agent/act against real Chromium (conformance scenarios 12 and 13). */
 import assert from "node:assert/strict";
-import { browserTest, Porthole, Site } from "./harness.ts";
-import { BapClient, type Json, wsUrl } from "./bap_client.ts";
+import { browserTest } from "./harness.ts";
+import type { Json } from "./bap_client.ts";
+import { bapPage, siteAndPorthole } from "./bap_fixture.ts";
 
 const FORM = `<!doctype html><title>Agent</title>
 <button data-testid="save" onclick="document.getElementById('status').textContent = 'saved'">Save</button>
@@ -10,25 +11,13 @@ const FORM = `<!doctype html><title>Agent</title>
 <div id="hidden" style="display:none"><button>Ghost</button></div>
 <div id="slot"></div>`;
 
-const site = new Site({ "/": FORM, "/x": "<title>X</title>x" });
-const ph = await Porthole.start();
-globalThis.addEventListener("unload", () => {
-  ph.server.close();
-  site.server.shutdown();
-});
-
-async function fresh(): Promise<BapClient> {
-  const c = await BapClient.connect(wsUrl(ph.url));
-  await c.call("browser/launch", {});
-  await c.call("page/create", { url: site.url("/") });
-  return c;
-}
+const { site, ph } = await siteAndPorthole({ "/": FORM, "/x": "<title>X</title>x" });
 
 Deno.test(
   "agent/act runs steps and reports each; stops at the first failure; skip continues",
   browserTest,
   async () => {
-    await using c = await fresh();
+    await using c = await bapPage(ph, site.url("/"));
     const ok = await c.call("agent/act", {
       steps: [
         {
@@ -46,8 +35,8 @@ Deno.test(
     assert.deepEqual(ok.results.map((r: Json) => r.step), [0, 1]);
     assert.equal(ok.results[0].label, "email");
     assert.ok(ok.postObservation.interactiveElements.length > 0);
-    assert.equal(await pageRun(`document.getElementById("email").value`), "a@b.co");
-    assert.match(await pageRun(`document.getElementById("status").textContent`), /^saved/);
+    assert.equal(await c.run(`document.getElementById("email").value`), "a@b.co");
+    assert.match(await c.run(`document.getElementById("status").textContent`), /^saved/);
     const steps: Json[] = [
       { action: "action/fill", params: { selector: { type: "css", value: "#email" }, value: "one" } },
       {
@@ -61,13 +50,13 @@ Deno.test(
     assert.equal(stopped.failedAt, 1);
     assert.equal(stopped.results.length, 2);
     assert.ok([-32012, -32016].includes(stopped.results[1].error.code));
-    assert.equal(await pageRun(`document.getElementById("email").value`), "one", "step 3 did not run");
+    assert.equal(await c.run(`document.getElementById("email").value`), "one", "step 3 did not run");
     steps[1] = { ...steps[1], onError: "skip" };
     const skipped = await c.call("agent/act", { steps });
     assert.equal(skipped.results.length, 3);
     assert.equal(skipped.failedAt, undefined);
     assert.equal(skipped.success, false);
-    assert.equal(await pageRun(`document.getElementById("email").value`), "three");
+    assert.equal(await c.run(`document.getElementById("email").value`), "three");
     const refused = await c.fails("agent/act", { steps: [{ action: "storage/getState", params: {} }] });
     assert.equal(refused.code, -32602);
   },
@@ -77,7 +66,7 @@ Deno.test(
   "agent/act conditions and retries: a failed condition can continue; retry only re-runs undispatched attempts",
   browserTest,
   async () => {
-    await using c = await fresh();
+    await using c = await bapPage(ph, site.url("/"));
     const cond = await c.call("agent/act", {
       continueOnConditionFail: true,
       steps: [
@@ -93,11 +82,11 @@ Deno.test(
     assert.equal(cond.results[0].error.code, -32602);
     assert.equal(cond.results[1].success, true);
     assert.equal(
-      await pageRun(`document.getElementById("status").textContent`),
+      await c.run(`document.getElementById("status").textContent`),
       "idle",
       "the guarded click did not run",
     );
-    await pageRun(`setTimeout(() => { document.getElementById("slot").innerHTML =
+    await c.run(`setTimeout(() => { document.getElementById("slot").innerHTML =
     '<button onclick="document.getElementById(\\'status\\').textContent = \\'late\\'">Late</button>'; }, 1500)`);
     const retried = await c.call("agent/act", {
       steps: [{
@@ -110,7 +99,7 @@ Deno.test(
     });
     assert.equal(retried.results[0].success, true);
     assert.ok(retried.results[0].retries >= 1);
-    assert.equal(await pageRun(`document.getElementById("status").textContent`), "late");
+    assert.equal(await c.run(`document.getElementById("status").textContent`), "late");
   },
 );
 
@@ -118,7 +107,7 @@ Deno.test(
   "page/navigate as a step returns its result; refs are kept when the page navigates away and back",
   browserTest,
   async () => {
-    await using c = await fresh();
+    await using c = await bapPage(ph, site.url("/"));
     const r = await c.call("agent/act", {
       steps: [{ action: "page/navigate", params: { url: site.url("/x") } }],
     });
@@ -127,19 +116,11 @@ Deno.test(
   },
 );
 
-async function pageRun(code: string): Promise<Json> {
-  for (const s of ph.server.registry.list()) {
-    for (const rec of s.pages.values()) {
-      if (rec.driver.page.url().startsWith(site.origin)) return await rec.driver.page.evaluate(code);
-    }
-  }
-}
-
 Deno.test(
   "a step's failure names what the client sent: its parameter inside the step, its selector",
   browserTest,
   async () => {
-    await using c = await fresh();
+    await using c = await bapPage(ph, site.url("/"));
     const r = await c.call("agent/act", {
       stopOnFirstError: false,
       steps: [

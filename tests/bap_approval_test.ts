@@ -1,14 +1,14 @@
 /** BAP approvals: an operator rule holds an action; approval/required tells the client; approval/respond decides. */
 import assert from "node:assert/strict";
-import { browserTest, Porthole, Site } from "./harness.ts";
-import { BapClient, wsUrl } from "./bap_client.ts";
+import { browserTest } from "./harness.ts";
+import type { BapClient } from "./bap_client.ts";
+import { bapPage, elementProperty, siteAndPorthole } from "./bap_fixture.ts";
 
 const SHOP = `<!doctype html><title>Shop</title>
 <p id="orders">0</p>
 <button onclick="orders.textContent = String(Number(orders.textContent) + 1)">Place order</button>`;
 
-const site = new Site({ "/": SHOP });
-const ph = await Porthole.start((c) => {
+const { site, ph } = await siteAndPorthole({ "/": SHOP }, (c) => {
   c.operator.approvals = [{
     actions: ["click"],
     consequences: ["purchase"],
@@ -16,25 +16,14 @@ const ph = await Porthole.start((c) => {
     description: "orders",
   }];
 });
-globalThis.addEventListener("unload", () => {
-  ph.server.close();
-  site.server.shutdown();
-});
 
-async function orders(c: BapClient): Promise<string> {
-  return (await c.call("observe/element", {
-    selector: { type: "css", value: "#orders" },
-    properties: ["text"],
-  })).text;
-}
+const orders = (c: BapClient): Promise<string> => elementProperty(c, "#orders");
 
 Deno.test(
   "a held click is announced with approval/required and runs once approved",
   browserTest,
   async () => {
-    await using c = await BapClient.connect(wsUrl(ph.url));
-    await c.call("browser/launch", {});
-    await c.call("page/create", { url: site.url("/") });
+    await using c = await bapPage(ph, site.url("/"));
     const click = c.request("action/click", {
       selector: { type: "role", role: "button", name: "Place order" },
     });
@@ -59,9 +48,7 @@ Deno.test(
 );
 
 Deno.test("a denied click is -32030 and nothing is clicked", browserTest, async () => {
-  await using c = await BapClient.connect(wsUrl(ph.url));
-  await c.call("browser/launch", {});
-  await c.call("page/create", { url: site.url("/") });
+  await using c = await bapPage(ph, site.url("/"));
   const click = c.request("action/click", { selector: { type: "text", value: "Place order" } });
   const required = await c.notification("approval/required");
   await c.call("approval/respond", { requestId: required.requestId, decision: "deny", reason: "no" });

@@ -1,9 +1,10 @@
 /** BAP action/click and action/dblclick options reach Porthole's core click, against real Chromium. */
 import assert from "node:assert/strict";
-import { browserTest, Porthole, Site } from "./harness.ts";
-import { BapClient, type Json, wsUrl } from "./bap_client.ts";
+import { browserTest } from "./harness.ts";
+import type { BapClient, Json } from "./bap_client.ts";
+import { bapPage, elementProperty, siteAndPorthole } from "./bap_fixture.ts";
 
-const site = new Site({
+const { site, ph } = await siteAndPorthole({
   "/": `<!doctype html><title>Clicks</title>
 <button id="wide" style="position:absolute;left:20px;top:20px;width:400px;height:40px">Wide</button>
 <pre id="out" style="position:absolute;top:100px">[]</pre>
@@ -18,27 +19,10 @@ for (const type of ["mousedown", "mouseup", "click", "dblclick", "contextmenu"])
 }
 </script>`,
 });
-const ph = await Porthole.start();
-globalThis.addEventListener("unload", () => {
-  ph.server.close();
-  site.server.shutdown();
-});
-
-async function launched(): Promise<BapClient> {
-  const c = await BapClient.connect(wsUrl(ph.url));
-  await c.call("browser/launch", {});
-  await c.call("page/create", {});
-  await c.call("page/navigate", { url: site.url("/") });
-  return c;
-}
 
 /** What the page recorded, read back through observe/element. */
 async function events(c: BapClient): Promise<Json[]> {
-  const r = await c.call("observe/element", {
-    selector: { type: "css", value: "#out" },
-    properties: ["text"],
-  });
-  return JSON.parse(r.text);
+  return JSON.parse(await elementProperty(c, "#out"));
 }
 
 const wide = { type: "css", value: "#wide" };
@@ -47,7 +31,7 @@ Deno.test(
   "action/click with button right and modifiers fires contextmenu with the keys held",
   browserTest,
   async () => {
-    await using c = await launched();
+    await using c = await bapPage(ph, site.url("/"), { navigate: true });
     await c.call("action/click", {
       selector: wide,
       options: { button: "right", modifiers: ["Shift", "Alt"], position: { x: 380, y: 10 } },
@@ -64,7 +48,7 @@ Deno.test(
 );
 
 Deno.test("action/dblclick with delay holds each press at least that long", browserTest, async () => {
-  await using c = await launched();
+  await using c = await bapPage(ph, site.url("/"), { navigate: true });
   await c.call("action/dblclick", { selector: wide, options: { delay: 120 } });
   const log = await events(c);
   assert.ok(log.some((e) => e.type === "dblclick"), JSON.stringify(log.map((e) => e.type)));
@@ -74,7 +58,7 @@ Deno.test("action/dblclick with delay holds each press at least that long", brow
 });
 
 Deno.test("action/click refuses an unknown modifier naming options.modifiers", browserTest, async () => {
-  await using c = await launched();
+  await using c = await bapPage(ph, site.url("/"), { navigate: true });
   const e = await c.fails("action/click", { selector: wide, options: { modifiers: ["Hyper"] } });
   assert.equal(e.code, -32602);
   assert.equal(e.data?.details.field, "options.modifiers");

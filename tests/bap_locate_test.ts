@@ -4,8 +4,9 @@
  * errors name what the client sent.
  */
 import assert from "node:assert/strict";
-import { browserTest, type Json, Porthole, refOf, Site } from "./harness.ts";
-import { BapClient, wsUrl } from "./bap_client.ts";
+import { browserTest, type Json, refOf } from "./harness.ts";
+import type { BapClient } from "./bap_client.ts";
+import { bapPage, elementProperty, siteAndPorthole } from "./bap_fixture.ts";
 
 const PAGE = `<!doctype html><title>Locate</title>
 <script>function hit(what) { document.getElementById("status").textContent = what; }</script>
@@ -19,22 +20,10 @@ const PAGE = `<!doctype html><title>Locate</title>
 <select id="color" aria-label="Color"><option>Red</option></select>
 <iframe id="inner" src="/inner"></iframe>`;
 
-const site = new Site({
+const { site, ph } = await siteAndPorthole({
   "/": PAGE,
   "/inner": `<!doctype html><button onclick="parent.hit('framed')">Framed</button>`,
 });
-const ph = await Porthole.start();
-globalThis.addEventListener("unload", () => {
-  ph.server.close();
-  site.server.shutdown();
-});
-
-async function fresh(): Promise<{ c: BapClient; pageId: string } & AsyncDisposable> {
-  const c = await BapClient.connect(wsUrl(ph.url));
-  await c.call("browser/launch", {});
-  const page = await c.call("page/create", { url: site.url("/") });
-  return { c, pageId: page.id, [Symbol.asyncDispose]: () => c[Symbol.asyncDispose]() };
-}
 
 /** The page's observation as the core gives it (`POST …/observe`): the refs BAP answers carry. */
 async function observed(pageId: string, frameId?: string): Promise<Json> {
@@ -44,33 +33,27 @@ async function observed(pageId: string, frameId?: string): Promise<Json> {
   throw new Error(`no session holds ${pageId}`);
 }
 
-async function status(c: BapClient): Promise<string> {
-  const el = await c.call("observe/element", {
-    selector: { type: "css", value: "#status" },
-    properties: ["text"],
-  });
-  return el.text;
-}
+const status = (c: BapClient): Promise<string> => elementProperty(c, "#status");
 
 Deno.test("a ref selector takes the core ref observe shows, also in its bare form", browserTest, async () => {
-  await using p = await fresh();
-  const save = refOf(await observed(p.pageId), /button "Save"/);
+  await using c = await bapPage(ph, site.url("/"));
+  const save = refOf(await observed(c.pageId), /button "Save"/);
   assert.match(save, /^@e\d+$/);
-  await p.c.call("action/click", { selector: { type: "ref", ref: save } });
-  assert.equal(await status(p.c), "save");
-  const fade = refOf(await observed(p.pageId), /button "Fade"/);
-  await p.c.call("action/click", { selector: { type: "ref", ref: fade.slice(1) } });
-  assert.equal(await status(p.c), "fade");
+  await c.call("action/click", { selector: { type: "ref", ref: save } });
+  assert.equal(await status(c), "save");
+  const fade = refOf(await observed(c.pageId), /button "Fade"/);
+  await c.call("action/click", { selector: { type: "ref", ref: fade.slice(1) } });
+  assert.equal(await status(c), "fade");
 });
 
 Deno.test("a role and name read off the observation locate that line's element", browserTest, async () => {
-  await using p = await fresh();
-  const tree = String((await observed(p.pageId)).tree);
+  await using c = await bapPage(ph, site.url("/"));
+  const tree = String((await observed(c.pageId)).tree);
   for (const [name, what] of [["Fake button", "fake"], ["More", "more"], ["Save", "save"]]) {
     const line = tree.split("\n").find((l) => l.includes(`"${name}"`))!;
     const role = /- (\S+) "/.exec(line)![1];
-    await p.c.call("action/click", { selector: { type: "role", role, name, exact: true } });
-    assert.equal(await status(p.c), what, line);
+    await c.call("action/click", { selector: { type: "role", role, name, exact: true } });
+    assert.equal(await status(c), what, line);
   }
 });
 
@@ -78,11 +61,11 @@ Deno.test(
   "a selector on a non-interactive descendant acts on its nearest ancestor with a ref",
   browserTest,
   async () => {
-    await using p = await fresh();
-    await p.c.call("action/click", { selector: { type: "css", value: "#wrap b" } });
-    assert.equal(await status(p.c), "wrap");
-    await p.c.call("action/click", { selector: { type: "xpath", value: "//button[@id='wrap']//span" } });
-    assert.equal(await status(p.c), "wrap");
+    await using c = await bapPage(ph, site.url("/"));
+    await c.call("action/click", { selector: { type: "css", value: "#wrap b" } });
+    assert.equal(await status(c), "wrap");
+    await c.call("action/click", { selector: { type: "xpath", value: "//button[@id='wrap']//span" } });
+    assert.equal(await status(c), "wrap");
   },
 );
 
@@ -90,22 +73,22 @@ Deno.test(
   "a core ref whose element was replaced is -32012 naming the client's ref; its twin gets a new ref",
   browserTest,
   async () => {
-    await using p = await fresh();
-    const save = refOf(await observed(p.pageId), /button "Save"/);
-    await p.c.call("action/click", {
+    await using c = await bapPage(ph, site.url("/"));
+    const save = refOf(await observed(c.pageId), /button "Save"/);
+    await c.call("action/click", {
       selector: { type: "css", value: "#save" },
       options: { trial: true },
     });
-    await pageRun(p.pageId, `const b = document.getElementById("save"); b.replaceWith(b.cloneNode(true));`);
-    const e = await p.c.fails("action/click", { selector: { type: "ref", ref: save } });
+    await c.run(`const b = document.getElementById("save"); b.replaceWith(b.cloneNode(true));`);
+    const e = await c.fails("action/click", { selector: { type: "ref", ref: save } });
     assert.equal(e.code, -32012);
     assert.ok(e.message.includes(save), e.message);
     assert.deepEqual(e.data!.details.selector, { type: "ref", ref: save });
-    assert.equal(await status(p.c), "idle", "never healed onto the look-alike");
-    const twin = refOf(await observed(p.pageId), /button "Save"/);
+    assert.equal(await status(c), "idle", "never healed onto the look-alike");
+    const twin = refOf(await observed(c.pageId), /button "Save"/);
     assert.notEqual(twin, save, "a ref number is never given to another element");
-    await p.c.call("action/click", { selector: { type: "ref", ref: twin } });
-    assert.equal(await status(p.c), "save");
+    await c.call("action/click", { selector: { type: "ref", ref: twin } });
+    assert.equal(await status(c), "save");
   },
 );
 
@@ -113,38 +96,38 @@ Deno.test(
   "a ref whose element changed its name since the observation is -32012 and nothing is clicked",
   browserTest,
   async () => {
-    await using p = await fresh();
-    const save = refOf(await observed(p.pageId), /button "Save"/);
-    await pageRun(p.pageId, `document.getElementById("save").textContent = "Delete";`);
-    const e = await p.c.fails("action/click", { selector: { type: "ref", ref: save } });
+    await using c = await bapPage(ph, site.url("/"));
+    const save = refOf(await observed(c.pageId), /button "Save"/);
+    await c.run(`document.getElementById("save").textContent = "Delete";`);
+    const e = await c.fails("action/click", { selector: { type: "ref", ref: save } });
     assert.equal(e.code, -32012);
     assert.match(e.message, /"Save" and is now button "Delete"/);
-    assert.equal(await status(p.c), "idle");
-    const again = refOf(await observed(p.pageId), /button "Delete"/);
+    assert.equal(await status(c), "idle");
+    const again = refOf(await observed(c.pageId), /button "Delete"/);
     assert.equal(again, save, "the same element keeps its ref");
-    await p.c.call("action/click", { selector: { type: "ref", ref: again } });
-    assert.equal(await status(p.c), "save", "once observed again, the client knows what it clicks");
+    await c.call("action/click", { selector: { type: "ref", ref: again } });
+    assert.equal(await status(c), "save", "once observed again, the client knows what it clicks");
   },
 );
 
 Deno.test("a ref whose element is hidden waits for it, then is -32013", browserTest, async () => {
-  await using p = await fresh();
-  const fade = refOf(await observed(p.pageId), /button "Fade"/);
-  await pageRun(p.pageId, `document.getElementById("fade").style.display = "none";`);
-  const e = await p.c.fails("action/click", {
+  await using c = await bapPage(ph, site.url("/"));
+  const fade = refOf(await observed(c.pageId), /button "Fade"/);
+  await c.run(`document.getElementById("fade").style.display = "none";`);
+  const e = await c.fails("action/click", {
     selector: { type: "ref", ref: fade },
     options: { timeout: 400 },
   });
   assert.equal(e.code, -32013);
   assert.equal(e.data!.retryable, true);
-  await pageRun(p.pageId, `setTimeout(() => document.getElementById("fade").style.display = "", 200);`);
-  await p.c.call("action/click", { selector: { type: "ref", ref: fade }, options: { timeout: 5000 } });
-  assert.equal(await status(p.c), "fade", "the same ref once it shows again");
+  await c.run(`setTimeout(() => document.getElementById("fade").style.display = "", 200);`);
+  await c.call("action/click", { selector: { type: "ref", ref: fade }, options: { timeout: 5000 } });
+  assert.equal(await status(c), "fade", "the same ref once it shows again");
 });
 
 Deno.test("errors name the selector the client sent, never a ref it did not use", browserTest, async () => {
-  await using p = await fresh();
-  const off = await p.c.fails("action/click", {
+  await using c = await bapPage(ph, site.url("/"));
+  const off = await c.fails("action/click", {
     selector: { type: "css", value: "#off" },
     options: { timeout: 300 },
   });
@@ -152,14 +135,14 @@ Deno.test("errors name the selector the client sent, never a ref it did not use"
   assert.doesNotMatch(off.message, /@e\d/);
   assert.match(off.message, /css "#off"/);
   assert.deepEqual(off.data!.details.selector, { type: "css", value: "#off" });
-  const notSelect = await p.c.fails("action/select", {
+  const notSelect = await c.fails("action/select", {
     selector: { type: "role", role: "button", name: "Save" },
     values: ["x"],
   });
   assert.equal(notSelect.code, -32602);
   assert.equal(notSelect.data!.details.field, "selector");
   assert.doesNotMatch(notSelect.message, /@e\d/);
-  const none = await p.c.fails("action/click", {
+  const none = await c.fails("action/click", {
     selector: { type: "text", value: "Nowhere" },
     options: { timeout: 200 },
   });
@@ -172,26 +155,18 @@ Deno.test(
   "in the frame frame/switch selected, selectors and refs are that frame's",
   browserTest,
   async () => {
-    await using p = await fresh();
-    const inner = (await p.c.call("frame/list")).frames.find((f: Json) => !f.isMain);
-    await p.c.call("frame/switch", { frameId: inner.frameId });
-    await p.c.call("action/click", { selector: { type: "role", role: "button", name: "Framed" } });
-    await p.c.call("frame/main");
-    assert.equal(await status(p.c), "framed");
-    const ref = refOf(await observed(p.pageId, inner.frameId), /button "Framed"/);
+    await using c = await bapPage(ph, site.url("/"));
+    const inner = (await c.call("frame/list")).frames.find((f: Json) => !f.isMain);
+    await c.call("frame/switch", { frameId: inner.frameId });
+    await c.call("action/click", { selector: { type: "role", role: "button", name: "Framed" } });
+    await c.call("frame/main");
+    assert.equal(await status(c), "framed");
+    const ref = refOf(await observed(c.pageId, inner.frameId), /button "Framed"/);
     assert.match(ref, /^@f\d+e\d+$/);
-    await p.c.call("frame/switch", { frameId: inner.frameId });
-    await pageRun(p.pageId, `hit("idle")`);
-    await p.c.call("action/click", { selector: { type: "ref", ref } });
-    await p.c.call("frame/main");
-    assert.equal(await status(p.c), "framed");
+    await c.call("frame/switch", { frameId: inner.frameId });
+    await c.run(`hit("idle")`);
+    await c.call("action/click", { selector: { type: "ref", ref } });
+    await c.call("frame/main");
+    assert.equal(await status(c), "framed");
   },
 );
-
-/** Run a script in the test page itself. */
-async function pageRun(pageId: string, code: string): Promise<Json> {
-  for (const s of ph.server.registry.list()) {
-    const rec = s.pages.get(pageId);
-    if (rec) return await rec.driver.page.evaluate(code);
-  }
-}

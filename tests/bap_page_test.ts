@@ -1,31 +1,21 @@
 /** BAP browser, page and context methods against real Chromium. */
 import assert from "node:assert/strict";
-import { browserTest, Porthole, Site } from "./harness.ts";
-import { assertVoid, BapClient, type Json, wsUrl } from "./bap_client.ts";
+import { browserTest } from "./harness.ts";
+import { assertVoid, BapClient, wsUrl } from "./bap_client.ts";
+import { bapLaunched, pageEval, siteAndPorthole } from "./bap_fixture.ts";
 
 const FORM = `<!doctype html><title>Form</title><h1>Sign up</h1>
 <button data-testid="save">Save</button><input id="email" aria-label="Email"><a href="/x">Docs</a>`;
 
-const site = new Site({
+// Five sessions, so the context limit of one connection (the session limit) is quick to reach.
+const { site, ph } = await siteAndPorthole({
   "/": FORM,
   "/a": "<title>A</title><h1>Page A</h1><a href='/b'>to b</a>",
   "/b": "<title>B</title><h1>Page B</h1>",
   "/count": () =>
     new Response(`<title>Count</title><p>${Date.now()}</p>`, { headers: { "content-type": "text/html" } }),
-});
-// Five sessions, so the context limit of one connection (the session limit) is quick to reach.
-const ph = await Porthole.start((c) => (c.limits.maxSessions = 5));
+}, (c) => (c.limits.maxSessions = 5));
 const url = wsUrl(ph.url);
-globalThis.addEventListener("unload", () => {
-  ph.server.close();
-  site.server.shutdown();
-});
-
-async function launched(): Promise<BapClient> {
-  const c = await BapClient.connect(url);
-  await c.call("browser/launch", { browser: "chromium", headless: true });
-  return c;
-}
 
 Deno.test(
   "browser lifecycle: page/create needs a launched browser, page/list works before it",
@@ -72,7 +62,7 @@ Deno.test(
 );
 
 Deno.test("page/create and page/navigate with a fused observation", browserTest, async () => {
-  await using c = await launched();
+  await using c = await bapLaunched(ph, { launch: { browser: "chromium", headless: true } });
   const page = await c.call("page/create", {});
   assert.equal(typeof page.id, "string");
   assert.equal(page.status, "ready");
@@ -96,7 +86,7 @@ Deno.test(
   "navigation refusals: an unknown page is -32011, javascript: and metadata addresses are refused",
   browserTest,
   async () => {
-    await using c = await launched();
+    await using c = await bapLaunched(ph, { launch: { browser: "chromium", headless: true } });
     await c.call("page/create", { url: site.url("/a") });
     const unknown = await c.fails("page/navigate", { pageId: "page-does-not-exist", url: site.url("/") });
     assert.equal(unknown.code, -32011);
@@ -119,7 +109,7 @@ Deno.test(
 );
 
 Deno.test("a navigation that cannot connect is -32015, retryable", browserTest, async () => {
-  await using c = await launched();
+  await using c = await bapLaunched(ph, { launch: { browser: "chromium", headless: true } });
   await c.call("page/create", {});
   const e = await c.fails("page/navigate", { url: "http://127.0.0.1:9/" });
   assert.equal(e.code, -32015);
@@ -130,7 +120,7 @@ Deno.test(
   "page/list keeps creation order; activate and close move the active page",
   browserTest,
   async () => {
-    await using c = await launched();
+    await using c = await bapLaunched(ph, { launch: { browser: "chromium", headless: true } });
     const p1 = await c.call("page/create", { url: site.url("/a") });
     const p2 = await c.call("page/create", { url: site.url("/b") });
     let list = await c.call("page/list");
@@ -150,7 +140,7 @@ Deno.test(
 );
 
 Deno.test("goBack, goForward and reload move through the page's history", browserTest, async () => {
-  await using c = await launched();
+  await using c = await bapLaunched(ph, { launch: { browser: "chromium", headless: true } });
   await c.call("page/create", {});
   await c.call("page/navigate", { url: site.url("/a") });
   await c.call("page/navigate", { url: site.url("/b") });
@@ -172,7 +162,7 @@ Deno.test(
   "page/create takes a viewport, and contexts: create, use, list, destroy, limit",
   browserTest,
   async () => {
-    await using c = await launched();
+    await using c = await bapLaunched(ph, { launch: { browser: "chromium", headless: true } });
     const small = await c.call("page/create", { viewport: { width: 640, height: 480 } });
     assert.deepEqual(small.viewport, { width: 640, height: 480 });
     assert.deepEqual(
@@ -210,23 +200,14 @@ Deno.test(
   "contexts are isolated: a cookie set in the default context is not seen in another",
   browserTest,
   async () => {
-    await using c = await launched();
+    await using c = await bapLaunched(ph, { launch: { browser: "chromium", headless: true } });
     const mine = await c.call("page/create", { url: site.url("/a") });
     await c.call("storage/setCookies", { cookies: [{ name: "who", value: "default", url: site.url("/") }] });
     await c.call("context/create", { contextId: "other" });
     const other = await c.call("page/create", { contextId: "other", url: site.url("/a") });
-    assert.equal(await pageEval(mine.id, "document.cookie"), "who=default");
-    assert.equal(await pageEval(other.id, "document.cookie"), "");
+    assert.equal(await pageEval(ph, mine.id, "document.cookie"), "who=default");
+    assert.equal(await pageEval(ph, other.id, "document.cookie"), "");
     const cookies = await c.call("storage/getCookies", {});
     assert.deepEqual(cookies.cookies.map((x: { name: string }) => x.name), ["who"]);
   },
 );
-
-/** Read something from a page itself, found among the server's sessions by its id. */
-async function pageEval(pageId: string, expression: string): Promise<Json> {
-  for (const s of ph.server.registry.list()) {
-    const rec = s.pages.get(pageId);
-    if (rec) return await rec.driver.page.evaluate(expression);
-  }
-  throw new Error(`no page ${pageId}`);
-}

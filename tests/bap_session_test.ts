@@ -1,26 +1,16 @@
 /** BAP events and session persistence (conformance scenarios 17 and 19) against real Chromium. */
 import assert from "node:assert/strict";
-import { browserTest, Porthole, Site } from "./harness.ts";
+import { browserTest, eventually, Porthole } from "./harness.ts";
 import { BapClient, type Json, wsUrl } from "./bap_client.ts";
+import { pageEval, siteAndPorthole } from "./bap_fixture.ts";
 
-const site = new Site({
+const { site, ph } = await siteAndPorthole({
   "/": `<!doctype html><title>Events</title><button onclick="console.error('x')">Log</button>
     <button id="inc" onclick="this.textContent = String(Number(this.textContent) + 1)">0</button>`,
   "/b": "<title>B</title><p>b</p>",
 });
-const ph = await Porthole.start();
-globalThis.addEventListener("unload", () => {
-  ph.server.close();
-  site.server.shutdown();
-});
 
-async function waitFor(what: string, cond: () => boolean, ms = 30_000) {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const waitFor = (what: string, cond: () => boolean) => eventually(what, cond, Boolean, 30_000);
 
 Deno.test(
   "events: subscribed page and console events arrive for the right page; unsubscribed ones do not",
@@ -38,11 +28,11 @@ Deno.test(
     const load = await c.notification("events/page", (p) => p.type === "load" && p.pageId === page.id);
     assert.equal(load.url, site.url("/"));
     assert.equal(typeof dcl.timestamp, "number");
-    await pageRun(`console.error("x")`);
+    await pageEval(ph, page.id, `console.error("x")`);
     const log = await c.notification("events/console", (p) => p.text === "x");
     assert.equal(log.level, "error");
     assert.equal(log.pageId, page.id);
-    await pageRun(`console.warn("careful")`);
+    await pageEval(ph, page.id, `console.warn("careful")`);
     assert.equal((await c.notification("events/console", (p) => p.text === "careful")).level, "warn");
     await c.call("page/close", { pageId: page.id });
     await c.notification("events/page", (p) => p.type === "close" && p.pageId === page.id);
@@ -100,7 +90,7 @@ Deno.test(
     assert.equal(el.text, "0", "an old ref still resolves");
     await second.call("action/click", { selector: { type: "ref", ref: inc.ref } });
     assert.equal(
-      await pageRun(`document.getElementById("inc").textContent`),
+      await pageEval(ph, page.id, `document.getElementById("inc").textContent`),
       "1",
       "clicking the old ref works",
     );
@@ -148,11 +138,3 @@ Deno.test(
     assert.equal(typeof (await other.call("browser/launch", {})).browserId, "string");
   },
 );
-
-async function pageRun(code: string): Promise<Json> {
-  for (const s of ph.server.registry.list()) {
-    for (const rec of s.pages.values()) {
-      if (rec.driver.page.url().startsWith(site.origin)) return await rec.driver.page.evaluate(code);
-    }
-  }
-}

@@ -8,17 +8,10 @@ import { join } from "node:path";
 import { parseServeArgs } from "../main.ts";
 import { discoverChromium } from "../lib/driver/discover.ts";
 import { PORTHOLE_VERSION } from "../lib/version.ts";
-import { browserTest, eventually, Site } from "./harness.ts";
+import { assertNotDispatched, browserTest, eventually, Site } from "./harness.ts";
+import { alive, cleanEnv, descendants, processesMentioning, readProc } from "./proc.ts";
 
 const ROOT = join(import.meta.dirname!, "..");
-
-/** The environment of the test, without any PORTHOLE_* setting that would change the outcome. */
-function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
-  const env = Object.fromEntries(
-    Object.entries(Deno.env.toObject()).filter(([k]) => !k.startsWith("PORTHOLE_")),
-  );
-  return { ...env, ...extra };
-}
 
 function porthole(args: string[], env: Record<string, string> = {}): Deno.Command {
   return new Deno.Command(Deno.execPath(), {
@@ -39,50 +32,6 @@ async function run(args: string[], env: Record<string, string> = {}) {
     stdout: new TextDecoder().decode(out.stdout),
     stderr: new TextDecoder().decode(out.stderr),
   };
-}
-
-function readProc(pid: number, file: string): string | null {
-  try {
-    return Deno.readTextFileSync(`/proc/${pid}/${file}`);
-  } catch {
-    return null;
-  }
-}
-
-function alive(pid: number): boolean {
-  const status = readProc(pid, "status");
-  return status !== null && !/^State:\s+Z/m.test(status);
-}
-
-/** Every live process whose parent chain leads to `root`. */
-function descendants(root: number): number[] {
-  const parent = new Map<number, number>();
-  for (const e of Deno.readDirSync("/proc")) {
-    if (!/^\d+$/.test(e.name)) continue;
-    const m = readProc(Number(e.name), "status")?.match(/^PPid:\s+(\d+)/m);
-    if (m) parent.set(Number(e.name), Number(m[1]));
-  }
-  return [...parent.keys()].filter((pid) => {
-    for (
-      let p = parent.get(pid), hops = 0;
-      p !== undefined && p > 1 && hops < 64;
-      p = parent.get(p), hops++
-    ) {
-      if (p === root) return alive(pid);
-    }
-    return false;
-  });
-}
-
-/** Live processes whose command line mentions `text`. */
-function processesMentioning(text: string): number[] {
-  const found: number[] = [];
-  for (const e of Deno.readDirSync("/proc")) {
-    if (!/^\d+$/.test(e.name)) continue;
-    const cmd = readProc(Number(e.name), "cmdline");
-    if (cmd?.includes(text) && alive(Number(e.name))) found.push(Number(e.name));
-  }
-  return found;
 }
 
 // ---- the process --------------------------------------------------------------------------
@@ -150,78 +99,60 @@ Deno.test(
   browserTest,
   async () => {
     await using site = new Site({ "/": "<title>CLI</title><button>Hi</button>" });
-    const child = porthole(["serve", "--port", "0"]).spawn();
-    const stdout = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-    const stderrText = new Response(child.stderr).text();
-    let out = "";
-    try {
-      await eventually(
-        "the ready line",
-        async () => {
-          const { value, done } = await stdout.read();
-          if (done) throw new Error(`serve exited before it was ready: ${await stderrText}`);
-          out += value;
-          return out.includes("\n");
-        },
-        Boolean,
-        60_000,
-      );
-      const line = out.slice(0, out.indexOf("\n"));
-      const m = line.match(/^porthole listening on http:\/\/127\.0\.0\.1:(\d+)$/);
-      assert.ok(m, `ready line: ${JSON.stringify(line)}`);
-      const url = `http://127.0.0.1:${m[1]}`;
-      assert.notEqual(Number(m[1]), 0);
+    await using serve = await startServe();
+    const { child, stdout, stderrText, line } = serve;
+    let out = serve.out;
+    const m = line.match(/^porthole listening on http:\/\/127\.0\.0\.1:(\d+)$/);
+    assert.ok(m, `ready line: ${JSON.stringify(line)}`);
+    const url = `http://127.0.0.1:${m[1]}`;
+    assert.notEqual(Number(m[1]), 0);
 
-      const health = await (await fetch(`${url}/health`)).json();
-      assert.deepEqual(health, { status: "ok", version: "0.9.0", porthole: PORTHOLE_VERSION });
+    const health = await (await fetch(`${url}/health`)).json();
+    assert.deepEqual(health, { status: "ok", version: "0.9.0", porthole: PORTHOLE_VERSION });
 
-      // Make Chromium run: a session that navigated and observed.
-      const created = await fetch(`${url}/v1/sessions`, { method: "POST", body: "{}" });
-      assert.equal(created.status, 201);
-      const { sessionId } = await created.json();
-      const nav = await fetch(`${url}/v1/sessions/${sessionId}/navigate`, {
-        method: "POST",
-        body: JSON.stringify({ url: site.url("/"), observe: true }),
-      });
-      assert.equal(nav.status, 200);
-      assert.match((await nav.json()).state.tree, /button "Hi"/);
+    // Make Chromium run: a session that navigated and observed.
+    const created = await fetch(`${url}/v1/sessions`, { method: "POST", body: "{}" });
+    assert.equal(created.status, 201);
+    const { sessionId } = await created.json();
+    const nav = await fetch(`${url}/v1/sessions/${sessionId}/navigate`, {
+      method: "POST",
+      body: JSON.stringify({ url: site.url("/"), observe: true }),
+    });
+    assert.equal(nav.status, 200);
+    assert.match((await nav.json()).state.tree, /button "Hi"/);
 
-      const browsers = descendants(child.pid);
-      assert.ok(browsers.length > 1, "Chromium runs under the sidecar");
-      const profile = browsers.map((p) => readProc(p, "cmdline")?.match(/--user-data-dir=([^\0 ]+)/)?.[1])
-        .find(Boolean);
-      assert.ok(profile, "the browser's profile directory");
-      assert.ok(processesMentioning(profile).length > 0);
+    const browsers = descendants(child.pid);
+    assert.ok(browsers.length > 1, "Chromium runs under the sidecar");
+    const profile = browsers.map((p) => readProc(p, "cmdline")?.match(/--user-data-dir=([^\0 ]+)/)?.[1])
+      .find(Boolean);
+    assert.ok(profile, "the browser's profile directory");
+    assert.ok(processesMentioning(profile).length > 0);
 
-      child.kill("SIGTERM");
-      const status = await child.status;
-      assert.equal(status.code, 0, await stderrText);
-      while (true) {
-        const { value, done } = await stdout.read();
-        if (done) break;
-        out += value;
-      }
-      assert.equal(out, `${line}\n`, "stdout has exactly the one ready line");
-
-      await eventually(
-        "every Chromium process to be gone",
-        () => browsers.every((p) => !alive(p)),
-        Boolean,
-        10_000,
-      );
-      assert.deepEqual(processesMentioning(profile), []);
-      assert.throws(() => Deno.statSync(profile), "the temporary profile is removed");
-    } finally {
-      try {
-        child.kill("SIGKILL");
-      } catch { /* already exited */ }
-      await child.status;
-      await stdout.cancel().catch(() => {});
+    child.kill("SIGTERM");
+    const status = await child.status;
+    assert.equal(status.code, 0, await stderrText);
+    while (true) {
+      const { value, done } = await stdout.read();
+      if (done) break;
+      out += value;
     }
+    assert.equal(out, `${line}\n`, "stdout has exactly the one ready line");
+
+    await eventually(
+      "every Chromium process to be gone",
+      () => browsers.every((p) => !alive(p)),
+      Boolean,
+      10_000,
+    );
+    assert.deepEqual(processesMentioning(profile), []);
+    assert.throws(() => Deno.statSync(profile), "the temporary profile is removed");
   },
 );
 
-/** Start `serve --port 0` and wait for its ready line; returns the child, its URL and a stdout reader. */
+/**
+ * Start `serve --port 0` and wait for its ready line; returns the child, its URL and a stdout
+ * reader, and kills the child when disposed (`await using`), whatever the test did.
+ */
 async function startServe() {
   const child = porthole(["serve", "--port", "0"]).spawn();
   const stdout = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
@@ -239,37 +170,44 @@ async function startServe() {
     60_000,
   );
   const line = out.slice(0, out.indexOf("\n"));
-  return { child, stdout, stderrText, out, line, url: line.replace("porthole listening on ", "") };
+  return {
+    child,
+    stdout,
+    stderrText,
+    out,
+    line,
+    url: line.replace("porthole listening on ", ""),
+    async [Symbol.asyncDispose]() {
+      try {
+        child.kill("SIGKILL");
+      } catch { /* already exited */ }
+      await child.status;
+      await stdout.cancel().catch(() => {});
+    },
+  };
 }
 
 Deno.test("a sidecar killed with SIGKILL still leaves no Chromium behind", browserTest, async () => {
-  const { child, stdout, url } = await startServe();
-  try {
-    const { sessionId } = await (await fetch(`${url}/v1/sessions`, { method: "POST", body: "{}" })).json();
-    const nav = await fetch(`${url}/v1/sessions/${sessionId}/navigate`, {
-      method: "POST",
-      body: JSON.stringify({ url: "about:blank" }),
-    });
-    assert.equal(nav.status, 200);
-    await nav.body?.cancel();
-    const browsers = descendants(child.pid);
-    assert.ok(browsers.length > 1, "Chromium runs under the sidecar");
+  await using serve = await startServe();
+  const { child, url } = serve;
+  const { sessionId } = await (await fetch(`${url}/v1/sessions`, { method: "POST", body: "{}" })).json();
+  const nav = await fetch(`${url}/v1/sessions/${sessionId}/navigate`, {
+    method: "POST",
+    body: JSON.stringify({ url: "about:blank" }),
+  });
+  assert.equal(nav.status, 200);
+  await nav.body?.cancel();
+  const browsers = descendants(child.pid);
+  assert.ok(browsers.length > 1, "Chromium runs under the sidecar");
 
-    child.kill("SIGKILL");
-    await child.status;
-    await eventually(
-      "every Chromium process to be gone",
-      () => browsers.every((p) => !alive(p)),
-      Boolean,
-      10_000,
-    );
-  } finally {
-    try {
-      child.kill("SIGKILL");
-    } catch { /* already exited */ }
-    await child.status;
-    await stdout.cancel().catch(() => {});
-  }
+  child.kill("SIGKILL");
+  await child.status;
+  await eventually(
+    "every Chromium process to be gone",
+    () => browsers.every((p) => !alive(p)),
+    Boolean,
+    10_000,
+  );
 });
 
 Deno.test("browser status names the browser Porthole would use", async () => {
@@ -370,60 +308,52 @@ Deno.test(
       "/": `<title>Counter</title><p id="count">0</p>
         <button onclick="count.textContent = String(Number(count.textContent) + 1)">Add one</button>`,
     });
-    const { child, stdout, url } = await startServe();
-    try {
-      const call = async (path: string, body: unknown) => {
-        const res = await fetch(url + path, { method: "POST", body: JSON.stringify(body) });
-        return { status: res.status, body: await res.json() };
-      };
-      const session = await call("/v1/sessions", {});
-      assert.equal(session.status, 201);
-      const sid = session.body.sessionId;
-      const nav = await call(`/v1/sessions/${sid}/navigate`, { url: site.url("/") });
-      assert.equal(nav.status, 200);
-      assert.equal(nav.body.httpStatus, 200);
-      const state = (await call(`/v1/sessions/${sid}/observe`, {})).body;
-      const ref = state.tree.match(/button "Add one" \[ref=(@e\d+)\]/)[1];
-      const first = await call(`/v1/sessions/${sid}/act`, {
-        stateId: state.stateId,
-        targetId: state.targetId,
-        action: "click",
-        ref,
-        expect: { selector: "#count", text: "1" },
-      });
-      assert.equal(first.status, 200);
-      assert.deepEqual(
-        [first.body.execution, first.body.observation, first.body.postcondition],
-        ["completed", "captured", "met"],
-      );
-      const fresh = first.body.freshState;
-      const second = await call(`/v1/sessions/${sid}/act`, {
-        stateId: fresh.stateId,
-        targetId: fresh.targetId,
-        action: "click",
-        ref: fresh.tree.match(/button "Add one" \[ref=(@e\d+)\]/)[1],
-        expect: { selector: "#count", text: "2" },
-      });
-      assert.equal(second.body.postcondition, "met");
-      const replay = await call(`/v1/sessions/${sid}/act`, {
-        stateId: state.stateId,
-        targetId: state.targetId,
-        action: "click",
-        ref,
-      });
-      assert.equal(replay.body.execution, "not_dispatched");
-      assert.equal(replay.body.error.code, "stale_state");
-      const closed = await fetch(`${url}/v1/sessions/${sid}`, { method: "DELETE" });
-      assert.equal(closed.status, 204);
-      await closed.body?.cancel();
-      child.kill("SIGTERM");
-      assert.equal((await child.status).code, 0);
-    } finally {
-      try {
-        child.kill("SIGKILL");
-      } catch { /* already exited */ }
-      await child.status;
-      await stdout.cancel().catch(() => {});
-    }
+    await using serve = await startServe();
+    const { child, url } = serve;
+    const call = async (path: string, body: unknown) => {
+      const res = await fetch(url + path, { method: "POST", body: JSON.stringify(body) });
+      return { status: res.status, body: await res.json() };
+    };
+    const session = await call("/v1/sessions", {});
+    assert.equal(session.status, 201);
+    const sid = session.body.sessionId;
+    const nav = await call(`/v1/sessions/${sid}/navigate`, { url: site.url("/") });
+    assert.equal(nav.status, 200);
+    assert.equal(nav.body.httpStatus, 200);
+    const state = (await call(`/v1/sessions/${sid}/observe`, {})).body;
+    const ref = state.tree.match(/button "Add one" \[ref=(@e\d+)\]/)[1];
+    const first = await call(`/v1/sessions/${sid}/act`, {
+      stateId: state.stateId,
+      targetId: state.targetId,
+      action: "click",
+      ref,
+      expect: { selector: "#count", text: "1" },
+    });
+    assert.equal(first.status, 200);
+    assert.deepEqual(
+      [first.body.execution, first.body.observation, first.body.postcondition],
+      ["completed", "captured", "met"],
+    );
+    const fresh = first.body.freshState;
+    const second = await call(`/v1/sessions/${sid}/act`, {
+      stateId: fresh.stateId,
+      targetId: fresh.targetId,
+      action: "click",
+      ref: fresh.tree.match(/button "Add one" \[ref=(@e\d+)\]/)[1],
+      expect: { selector: "#count", text: "2" },
+    });
+    assert.equal(second.body.postcondition, "met");
+    const replay = await call(`/v1/sessions/${sid}/act`, {
+      stateId: state.stateId,
+      targetId: state.targetId,
+      action: "click",
+      ref,
+    });
+    assertNotDispatched(replay.body, "stale_state");
+    const closed = await fetch(`${url}/v1/sessions/${sid}`, { method: "DELETE" });
+    assert.equal(closed.status, 204);
+    await closed.body?.cancel();
+    child.kill("SIGTERM");
+    assert.equal((await child.status).code, 0);
   },
 );

@@ -3,6 +3,7 @@
  * the tests themselves, and a small HTTP client that speaks to Porthole the way an agent does.
  * Use with `await using`, so a failing test never leaks a browser.
  */
+import assert from "node:assert/strict";
 import { type Config, defaultConfig } from "../lib/config.ts";
 import { type RunningServer, startServer } from "../lib/server.ts";
 
@@ -130,11 +131,38 @@ export class Porthole implements AsyncDisposable {
     return r.body;
   }
 
+  /** Act on the element of the first tree line matching `pattern` (its ref, as `refOf` finds it). */
+  actOn(
+    sid: string,
+    state: Json,
+    action: string,
+    pattern: RegExp,
+    rest: Record<string, unknown> = {},
+  ): Promise<Json> {
+    return this.act(sid, state, { action, ref: refOf(state, pattern), ...rest });
+  }
+
   /** Read something from the page itself, through a fresh page-independent channel (CDP evaluate). */
   async pageEval(sid: string, expression: string): Promise<Json> {
     const session = this.server.registry.get(sid);
     const rec = session.pages.get(session.activePageId!)!;
     return await rec.driver.page.evaluate(expression);
+  }
+
+  /** The frames of the session's active page, straight from Chromium. */
+  async frames(sid: string) {
+    const session = this.server.registry.get(sid);
+    return await session.pages.get(session.activePageId!)!.driver.frames();
+  }
+
+  /**
+   * The frame id of the active page's child frame whose URL ends with `path`. `navigate` waits
+   * for the page's own DOMContentLoaded, not its iframes', so the frame may still be on its way.
+   */
+  async frameOf(sid: string, path: string): Promise<string> {
+    const find = async () =>
+      (await this.frames(sid)).find((f) => f.parentId !== null && f.url.endsWith(path));
+    return (await eventually(`a frame ${path}`, find, Boolean, 5_000))!.frameId;
   }
 
   async [Symbol.asyncDispose]() {
@@ -184,6 +212,25 @@ export function assertError(reply: Reply<Json>, status: number, code: string): v
   if (reply.status !== status || reply.body?.error?.code !== code) {
     throw new Error(`expected ${status} ${code}, got ${reply.status} ${JSON.stringify(reply.body)}`);
   }
+}
+
+/** An act result that ran to completion without error. */
+export function assertCompleted(result: Json): void {
+  assert.equal(result.error, undefined);
+  assert.equal(result.execution, "completed");
+}
+
+/** An act result that ran to completion without error and captured a fresh observation. */
+export function assertCaptured(result: Json): void {
+  assertCompleted(result);
+  assert.equal(result.observation, "captured");
+}
+
+/** An act result refused before any input reached the page, with this error code (and field). */
+export function assertNotDispatched(result: Json, code: string, field?: string): void {
+  assert.equal(result.execution, "not_dispatched");
+  assert.equal(result.error.code, code);
+  if (field !== undefined) assert.equal(result.error.details.field, field);
 }
 
 /** Deno.test options for tests that hold a server and a browser across awaits. */

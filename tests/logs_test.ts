@@ -5,14 +5,10 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { cleanEnv } from "./proc.ts";
 
 const ROOT = join(import.meta.dirname!, "..");
 const TOKEN = "tok-e6b1c0ffee-never-logged";
-
-/** The test's environment without PORTHOLE_* settings. */
-function cleanEnv(): Record<string, string> {
-  return Object.fromEntries(Object.entries(Deno.env.toObject()).filter(([k]) => !k.startsWith("PORTHOLE_")));
-}
 
 interface Run {
   lines: Record<string, unknown>[];

@@ -1,10 +1,7 @@
 /** browser_act takes the core's click options in snake_case, from the same schema as HTTP. */
 import assert from "node:assert/strict";
-// @ts-types="@modelcontextprotocol/sdk/client/index"
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-// @ts-types="@modelcontextprotocol/sdk/client/streamableHttp"
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { browserTest, type Json, Porthole, Site } from "./harness.ts";
+import { mcpOverHttp, ok } from "./mcp_client.ts";
 
 const site = new Site({
   "/": `<!doctype html><title>Menu</title><button id="b">Open</button><p id="out">none</p>
@@ -18,38 +15,28 @@ Deno.test(
   browserTest,
   async () => {
     await using ph = await Porthole.start();
-    const transport = new StreamableHTTPClientTransport(new URL(`${ph.url}/mcp`));
-    const client = new Client({ name: "porthole-test", version: "1.0.0" });
-    await client.connect(transport);
-    try {
-      const tools = await client.listTools();
-      const act = tools.tools.find((t) => t.name === "browser_act")!;
-      for (const name of ["button", "modifiers", "position", "click_count", "delay_ms"]) {
-        assert.ok(name in (act.inputSchema.properties ?? {}), `browser_act lacks ${name}`);
-      }
-      const call = async (name: string, args: Record<string, unknown>): Promise<Json> => {
-        const r: Json = await client.callTool({ name, arguments: args });
-        assert.ok(!r.isError, JSON.stringify(r.content));
-        return r.structuredContent;
-      };
-      await call("browser_navigate", { url: site.url("/") });
-      const state = await call("browser_observe", {});
-      const ref = String(state.tree).match(/button "Open" \[ref=(@[^\]]+)\]/)![1];
-      const r = await call("browser_act", {
-        state_id: state.state_id,
-        target_id: state.target_id,
+    await using mcp = await mcpOverHttp(ph);
+    const tools = await mcp.client.listTools();
+    const act = tools.tools.find((t) => t.name === "browser_act")!;
+    for (const name of ["button", "modifiers", "position", "click_count", "delay_ms"]) {
+      assert.ok(name in (act.inputSchema.properties ?? {}), `browser_act lacks ${name}`);
+    }
+    const call = async (name: string, args: Record<string, unknown>): Promise<Json> =>
+      ok(await mcp.call(name, args));
+    await call("browser_navigate", { url: site.url("/") });
+    const state = await call("browser_observe", {});
+    const ref = String(state.tree).match(/button "Open" \[ref=(@[^\]]+)\]/)![1];
+    const r = ok(
+      await mcp.act(state, {
         action: "click",
         ref,
         button: "right",
         modifiers: ["Shift"],
         delay_ms: 50,
         position: { x: 2, y: 2 },
-      });
-      assert.equal(r.execution, "completed");
-      assert.match(String(r.fresh_state.tree), /menu true/);
-    } finally {
-      await transport.terminateSession().catch(() => {});
-      await client.close();
-    }
+      }),
+    );
+    assert.equal(r.execution, "completed");
+    assert.match(String(r.fresh_state.tree), /menu true/);
   },
 );

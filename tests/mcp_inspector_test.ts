@@ -8,6 +8,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { browserTest, type Json, Porthole, Site } from "./harness.ts";
+import { MCP_TOOLS } from "./mcp_client.ts";
 
 const ROOT = join(import.meta.dirname!, "..");
 const INSPECTOR = "@modelcontextprotocol/inspector@0.15.0";
@@ -34,24 +35,13 @@ Deno.test(
   async () => {
     await using site = new Site({ "/": "<title>Inspected</title><h1>Inspected</h1>" });
     await using ph = await Porthole.start();
-    const url = `${ph.url}/mcp`;
+    const overHttp = (method: string, ...args: string[]) =>
+      inspector(`${ph.url}/mcp`, "--transport", "http", "--method", method, ...args);
 
-    const listed = await inspector(url, "--transport", "http", "--method", "tools/list");
-    assert.deepEqual(listed.tools.map((t: Json) => t.name), [
-      "browser_observe",
-      "browser_act",
-      "browser_navigate",
-      "browser_page",
-      "browser_wait",
-      "browser_inspect",
-      "browser_screenshot",
-    ]);
+    const listed = await overHttp("tools/list");
+    assert.deepEqual(listed.tools.map((t: Json) => t.name), MCP_TOOLS);
 
-    const nav = await inspector(
-      url,
-      "--transport",
-      "http",
-      "--method",
+    const nav = await overHttp(
       "tools/call",
       "--tool-name",
       "browser_navigate",
@@ -67,11 +57,7 @@ Deno.test(
     assert.deepEqual(pages.map((p) => p.url), [site.url("/?who=[redacted]")]);
 
     // The Inspector turns "70000" into a number because the schema says integer; the range refuses it.
-    const refused = await inspector(
-      url,
-      "--transport",
-      "http",
-      "--method",
+    const refused = await overHttp(
       "tools/call",
       "--tool-name",
       "browser_act",

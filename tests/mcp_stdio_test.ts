@@ -3,106 +3,33 @@
  * the official MCP SDK client against real Chromium.
  */
 import assert from "node:assert/strict";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-// @ts-types="@modelcontextprotocol/sdk/client/index"
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-// @ts-types="@modelcontextprotocol/sdk/client/stdio"
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { browserTest, type Json, Site } from "./harness.ts";
+import { browserTest, type Json, refOf, Site } from "./harness.ts";
+import { MCP_TOOLS, mcpEnv, mcpOverStdio, ok } from "./mcp_client.ts";
+import { alive, descendants } from "./proc.ts";
 
 const ROOT = join(import.meta.dirname!, "..");
-const CALL_TIMEOUT = { timeout: 90_000 };
 
 const COUNTER = `<!doctype html><title>Counter</title>
 <h1>Counter</h1><p id="count">0</p>
 <button onclick="count.textContent = String(Number(count.textContent) + 1)">Increment</button>`;
 
-/** The environment without PORTHOLE_* settings, so only the flags given here apply. */
-function env(): Record<string, string> {
-  const all = Deno.env.toObject();
-  for (const key of Object.keys(all)) if (key.startsWith("PORTHOLE_")) delete all[key];
-  return { ...all, NO_COLOR: "1", PORTHOLE_LOG_LEVEL: "warn" };
-}
-
-async function stdio(
-  ...args: string[]
-): Promise<{ client: Client; call: (n: string, a?: Json) => Promise<Json> }> {
-  const transport = new StdioClientTransport({
-    command: Deno.execPath(),
-    args: ["run", "-A", "main.ts", "mcp", ...args],
-    cwd: ROOT,
-    env: env(),
-    stderr: "pipe",
-  });
-  const client = new Client({ name: "porthole-stdio-test", version: "1.0.0" });
-  await client.connect(transport, CALL_TIMEOUT);
-  return { client, call: (name, a = {}) => client.callTool({ name, arguments: a }, undefined, CALL_TIMEOUT) };
-}
-
-function ok(result: Json): Json {
-  assert.ok(!result.isError, `tool error: ${JSON.stringify(result.content)}`);
-  return result.structuredContent;
-}
-
-function ref(state: Json, pattern: RegExp): string {
-  const line = String(state.tree).split("\n").find((l) => pattern.test(l) && /\[ref=@/.test(l));
-  if (!line) throw new Error(`no ref for ${pattern} in:\n${state.tree}`);
-  return line.match(/\[ref=(@[^\]]+)\]/)![1];
-}
-
-/** Every live descendant of a process, read from /proc. */
-function descendants(pid: number): number[] {
-  const out: number[] = [];
-  const tasks = `/proc/${pid}/task`;
-  if (!existsSync(tasks)) return out;
-  for (const tid of readdirSync(tasks)) {
-    let children = "";
-    try {
-      children = readFileSync(`${tasks}/${tid}/children`, "utf8");
-    } catch {
-      continue;
-    }
-    for (const c of children.trim().split(/\s+/).filter(Boolean).map(Number)) out.push(c, ...descendants(c));
-  }
-  return out;
-}
-
-function running(pid: number): boolean {
-  try {
-    return !/^\d+ \(.*\) [ZX]/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
-  } catch {
-    return false;
-  }
-}
-
 /** The processes of `pids` that still run once the orphans had a while to be reaped. */
 async function stillRunning(pids: number[]): Promise<number[]> {
-  for (let i = 0; i < 100 && pids.some(running); i++) await new Promise((r) => setTimeout(r, 100));
-  return pids.filter(running);
+  for (let i = 0; i < 100 && pids.some(alive); i++) await new Promise((r) => setTimeout(r, 100));
+  return pids.filter(alive);
 }
 
 Deno.test(
   "porthole mcp serves the seven tools over stdio, under the name --mcp-name gives",
   browserTest,
   async () => {
-    const { client } = await stdio("--mcp-name", "cdp");
-    try {
-      assert.equal(client.getServerVersion()?.name, "cdp");
-      const { tools } = await client.listTools();
-      assert.deepEqual(tools.map((t) => t.name), [
-        "browser_observe",
-        "browser_act",
-        "browser_navigate",
-        "browser_page",
-        "browser_wait",
-        "browser_inspect",
-        "browser_screenshot",
-      ]);
-      for (const t of tools) assert.equal(t.inputSchema.type, "object", t.name);
-    } finally {
-      await client.close();
-    }
+    await using mcp = await mcpOverStdio("--mcp-name", "cdp");
+    const { client } = mcp;
+    assert.equal(client.getServerVersion()?.name, "cdp");
+    const { tools } = await client.listTools();
+    assert.deepEqual(tools.map((t) => t.name), MCP_TOOLS);
+    for (const t of tools) assert.equal(t.inputSchema.type, "object", t.name);
   },
 );
 
@@ -111,61 +38,53 @@ Deno.test(
   browserTest,
   async () => {
     await using site = new Site({ "/": COUNTER });
-    const { client, call } = await stdio("--tools", "observe,act,navigate,screenshot");
-    try {
-      assert.equal(client.getServerVersion()?.name, "porthole");
-      assert.equal((await client.listTools()).tools.length, 4);
-      ok(await call("browser_navigate", { url: site.url("/") }));
-      const first = ok(await call("browser_observe"));
-      const button = ref(first, /button "Increment"/);
-      const ids = { state_id: first.state_id, target_id: first.target_id };
+    await using mcp = await mcpOverStdio("--tools", "observe,act,navigate,screenshot");
+    const { client, call } = mcp;
+    assert.equal(client.getServerVersion()?.name, "porthole");
+    assert.equal((await client.listTools()).tools.length, 4);
+    ok(await call("browser_navigate", { url: site.url("/") }));
+    const first = ok(await call("browser_observe"));
+    const button = refOf(first, /button "Increment"/);
 
-      const badTimeout = await call("browser_act", {
-        ...ids,
+    const badTimeout = await mcp.act(first, {
+      action: "click",
+      ref: button,
+      timeout_ms: 60001,
+    });
+    assert.equal(badTimeout.isError, true);
+    assert.equal(badTimeout.structuredContent.error.details.field, "timeout_ms");
+    const unknown = ok(
+      await mcp.act(first, { state_id: "st_neverissued", action: "click", ref: button }),
+    );
+    assert.equal(unknown.execution, "not_dispatched");
+    assert.match(unknown.error_text, /^unknown_state: /);
+
+    const clicked = ok(
+      await mcp.act(first, {
         action: "click",
         ref: button,
-        timeout_ms: 60001,
-      });
-      assert.equal(badTimeout.isError, true);
-      assert.equal(badTimeout.structuredContent.error.details.field, "timeout_ms");
-      const unknown = ok(
-        await call("browser_act", { ...ids, state_id: "st_neverissued", action: "click", ref: button }),
-      );
-      assert.equal(unknown.execution, "not_dispatched");
-      assert.match(unknown.error_text, /^unknown_state: /);
+        expect: { selector: "#count", text: "1" },
+      }),
+    );
+    assert.deepEqual([clicked.execution, clicked.postcondition], ["completed", "met"]);
+    const fresh = clicked.fresh_state;
+    const second = ok(
+      await mcp.act(fresh, {
+        action: "click",
+        ref: refOf(fresh, /button "Increment"/),
+        expect: { selector: "#count", text: "2" },
+      }),
+    );
+    assert.equal(second.postcondition, "met");
+    const stale = ok(await mcp.act(first, { action: "click", ref: button }));
+    assert.equal(stale.execution, "not_dispatched");
+    assert.match(stale.error_text, /^stale_state: /);
 
-      const clicked = ok(
-        await call("browser_act", {
-          ...ids,
-          action: "click",
-          ref: button,
-          expect: { selector: "#count", text: "1" },
-        }),
-      );
-      assert.deepEqual([clicked.execution, clicked.postcondition], ["completed", "met"]);
-      const fresh = clicked.fresh_state;
-      const second = ok(
-        await call("browser_act", {
-          state_id: fresh.state_id,
-          target_id: fresh.target_id,
-          action: "click",
-          ref: ref(fresh, /button "Increment"/),
-          expect: { selector: "#count", text: "2" },
-        }),
-      );
-      assert.equal(second.postcondition, "met");
-      const stale = ok(await call("browser_act", { ...ids, action: "click", ref: button }));
-      assert.equal(stale.execution, "not_dispatched");
-      assert.match(stale.error_text, /^stale_state: /);
-
-      const page = ok(await call("browser_observe"));
-      assert.match(page.tree, /paragraph: "?2"?/, "the page counted two clicks, not three");
-      const shot = await call("browser_screenshot");
-      assert.equal(shot.content[0].type, "image");
-      assert.equal(shot.content[0].mimeType, "image/jpeg");
-    } finally {
-      await client.close();
-    }
+    const page = ok(await call("browser_observe"));
+    assert.match(page.tree, /paragraph: "?2"?/, "the page counted two clicks, not three");
+    const shot = await call("browser_screenshot");
+    assert.equal(shot.content[0].type, "image");
+    assert.equal(shot.content[0].mimeType, "image/jpeg");
   },
 );
 
@@ -177,7 +96,7 @@ Deno.test(
     const child = new Deno.Command(Deno.execPath(), {
       args: ["run", "-A", "main.ts", "mcp"],
       cwd: ROOT,
-      env: env(),
+      env: mcpEnv(),
       clearEnv: true,
       stdin: "piped",
       stdout: "piped",
@@ -232,29 +151,24 @@ Deno.test(
   browserTest,
   async () => {
     await using site = new Site({ "/": COUNTER });
-    const { client, call } = await stdio("--session-idle", "1s");
-    try {
-      ok(await call("browser_navigate", { url: site.url("/") }));
-      const state = ok(await call("browser_observe"));
-      assert.equal(ok(await call("browser_page", { action: "list" })).pages.length, 1);
-      // Idle for three idle times: the sweep (every second) has closed the session by then.
-      await new Promise((r) => setTimeout(r, 3500));
-      assert.deepEqual(ok(await call("browser_page", { action: "list" })).pages, []);
-      const old = ok(
-        await call("browser_act", {
-          state_id: state.state_id,
-          target_id: state.target_id,
-          action: "click",
-          ref: ref(state, /button/),
-        }),
-      );
-      assert.match(
-        old.error_text,
-        /^unknown_state: /,
-        "states of the closed session mean nothing to the new one",
-      );
-    } finally {
-      await client.close();
-    }
+    await using mcp = await mcpOverStdio("--session-idle", "1s");
+    const { call } = mcp;
+    ok(await call("browser_navigate", { url: site.url("/") }));
+    const state = ok(await call("browser_observe"));
+    assert.equal(ok(await call("browser_page", { action: "list" })).pages.length, 1);
+    // Idle for three idle times: the sweep (every second) has closed the session by then.
+    await new Promise((r) => setTimeout(r, 3500));
+    assert.deepEqual(ok(await call("browser_page", { action: "list" })).pages, []);
+    const old = ok(
+      await mcp.act(state, {
+        action: "click",
+        ref: refOf(state, /button/),
+      }),
+    );
+    assert.match(
+      old.error_text,
+      /^unknown_state: /,
+      "states of the closed session mean nothing to the new one",
+    );
   },
 );

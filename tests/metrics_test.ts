@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { getMetricsFromIterator, type PromMetrics } from "prom2javascript";
-import { browserTest, Porthole, refOf, Site } from "./harness.ts";
+import { browserTest, eventually, Porthole, refOf, Site } from "./harness.ts";
 
 const NAME = /^[a-zA-Z_:][a-zA-Z0-9_:]*$/;
 const LABEL = /([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\\n]|\\[\\"n])*)"/y;
@@ -246,10 +246,4 @@ Deno.test("metrics", browserTest, async (t) => {
   });
 });
 
-async function until(what: string, check: () => boolean): Promise<void> {
-  const end = Date.now() + 30_000;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const until = (what: string, check: () => boolean) => eventually(what, check, Boolean, 30_000);

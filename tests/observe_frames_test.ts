@@ -7,7 +7,7 @@
  * in the page's process).
  */
 import assert from "node:assert/strict";
-import { browserTest, type Json, Porthole, refOf, Site } from "./harness.ts";
+import { assertNotDispatched, browserTest, type Json, Porthole, refOf, Site } from "./harness.ts";
 
 const FAR = `<!doctype html><title>Far</title>
 <button onclick="fetch('/far-clicked')">Far button</button>`;
@@ -77,7 +77,7 @@ Deno.test("frames in observations", browserTest, async (t) => {
 
   await t.step("a ref inside a nested same-origin frame acts on its own element", async () => {
     const state = await ph.observe(sid);
-    const result = await ph.act(sid, state, { action: "click", ref: refOf(state, /Deep button/) });
+    const result = await ph.actOn(sid, state, "click", /Deep button/);
     assert.equal(result.execution, "completed", JSON.stringify(result.error));
     const deep =
       "same.contentDocument.getElementById('deep').contentDocument.getElementById('g').dataset.clicks";
@@ -137,9 +137,8 @@ Deno.test("frames in observations", browserTest, async (t) => {
     assert.equal(inside.frameId, crossId);
     assert.equal(inside.origin, far.origin);
     assert.equal(inside.title, "Far");
-    const result = await ph.act(sid, inside, { action: "click", ref: refOf(inside, /Far button/) });
-    assert.equal(result.execution, "not_dispatched");
-    assert.equal(result.error.code, "frame_cross_origin");
+    const result = await ph.actOn(sid, inside, "click", /Far button/);
+    assertNotDispatched(result, "frame_cross_origin");
     await new Promise((r) => setTimeout(r, 100));
     assert.ok(!far.hits.includes("/far-clicked"), "the far page saw no click");
   });

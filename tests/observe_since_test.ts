@@ -26,7 +26,7 @@ Deno.test("incremental observation with since", browserTest, async (t) => {
   await t.step(
     "after a click, since answers only the changed lines, and far less than the tree",
     async () => {
-      const clicked = await ph.act(sid, first, { action: "click", ref: refOf(first, /Increment/) });
+      const clicked = await ph.actOn(sid, first, "click", /Increment/);
       assert.equal(clicked.execution, "completed");
       const diff = await ph.observe(sid, { since: first.stateId });
       assert.equal(diff.since, first.stateId);
@@ -51,7 +51,7 @@ Deno.test("incremental observation with since", browserTest, async (t) => {
     const result = await ph.act(sid, diff, { action: "click", ref: refOf(base, /Increment/) });
     assert.equal(result.execution, "completed", JSON.stringify(result.error));
     assert.equal(await ph.pageEval(sid, "count.textContent"), "Count: 2");
-    const stale = await ph.act(sid, base, { action: "click", ref: refOf(base, /Increment/) });
+    const stale = await ph.actOn(sid, base, "click", /Increment/);
     assert.equal(stale.error.code, "stale_state", "a diff base stays read-only");
   });
 
@@ -60,7 +60,7 @@ Deno.test("incremental observation with since", browserTest, async (t) => {
     async () => {
       const base = await ph.observe(sid);
       await ph.pageEval(sid, "agree.click()");
-      const grown = await ph.act(sid, base, { action: "click", ref: refOf(base, /Grow/) });
+      const grown = await ph.actOn(sid, base, "click", /Grow/);
       const vanish = refOf(grown.freshState, /Vanish/);
       await ph.act(sid, grown.freshState, { action: "click", ref: vanish });
       const diff = await ph.observe(sid, { since: base.stateId });

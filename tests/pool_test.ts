@@ -4,75 +4,8 @@
  * sandboxed, unprivileged, without the sidecar's secrets, and idle sessions swept away.
  */
 import assert from "node:assert/strict";
-import { browserTest, type Json, Porthole, type Reply, Site } from "./harness.ts";
-
-async function waitFor(
-  what: string,
-  check: () => boolean | Promise<boolean>,
-  timeoutMs = 20_000,
-): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
-function assertError(reply: Reply<Json>, status: number, code: string): void {
-  assert.equal(
-    reply.status,
-    status,
-    `expected ${status} ${code}, got ${reply.status} ${JSON.stringify(reply.body)}`,
-  );
-  assert.equal(reply.body.error.code, code);
-}
-
-// ---- /proc ------------------------------------------------------------------------------
-
-function readProc(pid: number, file: string): string | null {
-  try {
-    return Deno.readTextFileSync(`/proc/${pid}/${file}`);
-  } catch {
-    return null;
-  }
-}
-
-/** Alive means present and not a zombie. */
-function alive(pid: number): boolean {
-  const status = readProc(pid, "status");
-  return status !== null && !/^State:\s+Z/m.test(status);
-}
-
-/** `pid` and every live process whose parent chain leads to it. */
-function processTree(root: number): number[] {
-  const parent = new Map<number, number>();
-  for (const e of Deno.readDirSync("/proc")) {
-    if (!/^\d+$/.test(e.name)) continue;
-    const m = readProc(Number(e.name), "status")?.match(/^PPid:\s+(\d+)/m);
-    if (m) parent.set(Number(e.name), Number(m[1]));
-  }
-  const tree = [...parent.keys()].filter((pid) => {
-    for (let p: number | undefined = pid, hops = 0; p !== undefined && p > 1 && hops < 64; hops++) {
-      if (p === root) return true;
-      p = parent.get(p);
-    }
-    return false;
-  });
-  return tree.filter(alive);
-}
-
-/** The command line as one string: Chromium's helpers rewrite theirs into a single space-joined argument. */
-function cmdline(pid: number): string {
-  return (readProc(pid, "cmdline") ?? "").split("\0").filter(Boolean).join(" ");
-}
-
-function hasFlag(pid: number, flag: string): boolean {
-  return cmdline(pid).split(/\s+/).some((a) => a === flag || a.startsWith(`${flag}=`));
-}
-
-function statusField(pid: number, field: string): string | null {
-  return readProc(pid, "status")?.match(new RegExp(`^${field}:\\s+(.*)$`, "m"))?.[1] ?? null;
-}
+import { assertError, browserTest, eventually, type Json, Porthole, Site } from "./harness.ts";
+import { alive, cmdline, hasFlag, processTree, readProc, statusField } from "./proc.ts";
 
 // ---- tests ------------------------------------------------------------------------------
 
@@ -146,7 +79,7 @@ Deno.test("the browser closes when the last session ends", browserTest, async ()
   assert.equal(pool.stats().running, false);
   assert.equal(pool.stats().leases, 0);
   assert.equal(pool.stats().pid, null);
-  await waitFor("every Chromium process to exit", () => tree.every((p) => !alive(p)));
+  await eventually("every Chromium process to exit", () => tree.every((p) => !alive(p)));
 });
 
 Deno.test(
@@ -164,10 +97,10 @@ Deno.test(
     const oldTree = processTree(before.pid!);
 
     Deno.kill(before.pid!, "SIGKILL");
-    await waitFor("the pool to notice the disconnect", () => pool.stats().disconnects === 1);
+    await eventually("the pool to notice the disconnect", () => pool.stats().disconnects === 1);
     assert.equal(pool.stats().generation, before.generation + 1);
     assert.equal(pool.stats().running, false);
-    await waitFor("every old Chromium process to be gone", () => oldTree.every((p) => !alive(p)));
+    await eventually("every old Chromium process to be gone", () => oldTree.every((p) => !alive(p)));
 
     const act = await ph.post(`/v1/sessions/${s1}/act`, {
       stateId: state.stateId,
@@ -273,7 +206,7 @@ Deno.test(
     const pid = pool.stats().pid!;
 
     // One session keeps working; the other does nothing until the sweep takes it.
-    await waitFor("the idle session to be closed", async () => {
+    await eventually("the idle session to be closed", async () => {
       assert.equal((await ph.post(`/v1/sessions/${busy}/observe`, {})).status, 200);
       const ids = (await ph.request("GET", "/v1/sessions")).body.sessions.map((s: Json) => s.sessionId);
       return !ids.includes(idle);
@@ -284,12 +217,12 @@ Deno.test(
     assert.ok(alive(pid));
 
     // Left alone, the last one goes too, and the browser with it.
-    await waitFor(
+    await eventually(
       "the last session to be closed",
       async () => (await ph.request("GET", "/v1/sessions")).body.sessions.length === 0,
     );
-    await waitFor("the browser to close", () => !pool.stats().running);
-    await waitFor("the browser process to exit", () => !alive(pid));
+    await eventually("the browser to close", () => !pool.stats().running);
+    await eventually("the browser process to exit", () => !alive(pid));
   },
 );
 

@@ -4,7 +4,7 @@
  * never appears in a response, event, log or inspect entry.
  */
 import assert from "node:assert/strict";
-import { browserTest, Porthole, refOf, Site } from "./harness.ts";
+import { assertNotDispatched, browserTest, Porthole, Site } from "./harness.ts";
 
 const SECRET = "correct-horse-battery-staple";
 const LOGIN = `<!doctype html><title>Login</title>
@@ -38,11 +38,7 @@ Deno.test(
     await using t = await setup();
     const sid = await t.ph.session();
     const state = await t.ph.open(sid, t.site.url("/"));
-    const r = await t.ph.act(sid, state, {
-      action: "fill",
-      ref: refOf(state, /textbox "Password"/),
-      secretRef: "shop",
-    });
+    const r = await t.ph.actOn(sid, state, "fill", /textbox "Password"/, { secretRef: "shop" });
     assert.equal(r.execution, "completed", JSON.stringify(r.error));
     assert.equal(await t.ph.pageEval(sid, "document.getElementById('pw').value"), SECRET);
     assert.equal(await t.ph.pageEval(sid, "document.getElementById('echo').textContent"), SECRET);
@@ -63,13 +59,8 @@ Deno.test(
     await using t = await setup();
     const sid = await t.ph.session();
     const state = await t.ph.open(sid, t.other.url("/"));
-    const r = await t.ph.act(sid, state, {
-      action: "fill",
-      ref: refOf(state, /textbox "Password"/),
-      secretRef: "shop",
-    });
-    assert.equal(r.execution, "not_dispatched");
-    assert.equal(r.error.code, "secret_not_allowed");
+    const r = await t.ph.actOn(sid, state, "fill", /textbox "Password"/, { secretRef: "shop" });
+    assertNotDispatched(r, "secret_not_allowed");
     assert.equal(await t.ph.pageEval(sid, "document.getElementById('pw').value"), "");
   },
 );
@@ -81,28 +72,14 @@ Deno.test(
     await using t = await setup();
     const sid = await t.ph.session();
     let state = await t.ph.open(sid, t.site.url("/"));
-    const email = await t.ph.act(sid, state, {
-      action: "fill",
-      ref: refOf(state, /textbox "Email"/),
-      secretRef: "shop",
-    });
-    assert.equal(email.execution, "not_dispatched");
-    assert.equal(email.error.code, "secret_not_allowed");
+    const email = await t.ph.actOn(sid, state, "fill", /textbox "Email"/, { secretRef: "shop" });
+    assertNotDispatched(email, "secret_not_allowed");
     assert.equal(await t.ph.pageEval(sid, "document.getElementById('email').value"), "");
     state = email.freshState;
-    const unknown = await t.ph.act(sid, state, {
-      action: "fill",
-      ref: refOf(state, /textbox "Password"/),
-      secretRef: "nope",
-    });
+    const unknown = await t.ph.actOn(sid, state, "fill", /textbox "Password"/, { secretRef: "nope" });
     assert.equal(unknown.error.code, "secret_not_allowed");
     state = unknown.freshState;
-    const both = await t.ph.act(sid, state, {
-      action: "fill",
-      ref: refOf(state, /textbox "Password"/),
-      secretRef: "shop",
-      text: "x",
-    });
+    const both = await t.ph.actOn(sid, state, "fill", /textbox "Password"/, { secretRef: "shop", text: "x" });
     assert.equal(both.error.code, "invalid_params");
     assert.equal(await t.ph.pageEval(sid, "document.getElementById('pw').value"), "");
   },

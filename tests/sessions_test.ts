@@ -3,28 +3,19 @@
  * context_limit, page_limit, queue_full, and DELETE cancelling queued work.
  */
 import assert from "node:assert/strict";
-import { browserTest, type Json, Porthole, type Reply, Site } from "./harness.ts";
+import {
+  assertError as assertReplyError,
+  browserTest,
+  eventually,
+  type Json,
+  Porthole,
+  type Reply,
+  Site,
+} from "./harness.ts";
 
-/** Poll `check` until it holds; fails with `what` after `timeoutMs`. Never used to assert timing. */
-async function waitFor(
-  what: string,
-  check: () => boolean | Promise<boolean>,
-  timeoutMs = 20_000,
-): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
+/** An error reply of this status and code, with the envelope's message and retryable fields. */
 function assertError(reply: Reply<Json>, status: number, code: string): void {
-  assert.equal(
-    reply.status,
-    status,
-    `expected ${status} ${code}, got ${reply.status} ${JSON.stringify(reply.body)}`,
-  );
-  assert.equal(reply.body.error.code, code);
+  assertReplyError(reply, status, code);
   assert.equal(typeof reply.body.error.message, "string");
   assert.equal(typeof reply.body.error.retryable, "boolean");
 }
@@ -247,7 +238,10 @@ Deno.test("the 9th page of a session is refused with 429 page_limit", browserTes
   assert.equal((await ph.post(`/v1/sessions/${other}/pages`)).status, 201);
 });
 
-/** A page whose response waits until the test lets it go: it holds an operation running. */
+/**
+ * A page whose response waits until the test lets it go: it holds an operation running. When
+ * disposed it lets the page go first, so a failed test never leaves the request hanging.
+ */
 function slowSite() {
   const release = Promise.withResolvers<void>();
   const site = new Site({
@@ -256,41 +250,48 @@ function slowSite() {
       return new Response("<title>Slow</title><p>done</p>", { headers: { "content-type": "text/html" } });
     },
   });
-  return { site, release: () => release.resolve() };
+  return {
+    site,
+    release: () => release.resolve(),
+    /** Navigate `sid` to the held page; resolves (with the pending reply) once Chromium asked for it. */
+    async hold(ph: Porthole, sid: string): Promise<{ running: Promise<Reply<Json>> }> {
+      const running = ph.post(`/v1/sessions/${sid}/navigate`, { url: site.url("/slow") });
+      await eventually("the slow navigation to reach the site", () => site.hits.includes("/slow"));
+      return { running };
+    },
+    async [Symbol.asyncDispose]() {
+      release.resolve();
+      await site[Symbol.asyncDispose]();
+    },
+  };
 }
 
 Deno.test(
   "with one operation running and 32 waiting, the next gets 429 queue_full",
   browserTest,
   async () => {
-    const slow = slowSite();
-    await using site = slow.site;
     await using ph = await Porthole.start();
-    try {
-      const sid = await ph.session();
-      await ph.post(`/v1/sessions/${sid}/navigate`, { url: "about:blank" });
-      const gate = ph.server.registry.get(sid).gate;
+    await using slow = slowSite();
+    const sid = await ph.session();
+    await ph.post(`/v1/sessions/${sid}/navigate`, { url: "about:blank" });
+    const gate = ph.server.registry.get(sid).gate;
 
-      const running = ph.post(`/v1/sessions/${sid}/navigate`, { url: site.url("/slow") });
-      await waitFor("the slow navigation to reach the site", () => site.hits.includes("/slow"));
-      const waiting = Array.from({ length: 32 }, () => ph.post(`/v1/sessions/${sid}/observe`, {}));
-      await waitFor("32 operations to queue", () => gate.queued === 32);
+    const { running } = await slow.hold(ph, sid);
+    const waiting = Array.from({ length: 32 }, () => ph.post(`/v1/sessions/${sid}/observe`, {}));
+    await eventually("32 operations to queue", () => gate.queued === 32);
 
-      const refused = await ph.post(`/v1/sessions/${sid}/observe`, {});
-      assertRetryLater(refused, "queue_full");
-      // The bound holds for every kind of operation, page routes included.
-      assertRetryLater(await ph.post(`/v1/sessions/${sid}/pages`), "queue_full");
-      assert.equal(gate.queued, 32);
+    const refused = await ph.post(`/v1/sessions/${sid}/observe`, {});
+    assertRetryLater(refused, "queue_full");
+    // The bound holds for every kind of operation, page routes included.
+    assertRetryLater(await ph.post(`/v1/sessions/${sid}/pages`), "queue_full");
+    assert.equal(gate.queued, 32);
 
-      slow.release();
-      const nav = await running;
-      assert.equal(nav.status, 200);
-      assert.equal(nav.body.httpStatus, 200);
-      for (const r of await Promise.all(waiting)) assert.equal(r.status, 200);
-      assert.equal(await ph.pageEval(sid, "document.title"), "Slow");
-    } finally {
-      slow.release();
-    }
+    slow.release();
+    const nav = await running;
+    assert.equal(nav.status, 200);
+    assert.equal(nav.body.httpStatus, 200);
+    for (const r of await Promise.all(waiting)) assert.equal(r.status, 200);
+    assert.equal(await ph.pageEval(sid, "document.title"), "Slow");
   },
 );
 
@@ -298,36 +299,30 @@ Deno.test(
   "DELETE of a session cancels its running and queued operations and releases its context",
   browserTest,
   async () => {
-    const slow = slowSite();
-    await using site = slow.site;
     await using ph = await Porthole.start();
-    try {
-      const sid = await ph.session();
-      await ph.post(`/v1/sessions/${sid}/navigate`, { url: "about:blank" });
-      const pool = ph.server.registry.pool;
-      const pid = pool.stats().pid!;
-      assert.equal(pool.stats().leases, 1);
-      const gate = ph.server.registry.get(sid).gate;
+    await using slow = slowSite();
+    const sid = await ph.session();
+    await ph.post(`/v1/sessions/${sid}/navigate`, { url: "about:blank" });
+    const pool = ph.server.registry.pool;
+    const pid = pool.stats().pid!;
+    assert.equal(pool.stats().leases, 1);
+    const gate = ph.server.registry.get(sid).gate;
 
-      const running = ph.post(`/v1/sessions/${sid}/navigate`, { url: site.url("/slow") });
-      await waitFor("the slow navigation to reach the site", () => site.hits.includes("/slow"));
-      const queued = [
-        ph.post(`/v1/sessions/${sid}/observe`, {}),
-        ph.post(`/v1/sessions/${sid}/pages`),
-        ph.post(`/v1/sessions/${sid}/navigate`, { url: "about:blank" }),
-      ];
-      await waitFor("3 operations to queue", () => gate.queued === 3);
+    const { running } = await slow.hold(ph, sid);
+    const queued = [
+      ph.post(`/v1/sessions/${sid}/observe`, {}),
+      ph.post(`/v1/sessions/${sid}/pages`),
+      ph.post(`/v1/sessions/${sid}/navigate`, { url: "about:blank" }),
+    ];
+    await eventually("3 operations to queue", () => gate.queued === 3);
 
-      assert.equal((await ph.request("DELETE", `/v1/sessions/${sid}`)).status, 204);
-      // Everything ends now, with an error, while the slow page is still being held back.
-      for (const r of await Promise.all([running, ...queued])) assertError(r, 503, "session_disposed");
-      assert.equal(pool.stats().leases, 0);
-      assert.equal(pool.stats().running, false);
-      await waitFor("the browser process to exit", () => !processAlive(pid));
-      assertError(await ph.post(`/v1/sessions/${sid}/observe`, {}), 404, "session_not_found");
-    } finally {
-      slow.release();
-    }
+    assert.equal((await ph.request("DELETE", `/v1/sessions/${sid}`)).status, 204);
+    // Everything ends now, with an error, while the slow page is still being held back.
+    for (const r of await Promise.all([running, ...queued])) assertError(r, 503, "session_disposed");
+    assert.equal(pool.stats().leases, 0);
+    assert.equal(pool.stats().running, false);
+    await eventually("the browser process to exit", () => !processAlive(pid));
+    assertError(await ph.post(`/v1/sessions/${sid}/observe`, {}), 404, "session_not_found");
   },
 );
 

@@ -4,24 +4,9 @@
  * and never recovering a page (404 without one or after it closed, 503 after a disconnect).
  */
 import assert from "node:assert/strict";
-import { browserTest, type Json, Porthole, type Reply, Site } from "./harness.ts";
+import { assertError, browserTest, eventually, type Json, Porthole, Site } from "./harness.ts";
 
-function assertError(reply: Reply<Json>, status: number, code: string): void {
-  assert.equal(
-    reply.status,
-    status,
-    `expected ${status} ${code}, got ${reply.status} ${JSON.stringify(reply.body)}`,
-  );
-  assert.equal(reply.body.error.code, code);
-}
-
-async function until(what: string, check: () => boolean): Promise<void> {
-  const end = Date.now() + 30_000;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const until = (what: string, check: () => boolean) => eventually(what, check, Boolean, 30_000);
 
 /** A response the test holds back until it calls `release()`. */
 class Held {
