@@ -1,10 +1,36 @@
 /** A BAP context (a Porthole session) and a page of one: what BAP's methods act on. */
-import type { Session } from "../session/session.ts";
+import type { EventStream } from "../events/bus.ts";
+import type { ObserveInput } from "../protocol/schemas.ts";
+import type { Observation } from "../protocol/types.ts";
+import type { ActHost } from "../session/act.ts";
+import type { CookieHost } from "../session/cookies.ts";
+import type { DialogHost } from "../session/dialogs.ts";
+import type { EmulationHost } from "../session/emulation.ts";
+import type { NavigationHost, PagesHost, ReadsHost } from "../session/hosts.ts";
 import type { PageRecord } from "../session/page_record.ts";
+
+/**
+ * What BAP's handlers use of a Porthole session: the hosts of the core functions they call, its
+ * gate, its events and its life. A `Session` is one; the door never names the class.
+ */
+export type BapSession =
+  & ActHost
+  & CookieHost
+  & DialogHost
+  & EmulationHost
+  & NavigationHost
+  & PagesHost
+  & ReadsHost
+  & {
+    run<T>(signal: AbortSignal | undefined, fn: (signal: AbortSignal) => Promise<T>): Promise<T>;
+    observe(input: ObserveInput, signal: AbortSignal): Promise<Observation>;
+    readonly events: EventStream;
+    readonly disposed: boolean;
+  };
 
 export interface ContextEntry {
   id: string;
-  session: Session;
+  session: BapSession;
   created: number;
   /** The options as given at creation (context/list echoes them). */
   options?: Record<string, unknown>;
@@ -13,6 +39,6 @@ export interface ContextEntry {
 export interface PageTarget {
   pageId: string;
   ctx: ContextEntry;
-  session: Session;
+  session: BapSession;
   rec: PageRecord;
 }
