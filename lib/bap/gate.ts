@@ -3,6 +3,9 @@ import { type PageFacts, pageFacts } from "../session/page_facts.ts";
 import { toBapError } from "./errors.ts";
 import type { Call } from "./call.ts";
 import type { PageTarget } from "./state.ts";
+import type { BapSession } from "./context.ts";
+import { callOp } from "../ops/call.ts";
+import type { Artifact } from "../artifacts/store.ts";
 
 /** Run `fn` in the session's gate; Porthole errors come out as BAP errors. */
 export async function gated<T>(
@@ -38,4 +41,32 @@ export interface PageInfo extends PageFacts {
 /** A BAP `Page` object: URLs are redacted, as everywhere Porthole emits one. */
 export async function pageInfo(t: PageTarget, signal?: AbortSignal): Promise<PageInfo> {
   return { id: t.pageId, ...await pageFacts(t.rec, signal), status: "ready" };
+}
+
+/**
+ * Run a core operation that stores an artifact (screenshot, pdf, trace_stop) and answer its bytes
+ * as base64, or null when it stored none. BAP answers the bytes themselves, so the stored copy is
+ * dropped: it would only take up room in the session's store.
+ */
+export async function artifactBytes(
+  call: Call,
+  session: BapSession,
+  op: string,
+  input: Record<string, unknown>,
+): Promise<string | null> {
+  try {
+    const { artifact } = await callOp<{ artifact: Artifact | null }>(
+      call.registry,
+      op,
+      { sessionId: session.id },
+      input,
+      call.signal,
+    );
+    if (!artifact) return null;
+    const data = session.artifacts.get(artifact.id).data;
+    session.artifacts.delete(artifact.id);
+    return data.toBase64();
+  } catch (err) {
+    throw toBapError(err);
+  }
 }

@@ -1,13 +1,11 @@
 /** The 7 `observe/*` methods: screenshot, accessibility, dom, element, pdf, content, ariaSnapshot. */
 import { elementProps } from "../session/element_props.ts";
 import { pageDocument, pageMarkdown } from "../session/page_content.ts";
-import { callOp } from "../ops/call.ts";
-import type { Artifact } from "../artifacts/store.ts";
 import { contentSize } from "../session/page_images.ts";
 import { redactUrl } from "../policy/url.ts";
 import type { Call } from "./call.ts";
-import { BAP, BapError, invalidParams, toBapError } from "./errors.ts";
-import { onPage, viewportOf } from "./gate.ts";
+import { BAP, BapError, invalidParams } from "./errors.ts";
+import { artifactBytes, onPage, viewportOf } from "./gate.ts";
 import type { Params } from "./params.ts";
 import { readSelector, resolve, selectedFrame } from "./selectors.ts";
 import type { PageTarget } from "./state.ts";
@@ -23,25 +21,6 @@ function pngSize(b64: string): { width: number; height: number } {
   const head = Uint8Array.fromBase64(b64.slice(0, 44));
   const view = new DataView(head.buffer);
   return { width: view.getUint32(16), height: view.getUint32(20) };
-}
-
-/** Run a core artifact operation on the page and answer its bytes, base64; the stored copy is dropped. */
-async function artifactOf(call: Call, t: PageTarget, op: string, input: Record<string, unknown>) {
-  try {
-    const { artifact } = await callOp<{ artifact: Artifact }>(
-      call.registry,
-      op,
-      { sessionId: t.session.id },
-      { pageId: t.pageId, ...input },
-      call.signal,
-    );
-    // BAP answers the bytes themselves: the copy in the store would only take up room there.
-    const data = t.session.artifacts.get(artifact.id).data;
-    t.session.artifacts.delete(artifact.id);
-    return data.toBase64();
-  } catch (err) {
-    throw toBapError(err);
-  }
 }
 
 async function screenshot(call: Call, p: Params) {
@@ -76,7 +55,7 @@ async function screenshot(call: Call, p: Params) {
   if (format !== "png") input.quality = Math.max(1, Math.round(quality ?? 80));
   if (clip) input.clip = clip;
   else if (fullPage) input.fullPage = true;
-  const data = await artifactOf(call, t, "screenshot", input);
+  const data = (await artifactBytes(call, t.session, "screenshot", { pageId: t.pageId, ...input }))!;
   if (format === "png") size = pngSize(data);
   return { data, format, ...size };
 }
@@ -116,7 +95,8 @@ async function pdf(call: Call, p: Params) {
     if (v !== undefined) margins[side] = v;
   }
   if (Object.keys(margins).length) input.margin = margins;
-  return { data: await artifactOf(call, call.state.target(p.str("pageId")), "pdf", input) };
+  const t = call.state.target(p.str("pageId"));
+  return { data: (await artifactBytes(call, t.session, "pdf", { pageId: t.pageId, ...input }))! };
 }
 
 const PROPERTIES = [

@@ -4,10 +4,10 @@
  * panel opens), not a Playwright trace zip; `data` is its base64.
  */
 import { callOp } from "../ops/call.ts";
-import type { Artifact } from "../artifacts/store.ts";
 import type { Call } from "./call.ts";
 import { BAP, BapError, toBapError } from "./errors.ts";
 import type { Params } from "./params.ts";
+import { artifactBytes } from "./gate.ts";
 
 async function start(call: Call, p: Params) {
   const state = call.state;
@@ -33,22 +33,8 @@ async function start(call: Call, p: Params) {
 
 async function stop(call: Call) {
   const ctx = call.state.context();
-  try {
-    const { artifact } = await callOp<{ artifact: Artifact | null }>(
-      call.registry,
-      "trace_stop",
-      { sessionId: ctx.session.id },
-      {},
-      call.signal,
-    );
-    if (!artifact) return {};
-    // BAP answers the bytes themselves: the copy in the store would only take up room there.
-    const data = ctx.session.artifacts.get(artifact.id).data;
-    ctx.session.artifacts.delete(artifact.id);
-    return { data: data.toBase64() };
-  } catch {
-    return {};
-  }
+  const data = await artifactBytes(call, ctx.session, "trace_stop", {}).catch(() => null);
+  return data ? { data } : {};
 }
 
 export const TRACE_METHODS = { "trace/start": start, "trace/stop": stop };
