@@ -25,6 +25,8 @@ Options of serve (each also an environment variable):
   --session-idle D      PORTHOLE_SESSION_IDLE    close sessions idle this long (default 15m)
   --max-body N          PORTHOLE_MAX_BODY        largest request body (default 10m = 10 MiB)
   --max-sessions N      PORTHOLE_MAX_SESSIONS    browser contexts at once (default 8)
+  --test-browser-sessions N
+                        PORTHOLE_TEST_BROWSER_SESSIONS  test-browser contexts at once (default 4)
   --bap-max-message N   BAP_MAX_MESSAGE_SIZE     largest BAP WebSocket message (default 10m = 10 MiB)
   --bap-dormant-ttl D   BAP_DORMANT_SESSION_TTL  keep a disconnected BAP session this long (default 300s)
   --allowed-host H      PORTHOLE_ALLOWED_HOSTS   extra Host names to accept (repeat, or comma list)

@@ -33,6 +33,8 @@ export interface Config {
   operator: Operator;
   bap: BapConfig;
   browser: BrowserConfig;
+  /** The human test browser: its own Chromium, and how many contexts it holds at once. */
+  testBrowser: { maxSessions: number };
 }
 
 export interface BapConfig {
@@ -103,6 +105,7 @@ export function defaultConfig(env: EnvReader = Deno.env.get): Config {
     allowCdpAttach: false,
     bap: { maxMessageBytes: 10 * 1024 * 1024, dormantTtlMs: 300_000 },
     browser: { user: "nobody", chromiumFrom: null, inherited },
+    testBrowser: { maxSessions: 4 },
   };
 }
 
@@ -185,6 +188,16 @@ const FLAGS: Record<string, Flag> = {
         throw new UsageError(`--max-sessions must be 1..64, got "${v}"`);
       }
       c.limits.maxSessions = n;
+    },
+  },
+  "test-browser-sessions": {
+    env: "PORTHOLE_TEST_BROWSER_SESSIONS",
+    apply: (c, v) => {
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 1 || n > 64) {
+        throw new UsageError(`--test-browser-sessions must be 1..64, got "${v}"`);
+      }
+      c.testBrowser.maxSessions = n;
     },
   },
   "bap-max-message": {

@@ -23,7 +23,12 @@ function frame(ev: PortholeEvent) {
   return {
     id: ev.type === "dropped" ? undefined : String(ev.id),
     event: ev.type,
-    data: JSON.stringify({ sessionId: ev.sessionId, time: ev.time, ...ev.data }),
+    data: JSON.stringify({
+      sessionId: ev.sessionId,
+      ...(ev.test ? { test: true } : {}),
+      time: ev.time,
+      ...ev.data,
+    }),
   };
 }
 

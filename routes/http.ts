@@ -5,6 +5,8 @@ import type { Context } from "hono";
 import { PortholeError, toPortholeError } from "../lib/protocol/errors.ts";
 import { parseInput } from "../lib/protocol/validate.ts";
 import { OPS } from "../lib/ops/ops.ts";
+import { admitPerson, TAKEOVER_HEADER } from "../lib/ops/takeover_ops.ts";
+import { TEST_BROWSER_BASE } from "../lib/ops/test_browser_ops.ts";
 import type { SessionRegistry } from "../lib/session/registry.ts";
 import { PORTHOLE_VERSION, PROTOCOL_VERSION } from "../lib/version.ts";
 import { bodyLimit, errorResponse, fail, guard } from "./middleware.ts";
@@ -86,19 +88,25 @@ export function createApp(registry: SessionRegistry, selfOrigin: () => string): 
     const session = registry.get(c.req.param("sessionId"));
     return sseResponse(c, session.events, registry.metrics);
   });
+  app.get(`${TEST_BROWSER_BASE}/:sessionId/events`, (c) => {
+    const session = registry.testBrowser.get(c.req.param("sessionId"));
+    return sseResponse(c, session.events, registry.metrics);
+  });
 
   // Artifacts are content-addressed: a client that has the bytes gets 304.
   app.use("/v1/sessions/:sessionId/artifacts/:artifactId", etag());
+  app.use(`${TEST_BROWSER_BASE}/:sessionId/artifacts/:artifactId`, etag());
   for (const op of OPS) {
     const handler = async (c: Context) => {
       const raw = op.input ? await readJson(c, config.maxBodyBytes) : undefined;
       const input = op.input ? parseInput(op.input, raw) : undefined;
-      const result = await op.run({
-        registry,
-        params: c.req.param() as Record<string, string>,
-        input,
-        signal: c.req.raw.signal,
-      });
+      const params = c.req.param() as Record<string, string>;
+      const pass = c.req.header(TAKEOVER_HEADER);
+      // During a takeover the person's client sends its pass: the session's gate admits this request.
+      if (pass !== undefined && params.sessionId && op.path.startsWith("/v1/sessions/")) {
+        admitPerson(registry, params.sessionId, pass, c.req.raw.signal);
+      }
+      const result = await op.run({ registry, params, input, signal: c.req.raw.signal });
       if (result instanceof Response) return result; // raw bytes, e.g. an artifact
       if (op.status === 204) return c.body(null, 204);
       return c.json(result as object, (op.status ?? 200) as 200);

@@ -41,7 +41,30 @@ export interface EventMap {
   "session.reset": { reason: string };
   "session.closed": { reason: string };
   "state.stale": { stateId: string; reason: string };
+  /** A person took control of the session (the takeover id is only in the reply to that person). */
+  "takeover.started": { who: string };
+  /** What the person did: keystrokes into a credential field (or an unknown one) are counted, never shown. */
+  "takeover.input": TakeoverInputEvent;
+  "takeover.ended": { who: string; reason: string; clicks: number; keys: number; ms: number };
   "dropped": { count: number };
+}
+
+/** One thing a person did during a takeover, as the timeline shows it. */
+export interface TakeoverInputEvent {
+  pageId: string;
+  kind: "click" | "scroll" | "key" | "text";
+  x?: number;
+  y?: number;
+  button?: string;
+  deltaX?: number;
+  deltaY?: number;
+  /** A named key (Enter, Tab…) or the text typed, only when it went into a field that is not a credential. */
+  key?: string;
+  text?: string;
+  /** Characters or keys, always given for key and text. */
+  count?: number;
+  /** The keystrokes went into a credential field, or one Porthole could not confirm is not one. */
+  redacted?: boolean;
 }
 
 export type EventType = keyof EventMap;
@@ -56,6 +79,8 @@ export interface PortholeEvent<T extends EventType = EventType> {
   sessionId: string;
   time: string;
   data: EventMap[T];
+  /** Set on events of the test browser's sessions when they reach the agent registry's stream. */
+  test?: true;
 }
 
 function droppedNotice(count: number, sessionId: string, id: number): PortholeEvent<"dropped"> {

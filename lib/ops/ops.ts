@@ -17,6 +17,8 @@ import { TRACE_OPS } from "./trace_ops.ts";
 import { metered } from "./metered.ts";
 import { CONTEXT_OPS } from "./context_ops.ts";
 import { PAGE_OPS } from "./page_ops.ts";
+import { TAKEOVER_OPS } from "./takeover_ops.ts";
+import { testBrowserOps } from "./test_browser_ops.ts";
 
 const createSession = defineOp({
   name: "session_create",
@@ -232,3 +234,5 @@ export const OPS: OpDef<any>[] = [
   ...CONTEXT_OPS,
   ...PAGE_OPS,
 ];
+// A person's takeover, and the test browser: the operations above on a second registry.
+OPS.push(...TAKEOVER_OPS, ...testBrowserOps(OPS));

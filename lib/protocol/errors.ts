@@ -125,6 +125,8 @@ export const ERROR_TABLE = {
   page_limit: { http: 429, bap: BAP_CODES.ResourceLimitExceeded.code, retryable: true },
   queue_full: { http: 429, bap: BAP_CODES.ResourceLimitExceeded.code, retryable: true },
   artifact_limit: { http: 409, bap: BAP_CODES.ResourceLimitExceeded.code, retryable: false },
+  human_in_control: { http: 409, bap: BAP_CODES.ServerError.code, retryable: true },
+  takeover_not_found: { http: 404, bap: BAP_CODES.InvalidParams.code, retryable: false },
   browser_not_installed: { http: 503, bap: BAP_CODES.BrowserNotLaunched.code, retryable: false },
   browser_disconnected: { http: 503, bap: BAP_CODES.TargetClosed.code, retryable: true },
   session_disposed: { http: 503, bap: BAP_CODES.TargetClosed.code, retryable: true },
@@ -192,6 +194,9 @@ const DEFAULT_HINTS: Partial<Record<ErrorCode, string>> = {
   context_limit: "Close an idle session (DELETE /v1/sessions/{id}) or retry later",
   queue_full: "Wait for queued operations of this session to finish",
   page_limit: "Close a page of this session first",
+  human_in_control:
+    "A person is in control of this session: wait for the takeover.ended event on GET /v1/sessions/{id}/events, then observe again",
+  takeover_not_found: "Take control again (POST /v1/sessions/{id}/takeover); that takeover has ended",
 };
 
 /**

@@ -14,8 +14,8 @@ export interface Point {
 }
 
 /** CDP's modifier bits and mouse button bits. */
-const MODIFIER_BITS: Record<string, number> = { Alt: 1, Control: 2, Meta: 4, Shift: 8 };
-const BUTTON_BITS = { left: 1, right: 2, middle: 4 } as const;
+export const MODIFIER_BITS: Record<string, number> = { Alt: 1, Control: 2, Meta: 4, Shift: 8 };
+export const BUTTON_BITS = { left: 1, right: 2, middle: 4 } as const;
 
 /**
  * The node's click point in viewport coordinates. A node out of view is scrolled into view

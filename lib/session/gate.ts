@@ -1,6 +1,16 @@
 /** A per-session FIFO gate: one operation runs at a time, at most `maxQueued` wait behind it. */
 import { PortholeError } from "../protocol/errors.ts";
 
+/**
+ * A hold on the gate (a person's takeover): while it is on, only calls it admits run; every
+ * other call, queued or new, is refused with its error.
+ */
+export interface GateHold {
+  /** `caller` is the signal the call arrived with (its door's request), the holder's pass. */
+  admits(caller: AbortSignal | undefined): boolean;
+  refusal(): PortholeError;
+}
+
 interface Waiter {
   start: () => void;
   fail: (err: unknown) => void;
@@ -12,6 +22,7 @@ export class FifoGate {
   #running = false;
   #queue: Waiter[] = [];
   #closed: PortholeError | null = null;
+  #hold: GateHold | null = null;
   readonly maxQueued: number;
 
   constructor(maxQueued: number) {
@@ -25,9 +36,27 @@ export class FifoGate {
     return this.#running;
   }
 
-  /** Run `fn` when every earlier operation is done. A queued operation leaves when `signal` aborts. */
-  async run<T>(fn: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  /** The hold on the gate, if any. */
+  get holder(): GateHold | null {
+    return this.#hold;
+  }
+
+  /** Put a hold on the gate, or take it off (null). */
+  hold(h: GateHold | null): void {
+    this.#hold = h;
+  }
+
+  #admit(caller: AbortSignal | undefined): void {
+    if (this.#hold && !this.#hold.admits(caller)) throw this.#hold.refusal();
+  }
+
+  /**
+   * Run `fn` when every earlier operation is done. A queued operation leaves when `signal` aborts.
+   * While the gate is held, only calls whose `caller` the hold admits run (checked again at their turn).
+   */
+  async run<T>(fn: () => Promise<T>, signal?: AbortSignal, caller?: AbortSignal): Promise<T> {
     if (this.#closed) throw this.#closed;
+    this.#admit(caller);
     if (signal?.aborted) throw abortError(signal);
     if (this.#running) {
       if (this.#queue.length >= this.maxQueued) {
@@ -54,6 +83,7 @@ export class FifoGate {
     }
     this.#running = true;
     try {
+      this.#admit(caller);
       return await fn();
     } finally {
       this.#running = false;

@@ -9,11 +9,21 @@ import { SecretStore } from "../policy/secrets.ts";
 import { PortholeError } from "../protocol/errors.ts";
 import type { CreateSessionInput } from "../protocol/schemas.ts";
 import { Session } from "./session.ts";
-import { EventStream } from "../events/bus.ts";
+import { EventStream, type PortholeEvent } from "../events/bus.ts";
 import { Metrics } from "../metrics/metrics.ts";
 
 /** A browser the registry attached to for a door (see `foreignBrowser`). */
 export type ForeignBrowser = AttachedPool;
+
+/** Which registry this is: the agent's, or the human test browser's (seed 003). */
+export interface RegistryRole {
+  /** Where its sessions' routes live (artifact URLs point there). */
+  routeBase: string;
+  /** Every event of its sessions is also handed here (the agent registry's stream, marked). */
+  relay?: (ev: PortholeEvent) => void;
+  /** The sidecar's own ports, shared with the registry that made this one. */
+  selfPorts?: Set<number>;
+}
 
 export class SessionRegistry {
   readonly pool: BrowserPool;
@@ -26,10 +36,14 @@ export class SessionRegistry {
   readonly metrics = new Metrics();
   #sessions = new Map<string, Session>();
   #sweeper: ReturnType<typeof setInterval>;
-  #selfPorts = new Set<number>();
+  #selfPorts: Set<number>;
+  readonly role: RegistryRole;
+  #testBrowser: SessionRegistry | null = null;
 
-  constructor(config: Config, pool?: BrowserPool) {
+  constructor(config: Config, pool?: BrowserPool, role: RegistryRole = { routeBase: "/v1/sessions" }) {
     this.config = config;
+    this.role = role;
+    this.#selfPorts = role.selfPorts ?? new Set<number>();
     this.secrets = new SecretStore(config.operator.secrets);
     this.guard = new NetGuard({
       blockPrivate: config.blockPrivateNetwork,
@@ -85,6 +99,23 @@ export class SessionRegistry {
     );
   }
 
+  /**
+   * The human test browser's registry: its own sessions, context limit and Chromium (launched
+   * on first use), never the agent's. Made on first use; its events reach `events` marked `test`.
+   */
+  get testBrowser(): SessionRegistry {
+    if (this.role.relay) throw new Error("the test browser has no test browser of its own");
+    return this.#testBrowser ??= new SessionRegistry(
+      { ...this.config, limits: { ...this.config.limits, maxSessions: this.config.testBrowser.maxSessions } },
+      undefined,
+      {
+        routeBase: "/v1/test-browser/sessions",
+        relay: (ev) => this.events.publish({ ...ev, test: true }),
+        selfPorts: this.#selfPorts,
+      },
+    );
+  }
+
   /** The port the sidecar listens on: pages may never reach it. */
   addSelfPort(port: number): void {
     this.#selfPorts.add(port);
@@ -131,7 +162,11 @@ export class SessionRegistry {
       approvalRules: this.config.operator.approvals,
       approvals: this.approvals,
       secrets: this.secrets,
-      publish: (ev) => this.events.publish(ev),
+      publish: (ev) => {
+        this.events.publish(ev);
+        this.role.relay?.(ev);
+      },
+      routeBase: this.role.routeBase,
     });
     this.#sessions.set(session.id, session);
     pool?.onLost(() => session.browserLost());
@@ -164,6 +199,7 @@ export class SessionRegistry {
 
   async shutdown(): Promise<void> {
     clearInterval(this.#sweeper);
+    await this.#testBrowser?.shutdown();
     const all = [...this.#sessions.values()];
     this.#sessions.clear();
     await Promise.all(all.map((s) => s.dispose("The sidecar is shutting down")));

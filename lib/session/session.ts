@@ -43,6 +43,8 @@ export interface SessionDeps {
   secrets?: SecretStore;
   /** Every event of every session also goes here (GET /v1/events). */
   publish?: (ev: PortholeEvent) => void;
+  /** Where the session's routes live: `/v1/sessions` (agent) or `/v1/test-browser/sessions`. */
+  routeBase?: string;
 }
 
 export class Session {
@@ -73,7 +75,7 @@ export class Session {
     this.emulation = initialEmulation(options);
     this.deps = deps;
     this.gate = new FifoGate(deps.limits.maxQueuedOps);
-    this.artifacts = new ArtifactStore(`/v1/sessions/${this.id}/artifacts`);
+    this.artifacts = new ArtifactStore(`${deps.routeBase ?? "/v1/sessions"}/${this.id}/artifacts`);
     this.#pages = new PageSet({
       id: this.id,
       maxPages: deps.limits.maxPages,
@@ -161,14 +163,18 @@ export class Session {
     if (this.#disposed) throw new PortholeError("session_disposed", `Session ${this.id} is closed`);
     this.lastUsed = Date.now();
     const signal = clientSignal ? AbortSignal.any([clientSignal, this.#life.signal]) : this.#life.signal;
-    return this.gate.run(async () => {
-      this.lastUsed = Date.now();
-      try {
-        return await fn(signal);
-      } finally {
+    return this.gate.run(
+      async () => {
         this.lastUsed = Date.now();
-      }
-    }, signal);
+        try {
+          return await fn(signal);
+        } finally {
+          this.lastUsed = Date.now();
+        }
+      },
+      signal,
+      clientSignal,
+    );
   }
 
   view(): SessionView {
