@@ -375,12 +375,14 @@ Deno.test("an unknown session is 404 session_not_found on every session route", 
     cookies_set: { cookies: [] },
     emulate: { offline: false },
     extract: { schema: { type: "string" } },
+    takeover_start: { who: "Ana" },
+    takeover_input: { events: [{ type: "text", text: "a" }] },
   };
   let checked = 0;
   for (const op of OPS) {
     if (!op.path.includes(":sessionId")) continue;
     const path = op.path.replace(":sessionId", "s_nosuchsession").replace(/:(\w+)/g, "x_$1");
-    const body = op.input ? bodies[op.name] ?? {} : undefined;
+    const body = op.input ? bodies[op.name.replace(/^test_browser_/, "")] ?? {} : undefined;
     const r = await ph.request(op.method, path, body);
     assertError(r, 404, "session_not_found");
     assert.match(r.body.error.message, /s_nosuchsession/);
