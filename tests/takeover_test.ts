@@ -5,7 +5,9 @@
  * the person's input, never what went into a password field.
  */
 import assert from "node:assert/strict";
-import { assertError, browserTest, type Json, Porthole, refOf, Site } from "./harness.ts";
+import { assertError, browserTest, eventually, type Json, Porthole, refOf, Site } from "./harness.ts";
+import { BapCallError } from "./bap_client.ts";
+import { bapPage } from "./bap_fixture.ts";
 
 const FORM = `<title>Sign in</title>
 <label>Name <input id="name"></label>
@@ -155,24 +157,60 @@ Deno.test(
 );
 
 Deno.test(
-  "a held session refuses any door's call in its gate (Session.run, which BAP and MCP pass too)",
+  "a BAP client's calls into a held session get the same refusal, with its retry advice",
+  browserTest,
+  async () => {
+    await using site = new Site({ "/": FORM });
+    await using ph = await Porthole.start();
+    await using bap = await bapPage(ph, site.url("/"));
+    const sid = ph.server.registry.list().find((s) => s.pages.has(bap.pageId))!.id;
+    const pass = (await ph.post(`/v1/sessions/${sid}/takeover`, { who: "Ana" })).body.takeoverId;
+    const refused = await bap.call("page/reload", {}).then(() => null, (err) => err);
+    assert.ok(refused instanceof BapCallError, "page/reload is refused");
+    assert.equal(refused.code, -32000);
+    assert.equal(refused.error.data?.retryable, true);
+    assert.match(refused.error.data?.recoveryHint ?? "", /takeover\.ended/);
+    assert.equal((await ph.request("DELETE", `/v1/sessions/${sid}/takeover/${pass}`)).status, 200);
+    await bap.call("page/reload", {});
+  },
+);
+
+Deno.test(
+  "an agent call queued behind the takeover is refused at its turn; the call running before it finishes",
   browserTest,
   async () => {
     await using site = new Site({ "/": FORM });
     await using ph = await Porthole.start();
     const sid = await ph.session();
     await ph.open(sid, site.url("/"));
-    const pass = (await ph.post(`/v1/sessions/${sid}/takeover`, { who: "Ana" })).body.takeoverId;
-    // Every door reaches the page through Session.run: the gate refuses it there.
-    const session = ph.server.registry.get(sid);
-    await assert.rejects(
-      () => session.run(undefined, () => Promise.resolve("ran")),
-      (err: Json) => err.code === "human_in_control",
-    );
-    assert.equal((await ph.request("DELETE", `/v1/sessions/${sid}/takeover/${pass}`)).status, 200);
-    assert.equal(await session.run(undefined, () => Promise.resolve("ran")), "ran");
+    const gate = ph.server.registry.get(sid).gate;
+    const waiting = ph.post(`/v1/sessions/${sid}/wait`, { timeMs: 1500 });
+    await eventually("the wait to run", () => gate.busy);
+    const taking = ph.post(`/v1/sessions/${sid}/takeover`, { who: "Ana" });
+    await eventually("the takeover to queue", () => gate.queued === 1);
+    const observing = ph.post(`/v1/sessions/${sid}/observe`, {});
+    await eventually("the observe to queue", () => gate.queued === 2);
+    assert.equal((await waiting).status, 200);
+    assert.equal((await taking).status, 201);
+    assertError(await observing, 409, "human_in_control");
   },
 );
+
+Deno.test("a takeover nobody gives input to hands back on its own after idleMs", browserTest, async () => {
+  await using site = new Site({ "/": FORM });
+  await using ph = await Porthole.start();
+  const sid = await ph.session();
+  await ph.open(sid, site.url("/"));
+  assert.equal((await ph.post(`/v1/sessions/${sid}/takeover`, { who: "Ana", idleMs: 1000 })).status, 201);
+  await eventually(
+    "the takeover to end",
+    async () => (await ph.request("GET", `/v1/sessions/${sid}/takeover`)).body.takeover === null,
+  );
+  const ended = (await replay(ph, `/v1/sessions/${sid}/events`, "takeover.ended")).at(-1)!;
+  assert.equal(ended.event, "takeover.ended");
+  assert.match(ended.data.reason, /input/);
+  assert.equal((await ph.post(`/v1/sessions/${sid}/observe`, {})).status, 200);
+});
 
 Deno.test("takeover input is validated field by field", browserTest, async () => {
   await using ph = await Porthole.start();
