@@ -27,6 +27,12 @@ function requestSchema(schema: any): Json {
   return json;
 }
 
+function tagOf(path: string): string {
+  if (path.startsWith("/v1/test-browser/")) return "test-browser";
+  if (path.includes("/takeover")) return "takeover";
+  return path.includes("/pages") ? "pages" : /:sessionId\/\w/.test(path) ? "tools" : "sessions";
+}
+
 export function openApiDocument(): Json {
   if (cached) return cached;
   const paths: Record<string, Json> = {
@@ -77,7 +83,7 @@ export function openApiDocument(): Json {
     const entry: Json = {
       operationId: op.name,
       summary: op.description,
-      tags: [op.path.includes("/pages") ? "pages" : /:sessionId\/\w/.test(op.path) ? "tools" : "sessions"],
+      tags: [tagOf(op.path)],
       parameters: params,
       responses: {
         [status]: status === "204" ? { description: "Done" } : {
@@ -113,12 +119,24 @@ export function openApiDocument(): Json {
       title: "Porthole",
       version: PORTHOLE_VERSION,
       description: `A browser for AI agents, as a sidecar (BAP ${PROTOCOL_VERSION}). When a token is ` +
-        "configured, every route but /health needs it, in any one of the three ways below.",
+        "configured, every route but /health needs it, in any one of the three ways below. While a person " +
+        "holds a session (POST /v1/sessions/{sessionId}/takeover), its operations answer 409 human_in_control " +
+        "unless the request carries the takeover id in the `X-Porthole-Takeover` header (the TakeoverPass " +
+        "parameter); the test browser's routes (/v1/test-browser/sessions) use a registry and a Chromium of their own.",
     },
     servers: [{ url: "/" }],
     security: [{ bearer: [] }, { bapToken: [] }, { queryToken: [] }],
     paths,
     components: {
+      parameters: {
+        TakeoverPass: {
+          name: "X-Porthole-Takeover",
+          in: "header",
+          required: false,
+          description: "The takeoverId of the person in control: their calls pass the session's gate",
+          schema: { type: "string" },
+        },
+      },
       securitySchemes: {
         bearer: { type: "http", scheme: "bearer" },
         bapToken: { type: "apiKey", in: "header", name: "X-BAP-Token" },

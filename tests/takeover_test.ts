@@ -238,3 +238,25 @@ Deno.test("takeover input is validated field by field", browserTest, async () =>
     assert.equal(r.body.error.details.field, field, JSON.stringify(r.body));
   }
 });
+
+Deno.test(
+  "OpenAPI describes the takeover routes, their input and the person's header",
+  browserTest,
+  async () => {
+    await using ph = await Porthole.start();
+    const doc = (await ph.request("GET", "/openapi.json")).body;
+    const start = doc.paths["/v1/sessions/{sessionId}/takeover"];
+    assert.deepEqual(Object.keys(start).sort(), ["get", "post"]);
+    assert.equal(start.post.tags[0], "takeover");
+    const input = doc.components.schemas.TakeoverInputInput;
+    assert.deepEqual(input.required, ["events"]);
+    const kinds = input.properties.events.items.anyOf ?? input.properties.events.items.oneOf;
+    assert.deepEqual(kinds.map((k: Json) => k.properties.type.const), ["mouse", "wheel", "key", "text"]);
+    assert.ok(doc.paths["/v1/sessions/{sessionId}/takeover/{takeoverId}"].delete);
+    assert.equal(doc.components.parameters.TakeoverPass.name, "X-Porthole-Takeover");
+    assert.equal(doc.paths["/v1/test-browser/sessions/{sessionId}/act"].post.tags[0], "test-browser");
+    assert.ok(
+      doc.components.schemas.Error.properties.error.properties.code.enum.includes("human_in_control"),
+    );
+  },
+);
