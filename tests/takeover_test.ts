@@ -260,3 +260,35 @@ Deno.test(
     );
   },
 );
+
+Deno.test(
+  "the timeline names keys and shortcuts in a harmless field (Control+a is a key, not text)",
+  browserTest,
+  async () => {
+    await using site = new Site({ "/": FORM });
+    await using ph = await Porthole.start();
+    const sid = await ph.session();
+    await ph.open(sid, site.url("/"));
+    const pass = (await ph.post(`/v1/sessions/${sid}/takeover`, { who: "Ana" })).body.takeoverId;
+    const r = await ph.post(`/v1/sessions/${sid}/takeover/${pass}/input`, {
+      events: [
+        ...click(await centreOf(ph, sid, "#name")),
+        ...keys("abc"),
+        { type: "key", action: "down", key: "Control" },
+        ...keys("a"),
+        { type: "key", action: "up", key: "Control" },
+        ...keys("Z"),
+      ],
+    });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    assert.equal(
+      await ph.pageEval(sid, "document.querySelector('#name').value"),
+      "Z",
+      "Control+a selected all",
+    );
+    await ph.request("DELETE", `/v1/sessions/${sid}/takeover/${pass}`);
+    const inputs = (await replay(ph, `/v1/sessions/${sid}/events`, "takeover.ended"))
+      .filter((e) => e.event === "takeover.input").map((e) => [e.data.kind, e.data.key ?? e.data.text]);
+    assert.deepEqual(inputs, [["click", undefined], ["text", "abc"], ["key", "Control+a"], ["text", "Z"]]);
+  },
+);

@@ -43,7 +43,7 @@ export class Takeover implements GateHold {
   clicks = 0;
   keys = 0;
   /** The person's mouse buttons held down (a drag spans input batches). */
-  readonly pointer: Pointer = { button: null, buttons: 0 };
+  readonly pointer: Pointer = { button: null, buttons: 0, modifiers: new Set() };
   #passes = new WeakSet<AbortSignal>();
   #idle: ReturnType<typeof setTimeout> | undefined;
 

@@ -24,11 +24,14 @@ export interface Forwarded {
 
 type Keyboard = { down(key: never): Promise<void>; up(key: never): Promise<void> };
 
-/** The buttons the person holds down, kept across batches so that a drag moves with them. */
+/** The buttons and modifier keys the person holds down, kept across batches (a drag, Control+A). */
 export interface Pointer {
   button: "left" | "middle" | "right" | null;
   buttons: number;
+  modifiers: Set<string>;
 }
+
+const MODIFIER_KEYS = new Set(["Alt", "Control", "Meta", "Shift"]);
 
 /** Send the person's events to the page in order; `record` gets what the timeline shows. */
 export async function forwardInput(
@@ -95,10 +98,15 @@ export async function forwardInput(
       record({ pageId: rec.pageId, kind: "scroll", deltaX: ev.deltaX ?? 0, deltaY: ev.deltaY ?? 0 });
     } else if (ev.type === "key") {
       const printable = [...ev.key].length === 1;
-      if (ev.action === "down") {
+      if (MODIFIER_KEYS.has(ev.key)) {
+        if (ev.action === "down") pointer.modifiers.add(ev.key);
+        else pointer.modifiers.delete(ev.key);
+      } else if (ev.action === "down") {
         const ok = await safe();
         out.keys++;
-        if (printable) {
+        // A character with Control, Alt or Meta is a shortcut, not text: it is recorded as a key.
+        const chord = [...pointer.modifiers].filter((m) => m !== "Shift");
+        if (printable && chord.length === 0) {
           typed = typedInto(typed, rec.pageId, ok, ev.key);
         } else {
           flush();
@@ -106,7 +114,7 @@ export async function forwardInput(
             pageId: rec.pageId,
             kind: "key",
             count: 1,
-            ...(ok ? { key: ev.key } : { redacted: true }),
+            ...(ok ? { key: [...chord, ev.key].join("+") } : { redacted: true }),
           });
           fieldSafe = null; // Tab, Enter and arrows may move focus
         }
