@@ -18,17 +18,15 @@ function lastEventId(c: Context): number | undefined {
   return last !== undefined && /^\d{1,15}$/.test(last.trim()) ? Number(last.trim()) : undefined;
 }
 
+/** The test browser's sessions' events are marked where they meet the agent's (GET /v1/events). */
+const testMark = (ev: PortholeEvent) => (ev.test ? { test: true } : {});
+
 /** An event as SSE fields. A `dropped` notice carries no id, so Last-Event-ID stays on a real event. */
 function frame(ev: PortholeEvent) {
   return {
     id: ev.type === "dropped" ? undefined : String(ev.id),
     event: ev.type,
-    data: JSON.stringify({
-      sessionId: ev.sessionId,
-      ...(ev.test ? { test: true } : {}),
-      time: ev.time,
-      ...ev.data,
-    }),
+    data: JSON.stringify({ sessionId: ev.sessionId, time: ev.time, ...ev.data, ...testMark(ev) }),
   };
 }
 

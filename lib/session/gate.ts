@@ -46,17 +46,17 @@ export class FifoGate {
     this.#hold = h;
   }
 
-  #admit(caller: AbortSignal | undefined): void {
+  /**
+   * Refuse a call the hold does not admit (`caller`: the signal it arrived with). The session
+   * asks before a call queues and again when its turn comes.
+   */
+  admit(caller: AbortSignal | undefined): void {
     if (this.#hold && !this.#hold.admits(caller)) throw this.#hold.refusal();
   }
 
-  /**
-   * Run `fn` when every earlier operation is done. A queued operation leaves when `signal` aborts.
-   * While the gate is held, only calls whose `caller` the hold admits run (checked again at their turn).
-   */
-  async run<T>(fn: () => Promise<T>, signal?: AbortSignal, caller?: AbortSignal): Promise<T> {
+  /** Run `fn` when every earlier operation is done. A queued operation leaves when `signal` aborts. */
+  async run<T>(fn: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     if (this.#closed) throw this.#closed;
-    this.#admit(caller);
     if (signal?.aborted) throw abortError(signal);
     if (this.#running) {
       if (this.#queue.length >= this.maxQueued) {
@@ -83,7 +83,6 @@ export class FifoGate {
     }
     this.#running = true;
     try {
-      this.#admit(caller);
       return await fn();
     } finally {
       this.#running = false;

@@ -60,3 +60,20 @@ Deno.test("closing the gate fails queued work and refuses new work", async () =>
   release();
   await running;
 });
+
+Deno.test("a hold on the gate refuses every caller it does not admit, and nobody once it is off", () => {
+  const gate = new FifoGate(4);
+  const pass = new AbortController().signal;
+  gate.hold({
+    admits: (caller) => caller === pass,
+    refusal: () => new PortholeError("human_in_control", "held"),
+  });
+  assert.throws(() => gate.admit(undefined), (e: PortholeError) => e.code === "human_in_control");
+  assert.throws(
+    () => gate.admit(new AbortController().signal),
+    (e: PortholeError) => e.code === "human_in_control",
+  );
+  gate.admit(pass);
+  gate.hold(null);
+  gate.admit(undefined);
+});

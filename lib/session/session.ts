@@ -163,18 +163,16 @@ export class Session {
     if (this.#disposed) throw new PortholeError("session_disposed", `Session ${this.id} is closed`);
     this.lastUsed = Date.now();
     const signal = clientSignal ? AbortSignal.any([clientSignal, this.#life.signal]) : this.#life.signal;
-    return this.gate.run(
-      async () => {
+    this.gate.admit(clientSignal); // a person's takeover holds the gate: only their calls pass
+    return this.gate.run(async () => {
+      this.gate.admit(clientSignal); // and again at the call's turn, for one queued before the hold
+      this.lastUsed = Date.now();
+      try {
+        return await fn(signal);
+      } finally {
         this.lastUsed = Date.now();
-        try {
-          return await fn(signal);
-        } finally {
-          this.lastUsed = Date.now();
-        }
-      },
-      signal,
-      clientSignal,
-    );
+      }
+    }, signal);
   }
 
   view(): SessionView {
