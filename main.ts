@@ -1,6 +1,7 @@
 /** Porthole's command line: serve, browser install/status, --version, --help. */
 import { type Config, parseBrowserArgs, parseMcpArgs, parseServeArgs, UsageError } from "./lib/config.ts";
-import { discoverChromium, installChromium } from "./lib/driver/discover.ts";
+import { discoverChromium } from "./lib/driver/discover.ts";
+import { installChromium } from "./lib/driver/install.ts";
 import { startServer } from "./lib/server.ts";
 import { PORTHOLE_VERSION, PROTOCOL_VERSION } from "./lib/version.ts";
 import { MCP_HELP, serveStdio } from "./lib/mcp/stdio.ts";
@@ -11,7 +12,8 @@ const HELP = `porthole ${PORTHOLE_VERSION}: a browser for AI agents, as a sideca
 Usage:
   porthole serve [options]        Serve the HTTP API (BAP protocol ${PROTOCOL_VERSION})
   porthole mcp [options]          Serve MCP on stdin/stdout (same core, no port)
-  porthole browser install        Install Chromium (Debian/Ubuntu: apt chromium-headless-shell)
+  porthole browser install        Install Chromium and fonts (Debian/Ubuntu: apt, no recommends)
+        [--dry-run]               Only say which packages it would install
   porthole browser status         Say which browser Porthole would use
   porthole --version | --help
 
@@ -94,9 +96,10 @@ async function main(args: string[]): Promise<number> {
     return 0;
   }
   if (cmd === "browser") {
-    const config = parseBrowserArgs(rest.slice(1));
+    const dryRun = rest[0] === "install" && rest.includes("--dry-run");
+    const config = parseBrowserArgs(rest.slice(1).filter((a) => !dryRun || a !== "--dry-run"));
     const explicit = config.chromium;
-    if (rest[0] === "install") return await installChromium(config);
+    if (rest[0] === "install") return await installChromium(config, dryRun);
     if (rest[0] === "status") {
       const found = discoverChromium(config);
       if (found.path) {
