@@ -6,6 +6,7 @@ import { startServer } from "./lib/server.ts";
 import { PORTHOLE_VERSION, PROTOCOL_VERSION } from "./lib/version.ts";
 import { MCP_HELP, serveStdio } from "./lib/mcp/stdio.ts";
 import { selectTools } from "./lib/mcp/server.ts";
+import { runDoctor } from "./lib/cli/doctor.ts";
 
 const HELP = `porthole ${PORTHOLE_VERSION}: a browser for AI agents, as a sidecar
 
@@ -15,6 +16,7 @@ Usage:
   porthole browser install        Install Chromium and fonts (Debian/Ubuntu: apt, no recommends)
         [--dry-run]               Only say which packages it would install
   porthole browser status         Say which browser Porthole would use
+  porthole doctor [options]       Check what serving needs (takes serve's options; --json)
   porthole --version | --help
 
 Options of serve (each also an environment variable):
@@ -90,6 +92,7 @@ async function main(args: string[]): Promise<number> {
     return 0;
   }
   if (cmd === "serve") return await serve(rest);
+  if (cmd === "doctor") return await runDoctor(rest);
   if (cmd === "mcp") {
     const { mcp, rest: shared } = mcpAndRest(rest);
     await serveStdio(parseServeArgs(shared), mcp);
