@@ -17,6 +17,19 @@ const errorResponse = (description: string) => ({
   content: { "application/json": { schema: ERROR_REF } },
 });
 
+const ERROR_BODY = {
+  type: "object",
+  required: ["code", "message", "retryable"],
+  properties: {
+    code: { type: "string", enum: Object.keys(ERROR_TABLE) },
+    message: { type: "string" },
+    retryable: { type: "boolean" },
+    retryAfterMs: { type: "integer" },
+    recoveryHint: { type: "string" },
+    details: { type: "object" },
+  },
+};
+
 /** The error statuses every operation may answer, besides its own success. */
 const OP_ERRORS = {
   "400": errorResponse("invalid_params: the failing field is in error.details.field"),
@@ -139,23 +152,9 @@ export function openApiDocument(): Json {
       schemas: {
         ...schemas,
         ...RESULT_SCHEMAS,
-        ErrorBody: {
-          type: "object",
-          required: ["code", "message", "retryable"],
-          properties: {
-            code: { type: "string", enum: Object.keys(ERROR_TABLE) },
-            message: { type: "string" },
-            retryable: { type: "boolean" },
-            retryAfterMs: { type: "integer" },
-            recoveryHint: { type: "string" },
-            details: { type: "object" },
-          },
-        },
-        Error: {
-          type: "object",
-          required: ["error"],
-          properties: { error: { $ref: "#/components/schemas/ErrorBody" } },
-        },
+        // Inline in Error too, so a reader of Error sees the whole shape without a jump.
+        ErrorBody: ERROR_BODY,
+        Error: { type: "object", required: ["error"], properties: { error: ERROR_BODY } },
       },
     },
   };
