@@ -157,11 +157,35 @@ export async function userNamespacesCheck(config: Config): Promise<Check> {
 export async function fontsCheck(): Promise<Check> {
   const fix = "run `porthole browser install`, or apt-get install --no-install-recommends fonts-liberation";
   const r = await output("fc-list", [":", "family"]);
+  if (r.code === -1) {
+    // No fc-list (the fontconfig tools are only recommended): Chromium reads the font files itself.
+    const files = fontFiles(["/usr/share/fonts", "/usr/local/share/fonts"]);
+    if (files.length === 0) return bad("fonts", "fail", "no font files: pages render text as boxes", fix);
+    const liberation = files.some((f) => /Liberation/.test(f));
+    return ok(
+      "fonts",
+      `${files.length} font files${liberation ? ", Liberation among them" : ""} (no fc-list)`,
+    );
+  }
   if (r.code !== 0) return bad("fonts", "fail", `fc-list failed: ${r.out.slice(0, 200)}`, fix);
   const families = new Set(r.out.split("\n").map((l) => l.trim()).filter(Boolean));
   if (families.size === 0) return bad("fonts", "fail", "no fonts: pages render text as boxes", fix);
   const liberation = [...families].some((f) => /Liberation/.test(f));
   return ok("fonts", `${families.size} families${liberation ? ", Liberation among them" : ""}`);
+}
+
+function fontFiles(dirs: string[], depth = 4): string[] {
+  const found: string[] = [];
+  for (const dir of dirs) {
+    try {
+      for (const e of Deno.readDirSync(dir)) {
+        const path = `${dir}/${e.name}`;
+        if (e.isDirectory && depth > 0) found.push(...fontFiles([path], depth - 1));
+        else if (/\.(ttf|otf|ttc|pfb|woff2?)$/i.test(e.name)) found.push(path);
+      }
+    } catch { /* not there */ }
+  }
+  return found;
 }
 
 export async function shmCheck(): Promise<Check> {
