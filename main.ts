@@ -1,4 +1,4 @@
-/** Porthole's command line: serve, browser install/status, --version, --help. */
+/** Porthole's command line: serve, mcp, doctor, browser install/status, --version, --help. */
 import { type Config, parseBrowserArgs, parseMcpArgs, parseServeArgs, UsageError } from "./lib/config.ts";
 import { discoverChromium } from "./lib/driver/discover.ts";
 import { installChromium } from "./lib/driver/install.ts";
