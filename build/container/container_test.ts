@@ -8,7 +8,8 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { bundle } from "../bundle.ts";
 import { runtimeStage } from "./dockerfile.ts";
-import { CACHE, ensureTools, runtimeRootfs } from "./rootfs.ts";
+import { baseRootfs, CACHE, ensureTools, runtimeRootfs } from "./rootfs.ts";
+import { BROWSER_PACKAGES, planInstall } from "../../lib/driver/install.ts";
 import { dockerDefaultLike } from "./oci.ts";
 import { Container } from "./runc.ts";
 import { Site } from "../../tests/harness.ts";
@@ -154,5 +155,36 @@ Deno.test(
     const sandbox = JSON.parse(doctor.out).checks.find((c: { name: string }) => c.name === "sandbox");
     assert.equal(sandbox.status, "fail");
     assert.match(sandbox.fix, /seccomp=deploy\/seccomp\/chromium\.json/);
+  },
+);
+
+Deno.test(
+  "on a fresh bookworm, browser install's plan is a third of what apt's recommends would add",
+  test,
+  async () => {
+    const { stage } = await prepared;
+    const base = await baseRootfs(stage.suite);
+    // The planning code of `porthole browser install`, with apt-get run inside the fresh system.
+    const inBase = async (args: string[]) => {
+      const r = await new Deno.Command("chroot", {
+        args: [base, "apt-get", ...args],
+        stdout: "piped",
+        stderr: "piped",
+      })
+        .output();
+      return { code: r.code, out: new TextDecoder().decode(r.stdout) };
+    };
+    const lean = await planInstall(BROWSER_PACKAGES, inBase);
+    const withRecommends = await planInstall(
+      BROWSER_PACKAGES,
+      (args) => inBase(args.filter((a) => a !== "--no-install-recommends")),
+    );
+    assert.ok(lean && withRecommends, "apt in the fresh system knows the packages");
+    console.log(
+      `${BROWSER_PACKAGES.join(" ")}: ${lean.length} packages, ${withRecommends.length} with recommends`,
+    );
+    assert.ok(lean.includes("chromium-headless-shell") && lean.includes("fonts-liberation"));
+    assert.ok(lean.length * 2.5 < withRecommends.length, `${lean.length} vs ${withRecommends.length}`);
+    assert.ok(lean.every((p) => withRecommends.includes(p)), "recommends only add to the plan");
   },
 );
