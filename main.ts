@@ -1,18 +1,22 @@
-/** Porthole's command line: serve, browser install/status, --version, --help. */
+/** Porthole's command line: serve, mcp, doctor, browser install/status, --version, --help. */
 import { type Config, parseBrowserArgs, parseMcpArgs, parseServeArgs, UsageError } from "./lib/config.ts";
-import { discoverChromium, installChromium } from "./lib/driver/discover.ts";
+import { discoverChromium } from "./lib/driver/discover.ts";
+import { installChromium } from "./lib/driver/install.ts";
 import { startServer } from "./lib/server.ts";
 import { PORTHOLE_VERSION, PROTOCOL_VERSION } from "./lib/version.ts";
 import { MCP_HELP, serveStdio } from "./lib/mcp/stdio.ts";
 import { selectTools } from "./lib/mcp/server.ts";
+import { runDoctor } from "./lib/cli/doctor.ts";
 
 const HELP = `porthole ${PORTHOLE_VERSION}: a browser for AI agents, as a sidecar
 
 Usage:
   porthole serve [options]        Serve the HTTP API (BAP protocol ${PROTOCOL_VERSION})
   porthole mcp [options]          Serve MCP on stdin/stdout (same core, no port)
-  porthole browser install        Install Chromium (Debian/Ubuntu: apt chromium-headless-shell)
+  porthole browser install        Install Chromium and fonts (Debian/Ubuntu: apt, no recommends)
+        [--dry-run]               Only say which packages it would install
   porthole browser status         Say which browser Porthole would use
+  porthole doctor [options]       Check what serving needs (takes serve's options; --json)
   porthole --version | --help
 
 Options of serve (each also an environment variable):
@@ -90,15 +94,17 @@ async function main(args: string[]): Promise<number> {
     return 0;
   }
   if (cmd === "serve") return await serve(rest);
+  if (cmd === "doctor") return await runDoctor(rest);
   if (cmd === "mcp") {
     const { mcp, rest: shared } = mcpAndRest(rest);
     await serveStdio(parseServeArgs(shared), mcp);
     return 0;
   }
   if (cmd === "browser") {
-    const config = parseBrowserArgs(rest.slice(1));
+    const dryRun = rest[0] === "install" && rest.includes("--dry-run");
+    const config = parseBrowserArgs(rest.slice(1).filter((a) => !dryRun || a !== "--dry-run"));
     const explicit = config.chromium;
-    if (rest[0] === "install") return await installChromium(config);
+    if (rest[0] === "install") return await installChromium(config, dryRun);
     if (rest[0] === "status") {
       const found = discoverChromium(config);
       if (found.path) {

@@ -3,6 +3,9 @@ import { toJsonSchema } from "@valibot/to-json-schema";
 import { OPS } from "../lib/ops/ops.ts";
 import { ERROR_TABLE } from "../lib/protocol/errors.ts";
 import { PORTHOLE_VERSION, PROTOCOL_VERSION } from "../lib/version.ts";
+import { OP_EXAMPLES } from "./openapi_examples.ts";
+import { OP_RESULTS, RESULT_SCHEMAS } from "./openapi_results.ts";
+import { DOOR_PATHS } from "./openapi_doors.ts";
 
 type Json = Record<string, unknown>;
 
@@ -14,9 +17,34 @@ const errorResponse = (description: string) => ({
   content: { "application/json": { schema: ERROR_REF } },
 });
 
-/** `session_create` → `SessionCreateInput`. */
+const ERROR_BODY = {
+  type: "object",
+  required: ["code", "message", "retryable"],
+  properties: {
+    code: { type: "string", enum: Object.keys(ERROR_TABLE) },
+    message: { type: "string" },
+    retryable: { type: "boolean" },
+    retryAfterMs: { type: "integer" },
+    recoveryHint: { type: "string" },
+    details: { type: "object" },
+  },
+};
+
+/** The error statuses every operation may answer, besides its own success. */
+const OP_ERRORS = {
+  "400": errorResponse("invalid_params: the failing field is in error.details.field"),
+  "401": errorResponse("unauthorized"),
+  "403": errorResponse("host_not_allowed, request_origin_not_allowed, or a policy refusal"),
+  "404": errorResponse("session_not_found, page_not_found, or another unknown id"),
+  "413": errorResponse("body_too_large"),
+  "429": errorResponse("context_limit, page_limit or queue_full; see Retry-After"),
+  "503": errorResponse("browser_not_installed, browser_disconnected or session_disposed"),
+  default: errorResponse("Error"),
+};
+
+/** `session_create` → `SessionCreate`. */
 function schemaName(opName: string): string {
-  return opName.split("_").map((w) => w[0].toUpperCase() + w.slice(1)).join("") + "Input";
+  return opName.split("_").map((w) => w[0].toUpperCase() + w.slice(1)).join("");
 }
 
 /** A request schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect), without a `$schema` of its own. */
@@ -33,43 +61,50 @@ function tagOf(path: string): string {
   return path.includes("/pages") ? "pages" : /:sessionId\/\w/.test(path) ? "tools" : "sessions";
 }
 
-export function openApiDocument(): Json {
-  if (cached) return cached;
-  const paths: Record<string, Json> = {
-    "/health": {
-      get: {
-        operationId: "health",
-        summary: "Liveness: open without a token and with any Host",
-        security: [],
-        responses: {
-          "200": {
-            description: "The sidecar is up",
-            content: {
-              "application/json": {
-                schema: {
-                  type: "object",
-                  required: ["status", "version", "porthole"],
-                  properties: {
-                    status: { const: "ok" },
-                    version: { const: PROTOCOL_VERSION, description: "BAP protocol version" },
-                    porthole: { type: "string", description: "Porthole's own version" },
-                  },
-                  additionalProperties: false,
-                },
-              },
-            },
+// deno-lint-ignore no-explicit-any
+function success(op: any, schemas: Record<string, Json>): Json {
+  const status = String(op.status ?? 200);
+  if (status === "204") return { [status]: { description: "Done; no body" } };
+  // The test browser mounts the agent's operations again under test_browser_*: same bodies.
+  const base = String(op.name).replace(/^test_browser_/, "");
+  if (base === "artifact_get") {
+    return {
+      [status]: {
+        description:
+          "The artifact's bytes (image/png, image/jpeg, image/webp, application/pdf or a JSON trace)",
+        headers: { ETag: { schema: { type: "string" } } },
+        content: {
+          "application/octet-stream": {
+            schema: { type: "string", contentMediaType: "application/octet-stream" },
           },
         },
       },
-    },
-    "/openapi.json": {
-      get: {
-        operationId: "openapi",
-        summary: "This document",
-        responses: { "200": { description: "OpenAPI 3.1 document" }, default: errorResponse("Error") },
+      "304": { description: "Not modified: If-None-Match named this artifact" },
+    };
+  }
+  const result = OP_RESULTS[base];
+  if (result === undefined) {
+    throw new Error(`openapi: no result schema for ${op.name} (routes/openapi_results.ts)`);
+  }
+  const name = schemaName(op.name) + "Result";
+  schemas[name] = result ?? {};
+  const example = OP_EXAMPLES[base]?.response;
+  return {
+    [status]: {
+      description: "Success",
+      content: {
+        "application/json": {
+          schema: { $ref: `#/components/schemas/${name}` },
+          ...(example ? { example } : {}),
+        },
       },
     },
   };
+}
+
+export function openApiDocument(): Json {
+  if (cached) return cached;
+  const paths: Record<string, Json> = structuredClone(DOOR_PATHS);
   const schemas: Record<string, Json> = {};
   for (const op of OPS) {
     const path = op.path.replace(/:(\w+)/g, "{$1}");
@@ -79,35 +114,27 @@ export function openApiDocument(): Json {
       required: true,
       schema: { type: "string" },
     }));
-    const status = String(op.status ?? 200);
     const entry: Json = {
       operationId: op.name,
       summary: op.description,
       tags: [tagOf(op.path)],
       parameters: params,
-      responses: {
-        [status]: status === "204" ? { description: "Done" } : {
-          description: "Success",
-          content: { "application/json": { schema: { type: "object" } } },
-        },
-        "400": errorResponse("invalid_params: the failing field is in error.details.field"),
-        "401": errorResponse("unauthorized"),
-        "403": errorResponse("host_not_allowed, request_origin_not_allowed, or a policy refusal"),
-        "404": errorResponse("session_not_found, page_not_found, or another unknown id"),
-        "413": errorResponse("body_too_large"),
-        "429": errorResponse("context_limit, page_limit or queue_full; see Retry-After"),
-        "503": errorResponse("browser_not_installed, browser_disconnected or session_disposed"),
-        default: errorResponse("Error"),
-      },
+      responses: { ...success(op, schemas), ...OP_ERRORS },
     };
     if (op.input) {
-      const name = schemaName(op.name);
+      const name = schemaName(op.name) + "Input";
       const schema = requestSchema(op.input);
       schemas[name] = schema;
       const required = Array.isArray(schema.required) && schema.required.length > 0;
+      const example = OP_EXAMPLES[op.name]?.request;
       entry.requestBody = {
         required,
-        content: { "application/json": { schema: { $ref: `#/components/schemas/${name}` } } },
+        content: {
+          "application/json": {
+            schema: { $ref: `#/components/schemas/${name}` },
+            ...(example ? { example } : {}),
+          },
+        },
       };
     }
     (paths[path] ??= {})[op.method.toLowerCase()] = entry;
@@ -144,24 +171,10 @@ export function openApiDocument(): Json {
       },
       schemas: {
         ...schemas,
-        Error: {
-          type: "object",
-          required: ["error"],
-          properties: {
-            error: {
-              type: "object",
-              required: ["code", "message", "retryable"],
-              properties: {
-                code: { type: "string", enum: Object.keys(ERROR_TABLE) },
-                message: { type: "string" },
-                retryable: { type: "boolean" },
-                retryAfterMs: { type: "integer" },
-                recoveryHint: { type: "string" },
-                details: { type: "object" },
-              },
-            },
-          },
-        },
+        ...RESULT_SCHEMAS,
+        // Inline in Error too, so a reader of Error sees the whole shape without a jump.
+        ErrorBody: ERROR_BODY,
+        Error: { type: "object", required: ["error"], properties: { error: ERROR_BODY } },
       },
     },
   };

@@ -55,11 +55,13 @@ export const MAY_IMPORT: Record<string, readonly string[]> = {
     ...["lib/metrics", "lib/config.ts", "lib/log.ts", "lib/version.ts", "hono"],
     ...["@modelcontextprotocol/sdk", "@valibot/to-json-schema"],
   ],
+  // The command line's own tools (doctor) start the browser as the pool does and read the config.
+  "lib/cli": ["lib/config.ts", "lib/config_file.ts", "lib/driver"],
   // The composition roots: the server wires the registry to the doors, main.ts is the CLI.
   "lib/server.ts": ["lib/config.ts", "lib/log.ts", "lib/session", "routes"],
   "main.ts": [
     ...["lib/config.ts", "lib/config_file.ts", "lib/driver", "lib/server.ts", "lib/version.ts"],
-    ...["lib/mcp", "node:"],
+    ...["lib/mcp", "lib/cli", "node:"],
   ],
 };
 

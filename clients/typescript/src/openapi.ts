@@ -1,0 +1,7158 @@
+// Generated from Porthole's /openapi.json by `deno task client:types` (openapi-typescript).
+// Do not edit: change the operations or routes/openapi*.ts, then regenerate.
+
+export interface paths {
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness: open without a token and with any Host */
+        get: operations["health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This document */
+        get: operations["openapi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prometheus metrics (text exposition format 0.0.4) */
+        get: operations["metrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Events of every session */
+        get: operations["events_all"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{sessionId}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Events of one session */
+        get: operations["session_events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** MCP: the server-to-client event stream of an MCP session */
+        get: operations["mcp_get"];
+        put?: never;
+        /** MCP over Streamable HTTP: a JSON-RPC 2.0 message (`?tools=` narrows the tools) */
+        post: operations["mcp_post"];
+        /** MCP: end the MCP session named by Mcp-Session-Id */
+        delete: operations["mcp_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** BAP 0.9.0: JSON-RPC 2.0 over a WebSocket (send Upgrade: websocket) */
+        get: operations["bap_websocket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List open sessions */
+        get: operations["session_list"];
+        put?: never;
+        /** Create a session: an isolated, temporary browser context */
+        post: operations["session_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Describe one session */
+        get: operations["session_get"];
+        put?: never;
+        post?: never;
+        /** Close a session: cancels queued and running operations, then releases its context */
+        delete: operations["session_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{sessionId}/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the session's pages */
+        get: operations["page_list"];
+        put?: never;
+        /** Open a new about:blank page and make it active; destinations go through navigate */
+        post: operations["page_open"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{sessionId}/pages/{pageId}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a page the session's active page */
+        post: operations["page_activate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{sessionId}/pages/{pageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Close a page */
+        delete: operations["page_close"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{sessionId}/navigate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Navigate a page to an http(s) URL and wait for its DOMContentLoaded; authorises the origin on commit */
+        post: operations["navigate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{sessionId}/observe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Observe a page as an ARIA snapshot with refs; the returned stateId is good for one action */
+        post: operations["observe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{sessionId}/act": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Act once on an observed state by ref; the state is consumed. The result says whether input was dispatched, whether a fresh state was captured, and whether `expect` held. Nothing is retried: observe before acting again */
+        post: operations["act"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{sessionId}/wait": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Wait for one condition (text, textGone, url substring, loadState, or timeMs); {met:false} on timeout */
+        post: operations["wait"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{sessionId}/inspect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read a page's console, errors or network entries (latest 256 each), paged by afterSeq */
+        post: operations["inspect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{sessionId}/screenshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Screenshot the viewport, the full page, or one element by ref (JPEG by default) into the session's store */
+        post: operations["screenshot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{sessionId}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Print the page to PDF into the session's store */
+        post: operations["pdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{sessionId}/artifacts/{artifactId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bytes of an artifact, with its Content-Type */
+        get: operations["artifact_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List actions waiting for a human decision */
+        get: operations["approval_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/approvals/{approvalId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve or deny an action waiting for a decision; an approved action is checked again before it runs */
+        post: operations["approval_decide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{sessionId}/dialog-policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How the session answers JavaScript dialogs, and the one-shot answer armed for the next one */
+        get: operations["dialog_policy_get"];
+        put?: never;
+        /** Set how JavaScript dialogs (alert, confirm, prompt, beforeunload) are answered: accept or dismiss, the text a prompt gets, or (once) only the next dialog. Takes effect at once, also for a running action; the default dismisses alert/confirm/prompt and accepts beforeunload */
+        post: operations["dialog_policy_set"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{sessionId}/trace/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a Chrome trace (DevTools performance format) of the session's pages; one at a time per session */
+        post: operations["trace_start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{sessionId}/trace/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop the session's trace and store it (JSON, URLs redacted) as an artifact; artifact is null when none ran */
+        post: operations["trace_stop"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{sessionId}/cookies/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read the session's cookies, or only those a request to one of `urls` would carry */
+        post: operations["cookies_get"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{sessionId}/cookies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set cookies; one for a host outside the session's allowedOrigins is refused and none is set */
+        post: operations["cookies_set"];
+        /** Delete every cookie of the session */
+        delete: operations["cookies_clear"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{sessionId}/storage-state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export cookies and the localStorage of the origins open pages show, in Playwright's storageState shape; give it to POST /v1/sessions as storageState to start logged in */
+        get: operations["storage_state_get"];
+        put?: never;
+        /** Import a storage state: cookies, and each origin's localStorage through a temporary page that navigates there under the session's origin policy */
+        post: operations["storage_state_set"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{sessionId}/emulation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Emulate a viewport, user agent, geolocation (granted), offline network, color scheme, time zone or locale: on every open page now and on pages opened later; unset fields stay as they are */
+        post: operations["emulate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{sessionId}/frames": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** List a page's frames: frameId, parentId, name, redacted url and origin, parents first */
+        post: operations["frames"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{sessionId}/reload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reload a page and wait for the new document's DOMContentLoaded (or load); the destination goes through the same origin policy as navigate and is refused before anything is sent */
+        post: operations["reload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{sessionId}/back": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Go back one history entry (nothing happens when there is none) and wait for the new document's DOMContentLoaded (or load); the destination goes through the same origin policy as navigate and is refused before anything is sent */
+        post: operations["go_back"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{sessionId}/forward": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Go forward one history entry (nothing happens when there is none) and wait for the new document's DOMContentLoaded (or load); the destination goes through the same origin policy as navigate and is refused before anything is sent */
+        post: operations["go_forward"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{sessionId}/discover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** List the WebMCP tools a page declares (forms with toolname, navigator.modelContext); their text is page content, bounded */
+        post: operations["discover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{sessionId}/extract": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Extract data shaped by a small JSON schema by heuristics (lists, tables, labelled fields, text), in the page or under a ref; URLs redacted */
+        post: operations["extract"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{sessionId}/elements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Observe a frame and list its actionable elements (ref, role, name, bounds, selectors), optionally with an annotated screenshot; the stateId is good for one action */
+        post: operations["elements"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{sessionId}/takeover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who is in control of the session, if a person is (without the takeover id) */
+        get: operations["takeover_get"];
+        put?: never;
+        /** A person takes control of the session: the agent's operations are refused with 409 human_in_control until it is handed back; the reply's takeoverId is the person's pass */
+        post: operations["takeover_start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{sessionId}/takeover/{takeoverId}/input": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Forward the person's pointer, wheel and keyboard input to a page as real input, in order; the timeline records it (keystrokes into credential fields as counts only) */
+        post: operations["takeover_input"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{sessionId}/takeover/{takeoverId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Hand the session back to the agent: emits takeover.ended and makes the current state stale, so the agent observes afresh */
+        delete: operations["takeover_end"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test-browser/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The test browser's `session_list`: the same operation, on its own registry and Chromium */
+        get: operations["test_browser_session_list"];
+        put?: never;
+        /** The test browser's `session_create`: the same operation, on its own registry and Chromium */
+        post: operations["test_browser_session_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test-browser/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The test browser's `session_get`: the same operation, on its own registry and Chromium */
+        get: operations["test_browser_session_get"];
+        put?: never;
+        post?: never;
+        /** The test browser's `session_delete`: the same operation, on its own registry and Chromium */
+        delete: operations["test_browser_session_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test-browser/sessions/{sessionId}/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The test browser's `page_list`: the same operation, on its own registry and Chromium */
+        get: operations["test_browser_page_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test-browser/sessions/{sessionId}/navigate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The test browser's `navigate`: the same operation, on its own registry and Chromium */
+        post: operations["test_browser_navigate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test-browser/sessions/{sessionId}/observe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The test browser's `observe`: the same operation, on its own registry and Chromium */
+        post: operations["test_browser_observe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test-browser/sessions/{sessionId}/act": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The test browser's `act`: the same operation, on its own registry and Chromium */
+        post: operations["test_browser_act"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test-browser/sessions/{sessionId}/screenshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The test browser's `screenshot`: the same operation, on its own registry and Chromium */
+        post: operations["test_browser_screenshot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test-browser/sessions/{sessionId}/artifacts/{artifactId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The test browser's `artifact_get`: the same operation, on its own registry and Chromium */
+        get: operations["test_browser_artifact_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        SessionCreateResult: components["schemas"]["SessionView"];
+        SessionCreateInput: {
+            viewport?: {
+                width: number;
+                height: number;
+            };
+            /** @description User-Agent string for every page of the session */
+            userAgent?: string;
+            /** @description BCP 47 locale, e.g. de-DE */
+            locale?: string;
+            /** @description IANA time zone, e.g. Europe/Berlin */
+            timezoneId?: string;
+            allowedOrigins?: string[];
+            /** @description Cookies and localStorage, as GET /v1/sessions/{id}/storage-state returns them */
+            storageState?: {
+                /** @description Cookies to write; a cookie for a host outside the session's allowedOrigins is refused */
+                cookies?: {
+                    /** @description Cookie name */
+                    name: string;
+                    /** @description Cookie value */
+                    value: string;
+                    /** @description URL the cookie is set for (its host and path); instead of domain */
+                    url?: string;
+                    /** @description Host the cookie is for; a leading dot includes its subdomains */
+                    domain?: string;
+                    /** @description Default: / */
+                    path?: string;
+                    /** @description Expiry in seconds since the epoch; -1 or absent = a session cookie */
+                    expires?: number;
+                    /** @description Hidden from page scripts */
+                    httpOnly?: boolean;
+                    /** @description Sent over https (and to localhost) only */
+                    secure?: boolean;
+                    /**
+                     * @description SameSite attribute
+                     * @enum {string}
+                     */
+                    sameSite?: "Strict" | "Lax" | "None";
+                }[];
+                /** @description localStorage per origin; each origin goes through the navigation policy */
+                origins?: {
+                    /** @description Origin whose localStorage to write, e.g. https://example.com */
+                    origin: string;
+                    /** @description Items to set */
+                    localStorage?: {
+                        /** @description Key */
+                        name: string;
+                        /** @description Value */
+                        value: string;
+                    }[];
+                }[];
+            };
+        };
+        SessionListResult: {
+            sessions: components["schemas"]["SessionView"][];
+        };
+        SessionGetResult: components["schemas"]["SessionView"];
+        PageListResult: {
+            pages: components["schemas"]["PageView"][];
+        };
+        PageOpenResult: components["schemas"]["PageView"];
+        PageOpenInput: Record<string, never>;
+        PageActivateResult: components["schemas"]["PageView"];
+        PageActivateInput: Record<string, never>;
+        NavigateResult: {
+            pageId: string;
+            url: string;
+            httpStatus: number | null;
+            /** @enum {unknown} */
+            navigation: "committed" | "same_document" | "download_blocked" | "none";
+            state?: components["schemas"]["Observation"];
+        };
+        NavigateInput: {
+            /** @description Absolute http(s) URL or about:blank */
+            url: string;
+            /** @description Page to navigate; default: the active page (one is created if none) */
+            pageId?: string;
+            /** @enum {string} */
+            waitUntil?: "domcontentloaded" | "load";
+            /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
+            timeoutMs?: number;
+            observe?: boolean | {
+                /** @description Exact frame to observe; never falls back to its parent */
+                frameId?: string;
+                /**
+                 * @description full (default): the whole tree; interactive: actionable nodes with the headings, landmarks and frames that place them; minimal: one line per actionable node. Refs are the same in every tier
+                 * @enum {string}
+                 */
+                tier?: "full" | "interactive" | "minimal";
+                /** @description Tree levels, 1..20 (default 12) */
+                maxDepth?: number;
+                /** @description An earlier stateId of the same document: answer only the changes against it (else the full tree) */
+                since?: string;
+            };
+        };
+        ObserveResult: components["schemas"]["Observation"];
+        ObserveInput: {
+            /** @description Page to observe; default: the session's active page */
+            pageId?: string;
+            /** @description Exact frame to observe; never falls back to its parent */
+            frameId?: string;
+            /**
+             * @description full (default): the whole tree; interactive: actionable nodes with the headings, landmarks and frames that place them; minimal: one line per actionable node. Refs are the same in every tier
+             * @enum {string}
+             */
+            tier?: "full" | "interactive" | "minimal";
+            /** @description Tree levels, 1..20 (default 12) */
+            maxDepth?: number;
+            /** @description An earlier stateId of the same document: answer only the changes against it (else the full tree) */
+            since?: string;
+            /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
+            timeoutMs?: number;
+        };
+        ActResult: {
+            /** @enum {unknown} */
+            execution: "not_dispatched" | "dispatched_unknown" | "completed";
+            /** @enum {unknown} */
+            observation: "captured" | "unavailable";
+            /** @enum {unknown} */
+            postcondition: "not_requested" | "unknown" | "unmet" | "met";
+            freshState?: components["schemas"]["Observation"];
+            dialogs?: {
+                type: string;
+                message: string;
+                handled: string;
+            }[];
+            noop?: boolean;
+            error?: components["schemas"]["ErrorBody"];
+        };
+        ActInput: {
+            /** @description The stateId of the observation this action refers to */
+            stateId: string;
+            /** @description The targetId of that observation */
+            targetId: string;
+            /** @enum {string} */
+            action: "click" | "dblclick" | "hover" | "type" | "fill" | "clear" | "press" | "select" | "check" | "uncheck" | "scroll" | "upload" | "drag" | "navigate";
+            /** @description A ref from that observation, e.g. @e3 */
+            ref?: string;
+            text?: string;
+            secretRef?: string;
+            url?: string;
+            key?: string;
+            /** @description select: the value or label of each option to select */
+            values?: string[];
+            /** @description upload: the files to put in a file input; an empty list clears it */
+            files?: {
+                /** @description The file name the page sees */
+                name: string;
+                /** @description Media type, e.g. text/csv (Chromium derives the type a page sees from the name's extension) */
+                mimeType: string;
+                /** @description The file's bytes in base64, at most 8 MiB decoded */
+                buffer: string;
+            }[];
+            /** @description drag: the ref to drop on, from the same observation */
+            toRef?: string;
+            /** @description scroll or drag by, in px */
+            deltaX?: number;
+            /** @description scroll or drag by, in px */
+            deltaY?: number;
+            /** @description How dialogs opened by this action are answered; unset fields follow the session's policy */
+            dialog?: {
+                /**
+                 * @description Answer to alert, confirm and prompt
+                 * @enum {string}
+                 */
+                action?: "accept" | "dismiss";
+                /** @description Text an accepted prompt() returns; default: its default */
+                promptText?: string;
+                /**
+                 * @description Answer to a beforeunload prompt: accept leaves the page (default), dismiss stays
+                 * @enum {string}
+                 */
+                beforeunload?: "accept" | "dismiss";
+            };
+            /**
+             * @description click, dblclick: the mouse button (default left)
+             * @enum {string}
+             */
+            button?: "left" | "right" | "middle";
+            /** @description click, dblclick, press: the keys held down during the action */
+            modifiers?: ("Alt" | "Control" | "Meta" | "Shift")[];
+            /** @description click, dblclick, hover: the point to use, from the element's top-left corner in CSS px (default its center); it must lie inside the element's box and is hit-tested there */
+            position?: {
+                x: number;
+                y: number;
+            };
+            /** @description click: how many clicks in a row (default 1) */
+            clickCount?: number;
+            /** @description click, dblclick: ms between pressing and releasing the button; type: ms between keys */
+            delayMs?: number;
+            expect?: {
+                selector: string;
+                text: string;
+            };
+            expectedOrigin?: string;
+            /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
+            timeoutMs?: number;
+        };
+        WaitResult: {
+            met: boolean;
+            elapsedMs: number;
+        };
+        WaitInput: {
+            /** @description Default: the active page */
+            pageId?: string;
+            /** @description Wait until this text is on the page */
+            text?: string;
+            /** @description Wait until this text is gone */
+            textGone?: string;
+            /** @description Wait until the real URL contains this */
+            url?: string;
+            /** @enum {string} */
+            loadState?: "load" | "networkidle";
+            /** @description Wait this long */
+            timeMs?: number;
+            /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
+            timeoutMs?: number;
+        };
+        InspectResult: {
+            entries: {
+                seq: number;
+            }[];
+            nextSeq: number;
+            dropped: number;
+            truncated?: boolean;
+        };
+        InspectInput: {
+            /** @description Default: the active page */
+            pageId?: string;
+            /** @enum {string} */
+            kind: "console" | "errors" | "network";
+            limit?: number;
+            afterSeq?: number;
+            /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
+            timeoutMs?: number;
+        };
+        ScreenshotResult: components["schemas"]["Artifact"];
+        ScreenshotInput: {
+            /** @description Default: the active page */
+            pageId?: string;
+            /** @description A ref of the session's current state (not consumed) */
+            ref?: string;
+            stateId?: string;
+            fullPage?: boolean;
+            /** @description A rectangle of the page in CSS pixels, document coordinates */
+            clip?: {
+                x: number;
+                y: number;
+                width: number;
+                height: number;
+            };
+            /**
+             * @description Image encoding (default jpeg)
+             * @enum {string}
+             */
+            format?: "jpeg" | "png" | "webp";
+            /** @description Compression quality for jpeg and webp (default 80) */
+            quality?: number;
+            /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
+            timeoutMs?: number;
+        };
+        PdfResult: components["schemas"]["Artifact"];
+        PdfInput: {
+            /** @description Default: the active page */
+            pageId?: string;
+            /** @description Paper width in inches (default 8.5) */
+            paperWidth?: number;
+            /** @description Paper height in inches (default 11) */
+            paperHeight?: number;
+            landscape?: boolean;
+            scale?: number;
+            /** @description Default true */
+            printBackground?: boolean;
+            margin?: {
+                /** @description In inches */
+                top?: number;
+                /** @description In inches */
+                right?: number;
+                /** @description In inches */
+                bottom?: number;
+                /** @description In inches */
+                left?: number;
+            };
+            /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
+            timeoutMs?: number;
+        };
+        ApprovalListResult: {
+            approvals: components["schemas"]["Approval"][];
+        };
+        ApprovalDecideResult: {
+            approval: components["schemas"]["Approval"];
+            decision: string;
+        };
+        ApprovalDecideInput: {
+            /**
+             * @description approve lets the action go on; deny refuses it
+             * @enum {string}
+             */
+            decision: "approve" | "deny";
+        };
+        DialogPolicySetResult: components["schemas"]["DialogPolicy"];
+        DialogPolicySetInput: {
+            /**
+             * @description Answer to alert, confirm and prompt (the default policy dismisses them)
+             * @enum {string}
+             */
+            action: "accept" | "dismiss";
+            /** @description Text an accepted prompt() returns; default: its default */
+            promptText?: string;
+            /**
+             * @description Answer to a beforeunload prompt: accept leaves the page (default), dismiss stays
+             * @enum {string}
+             */
+            beforeunload?: "accept" | "dismiss";
+            /** @description Answer only the next dialog this way, then follow the standing policy */
+            once?: boolean;
+        };
+        DialogPolicyGetResult: components["schemas"]["DialogPolicy"];
+        TraceStartResult: {
+            tracing: boolean;
+            pageId?: string;
+        };
+        TraceStartInput: {
+            /** @description Page whose DevTools session records the trace; default: the active page */
+            pageId?: string;
+            /** @description Record screenshots in the trace too */
+            screenshots?: boolean;
+        };
+        TraceStopResult: components["schemas"]["Artifact"];
+        TraceStopInput: Record<string, never>;
+        CookiesGetResult: {
+            cookies: components["schemas"]["Cookie"][];
+        };
+        CookiesGetInput: {
+            /** @description Only the cookies a request to one of these URLs would carry */
+            urls?: string[];
+        };
+        CookiesSetResult: {
+            set: number;
+        };
+        CookiesSetInput: {
+            /** @description Cookies to write; a cookie for a host outside the session's allowedOrigins is refused */
+            cookies: {
+                /** @description Cookie name */
+                name: string;
+                /** @description Cookie value */
+                value: string;
+                /** @description URL the cookie is set for (its host and path); instead of domain */
+                url?: string;
+                /** @description Host the cookie is for; a leading dot includes its subdomains */
+                domain?: string;
+                /** @description Default: / */
+                path?: string;
+                /** @description Expiry in seconds since the epoch; -1 or absent = a session cookie */
+                expires?: number;
+                /** @description Hidden from page scripts */
+                httpOnly?: boolean;
+                /** @description Sent over https (and to localhost) only */
+                secure?: boolean;
+                /**
+                 * @description SameSite attribute
+                 * @enum {string}
+                 */
+                sameSite?: "Strict" | "Lax" | "None";
+            }[];
+        };
+        CookiesClearResult: {
+            cleared: number;
+        };
+        StorageStateGetResult: components["schemas"]["StorageState"];
+        StorageStateSetResult: {
+            cookies: number;
+            origins: number;
+        };
+        /** @description Cookies and localStorage, as GET /v1/sessions/{id}/storage-state returns them */
+        StorageStateSetInput: {
+            /** @description Cookies to write; a cookie for a host outside the session's allowedOrigins is refused */
+            cookies?: {
+                /** @description Cookie name */
+                name: string;
+                /** @description Cookie value */
+                value: string;
+                /** @description URL the cookie is set for (its host and path); instead of domain */
+                url?: string;
+                /** @description Host the cookie is for; a leading dot includes its subdomains */
+                domain?: string;
+                /** @description Default: / */
+                path?: string;
+                /** @description Expiry in seconds since the epoch; -1 or absent = a session cookie */
+                expires?: number;
+                /** @description Hidden from page scripts */
+                httpOnly?: boolean;
+                /** @description Sent over https (and to localhost) only */
+                secure?: boolean;
+                /**
+                 * @description SameSite attribute
+                 * @enum {string}
+                 */
+                sameSite?: "Strict" | "Lax" | "None";
+            }[];
+            /** @description localStorage per origin; each origin goes through the navigation policy */
+            origins?: {
+                /** @description Origin whose localStorage to write, e.g. https://example.com */
+                origin: string;
+                /** @description Items to set */
+                localStorage?: {
+                    /** @description Key */
+                    name: string;
+                    /** @description Value */
+                    value: string;
+                }[];
+            }[];
+        };
+        EmulateResult: {
+            emulation: Record<string, never>;
+        };
+        EmulateInput: {
+            /** @description Viewport in CSS pixels */
+            viewport?: {
+                width: number;
+                height: number;
+            };
+            /** @description User-Agent string (header and navigator.userAgent) */
+            userAgent?: string;
+            /** @description Position pages read; grants the geolocation permission */
+            geolocation?: {
+                /** @description Degrees, -90..90 */
+                latitude: number;
+                /** @description Degrees, -180..180 */
+                longitude: number;
+                /** @description Metres, default 0 */
+                accuracy?: number;
+            };
+            /** @description Cut the pages' network (navigator.onLine false) */
+            offline?: boolean;
+            /**
+             * @description prefers-color-scheme
+             * @enum {string}
+             */
+            colorScheme?: "light" | "dark" | "no-preference";
+            /** @description IANA time zone, e.g. Europe/Berlin */
+            timezoneId?: string;
+            /** @description BCP 47 locale, e.g. de-DE */
+            locale?: string;
+        };
+        FramesResult: {
+            frames: {
+                frameId: string;
+                parentId: string | null;
+                name: string;
+                url: string;
+                origin: string;
+            }[];
+        };
+        FramesInput: {
+            /** @description Default: the active page */
+            pageId?: string;
+        };
+        ReloadResult: components["schemas"]["NavigateResult"];
+        ReloadInput: {
+            /** @description Default: the active page */
+            pageId?: string;
+            /**
+             * @description What to wait for (default domcontentloaded)
+             * @enum {string}
+             */
+            waitUntil?: "domcontentloaded" | "load";
+            /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
+            timeoutMs?: number;
+            /** @description Observe the new document and return it as state */
+            observe?: boolean | {
+                /**
+                 * @description full (default): the whole tree; interactive: actionable nodes with the headings, landmarks and frames that place them; minimal: one line per actionable node. Refs are the same in every tier
+                 * @enum {string}
+                 */
+                tier?: "full" | "interactive" | "minimal";
+                /** @description Tree levels, 1..20 (default 12) */
+                maxDepth?: number;
+            };
+        };
+        GoBackResult: components["schemas"]["NavigateResult"];
+        GoBackInput: {
+            /** @description Default: the active page */
+            pageId?: string;
+            /**
+             * @description What to wait for (default domcontentloaded)
+             * @enum {string}
+             */
+            waitUntil?: "domcontentloaded" | "load";
+            /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
+            timeoutMs?: number;
+            /** @description Observe the new document and return it as state */
+            observe?: boolean | {
+                /**
+                 * @description full (default): the whole tree; interactive: actionable nodes with the headings, landmarks and frames that place them; minimal: one line per actionable node. Refs are the same in every tier
+                 * @enum {string}
+                 */
+                tier?: "full" | "interactive" | "minimal";
+                /** @description Tree levels, 1..20 (default 12) */
+                maxDepth?: number;
+            };
+        };
+        GoForwardResult: components["schemas"]["NavigateResult"];
+        GoForwardInput: {
+            /** @description Default: the active page */
+            pageId?: string;
+            /**
+             * @description What to wait for (default domcontentloaded)
+             * @enum {string}
+             */
+            waitUntil?: "domcontentloaded" | "load";
+            /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
+            timeoutMs?: number;
+            /** @description Observe the new document and return it as state */
+            observe?: boolean | {
+                /**
+                 * @description full (default): the whole tree; interactive: actionable nodes with the headings, landmarks and frames that place them; minimal: one line per actionable node. Refs are the same in every tier
+                 * @enum {string}
+                 */
+                tier?: "full" | "interactive" | "minimal";
+                /** @description Tree levels, 1..20 (default 12) */
+                maxDepth?: number;
+            };
+        };
+        DiscoverResult: {
+            pageId: string;
+            frameId: string;
+            tools: {
+                name: string;
+                description?: string;
+                inputSchema?: Record<string, never>;
+                /** @enum {unknown} */
+                source: "webmcp-declarative" | "webmcp-imperative";
+                formSelector?: string;
+            }[];
+            totalDiscovered: number;
+            apiVersion?: string;
+        };
+        DiscoverInput: {
+            /** @description Default: the active page */
+            pageId?: string;
+            /** @description Exact frame to read; default: the main frame */
+            frameId?: string;
+            /** @description Default 50 */
+            maxTools?: number;
+            /** @description Include each tool's input schema (default true) */
+            includeInputSchemas?: boolean;
+            /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
+            timeoutMs?: number;
+        };
+        ExtractResult: {
+            data: unknown;
+            confidence: number;
+            sources?: {
+                selector: string;
+                text: string;
+            }[];
+        };
+        ExtractInput: {
+            /** @description Default: the active page */
+            pageId?: string;
+            /** @description A small JSON schema: type object (with properties), array (with items), string, number or boolean */
+            schema: {
+                /** @enum {string} */
+                type: "object" | "array" | "string" | "number" | "boolean";
+                properties?: {
+                    [key: string]: Record<string, never>;
+                };
+                items?: Record<string, never>;
+            };
+            /**
+             * @description single (default): one value or object; list: repeated items; table: rows of the first table
+             * @enum {string}
+             */
+            mode?: "single" | "list" | "table";
+            /** @description Scope: a ref of the session's current state (not consumed) */
+            ref?: string;
+            /** @description The state the ref comes from */
+            stateId?: string;
+            /** @description Also list the elements each item was read from */
+            includeSources?: boolean;
+            /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
+            timeoutMs?: number;
+        };
+        ElementsResult: {
+            stateId: string;
+            targetId: string;
+            pageId: string;
+            frameId: string;
+            url: string;
+            elements: {
+                ref: string;
+                role: string;
+                name?: string;
+                tagName: string;
+                bounds: {
+                    x: number;
+                    y: number;
+                    width: number;
+                    height: number;
+                };
+                selector: Record<string, never>;
+                alternativeSelectors?: Record<string, never>[];
+                disabled?: boolean;
+                focused?: boolean;
+            }[];
+            totalElements: number;
+            screenshot?: Record<string, never>;
+        };
+        ElementsInput: {
+            /** @description Default: the active page */
+            pageId?: string;
+            /** @description Exact frame to read; default: the main frame */
+            frameId?: string;
+            /** @description At most this many elements (default 100; 0 lists none but still observes) */
+            maxElements?: number;
+            /** @description Also store a PNG of the viewport with numbered boxes over the listed elements */
+            annotate?: boolean;
+            /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
+            timeoutMs?: number;
+        };
+        TakeoverStartResult: components["schemas"]["Takeover"];
+        TakeoverStartInput: {
+            /** @description Who takes control, as the timeline shows it (a name or a label) */
+            who: string;
+            /** @description Hand back on its own after this long without input (default 300000) */
+            idleMs?: number;
+        };
+        TakeoverGetResult: {
+            takeover: components["schemas"]["Takeover"] | null;
+        };
+        TakeoverInputResult: {
+            pageId: string;
+            events: number;
+            clicks: number;
+            keys: number;
+        };
+        TakeoverInputInput: {
+            /** @description Default: the active page */
+            pageId?: string;
+            events: ({
+                /** @constant */
+                type: "mouse";
+                /** @enum {string} */
+                action: "move" | "down" | "up";
+                /** @description x in CSS pixels */
+                x: number;
+                /** @description y in CSS pixels */
+                y: number;
+                /** @enum {string} */
+                button?: "left" | "middle" | "right";
+                clickCount?: number;
+                /** @description Modifier keys held during the event */
+                modifiers?: ("Alt" | "Control" | "Meta" | "Shift")[];
+            } | {
+                /** @constant */
+                type: "wheel";
+                /** @description x in CSS pixels */
+                x: number;
+                /** @description y in CSS pixels */
+                y: number;
+                /** @description Horizontal scroll in CSS pixels */
+                deltaX?: number;
+                /** @description Vertical scroll in CSS pixels */
+                deltaY?: number;
+                /** @description Modifier keys held during the event */
+                modifiers?: ("Alt" | "Control" | "Meta" | "Shift")[];
+            } | {
+                /** @constant */
+                type: "key";
+                /** @enum {string} */
+                action: "down" | "up";
+                /** @description KeyboardEvent.key of the person's keyboard: a character, or a name such as Enter */
+                key: string;
+            } | {
+                /** @constant */
+                type: "text";
+                /** @description Text an input method committed */
+                text: string;
+            })[];
+        };
+        TakeoverEndResult: components["schemas"]["Takeover"];
+        TestBrowserSessionCreateResult: components["schemas"]["SessionView"];
+        TestBrowserSessionCreateInput: {
+            viewport?: {
+                width: number;
+                height: number;
+            };
+            /** @description User-Agent string for every page of the session */
+            userAgent?: string;
+            /** @description BCP 47 locale, e.g. de-DE */
+            locale?: string;
+            /** @description IANA time zone, e.g. Europe/Berlin */
+            timezoneId?: string;
+            allowedOrigins?: string[];
+            /** @description Cookies and localStorage, as GET /v1/sessions/{id}/storage-state returns them */
+            storageState?: {
+                /** @description Cookies to write; a cookie for a host outside the session's allowedOrigins is refused */
+                cookies?: {
+                    /** @description Cookie name */
+                    name: string;
+                    /** @description Cookie value */
+                    value: string;
+                    /** @description URL the cookie is set for (its host and path); instead of domain */
+                    url?: string;
+                    /** @description Host the cookie is for; a leading dot includes its subdomains */
+                    domain?: string;
+                    /** @description Default: / */
+                    path?: string;
+                    /** @description Expiry in seconds since the epoch; -1 or absent = a session cookie */
+                    expires?: number;
+                    /** @description Hidden from page scripts */
+                    httpOnly?: boolean;
+                    /** @description Sent over https (and to localhost) only */
+                    secure?: boolean;
+                    /**
+                     * @description SameSite attribute
+                     * @enum {string}
+                     */
+                    sameSite?: "Strict" | "Lax" | "None";
+                }[];
+                /** @description localStorage per origin; each origin goes through the navigation policy */
+                origins?: {
+                    /** @description Origin whose localStorage to write, e.g. https://example.com */
+                    origin: string;
+                    /** @description Items to set */
+                    localStorage?: {
+                        /** @description Key */
+                        name: string;
+                        /** @description Value */
+                        value: string;
+                    }[];
+                }[];
+            };
+        };
+        TestBrowserSessionListResult: {
+            sessions: components["schemas"]["SessionView"][];
+        };
+        TestBrowserSessionGetResult: components["schemas"]["SessionView"];
+        TestBrowserPageListResult: {
+            pages: components["schemas"]["PageView"][];
+        };
+        TestBrowserNavigateResult: components["schemas"]["NavigateResult"];
+        TestBrowserNavigateInput: {
+            /** @description Absolute http(s) URL or about:blank */
+            url: string;
+            /** @description Page to navigate; default: the active page (one is created if none) */
+            pageId?: string;
+            /** @enum {string} */
+            waitUntil?: "domcontentloaded" | "load";
+            /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
+            timeoutMs?: number;
+            observe?: boolean | {
+                /** @description Exact frame to observe; never falls back to its parent */
+                frameId?: string;
+                /**
+                 * @description full (default): the whole tree; interactive: actionable nodes with the headings, landmarks and frames that place them; minimal: one line per actionable node. Refs are the same in every tier
+                 * @enum {string}
+                 */
+                tier?: "full" | "interactive" | "minimal";
+                /** @description Tree levels, 1..20 (default 12) */
+                maxDepth?: number;
+                /** @description An earlier stateId of the same document: answer only the changes against it (else the full tree) */
+                since?: string;
+            };
+        };
+        TestBrowserObserveResult: components["schemas"]["Observation"];
+        TestBrowserObserveInput: {
+            /** @description Page to observe; default: the session's active page */
+            pageId?: string;
+            /** @description Exact frame to observe; never falls back to its parent */
+            frameId?: string;
+            /**
+             * @description full (default): the whole tree; interactive: actionable nodes with the headings, landmarks and frames that place them; minimal: one line per actionable node. Refs are the same in every tier
+             * @enum {string}
+             */
+            tier?: "full" | "interactive" | "minimal";
+            /** @description Tree levels, 1..20 (default 12) */
+            maxDepth?: number;
+            /** @description An earlier stateId of the same document: answer only the changes against it (else the full tree) */
+            since?: string;
+            /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
+            timeoutMs?: number;
+        };
+        TestBrowserActResult: components["schemas"]["ActResult"];
+        TestBrowserActInput: {
+            /** @description The stateId of the observation this action refers to */
+            stateId: string;
+            /** @description The targetId of that observation */
+            targetId: string;
+            /** @enum {string} */
+            action: "click" | "dblclick" | "hover" | "type" | "fill" | "clear" | "press" | "select" | "check" | "uncheck" | "scroll" | "upload" | "drag" | "navigate";
+            /** @description A ref from that observation, e.g. @e3 */
+            ref?: string;
+            text?: string;
+            secretRef?: string;
+            url?: string;
+            key?: string;
+            /** @description select: the value or label of each option to select */
+            values?: string[];
+            /** @description upload: the files to put in a file input; an empty list clears it */
+            files?: {
+                /** @description The file name the page sees */
+                name: string;
+                /** @description Media type, e.g. text/csv (Chromium derives the type a page sees from the name's extension) */
+                mimeType: string;
+                /** @description The file's bytes in base64, at most 8 MiB decoded */
+                buffer: string;
+            }[];
+            /** @description drag: the ref to drop on, from the same observation */
+            toRef?: string;
+            /** @description scroll or drag by, in px */
+            deltaX?: number;
+            /** @description scroll or drag by, in px */
+            deltaY?: number;
+            /** @description How dialogs opened by this action are answered; unset fields follow the session's policy */
+            dialog?: {
+                /**
+                 * @description Answer to alert, confirm and prompt
+                 * @enum {string}
+                 */
+                action?: "accept" | "dismiss";
+                /** @description Text an accepted prompt() returns; default: its default */
+                promptText?: string;
+                /**
+                 * @description Answer to a beforeunload prompt: accept leaves the page (default), dismiss stays
+                 * @enum {string}
+                 */
+                beforeunload?: "accept" | "dismiss";
+            };
+            /**
+             * @description click, dblclick: the mouse button (default left)
+             * @enum {string}
+             */
+            button?: "left" | "right" | "middle";
+            /** @description click, dblclick, press: the keys held down during the action */
+            modifiers?: ("Alt" | "Control" | "Meta" | "Shift")[];
+            /** @description click, dblclick, hover: the point to use, from the element's top-left corner in CSS px (default its center); it must lie inside the element's box and is hit-tested there */
+            position?: {
+                x: number;
+                y: number;
+            };
+            /** @description click: how many clicks in a row (default 1) */
+            clickCount?: number;
+            /** @description click, dblclick: ms between pressing and releasing the button; type: ms between keys */
+            delayMs?: number;
+            expect?: {
+                selector: string;
+                text: string;
+            };
+            expectedOrigin?: string;
+            /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
+            timeoutMs?: number;
+        };
+        TestBrowserScreenshotResult: components["schemas"]["Artifact"];
+        TestBrowserScreenshotInput: {
+            /** @description Default: the active page */
+            pageId?: string;
+            /** @description A ref of the session's current state (not consumed) */
+            ref?: string;
+            stateId?: string;
+            fullPage?: boolean;
+            /** @description A rectangle of the page in CSS pixels, document coordinates */
+            clip?: {
+                x: number;
+                y: number;
+                width: number;
+                height: number;
+            };
+            /**
+             * @description Image encoding (default jpeg)
+             * @enum {string}
+             */
+            format?: "jpeg" | "png" | "webp";
+            /** @description Compression quality for jpeg and webp (default 80) */
+            quality?: number;
+            /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
+            timeoutMs?: number;
+        };
+        PageView: {
+            pageId: string;
+            url: string;
+            title: string;
+            origin: string;
+            active: boolean;
+            generation: number;
+        };
+        SessionView: {
+            sessionId: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+            pages: components["schemas"]["PageView"][];
+            activePageId: string | null;
+            limits: {
+                maxPages: number;
+                maxQueuedOps: number;
+                snapshotMaxBytes: number;
+                idleMs: number;
+            };
+        };
+        Observation: {
+            /** @description Quote it to act; good for one action */
+            stateId: string;
+            targetId: string;
+            pageId: string;
+            frameId: string;
+            document: {
+                loaderId: string;
+                documentId: string;
+            };
+            url: string;
+            origin: string;
+            title: string;
+            /** @description YAML lines `- role "name" [attrs] [ref=@eN]`: untrusted page text */
+            tree: string;
+            refCount: number;
+            truncated?: boolean;
+            bytes?: number;
+            generation?: number;
+            /** @enum {unknown} */
+            tier?: "full" | "interactive" | "minimal";
+            since?: string;
+            changes?: {
+                added: string[];
+                removed: string[];
+                changed: string[];
+            };
+            sinceUnavailable?: {
+                reason: string;
+                message: string;
+            };
+        };
+        Artifact: {
+            artifact: {
+                id: string;
+                sha256: string;
+                mimeType: string;
+                bytes: number;
+                /** @description GET it (same token) for the bytes */
+                href: string;
+            };
+        };
+        Cookie: {
+            name: string;
+            value: string;
+            domain: string;
+            path: string;
+            expires: number;
+            httpOnly: boolean;
+            secure: boolean;
+            /** @enum {unknown} */
+            sameSite?: "Strict" | "Lax" | "None";
+        };
+        StorageState: {
+            cookies: components["schemas"]["Cookie"][];
+            origins: {
+                origin: string;
+                localStorage: {
+                    name: string;
+                    value: string;
+                }[];
+                sessionStorage?: {
+                    name: string;
+                    value: string;
+                }[];
+            }[];
+        };
+        DialogPolicy: {
+            /** @enum {unknown} */
+            action: "accept" | "dismiss";
+            /** @enum {unknown} */
+            beforeunload: "accept" | "dismiss";
+            next?: unknown;
+        };
+        Approval: {
+            approvalId: string;
+            sessionId: string;
+            action: string;
+            origin: string;
+            target?: string;
+            description?: string;
+            requestedAt: string;
+            expiresAt: string;
+        };
+        Takeover: {
+            /** @description The person's pass: send it as X-Porthole-Takeover */
+            takeoverId: string;
+            sessionId: string;
+            who: string;
+            /** Format: date-time */
+            startedAt: string;
+            idleMs: number;
+            clicks: number;
+            keys: number;
+        };
+        ErrorBody: {
+            /** @enum {string} */
+            code: "invalid_params" | "unauthorized" | "host_not_allowed" | "request_origin_not_allowed" | "not_found" | "session_not_found" | "page_not_found" | "artifact_not_found" | "frame_not_found" | "body_too_large" | "artifact_too_large" | "context_limit" | "page_limit" | "queue_full" | "artifact_limit" | "human_in_control" | "takeover_not_found" | "browser_not_installed" | "browser_disconnected" | "session_disposed" | "unknown_state" | "stale_state" | "target_changed" | "document_changed" | "element_detached" | "element_changed" | "element_not_visible" | "element_not_enabled" | "element_not_editable" | "obscured" | "focus_lost" | "selector_ambiguous" | "origin_mismatch" | "frame_cross_origin" | "sensitive_field" | "secret_not_allowed" | "origin_not_allowed" | "scheme_not_allowed" | "address_not_allowed" | "navigation_blocked" | "popup_blocked" | "download_blocked" | "navigation_failed" | "timeout" | "approval_denied" | "approval_timeout" | "observation_failed" | "accessibility_unavailable" | "snapshot_invalid" | "internal";
+            message: string;
+            retryable: boolean;
+            retryAfterMs?: number;
+            recoveryHint?: string;
+            details?: Record<string, never>;
+        };
+        Error: {
+            error: {
+                /** @enum {string} */
+                code: "invalid_params" | "unauthorized" | "host_not_allowed" | "request_origin_not_allowed" | "not_found" | "session_not_found" | "page_not_found" | "artifact_not_found" | "frame_not_found" | "body_too_large" | "artifact_too_large" | "context_limit" | "page_limit" | "queue_full" | "artifact_limit" | "human_in_control" | "takeover_not_found" | "browser_not_installed" | "browser_disconnected" | "session_disposed" | "unknown_state" | "stale_state" | "target_changed" | "document_changed" | "element_detached" | "element_changed" | "element_not_visible" | "element_not_enabled" | "element_not_editable" | "obscured" | "focus_lost" | "selector_ambiguous" | "origin_mismatch" | "frame_cross_origin" | "sensitive_field" | "secret_not_allowed" | "origin_not_allowed" | "scheme_not_allowed" | "address_not_allowed" | "navigation_blocked" | "popup_blocked" | "download_blocked" | "navigation_failed" | "timeout" | "approval_denied" | "approval_timeout" | "observation_failed" | "accessibility_unavailable" | "snapshot_invalid" | "internal";
+                message: string;
+                retryable: boolean;
+                retryAfterMs?: number;
+                recoveryHint?: string;
+                details?: Record<string, never>;
+            };
+        };
+    };
+    responses: never;
+    parameters: {
+        /** @description The takeoverId of the person in control: their calls pass the session's gate */
+        TakeoverPass: string;
+    };
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sidecar is up */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "ok";
+                        /**
+                         * @description BAP protocol version
+                         * @constant
+                         */
+                        version: "0.9.0";
+                        /** @description Porthole's own version */
+                        porthole: string;
+                    };
+                };
+            };
+        };
+    };
+    openapi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OpenAPI 3.1 document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        openapi: string;
+                        info: Record<string, never>;
+                        paths: Record<string, never>;
+                    };
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    metrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Metrics */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    events_all: {
+        parameters: {
+            query?: {
+                lastEventId?: string;
+            };
+            header?: {
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Server-sent events. Each event has `id` (rising; send it back as `Last-Event-ID` to replay what you missed), `event` (its type, e.g. `navigation.committed`, `action.finished`) and `data`, a JSON object `{sessionId, time, …fields of the type}`. A `dropped` event (no id) says how many events a slow reader lost. Comment lines keep an idle stream alive. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id: 7
+                     *     event: page.load
+                     *     data: {"sessionId":"s_…","time":"…","pageId":"p_…","state":"load","url":"https://example.com/"}
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    session_events: {
+        parameters: {
+            query?: {
+                lastEventId?: string;
+            };
+            header?: {
+                "Last-Event-ID"?: string;
+            };
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Server-sent events. Each event has `id` (rising; send it back as `Last-Event-ID` to replay what you missed), `event` (its type, e.g. `navigation.committed`, `action.finished`) and `data`, a JSON object `{sessionId, time, …fields of the type}`. A `dropped` event (no id) says how many events a slow reader lost. Comment lines keep an idle stream alive. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id: 7
+                     *     event: page.load
+                     *     data: {"sessionId":"s_…","time":"…","pageId":"p_…","state":"load","url":"https://example.com/"}
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    mcp_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/event-stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    mcp_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    jsonrpc: "2.0";
+                };
+            };
+        };
+        responses: {
+            /** @description A JSON-RPC response, as JSON or as a text/event-stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                    };
+                    "text/event-stream": string;
+                };
+            };
+            /** @description A notification or response was accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    mcp_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Ended */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    bap_websocket: {
+        parameters: {
+            query?: never;
+            header: {
+                Upgrade: "websocket";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Switching protocols; a bad token closes the socket with 1008 */
+            101: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    session_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionListResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    session_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SessionCreateInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionCreateResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    session_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionGetResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    session_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    page_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageListResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    page_open: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PageOpenInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOpenResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    page_activate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+                pageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PageActivateInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageActivateResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    page_close: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+                pageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    navigate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com",
+                 *       "observe": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["NavigateInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "pageId": "p_0d0q431i2z162x",
+                     *       "url": "https://example.com/",
+                     *       "httpStatus": 200,
+                     *       "navigation": "committed",
+                     *       "state": {
+                     *         "stateId": "st_1l384g2u0v625u",
+                     *         "targetId": "C6DCC66241DD35F7D8F8FD0A27DA19F1",
+                     *         "pageId": "p_0d0q431i2z162x",
+                     *         "frameId": "C6DCC66241DD35F7D8F8FD0A27DA19F1",
+                     *         "document": {
+                     *           "loaderId": "BEECD85559C9079D4AD4ACDCEA7C914B",
+                     *           "documentId": "C6DCC66241DD35F7D8F8FD0A27DA19F1.BEECD85559C9079D4AD4ACDCEA7C914B.2"
+                     *         },
+                     *         "url": "https://example.com/",
+                     *         "origin": "https://example.com",
+                     *         "title": "Example Domain",
+                     *         "tree": "- heading \"Example Domain\" [level=1]\n- link \"Learn more\" [ref=@e1]:\n  - /url: https://iana.org/domains/example\n",
+                     *         "refCount": 1,
+                     *         "truncated": false,
+                     *         "bytes": 111,
+                     *         "generation": 1,
+                     *         "tier": "full"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["NavigateResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    observe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "tier": "interactive"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ObserveInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "stateId": "st_1l384g2u0v625u",
+                     *       "targetId": "C6DCC66241DD35F7D8F8FD0A27DA19F1",
+                     *       "pageId": "p_0d0q431i2z162x",
+                     *       "frameId": "C6DCC66241DD35F7D8F8FD0A27DA19F1",
+                     *       "document": {
+                     *         "loaderId": "BEECD85559C9079D4AD4ACDCEA7C914B",
+                     *         "documentId": "C6DCC66241DD35F7D8F8FD0A27DA19F1.BEECD85559C9079D4AD4ACDCEA7C914B.2"
+                     *       },
+                     *       "url": "https://example.com/",
+                     *       "origin": "https://example.com",
+                     *       "title": "Example Domain",
+                     *       "tree": "- heading \"Example Domain\" [level=1]\n- link \"Learn more\" [ref=@e1]:\n  - /url: https://iana.org/domains/example\n",
+                     *       "refCount": 1,
+                     *       "truncated": false,
+                     *       "bytes": 111,
+                     *       "generation": 1,
+                     *       "tier": "full"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ObserveResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    act: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "stateId": "st_1l384g2u0v625u",
+                 *       "targetId": "C6DCC66241DD35F7D8F8FD0A27DA19F1",
+                 *       "action": "click",
+                 *       "ref": "@e1",
+                 *       "expect": {
+                 *         "selector": "h1",
+                 *         "text": "IANA"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ActInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "execution": "completed",
+                     *       "observation": "captured",
+                     *       "postcondition": "met",
+                     *       "freshState": {
+                     *         "stateId": "st_4r3i336n1w3a2q",
+                     *         "targetId": "C6DCC66241DD35F7D8F8FD0A27DA19F1",
+                     *         "pageId": "p_0d0q431i2z162x",
+                     *         "frameId": "C6DCC66241DD35F7D8F8FD0A27DA19F1",
+                     *         "document": {
+                     *           "loaderId": "BEECD85559C9079D4AD4ACDCEA7C914B",
+                     *           "documentId": "C6DCC66241DD35F7D8F8FD0A27DA19F1.BEECD85559C9079D4AD4ACDCEA7C914B.2"
+                     *         },
+                     *         "url": "https://iana.org/domains/example",
+                     *         "origin": "https://example.com",
+                     *         "title": "Example Domain",
+                     *         "tree": "- heading \"Example Domain\" [level=1]\n- link \"Learn more\" [ref=@e1]:\n  - /url: https://iana.org/domains/example\n",
+                     *         "refCount": 1,
+                     *         "truncated": false,
+                     *         "bytes": 111,
+                     *         "generation": 2,
+                     *         "tier": "full"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ActResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    wait: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WaitInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    inspect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InspectInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InspectResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    screenshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ScreenshotInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScreenshotResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PdfInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PdfResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    artifact_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+                artifactId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The artifact's bytes (image/png, image/jpeg, image/webp, application/pdf or a JSON trace) */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Not modified: If-None-Match named this artifact */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    approval_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalListResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    approval_decide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                approvalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApprovalDecideInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalDecideResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    dialog_policy_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DialogPolicyGetResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    dialog_policy_set: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DialogPolicySetInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DialogPolicySetResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    trace_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TraceStartInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TraceStartResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    trace_stop: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TraceStopInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TraceStopResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cookies_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CookiesGetInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CookiesGetResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cookies_set: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CookiesSetInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CookiesSetResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cookies_clear: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CookiesClearResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    storage_state_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorageStateGetResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    storage_state_set: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["StorageStateSetInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorageStateSetResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    emulate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EmulateInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmulateResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    frames: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["FramesInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FramesResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ReloadInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReloadResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    go_back: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GoBackInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoBackResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    go_forward: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GoForwardInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoForwardResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    discover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DiscoverInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscoverResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    extract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExtractInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtractResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    elements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ElementsInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ElementsResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    takeover_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TakeoverGetResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    takeover_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TakeoverStartInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TakeoverStartResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    takeover_input: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+                takeoverId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TakeoverInputInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TakeoverInputResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    takeover_end: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+                takeoverId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TakeoverEndResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    test_browser_session_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestBrowserSessionListResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    test_browser_session_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TestBrowserSessionCreateInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestBrowserSessionCreateResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    test_browser_session_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestBrowserSessionGetResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    test_browser_session_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    test_browser_page_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestBrowserPageListResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    test_browser_navigate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestBrowserNavigateInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "pageId": "p_0d0q431i2z162x",
+                     *       "url": "https://example.com/",
+                     *       "httpStatus": 200,
+                     *       "navigation": "committed",
+                     *       "state": {
+                     *         "stateId": "st_1l384g2u0v625u",
+                     *         "targetId": "C6DCC66241DD35F7D8F8FD0A27DA19F1",
+                     *         "pageId": "p_0d0q431i2z162x",
+                     *         "frameId": "C6DCC66241DD35F7D8F8FD0A27DA19F1",
+                     *         "document": {
+                     *           "loaderId": "BEECD85559C9079D4AD4ACDCEA7C914B",
+                     *           "documentId": "C6DCC66241DD35F7D8F8FD0A27DA19F1.BEECD85559C9079D4AD4ACDCEA7C914B.2"
+                     *         },
+                     *         "url": "https://example.com/",
+                     *         "origin": "https://example.com",
+                     *         "title": "Example Domain",
+                     *         "tree": "- heading \"Example Domain\" [level=1]\n- link \"Learn more\" [ref=@e1]:\n  - /url: https://iana.org/domains/example\n",
+                     *         "refCount": 1,
+                     *         "truncated": false,
+                     *         "bytes": 111,
+                     *         "generation": 1,
+                     *         "tier": "full"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TestBrowserNavigateResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    test_browser_observe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TestBrowserObserveInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "stateId": "st_1l384g2u0v625u",
+                     *       "targetId": "C6DCC66241DD35F7D8F8FD0A27DA19F1",
+                     *       "pageId": "p_0d0q431i2z162x",
+                     *       "frameId": "C6DCC66241DD35F7D8F8FD0A27DA19F1",
+                     *       "document": {
+                     *         "loaderId": "BEECD85559C9079D4AD4ACDCEA7C914B",
+                     *         "documentId": "C6DCC66241DD35F7D8F8FD0A27DA19F1.BEECD85559C9079D4AD4ACDCEA7C914B.2"
+                     *       },
+                     *       "url": "https://example.com/",
+                     *       "origin": "https://example.com",
+                     *       "title": "Example Domain",
+                     *       "tree": "- heading \"Example Domain\" [level=1]\n- link \"Learn more\" [ref=@e1]:\n  - /url: https://iana.org/domains/example\n",
+                     *       "refCount": 1,
+                     *       "truncated": false,
+                     *       "bytes": 111,
+                     *       "generation": 1,
+                     *       "tier": "full"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TestBrowserObserveResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    test_browser_act: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestBrowserActInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "execution": "completed",
+                     *       "observation": "captured",
+                     *       "postcondition": "met",
+                     *       "freshState": {
+                     *         "stateId": "st_4r3i336n1w3a2q",
+                     *         "targetId": "C6DCC66241DD35F7D8F8FD0A27DA19F1",
+                     *         "pageId": "p_0d0q431i2z162x",
+                     *         "frameId": "C6DCC66241DD35F7D8F8FD0A27DA19F1",
+                     *         "document": {
+                     *           "loaderId": "BEECD85559C9079D4AD4ACDCEA7C914B",
+                     *           "documentId": "C6DCC66241DD35F7D8F8FD0A27DA19F1.BEECD85559C9079D4AD4ACDCEA7C914B.2"
+                     *         },
+                     *         "url": "https://iana.org/domains/example",
+                     *         "origin": "https://example.com",
+                     *         "title": "Example Domain",
+                     *         "tree": "- heading \"Example Domain\" [level=1]\n- link \"Learn more\" [ref=@e1]:\n  - /url: https://iana.org/domains/example\n",
+                     *         "refCount": 1,
+                     *         "truncated": false,
+                     *         "bytes": 111,
+                     *         "generation": 2,
+                     *         "tier": "full"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TestBrowserActResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    test_browser_screenshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TestBrowserScreenshotInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestBrowserScreenshotResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    test_browser_artifact_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+                artifactId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The artifact's bytes (image/png, image/jpeg, image/webp, application/pdf or a JSON trace) */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Not modified: If-None-Match named this artifact */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+}

@@ -1,0 +1,176 @@
+/**
+ * The routes of /openapi.json that are not operations of lib/ops: health, this document, metrics,
+ * the SSE event streams, MCP and BAP's WebSocket. Their bodies are described as far as OpenAPI can.
+ */
+import { PROTOCOL_VERSION } from "../lib/version.ts";
+
+type Json = Record<string, unknown>;
+
+const errors = {
+  "401": {
+    description: "unauthorized",
+    content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+  },
+  default: {
+    description: "Error",
+    content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+  },
+};
+
+const SSE_DESCRIPTION =
+  "Server-sent events. Each event has `id` (rising; send it back as `Last-Event-ID` to " +
+  "replay what you missed), `event` (its type, e.g. `navigation.committed`, `action.finished`) and `data`, " +
+  "a JSON object `{sessionId, time, …fields of the type}`. A `dropped` event (no id) says how many events " +
+  "a slow reader lost. Comment lines keep an idle stream alive.";
+
+const sse = (operationId: string, summary: string, params: Json[] = []): Json => ({
+  get: {
+    operationId,
+    summary,
+    tags: ["events"],
+    parameters: [
+      ...params,
+      { name: "Last-Event-ID", in: "header", required: false, schema: { type: "string", pattern: "^\\d+$" } },
+      { name: "lastEventId", in: "query", required: false, schema: { type: "string", pattern: "^\\d+$" } },
+    ],
+    responses: {
+      "200": {
+        description: SSE_DESCRIPTION,
+        content: {
+          "text/event-stream": {
+            schema: { type: "string" },
+            example:
+              'id: 7\nevent: page.load\ndata: {"sessionId":"s_…","time":"…","pageId":"p_…","state":"load","url":"https://example.com/"}\n\n',
+          },
+        },
+      },
+      "404": {
+        description: "session_not_found",
+        content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+      },
+      ...errors,
+    },
+  },
+});
+
+const jsonRpc = { type: "object", required: ["jsonrpc"], properties: { jsonrpc: { const: "2.0" } } };
+
+export const DOOR_PATHS: Record<string, Json> = {
+  "/health": {
+    get: {
+      operationId: "health",
+      summary: "Liveness: open without a token and with any Host",
+      tags: ["service"],
+      security: [],
+      responses: {
+        "200": {
+          description: "The sidecar is up",
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                required: ["status", "version", "porthole"],
+                properties: {
+                  status: { const: "ok" },
+                  version: { const: PROTOCOL_VERSION, description: "BAP protocol version" },
+                  porthole: { type: "string", description: "Porthole's own version" },
+                },
+                additionalProperties: false,
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+  "/openapi.json": {
+    get: {
+      operationId: "openapi",
+      summary: "This document",
+      tags: ["service"],
+      responses: {
+        "200": {
+          description: "OpenAPI 3.1 document",
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                required: ["openapi", "info", "paths"],
+                properties: {
+                  openapi: { type: "string" },
+                  info: { type: "object" },
+                  paths: { type: "object" },
+                },
+              },
+            },
+          },
+        },
+        ...errors,
+      },
+    },
+  },
+  "/metrics": {
+    get: {
+      operationId: "metrics",
+      summary: "Prometheus metrics (text exposition format 0.0.4)",
+      tags: ["service"],
+      responses: {
+        "200": { description: "Metrics", content: { "text/plain": { schema: { type: "string" } } } },
+        ...errors,
+      },
+    },
+  },
+  "/v1/events": sse("events_all", "Events of every session"),
+  "/v1/sessions/{sessionId}/events": sse("session_events", "Events of one session", [
+    { name: "sessionId", in: "path", required: true, schema: { type: "string" } },
+  ]),
+  "/mcp": {
+    post: {
+      operationId: "mcp_post",
+      summary: "MCP over Streamable HTTP: a JSON-RPC 2.0 message (`?tools=` narrows the tools)",
+      tags: ["mcp"],
+      requestBody: { required: true, content: { "application/json": { schema: jsonRpc } } },
+      responses: {
+        "200": {
+          description: "A JSON-RPC response, as JSON or as a text/event-stream",
+          content: {
+            "application/json": { schema: jsonRpc },
+            "text/event-stream": { schema: { type: "string" } },
+          },
+        },
+        "202": { description: "A notification or response was accepted" },
+        ...errors,
+      },
+    },
+    get: {
+      operationId: "mcp_get",
+      summary: "MCP: the server-to-client event stream of an MCP session",
+      tags: ["mcp"],
+      responses: {
+        "200": {
+          description: "text/event-stream",
+          content: { "text/event-stream": { schema: { type: "string" } } },
+        },
+        ...errors,
+      },
+    },
+    delete: {
+      operationId: "mcp_delete",
+      summary: "MCP: end the MCP session named by Mcp-Session-Id",
+      tags: ["mcp"],
+      responses: { "200": { description: "Ended" }, "204": { description: "Ended" }, ...errors },
+    },
+  },
+  "/": {
+    get: {
+      operationId: "bap_websocket",
+      summary: `BAP ${PROTOCOL_VERSION}: JSON-RPC 2.0 over a WebSocket (send Upgrade: websocket)`,
+      tags: ["bap"],
+      parameters: [{ name: "Upgrade", in: "header", required: true, schema: { const: "websocket" } }],
+      responses: {
+        "101": { description: "Switching protocols; a bad token closes the socket with 1008" },
+        ...errors,
+      },
+    },
+  },
+};

@@ -1,0 +1,240 @@
+/**
+ * The response bodies of the HTTP API as JSON Schema, for /openapi.json and the clients generated
+ * from it. They mirror the result types of lib/protocol/types.ts and the session views; results
+ * stay open (no `additionalProperties: false`) so that a field added to a result does not break a
+ * client. tests/openapi_test.ts checks real responses against them.
+ */
+type Json = Record<string, unknown>;
+
+const str = { type: "string" };
+const int = { type: "integer" };
+const bool = { type: "boolean" };
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const obj = (required: string[], properties: Record<string, unknown>, extra: Json = {}): Json => ({
+  type: "object",
+  required,
+  properties,
+  ...extra,
+});
+const list = (items: unknown) => ({ type: "array", items });
+
+export const RESULT_SCHEMAS: Record<string, Json> = {
+  PageView: obj(["pageId", "url", "title", "origin", "active", "generation"], {
+    pageId: str,
+    url: str,
+    title: str,
+    origin: str,
+    active: bool,
+    generation: int,
+  }),
+  SessionView: obj(["sessionId", "createdAt", "expiresAt", "pages", "activePageId", "limits"], {
+    sessionId: str,
+    createdAt: { type: "string", format: "date-time" },
+    expiresAt: { type: "string", format: "date-time" },
+    pages: list(ref("PageView")),
+    activePageId: { type: ["string", "null"] },
+    limits: obj(["maxPages", "maxQueuedOps", "snapshotMaxBytes", "idleMs"], {
+      maxPages: int,
+      maxQueuedOps: int,
+      snapshotMaxBytes: int,
+      idleMs: int,
+    }),
+  }),
+  Observation: obj(
+    ["stateId", "targetId", "pageId", "frameId", "document", "url", "origin", "title", "tree", "refCount"],
+    {
+      stateId: { type: "string", description: "Quote it to act; good for one action" },
+      targetId: str,
+      pageId: str,
+      frameId: str,
+      document: obj(["loaderId", "documentId"], { loaderId: str, documentId: str }),
+      url: str,
+      origin: str,
+      title: str,
+      tree: {
+        type: "string",
+        description: 'YAML lines `- role "name" [attrs] [ref=@eN]`: untrusted page text',
+      },
+      refCount: int,
+      truncated: bool,
+      bytes: int,
+      generation: int,
+      tier: { enum: ["full", "interactive", "minimal"] },
+      since: str,
+      changes: obj(["added", "removed", "changed"], {
+        added: list(str),
+        removed: list(str),
+        changed: list(str),
+      }),
+      sinceUnavailable: obj(["reason", "message"], { reason: str, message: str }),
+    },
+  ),
+  ActResult: obj(["execution", "observation", "postcondition"], {
+    execution: { enum: ["not_dispatched", "dispatched_unknown", "completed"] },
+    observation: { enum: ["captured", "unavailable"] },
+    postcondition: { enum: ["not_requested", "unknown", "unmet", "met"] },
+    freshState: ref("Observation"),
+    dialogs: list(obj(["type", "message", "handled"], { type: str, message: str, handled: str })),
+    noop: bool,
+    error: ref("ErrorBody"),
+  }),
+  NavigateResult: obj(["pageId", "url", "httpStatus", "navigation"], {
+    pageId: str,
+    url: str,
+    httpStatus: { type: ["integer", "null"] },
+    navigation: { enum: ["committed", "same_document", "download_blocked", "none"] },
+    state: ref("Observation"),
+  }),
+  Artifact: obj(["artifact"], {
+    artifact: obj(["id", "sha256", "mimeType", "bytes", "href"], {
+      id: str,
+      sha256: str,
+      mimeType: str,
+      bytes: int,
+      href: { type: "string", description: "GET it (same token) for the bytes" },
+    }),
+  }),
+  Cookie: obj(["name", "value", "domain", "path", "expires", "httpOnly", "secure"], {
+    name: str,
+    value: str,
+    domain: str,
+    path: str,
+    expires: { type: "number" },
+    httpOnly: bool,
+    secure: bool,
+    sameSite: { enum: ["Strict", "Lax", "None"] },
+  }),
+  StorageState: obj(["cookies", "origins"], {
+    cookies: list(ref("Cookie")),
+    origins: list(obj(["origin", "localStorage"], {
+      origin: str,
+      localStorage: list(obj(["name", "value"], { name: str, value: str })),
+      sessionStorage: list(obj(["name", "value"], { name: str, value: str })),
+    })),
+  }),
+  DialogPolicy: obj(["action", "beforeunload"], {
+    action: { enum: ["accept", "dismiss"] },
+    beforeunload: { enum: ["accept", "dismiss"] },
+    next: {},
+  }),
+  Approval: obj(["approvalId", "sessionId", "action", "origin", "requestedAt", "expiresAt"], {
+    approvalId: str,
+    sessionId: str,
+    action: str,
+    origin: str,
+    target: str,
+    description: str,
+    requestedAt: str,
+    expiresAt: str,
+  }),
+  Takeover: obj(["takeoverId", "sessionId", "who", "startedAt", "idleMs", "clicks", "keys"], {
+    takeoverId: { type: "string", description: "The person's pass: send it as X-Porthole-Takeover" },
+    sessionId: str,
+    who: str,
+    startedAt: { type: "string", format: "date-time" },
+    idleMs: int,
+    clicks: int,
+    keys: int,
+  }),
+};
+
+/** The 200/201 body of each operation, by operation name; 204 operations have none. */
+export const OP_RESULTS: Record<string, Json | null> = {
+  session_create: ref("SessionView"),
+  session_list: obj(["sessions"], { sessions: list(ref("SessionView")) }),
+  session_get: ref("SessionView"),
+  session_delete: null,
+  page_list: obj(["pages"], { pages: list(ref("PageView")) }),
+  page_open: ref("PageView"),
+  page_activate: ref("PageView"),
+  page_close: null,
+  navigate: ref("NavigateResult"),
+  observe: ref("Observation"),
+  act: ref("ActResult"),
+  wait: obj(["met", "elapsedMs"], { met: bool, elapsedMs: int }),
+  inspect: obj(["entries", "nextSeq", "dropped"], {
+    entries: list({ type: "object", required: ["seq"], properties: { seq: int } }),
+    nextSeq: int,
+    dropped: int,
+    truncated: bool,
+  }),
+  screenshot: ref("Artifact"),
+  pdf: ref("Artifact"),
+  artifact_get: null,
+  approval_list: obj(["approvals"], { approvals: list(ref("Approval")) }),
+  approval_decide: obj(["approval", "decision"], { approval: ref("Approval"), decision: str }),
+  dialog_policy_set: ref("DialogPolicy"),
+  dialog_policy_get: ref("DialogPolicy"),
+  trace_start: obj(["tracing"], { tracing: bool, pageId: str }),
+  trace_stop: ref("Artifact"),
+  takeover_start: ref("Takeover"),
+  takeover_get: obj(["takeover"], { takeover: { oneOf: [ref("Takeover"), { type: "null" }] } }),
+  takeover_input: obj(["pageId", "events", "clicks", "keys"], {
+    pageId: str,
+    events: int,
+    clicks: int,
+    keys: int,
+  }),
+  takeover_end: ref("Takeover"),
+  cookies_get: obj(["cookies"], { cookies: list(ref("Cookie")) }),
+  cookies_set: obj(["set"], { set: int }),
+  cookies_clear: obj(["cleared"], { cleared: int }),
+  storage_state_get: ref("StorageState"),
+  storage_state_set: obj(["cookies", "origins"], { cookies: int, origins: int }),
+  emulate: obj(["emulation"], { emulation: { type: "object" } }),
+  frames: obj(["frames"], {
+    frames: list(obj(["frameId", "parentId", "name", "url", "origin"], {
+      frameId: str,
+      parentId: { type: ["string", "null"] },
+      name: str,
+      url: str,
+      origin: str,
+    })),
+  }),
+  reload: ref("NavigateResult"),
+  go_back: ref("NavigateResult"),
+  go_forward: ref("NavigateResult"),
+  discover: obj(["pageId", "frameId", "tools", "totalDiscovered"], {
+    pageId: str,
+    frameId: str,
+    tools: list(obj(["name", "source"], {
+      name: str,
+      description: str,
+      inputSchema: { type: "object" },
+      source: { enum: ["webmcp-declarative", "webmcp-imperative"] },
+      formSelector: str,
+    })),
+    totalDiscovered: int,
+    apiVersion: str,
+  }),
+  extract: obj(["data", "confidence"], {
+    data: {},
+    confidence: { type: "number" },
+    sources: list(obj(["selector", "text"], { selector: str, text: str })),
+  }),
+  elements: obj(["stateId", "targetId", "pageId", "frameId", "url", "elements", "totalElements"], {
+    stateId: str,
+    targetId: str,
+    pageId: str,
+    frameId: str,
+    url: str,
+    elements: list(obj(["ref", "role", "tagName", "bounds", "selector"], {
+      ref: str,
+      role: str,
+      name: str,
+      tagName: str,
+      bounds: obj(["x", "y", "width", "height"], {
+        x: { type: "number" },
+        y: { type: "number" },
+        width: { type: "number" },
+        height: { type: "number" },
+      }),
+      selector: { type: "object" },
+      alternativeSelectors: list({ type: "object" }),
+      disabled: bool,
+      focused: bool,
+    })),
+    totalElements: int,
+    screenshot: { type: "object" },
+  }),
+};
