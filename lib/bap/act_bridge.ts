@@ -6,7 +6,9 @@
 import { act } from "../session/act.ts";
 import type { ActInput } from "../protocol/schemas.ts";
 import type { ActResult } from "../protocol/types.ts";
-import { ERROR_TABLE, type ErrorCode, PortholeError } from "../protocol/errors.ts";
+import { ERROR_TABLE, type ErrorCode, PortholeError, toPortholeError } from "../protocol/errors.ts";
+import { meteredAct } from "../ops/ops.ts";
+import type { Call } from "./call.ts";
 import { deadline, poll } from "../session/deadline.ts";
 import { locate } from "../session/locate.ts";
 import type { StateRecord } from "../session/states.ts";
@@ -41,7 +43,7 @@ const WAITABLE = new Set<string>([
   "document_changed",
 ]);
 
-export type Outcome = { kind: "done"; noop: boolean } | { kind: "unsupported" };
+export type Outcome = { kind: "done"; noop: boolean; execution: string } | { kind: "unsupported" };
 
 /** Selectors of one action, with the refs `locate` gave them (to say the client's words in errors). */
 type Named = { sel: Selector; ref: string }[];
@@ -103,10 +105,43 @@ export async function locateOnly(state: BapState, t: PageTarget, sel: Selector, 
 const LOCATE_WAITABLE = new Set(["not_found", "not_visible"]);
 
 /**
+ * The outcome label of a BAP action that failed: the act's reason, else its BAP code's name in
+ * the core's spelling (ElementNotFound → element_not_found).
+ */
+function outcomeOf(err: unknown): string {
+  if (!(err instanceof BapError)) return toPortholeError(err).code;
+  const reason = err.opts.details?.reason;
+  if (typeof reason === "string") return reason;
+  const name = Object.entries(BAP).find(([, code]) => code === err.code)?.[0] ?? "InternalError";
+  return name.replace(/[A-Z]/g, (m, at) => (at ? "_" : "") + m.toLowerCase());
+}
+
+/**
  * Act on what `sel` resolves to (or, without a selector, on the page: press, scroll), within
- * `timeoutMs`, auto-waiting while nothing was dispatched.
+ * `timeoutMs`, auto-waiting while nothing was dispatched. One BAP action is one observation of the
+ * action histogram, as one act operation is.
  */
 export async function actOn(
+  call: Call,
+  t: PageTarget,
+  sel: Selector | undefined,
+  spec: ActSpec,
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<Outcome> {
+  const report = await meteredAct(call.registry, spec.action, (r) => r.outcome, async () => {
+    try {
+      const out = await autoWait(call.state, t, sel, spec, timeoutMs, signal);
+      return { outcome: out.kind === "done" ? out.execution : "invalid_params", out };
+    } catch (err) {
+      return { outcome: outcomeOf(err), err };
+    }
+  });
+  if ("err" in report) throw report.err;
+  return report.out;
+}
+
+async function autoWait(
   state: BapState,
   t: PageTarget,
   sel: Selector | undefined,
@@ -149,7 +184,7 @@ export async function actOn(
       timeoutMs: Math.max(1, dl.remaining()),
     };
     const r = await act(t.session, input, dl.signal);
-    if (!r.error) return { kind: "done", noop: !!r.noop };
+    if (!r.error) return { kind: "done", noop: !!r.noop, execution: r.execution };
     if (r.execution === "not_dispatched") {
       if (r.error.code === "invalid_params" && r.error.details?.field === "action") {
         return { kind: "unsupported" };

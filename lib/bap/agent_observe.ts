@@ -10,13 +10,13 @@ import { discoverTools } from "../session/discover.ts";
 import { frameTitle, listElements } from "../session/elements.ts";
 import { DEFAULT_ANNOTATION } from "../session/page_images.ts";
 import type { RefElement } from "../session/ref_elements.ts";
-import type { Call } from "./call.ts";
-import { invalidParams } from "./errors.ts";
+import * as v from "valibot";
+import { type Call, type Method, method } from "./call.ts";
 import { onPage, viewportOf } from "./gate.ts";
-import type { Params } from "./params.ts";
+import { Flag, PageId, Whole } from "./schema.ts";
 import { selectedFrame, type Selector } from "./selectors.ts";
 import type { BapState, PageTarget } from "./state.ts";
-import { annotate, readAnnotation } from "./annotate.ts";
+import { Annotate, annotate } from "./annotate.ts";
 import { accessibilityTree } from "./aria.ts";
 
 export interface Element {
@@ -79,27 +79,40 @@ interface Listed {
 }
 const listed = new WeakMap<BapState, Map<string, Listed>>();
 
-/** Observe with BAP's params. Ungated: the caller holds the page's gate. */
-export async function agentObserve(call: Call, t: PageTarget, p: Params, signal: AbortSignal) {
-  const tier = p.oneOf("responseTier", ["full", "interactive", "minimal"] as const) ?? "full";
-  const annotation = readAnnotation(p);
-  const forced = tier !== "full";
-  const wantElements = forced || (p.bool("includeInteractiveElements") ?? false);
-  const wantMeta = forced || p.bool("includeMetadata") !== false;
-  const wantAx = !forced && (p.bool("includeAccessibility") ?? false);
-  const wantShot = !forced && (p.bool("includeScreenshot") ?? false);
+export const AgentObserve = v.object({
+  pageId: PageId,
+  responseTier: v.optional(v.picklist(["full", "interactive", "minimal"]), "full"),
+  annotateScreenshot: Annotate,
+  includeInteractiveElements: Flag,
+  includeMetadata: Flag,
+  includeAccessibility: Flag,
+  includeScreenshot: Flag,
   // 0 asks for no elements (the BAP CLI sends it after every action), not for an error.
-  const maxElements = p.num("maxElements", 0, 200) ?? 100;
-  if (!Number.isInteger(maxElements)) {
-    throw invalidParams("maxElements", "maxElements must be a whole number");
-  }
-  const filterRoles = p.strings("filterRoles");
-  const includeBounds = p.bool("includeBounds") ?? !!annotation;
-  const stableRefs = p.bool("stableRefs") !== false;
-  const refresh = p.bool("refreshRefs") ?? false;
-  p.bool("includeRefHistory");
-  const incremental = p.bool("incremental") ?? false;
-  const withTools = p.bool("includeWebMCPTools") ?? false;
+  maxElements: v.optional(Whole(0, 200), 100),
+  filterRoles: v.optional(v.array(v.string())),
+  includeBounds: Flag,
+  stableRefs: Flag,
+  refreshRefs: Flag,
+  includeRefHistory: Flag,
+  incremental: Flag,
+  includeWebMCPTools: Flag,
+});
+export type AgentObserve = v.InferOutput<typeof AgentObserve>;
+
+/** Observe with BAP's params. Ungated: the caller holds the page's gate. */
+export async function agentObserve(call: Call, t: PageTarget, p: AgentObserve, signal: AbortSignal) {
+  const tier = p.responseTier;
+  const annotation = p.annotateScreenshot;
+  const forced = tier !== "full";
+  const wantElements = forced || (p.includeInteractiveElements ?? false);
+  const wantMeta = forced || p.includeMetadata !== false;
+  const wantAx = !forced && (p.includeAccessibility ?? false);
+  const wantShot = !forced && (p.includeScreenshot ?? false);
+  const { maxElements, filterRoles, incremental } = p;
+  const includeBounds = p.includeBounds ?? !!annotation;
+  const stableRefs = p.stableRefs !== false;
+  const refresh = p.refreshRefs ?? false;
+  const withTools = p.includeWebMCPTools ?? false;
 
   const state = call.state;
   const frame = await selectedFrame(state, t, signal);
@@ -187,7 +200,9 @@ export async function agentObserve(call: Call, t: PageTarget, p: Params, signal:
   return out;
 }
 
-export const AGENT_OBSERVE_METHODS = {
-  "agent/observe": (call: Call, p: Params) =>
-    onPage(call, p.str("pageId"), (t, sig) => agentObserve(call, t, p, sig)),
+export const AGENT_OBSERVE_METHODS: Record<string, Method> = {
+  "agent/observe": method(
+    AgentObserve,
+    (call, p) => onPage(call, p.pageId, (t, sig) => agentObserve(call, t, p, sig)),
+  ),
 };

@@ -1,6 +1,9 @@
 import assert from "node:assert/strict";
 import { BapError } from "./errors.ts";
-import { readSelector } from "./selectors.ts";
+import { readParams } from "./schema.ts";
+import { SelectorSchema } from "./selectors.ts";
+
+const readSelector = (raw: unknown, field = "selector") => readParams(SelectorSchema, raw, field);
 
 function refused(raw: unknown, field = "selector"): { field: unknown; message: string } {
   try {
