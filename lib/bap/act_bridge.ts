@@ -110,28 +110,17 @@ const LOCATE_WAITABLE = new Set(["not_found", "not_visible"]);
  */
 function outcomeOf(err: unknown): string {
   if (!(err instanceof BapError)) return toPortholeError(err).code;
-  const reason = err.opts.details?.reason;
+  const reason = err.extras.details?.reason;
   if (typeof reason === "string") return reason;
   const name = Object.entries(BAP).find(([, code]) => code === err.code)?.[0] ?? "InternalError";
   return name.replace(/[A-Z]/g, (m, at) => (at ? "_" : "") + m.toLowerCase());
 }
 
-/**
- * Act on what `sel` resolves to (or, without a selector, on the page: press, scroll), within
- * `timeoutMs`, auto-waiting while nothing was dispatched. One BAP action is one observation of the
- * action histogram, as one act operation is.
- */
-export async function actOn(
-  call: Call,
-  t: PageTarget,
-  sel: Selector | undefined,
-  spec: ActSpec,
-  timeoutMs: number,
-  signal: AbortSignal,
-): Promise<Outcome> {
-  const report = await meteredAct(call.registry, spec.action, (r) => r.outcome, async () => {
+/** One BAP action, auto-wait included, is one observation of the core's action histogram. */
+export async function counted(call: Call, action: string, work: () => Promise<Outcome>): Promise<Outcome> {
+  const report = await meteredAct(call.registry, action, (r) => r.outcome, async () => {
     try {
-      const out = await autoWait(call.state, t, sel, spec, timeoutMs, signal);
+      const out = await work();
       return { outcome: out.kind === "done" ? out.execution : "invalid_params", out };
     } catch (err) {
       return { outcome: outcomeOf(err), err };
@@ -141,7 +130,11 @@ export async function actOn(
   return report.out;
 }
 
-async function autoWait(
+/**
+ * Act on what `sel` resolves to (or, without a selector, on the page: press, scroll), within
+ * `timeoutMs`, auto-waiting while nothing was dispatched.
+ */
+export async function actOn(
   state: BapState,
   t: PageTarget,
   sel: Selector | undefined,

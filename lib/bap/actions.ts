@@ -7,7 +7,7 @@ import * as v from "valibot";
 import { ActInput } from "../protocol/schemas.ts";
 import { caretToEnd, elementCenter } from "../session/element_props.ts";
 import { viewportOf } from "../session/page_facts.ts";
-import { actOn, type ActSpec, locateOnly } from "./act_bridge.ts";
+import { actOn, type ActSpec, counted, locateOnly } from "./act_bridge.ts";
 import { type Call, type Method, method } from "./call.ts";
 import { BAP, BapError } from "./errors.ts";
 import { onPage } from "./gate.ts";
@@ -69,7 +69,11 @@ function unsupported(what: string): never {
 
 /** Act through the bridge; an action `act` does not know is refused. */
 async function run(c: Ctx, spec: ActSpec, sel = c.selector): Promise<void> {
-  const out = await actOn(c.call, c.t, sel, spec, c.timeout, c.signal);
+  const out = await counted(
+    c.call,
+    spec.action,
+    () => actOn(c.call.state, c.t, sel, spec, c.timeout, c.signal),
+  );
   if (out.kind !== "done") unsupported(spec.action);
 }
 
@@ -212,8 +216,8 @@ export const ACTION_METHODS: Record<string, Method> = {
           return await run(c, { action: "drag", to }, p.source);
         } catch (err) {
           // A drop zone need not be a node with a snapshot ref: then drop on its center.
-          const noRef = err instanceof BapError && err.opts.details?.reason === "no_ref" &&
-            err.opts.details?.selector === to;
+          const noRef = err instanceof BapError && err.extras.details?.reason === "no_ref" &&
+            err.extras.details?.selector === to;
           if (!noRef) throw err;
           point = await centerOf(c, to);
         }

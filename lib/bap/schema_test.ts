@@ -193,7 +193,7 @@ function refusedField(method: string, params: unknown): unknown {
     assert.ok(err instanceof BapError, String(err));
     assert.equal(err.code, -32602);
     assert.match(err.message, /^\S+ /, "the message starts with the field");
-    return err.opts.details?.field;
+    return err.extras.details?.field;
   }
   return "(accepted)";
 }

@@ -11,7 +11,7 @@ function refused(raw: unknown, field = "selector"): { field: unknown; message: s
   } catch (err) {
     assert.ok(err instanceof BapError);
     assert.equal(err.code, -32602);
-    return { field: err.opts.details?.field, message: err.message };
+    return { field: err.extras.details?.field, message: err.message };
   }
   throw new Error(`${JSON.stringify(raw)} was accepted`);
 }

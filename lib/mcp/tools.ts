@@ -26,7 +26,6 @@ import type {
   ElementsResult,
   ExtractResult,
   FrameView,
-  NavigateResult,
   Observation,
   PageView,
   StorageState,
@@ -71,6 +70,10 @@ function runOp<T>(
     signal: ctx.signal,
   }) as Promise<T>;
 }
+
+/** A tool that answers the operation's result as it is, in snake_case. */
+const asIs = (op: string) => async (ctx: ToolCall, input: unknown) =>
+  toolResult(toSnake(await runOp(op, ctx, input)) as Record<string, unknown>);
 
 const PageInput = v.strictObject({
   action: v.picklist(["list", "open", "activate", "close"]),
@@ -164,8 +167,7 @@ export const TOOLS: McpTool[] = [
     description: describe("navigate", "Observe afterwards to act on the page."),
     input: v.omit(NavigateInput, ["observe"]),
     annotations: ACTS,
-    call: async (ctx, input) =>
-      toolResult(toSnake(await runOp<NavigateResult>("navigate", ctx, input)) as Record<string, unknown>),
+    call: asIs("navigate"),
   },
   {
     name: "browser_page",
@@ -203,8 +205,7 @@ export const TOOLS: McpTool[] = [
     description: describe("wait"),
     input: WaitInput,
     annotations: READ_ONLY,
-    call: async (ctx, input) =>
-      toolResult(toSnake(await runOp("wait", ctx, input)) as Record<string, unknown>),
+    call: asIs("wait"),
   },
   {
     name: "browser_inspect",
@@ -298,8 +299,7 @@ function contextTools(): McpTool[] {
       input: EmulateInput,
       annotations: ACTS,
       optIn: true,
-      call: async (ctx, input) =>
-        toolResult(toSnake(await runOp("emulate", ctx, input)) as Record<string, unknown>),
+      call: asIs("emulate"),
     },
     {
       name: "browser_frames",
@@ -325,7 +325,7 @@ function contextTools(): McpTool[] {
       call: async (ctx, input) => {
         const { action, ...rest } = input as v.InferOutput<typeof HistoryInput>;
         const name = action === "reload" ? "reload" : action === "back" ? "go_back" : "go_forward";
-        return toolResult(toSnake(await runOp(name, ctx, rest)) as Record<string, unknown>);
+        return await asIs(name)(ctx, rest);
       },
     },
   ];
