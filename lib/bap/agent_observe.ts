@@ -9,7 +9,7 @@ import { redactUrl } from "../policy/url.ts";
 import { discoverTools } from "../session/discover.ts";
 import { frameTitle, listElements } from "../session/elements.ts";
 import { DEFAULT_ANNOTATION } from "../session/page_images.ts";
-import type { RefElement } from "../session/ref_elements.ts";
+import { actionHints } from "../session/element_hints.ts";
 import * as v from "valibot";
 import { type Call, type Method, method } from "./call.ts";
 import { onPage, viewportOf } from "./gate.ts";
@@ -17,7 +17,7 @@ import { Flag, PageId, Whole } from "./schema.ts";
 import { selectedFrame, type Selector } from "./selectors.ts";
 import type { BapState, PageTarget } from "./state.ts";
 import { Annotate, annotate } from "./annotate.ts";
-import { accessibilityTree } from "./aria.ts";
+import { accessibilityTree } from "../session/aria_views.ts";
 
 export interface Element {
   ref: string;
@@ -32,44 +32,6 @@ export interface Element {
   disabled: boolean;
   stability?: "stable" | "new";
   alternativeSelectors?: Selector[];
-}
-
-const TEXT_INPUTS = new Set([
-  "text",
-  "search",
-  "email",
-  "url",
-  "tel",
-  "password",
-  "number",
-  "date",
-  "time",
-  "datetime-local",
-  "month",
-  "week",
-]);
-
-function hints(f: RefElement, role: string): string[] {
-  const out: string[] = [];
-  const tag = f.tagName;
-  const clickable = tag === "a" || tag === "button" || f.onclick ||
-    ["button", "link", "menuitem", "tab", "switch"].includes(role) ||
-    (tag === "input" && ["button", "submit", "reset", "image"].includes(f.type ?? ""));
-  if (clickable) out.push("clickable");
-  if ((tag === "input" && TEXT_INPUTS.has(f.type ?? "text")) || tag === "textarea" || f.editableAttr) {
-    out.push("editable");
-  }
-  if (tag === "select" || role === "listbox") out.push("selectable");
-  if (
-    ["checkbox", "radio", "switch"].includes(role) ||
-    (tag === "input" && ["checkbox", "radio"].includes(f.type ?? ""))
-  ) {
-    out.push("checkable");
-  }
-  if (tag === "input" && f.type === "submit" || tag === "button" && f.type !== "button") {
-    out.push("submittable");
-  }
-  return [...new Set(out)];
 }
 
 /** What agent/observe last listed per page: the document and each ref's name (stability, `incremental`). */
@@ -138,7 +100,7 @@ export async function agentObserve(call: Call, t: PageTarget, p: AgentObserve, s
         ref: ref.ref,
         selector: f.selector as Selector,
         role,
-        actionHints: hints(f, role),
+        actionHints: actionHints(f, role),
         tagName: f.tagName,
         focused: f.focused,
         disabled: f.disabled,
@@ -181,7 +143,7 @@ export async function agentObserve(call: Call, t: PageTarget, p: AgentObserve, s
     }
   }
   if (wantAx) {
-    out.accessibility = { tree: [await accessibilityTree(state, t, { interestingOnly: true }, signal)] };
+    out.accessibility = { tree: [await accessibilityTree(t.rec, { frame }, undefined, signal)] };
   }
   if (annotation) {
     const shot = await annotate(t, boxes, annotation, signal);

@@ -9,9 +9,9 @@ import { type Call, type Method, method } from "./call.ts";
 import { BAP, BapError } from "./errors.ts";
 import { artifactBytes, onPage, viewportOf } from "./gate.ts";
 import { Flag, Num, Opts, PageId, renamed, Str } from "./schema.ts";
-import { resolve, selectedFrame, SelectorSchema } from "./selectors.ts";
+import { resolve, scopeOf, selectedFrame, SelectorSchema } from "./selectors.ts";
 import type { PageTarget } from "./state.ts";
-import { accessibilityTree, ariaSnapshot } from "./aria.ts";
+import { accessibilityTree, ariaSnapshot } from "../session/aria_views.ts";
 
 /** The selected frame's document, read whole and redacted. */
 async function documentOf(call: Call, t: PageTarget, signal: AbortSignal) {
@@ -170,13 +170,18 @@ export const OBSERVE_METHODS: Record<string, Method> = {
     })),
   "observe/accessibility": method(Accessibility, (call, p) =>
     onPage(call, p.pageId, async (t, sig) => ({
-      tree: await accessibilityTree(call.state, t, p.options, sig),
+      tree: await accessibilityTree(
+        t.rec,
+        await scopeOf(call.state, t, p.options.root, sig),
+        p.options.maxDepth,
+        sig,
+      ),
     }))),
   "observe/ariaSnapshot": method(
     Aria,
     (call, p) =>
       onPage(call, p.pageId, async (t, sig) => {
-        const r = await ariaSnapshot(call.state, t, p.selector, sig);
+        const r = await ariaSnapshot(t.rec, await scopeOf(call.state, t, p.selector, sig), sig);
         return { snapshot: r.snapshot, url: redactUrl(r.url), title: r.title };
       }),
   ),

@@ -164,3 +164,16 @@ export async function resolve(
   }
   return found;
 }
+
+/** The selected frame, or the one element `sel` names in it: the scope of a read. */
+export async function scopeOf(
+  state: BapState,
+  t: PageTarget,
+  sel: Selector | undefined,
+  signal: AbortSignal,
+): Promise<{ frame: FrameInfo; backendNodeId?: number }> {
+  if (!sel) return { frame: await selectedFrame(state, t, signal) };
+  const target = await resolve(state, t, sel, signal);
+  if (!target) throw notFound(sel);
+  return target;
+}
