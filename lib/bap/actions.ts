@@ -125,14 +125,12 @@ const clickSpec = (
   o: v.InferOutput<v.ObjectSchema<typeof Click, undefined>>,
 ) => ({
   action,
-  click: {
-    button: o.button,
-    modifiers: o.modifiers,
-    position: o.position,
-    // A double click is two clicks whatever clickCount says (BAP ignores it there).
-    clickCount: action === "click" ? o.clickCount : undefined,
-    delayMs: o.delay,
-  },
+  button: o.button,
+  modifiers: o.modifiers,
+  position: o.position,
+  // A double click is two clicks whatever clickCount says (BAP ignores it there).
+  clickCount: action === "click" ? o.clickCount : undefined,
+  delayMs: o.delay,
 });
 
 const Direction = v.optional(v.picklist(["up", "down", "left", "right"]), "down");
