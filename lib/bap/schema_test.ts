@@ -243,7 +243,6 @@ Deno.test("BAP's params become the core's: timeouts, modifiers, values and files
 
 /** The methods that are one core operation, and that operation. */
 const VIA_OP: Record<string, string> = {
-  "storage/setState": "storage_state_set",
   "storage/getCookies": "cookies_get",
   "storage/setCookies": "cookies_set",
   "emulate/setGeolocation": "emulate",

@@ -5,7 +5,7 @@
 import * as v from "valibot";
 import { CookiesGetInput, CookiesSetInput, StorageStateInput } from "../protocol/schemas_context.ts";
 import { clearCookies } from "../session/cookies.ts";
-import { exportStorageState } from "../session/storage_state.ts";
+import { exportStorageState, importStorageState } from "../session/storage_state.ts";
 import { type Method, method, viaOp } from "./call.ts";
 import type { BapSession } from "./context.ts";
 import { gated } from "./gate.ts";
@@ -32,11 +32,10 @@ export const STORAGE_METHODS: Record<string, Method> = {
     v.object({}),
     (s, _, sig) => exportStorageState(s, sig, { sessionStorage: true }),
   ),
-  "storage/setState": viaOp(
+  // Errors name the member as the client sent it (`state.origins.0.origin`).
+  "storage/setState": onContext(
     v.object({ state: loose(StorageStateInput) }),
-    "storage_state_set",
-    "context",
-    (p) => p.state,
+    async (s, p, sig) => (await importStorageState(s, p.state, sig, "state"), {}),
   ),
   "storage/getCookies": viaOp(Urls, "cookies_get", "context", (p) => p, (r) => r),
   "storage/setCookies": viaOp(
