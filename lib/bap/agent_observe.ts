@@ -1,14 +1,14 @@
 /**
  * `agent/observe`: the core element list (`POST …/elements`, session/elements.ts) of the
  * selected frame, under the core refs (`@e5`), with BAP's selectors (primary plus alternatives
- * in the seed's order), response tiers, incremental changes and annotated screenshots. Values of sensitive fields are redacted by the one credential rule. Runs inside
- * the caller's gate.
+ * in the seed's order), response tiers, incremental changes and annotated screenshots. Values of
+ * sensitive fields are redacted by the one credential rule. Runs inside the caller's gate.
  */
 import { refuseTyping } from "../policy/sensitive.ts";
 import { redactUrl } from "../policy/url.ts";
 import { discoverTools } from "../session/discover.ts";
 import { frameTitle, listElements } from "../session/elements.ts";
-import { DEFAULT_ANNOTATION } from "../session/page_images.ts";
+import { annotatedScreenshot, DEFAULT_ANNOTATION } from "../session/page_images.ts";
 import { actionHints } from "../session/element_hints.ts";
 import * as v from "valibot";
 import { type Call, type Method, method } from "./call.ts";
@@ -16,7 +16,7 @@ import { onPage, viewportOf } from "./gate.ts";
 import { Flag, PageId, Whole } from "./schema.ts";
 import { selectedFrame, type Selector } from "./selectors.ts";
 import type { BapState, PageTarget } from "./state.ts";
-import { Annotate, annotate } from "./annotate.ts";
+import { Annotate } from "./annotate.ts";
 import { accessibilityTree } from "../session/aria_views.ts";
 
 export interface Element {
@@ -145,13 +145,17 @@ export async function agentObserve(call: Call, t: PageTarget, p: AgentObserve, s
   if (wantAx) {
     out.accessibility = { tree: [await accessibilityTree(t.rec, { frame }, undefined, signal)] };
   }
-  if (annotation) {
-    const shot = await annotate(t, boxes, annotation, signal);
-    out.screenshot = shot.screenshot;
-    if (shot.map.length) out.annotationMap = shot.map;
-  } else if (wantShot) {
-    // Nothing to mark: the plain JPEG of the viewport.
-    out.screenshot = (await annotate(t, [], DEFAULT_ANNOTATION, signal)).screenshot;
+  if (annotation || wantShot) {
+    // The core's Set-of-Marks screenshot; with nothing to mark, the plain image of the viewport.
+    const marks = annotation ? boxes : [];
+    const { map, ...shot } = await annotatedScreenshot(
+      t.rec,
+      marks,
+      annotation ?? DEFAULT_ANNOTATION,
+      signal,
+    );
+    out.screenshot = shot;
+    if (annotation && map.length) out.annotationMap = map;
   }
   if (withTools) {
     const tools = await discoverTools(t.rec.driver, frame, { maxTools: 50, schemas: true }, signal).catch(

@@ -1,8 +1,7 @@
-/** Set-of-Marks screenshots for `agent/observe annotateScreenshot`: numbered boxes over elements. */
-import { annotatedScreenshot, type Annotation } from "../session/page_images.ts";
+/** `agent/observe annotateScreenshot`: the options of a Set-of-Marks screenshot (numbered boxes over elements). */
+import type { Annotation } from "../session/page_images.ts";
 import * as v from "valibot";
 import { Flag, Num } from "./schema.ts";
-import type { PageTarget } from "./state.ts";
 
 export type { Annotation };
 
@@ -72,14 +71,3 @@ export const Annotate = v.pipe(
     };
   }),
 );
-
-/** Draw the marks, take a PNG of the viewport, remove the marks (the core's Set-of-Marks screenshot). */
-export async function annotate(
-  t: PageTarget,
-  boxes: { ref: string; bounds?: { x: number; y: number; width: number; height: number } }[],
-  a: Annotation,
-  signal: AbortSignal,
-) {
-  const { map, ...shot } = await annotatedScreenshot(t.rec, boxes, a, signal);
-  return { screenshot: shot, map };
-}
