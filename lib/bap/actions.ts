@@ -176,7 +176,7 @@ export const ACTION_METHODS: Record<string, Method> = {
   "action/clear": simple("action/clear", params("required"), () => ({ action: "clear" })),
   "action/press": simple(
     "action/press",
-    params("optional", {}, { key: v.pipe(v.string(), v.minLength(1), v.maxLength(64)) }),
+    params("optional", {}, { key: v.pipe(v.nonOptional(core.key), v.minLength(1, "must not be empty")) }),
     (p) => ({ action: "press", key: p.key }),
   ),
   "action/scroll": action(
