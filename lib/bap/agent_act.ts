@@ -11,7 +11,7 @@ import { Flag, Num, PageId, Str, Timeout } from "./schema.ts";
 import { resolve, SelectorSchema } from "./selectors.ts";
 import { AgentObserve, agentObserve } from "./agent_observe.ts";
 import { deadline, poll, sleep } from "../session/deadline.ts";
-import { elementProps } from "../session/element_props.ts";
+import { elementIs } from "../session/element_props.ts";
 import { MAX_TIMEOUT_MS } from "../protocol/timeouts.ts";
 
 export const STEP_ACTIONS = [
@@ -75,19 +75,7 @@ async function conditionMet(call: Call, pageId: string, c: NonNullable<Step["con
   const holds = () =>
     onPage(call, pageId, async (t, sig) => {
       const target = await resolve(call.state, t, c.selector, sig).catch(() => null);
-      if (!target) return c.state === "hidden";
-      if (c.state === "exists") return true;
-      const r = await elementProps(
-        t.rec.driver,
-        target.frame,
-        target.backendNodeId,
-        ["visible", "enabled"],
-        sig,
-      );
-      if (!r.found) return c.state === "hidden";
-      if (c.state === "hidden") return !r.visible;
-      if (c.state === "visible") return !!r.visible;
-      return !!r.visible && (c.state === "enabled" ? !!r.enabled : !r.enabled);
+      return await elementIs(t.rec.driver, target, c.state, sig);
     });
   try {
     return await poll(async () => (await holds()) || undefined, 100, dl.signal);
