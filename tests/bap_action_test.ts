@@ -208,3 +208,36 @@ Deno.test(
     assert.equal(await c.run(`document.getElementById("pw").value`), "");
   },
 );
+
+/** How many actions `/metrics` counts with these labels (the histogram's _count series). */
+async function actionCount(labels: Record<string, string>): Promise<number> {
+  const text = await (await fetch(`${ph.url}/metrics`)).text();
+  const line = text.split("\n").find((l) =>
+    l.startsWith("porthole_action_duration_seconds_count{") &&
+    Object.entries(labels).every(([k, v]) => l.includes(`${k}="${v}"`))
+  );
+  return line ? Number(line.split(" ").at(-1)) : 0;
+}
+
+Deno.test(
+  "a BAP action is one action of the core's histogram: a click counts as completed, a missing element by its reason",
+  browserTest,
+  async () => {
+    await using c = await bapPage(ph, site.url("/"));
+    const done = { action: "click", outcome: "completed" };
+    const missing = { action: "click", outcome: "element_not_found" };
+    const [doneBefore, missingBefore] = [await actionCount(done), await actionCount(missing)];
+    await c.call("action/click", { selector: { type: "testId", value: "save" } });
+    const e = await c.fails("action/click", {
+      selector: { type: "css", value: "#nothing" },
+      options: { timeout: 300 },
+    });
+    assert.equal(e.code, -32012);
+    assert.equal(
+      await actionCount(done),
+      doneBefore + 1,
+      "one click, one observation, however long it waited",
+    );
+    assert.equal(await actionCount(missing), missingBefore + 1);
+  },
+);

@@ -1,47 +1,22 @@
 /**
- * A BAP action through Porthole's `act`: observe the selected frame afresh, `locate` the
- * selector's one ref in that state, and act on it with every check `act` makes. BAP's auto-wait
- * retries only while nothing was dispatched: no match yet, not visible, disabled, covered.
+ * A BAP action through the core: `actWhenReady` observes the selected frame afresh, `locate`s
+ * the selectors' refs and acts on them with every check `act` makes, waiting while nothing was
+ * dispatched. This file says its end as BAP does, naming the client's selectors, never core refs.
  */
-import { act } from "../session/act.ts";
-import type { ActInput } from "../protocol/schemas.ts";
 import type { ActResult } from "../protocol/types.ts";
-import { ERROR_TABLE, type ErrorCode, PortholeError } from "../protocol/errors.ts";
-import { deadline, poll } from "../session/deadline.ts";
+import { ERROR_TABLE, type ErrorCode, PortholeError, toPortholeError } from "../protocol/errors.ts";
+import { meteredAct } from "../ops/ops.ts";
+import type { Call } from "./call.ts";
+import { actWhenReady, type LocatorAction, observeFresh } from "../session/act_wait.ts";
 import { locate } from "../session/locate.ts";
-import type { StateRecord } from "../session/states.ts";
 import { BAP, BapError, toBapError } from "./errors.ts";
 import { currentState, describe, locateError, type Selector } from "./selectors.ts";
 import type { BapState, PageTarget } from "./state.ts";
 
-export type ActionName = ActInput["action"];
+/** An action by selectors: the core's, with a drag's drop target as a selector. */
+export type ActSpec = LocatorAction & { to?: Selector };
 
-export interface ActSpec {
-  action: ActionName;
-  text?: string;
-  key?: string;
-  values?: string[];
-  files?: { name: string; mimeType: string; buffer: string }[];
-  deltaX?: number;
-  deltaY?: number;
-  /** Drag target, resolved like the source. */
-  to?: Selector;
-  /** click and dblclick: the core's click options. */
-  click?: Pick<ActInput, "button" | "modifiers" | "position" | "clickCount" | "delayMs">;
-}
-
-/** Failures that may clear up on their own while BAP auto-waits (nothing was dispatched). */
-const WAITABLE = new Set<string>([
-  "element_not_visible",
-  "element_not_enabled",
-  "element_not_editable",
-  "obscured",
-  "element_detached",
-  "element_changed",
-  "document_changed",
-]);
-
-export type Outcome = { kind: "done"; noop: boolean } | { kind: "unsupported" };
+export type Outcome = { kind: "done"; noop: boolean; execution: string } | { kind: "unsupported" };
 
 /** Selectors of one action, with the refs `locate` gave them (to say the client's words in errors). */
 type Named = { sel: Selector; ref: string }[];
@@ -69,42 +44,57 @@ export function actError(r: ActResult, named: Named = []): BapError {
   });
 }
 
-/** Observe the selected frame afresh; returns the new current state of the session. */
-export async function observeFresh(
-  state: BapState,
-  t: PageTarget,
-  signal: AbortSignal,
-): Promise<StateRecord> {
-  t.session.activate(t.pageId);
+/** A fresh observation failed on the frame frame/switch selected: it is gone, and so is the selection. */
+function frameGone(state: BapState, t: PageTarget, err: unknown): BapError {
   const frameId = state.frames.get(t.pageId);
-  try {
-    await t.session.observe({ pageId: t.pageId, frameId, maxDepth: 20 }, signal);
-  } catch (err) {
-    if (!(err instanceof PortholeError && err.code === "frame_not_found" && frameId)) throw err;
-    state.frames.delete(t.pageId);
-    throw new BapError(BAP.FrameNotFound, `The selected frame ${frameId} is gone`, {
-      details: { identifier: frameId },
-      notDispatched: true,
-    });
-  }
-  return t.session.states.current!;
+  if (!(err instanceof PortholeError && err.code === "frame_not_found" && frameId)) return toBapError(err);
+  state.frames.delete(t.pageId);
+  return new BapError(BAP.FrameNotFound, `The selected frame ${frameId} is gone`, {
+    details: { identifier: frameId },
+    notDispatched: true,
+  });
 }
 
 /** The one ref a selector names in a fresh observation (action/* with `trial`); throws why there is none. */
 export async function locateOnly(state: BapState, t: PageTarget, sel: Selector, signal: AbortSignal) {
   const seen = currentState(t);
-  const fresh = await observeFresh(state, t, signal);
+  const fresh = await observeFresh(t.session, t.pageId, state.frames.get(t.pageId), signal).catch((err) => {
+    throw frameGone(state, t, err);
+  });
   const r = await locate(t.rec.driver, fresh, sel, signal, seen);
   if (!r.ok) throw locateError(sel, r);
   return r.ref;
 }
 
-/** `locate` failures BAP waits out: the element may yet appear or show. */
-const LOCATE_WAITABLE = new Set(["not_found", "not_visible"]);
+/**
+ * The outcome label of a BAP action that failed: the act's reason, else its BAP code's name in
+ * the core's spelling (ElementNotFound → element_not_found).
+ */
+function outcomeOf(err: unknown): string {
+  if (!(err instanceof BapError)) return toPortholeError(err).code;
+  const reason = err.extras.details?.reason;
+  if (typeof reason === "string") return reason;
+  const name = Object.entries(BAP).find(([, code]) => code === err.code)?.[0] ?? "InternalError";
+  return name.replace(/[A-Z]/g, (m, at) => (at ? "_" : "") + m.toLowerCase());
+}
+
+/** One BAP action, auto-wait included, is one observation of the core's action histogram. */
+export async function counted(call: Call, action: string, work: () => Promise<Outcome>): Promise<Outcome> {
+  const report = await meteredAct(call.registry, action, (r) => r.outcome, async () => {
+    try {
+      const out = await work();
+      return { outcome: out.kind === "done" ? out.execution : "invalid_params", out };
+    } catch (err) {
+      return { outcome: outcomeOf(err), err };
+    }
+  });
+  if ("err" in report) throw report.err;
+  return report.out;
+}
 
 /**
- * Act on what `sel` resolves to (or, without a selector, on the page: press, scroll), within
- * `timeoutMs`, auto-waiting while nothing was dispatched.
+ * Act on what `sel` resolves to (or, without a selector, on the page: press, scroll) through the
+ * core's `actWhenReady`, within `timeoutMs`; its end is said as BAP says it, in the client's words.
  */
 export async function actOn(
   state: BapState,
@@ -114,70 +104,29 @@ export async function actOn(
   timeoutMs: number,
   signal: AbortSignal,
 ): Promise<Outcome> {
-  const dl = deadline(timeoutMs, signal);
-  let waiting: BapError | null = null;
-  // What the client last saw of the page: a ref's role and name are checked against it.
-  const seen = currentState(t);
-  /** One attempt: an outcome, or undefined to try again (`waiting` says why). */
-  const attempt = async (): Promise<Outcome | undefined> => {
-    const fresh = await observeFresh(state, t, dl.signal);
-    const named: Named = [];
-    for (const [s, field] of [[sel, "selector"], [spec.to, "target"]] as const) {
-      if (!s) continue;
-      const r = await locate(t.rec.driver, fresh, s, dl.signal, seen);
-      if (!r.ok) {
-        const err = locateError(s, r, field);
-        if (!LOCATE_WAITABLE.has(r.why)) throw err;
-        waiting = err;
-        return undefined;
-      }
-      named.push({ sel: s, ref: r.ref });
-    }
-    const input: ActInput = {
-      stateId: fresh.stateId,
-      targetId: fresh.targetId,
-      action: spec.action,
-      ref: sel ? named[0].ref : undefined,
-      toRef: spec.to ? named[named.length - 1].ref : undefined,
-      text: spec.text,
-      key: spec.key,
-      values: spec.values,
-      files: spec.files,
-      deltaX: spec.deltaX,
-      deltaY: spec.deltaY,
-      ...spec.click,
-      timeoutMs: Math.max(1, dl.remaining()),
-    };
-    const r = await act(t.session, input, dl.signal);
-    if (!r.error) return { kind: "done", noop: !!r.noop };
-    if (r.execution === "not_dispatched") {
-      if (r.error.code === "invalid_params" && r.error.details?.field === "action") {
-        return { kind: "unsupported" };
-      }
-      // The act ran out of the time left while BAP was waiting: the wait's reason says more.
-      if (r.error.code === "timeout" && waiting) throw waiting;
-      if (WAITABLE.has(r.error.code) && dl.remaining() > 0) {
-        waiting = actError(r, named);
-        return undefined;
-      }
-    }
-    throw actError(r, named);
-  };
-  try {
-    return await poll(attempt, 100, dl.signal);
-  } catch (err) {
-    // Once something was dispatched, the error says what happened; it is never replaced.
-    if (err instanceof BapError && !err.notDispatched) throw err;
-    if (dl.signal.aborted && !signal.aborted) {
-      if (waiting) throw waiting;
-      throw new BapError(BAP.Timeout, `The action did not complete within ${timeoutMs} ms`, {
-        details: { timeout: timeoutMs },
-        notDispatched: true,
-      });
-    }
-    if (err instanceof PortholeError && err.code === "timeout" && waiting) throw waiting;
-    throw toBapError(err);
-  } finally {
-    dl.dispose();
+  const selectors = [sel, spec.to].filter((s): s is Selector => s !== undefined);
+  const { to: _, ...action } = spec;
+  const page = { pageId: t.pageId, frameId: state.frames.get(t.pageId) };
+  const r = await actWhenReady(t.session, page, selectors, action, timeoutMs, signal).catch(
+    (err) => {
+      throw frameGone(state, t, err);
+    },
+  );
+  if (r.kind === "timeout") {
+    throw new BapError(BAP.Timeout, `The action did not complete within ${timeoutMs} ms`, {
+      details: { timeout: timeoutMs },
+      notDispatched: true,
+    });
   }
+  if (r.kind === "not_located") {
+    throw locateError(selectors[r.index], r.failure, r.index ? "target" : "selector");
+  }
+  const { error, execution, noop } = r.result;
+  if (!error) return { kind: "done", noop: !!noop, execution };
+  if (
+    execution === "not_dispatched" && error.code === "invalid_params" && error.details?.field === "action"
+  ) {
+    return { kind: "unsupported" };
+  }
+  throw actError(r.result, selectors.map((s, i) => ({ sel: s, ref: r.refs[i] })));
 }

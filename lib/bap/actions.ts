@@ -1,30 +1,62 @@
 /**
  * The 13 `action/*` methods. Each resolves its selector to exactly one node and acts through
- * Porthole's `act` (see act_bridge.ts); every action answers `{}`.
+ * Porthole's `act` (see act_bridge.ts); every action answers `{}`. Their params are the core
+ * act's fields under BAP's names.
  */
-import type { Call } from "./call.ts";
-import { BAP, BapError, invalidParams } from "./errors.ts";
-import { onPage } from "./gate.ts";
-import { Params, timeoutOf } from "./params.ts";
-import { readSelector, type Selector } from "./selectors.ts";
-import type { PageTarget } from "./state.ts";
-import { actOn, type ActSpec, locateOnly } from "./act_bridge.ts";
+import * as v from "valibot";
+import { ActInput } from "../protocol/schemas.ts";
 import { caretToEnd, elementCenter } from "../session/element_props.ts";
 import { viewportOf } from "../session/page_facts.ts";
-import { resolve } from "./selectors.ts";
+import { actOn, type ActSpec, counted, locateOnly } from "./act_bridge.ts";
+import { type Call, type Method, method } from "./call.ts";
+import { BAP, BapError } from "./errors.ts";
+import { onPage } from "./gate.ts";
+import { Flag, Num, Opts, PageId, renamed, Timeout } from "./schema.ts";
+import { resolve, type Selector, SelectorSchema } from "./selectors.ts";
+import type { PageTarget } from "./state.ts";
 
 interface Ctx {
   call: Call;
-  p: Params;
   t: PageTarget;
   signal: AbortSignal;
   timeout: number;
   selector?: Selector;
 }
 
-function requiredSelector(p: Params, key = "selector"): Selector {
-  if (!p.has(key)) throw invalidParams(key, `${key} is required`);
-  return readSelector(p.get(key), key);
+const MODIFIERS = ["Alt", "Control", "ControlOrMeta", "Meta", "Shift"];
+const Modifiers = v.pipe(
+  v.array(v.string()),
+  v.check((ms) => ms.every((m) => MODIFIERS.includes(m)), `must hold only ${MODIFIERS.join(", ")}`),
+  // Porthole's Chromium runs on Linux: ControlOrMeta is Control.
+  v.transform((ms) =>
+    [...new Set(ms.map((m) => m === "ControlOrMeta" ? "Control" : m))] as ActInput["modifiers"]
+  ),
+);
+const core = ActInput.entries;
+const Click = {
+  ...renamed(ActInput, { button: "button", position: "position" }),
+  modifiers: v.optional(Modifiers),
+  clickCount: v.optional(v.pipe(Num(1, 3), v.transform(Math.round))),
+  delay: v.optional(v.pipe(Num(0, 5000), v.transform(Math.round))),
+};
+const Point = v.object({ x: Num(), y: Num() });
+
+/** An action's params: its selector, pageId, options (timeout, force, trial and `options`), and `fields`. */
+function params<
+  O extends v.ObjectEntries = Record<never, never>,
+  F extends v.ObjectEntries = Record<never, never>,
+>(
+  selector: "required" | "optional",
+  options: O = {} as O,
+  fields: F = {} as F,
+) {
+  return v.object({
+    selector: selector === "required" ? SelectorSchema : v.optional(SelectorSchema),
+    pageId: PageId,
+    // Porthole never skips its checks: `force` is read and has no effect.
+    options: Opts({ timeout: Timeout, force: Flag, trial: Flag, ...options }),
+    ...fields,
+  });
 }
 
 function unsupported(what: string): never {
@@ -35,70 +67,45 @@ function unsupported(what: string): never {
   });
 }
 
-/** Run `act` through the bridge; returns whether the action was dispatched by act (false = unsupported). */
-async function run(c: Ctx, spec: ActSpec, sel = c.selector): Promise<boolean> {
-  const out = await actOn(c.call.state, c.t, sel, spec, c.timeout, c.signal);
-  return out.kind === "done";
+/** Act through the bridge; an action `act` does not know is refused. */
+async function run(c: Ctx, spec: ActSpec, sel = c.selector): Promise<void> {
+  const out = await counted(
+    c.call,
+    spec.action,
+    () => actOn(c.call.state, c.t, sel, spec, c.timeout, c.signal),
+  );
+  if (out.kind !== "done") unsupported(spec.action);
 }
 
-/** Wrap an action handler: options, page, gate. */
-function action(
-  method: string,
-  needsSelector: boolean,
-  fn: (c: Ctx) => Promise<void>,
-): (call: Call, p: Params) => Promise<Record<string, never>> {
-  return async (call, p) => {
-    const selector = needsSelector
-      ? requiredSelector(p)
-      : p.has("selector")
-      ? readSelector(p.get("selector"))
-      : undefined;
-    const options = p.obj("options");
-    const timeout = timeoutOf(options);
-    options?.bool("force"); // Porthole never skips its checks
-    const trial = options?.bool("trial") ?? false;
-    await onPage(call, p.str("pageId"), async (t, signal) => {
-      const c: Ctx = { call, p, t, signal, timeout, selector };
-      call.state.held.set(t.session.id, { method, params: p.raw, pageId: t.pageId });
+/** An action method: its params, then `fn` on the page inside the gate (`trial` only locates). */
+function action<S extends v.GenericSchema>(
+  name: string,
+  schema: S,
+  fn: (c: Ctx, p: v.InferOutput<S>) => Promise<void>,
+): Method {
+  return method(schema, async (call, p) => {
+    const { selector, options } = p as { selector?: Selector; options: { timeout: number; trial?: boolean } };
+    await onPage(call, (p as { pageId?: string }).pageId, async (t, signal) => {
+      const c: Ctx = { call, t, signal, timeout: options.timeout, selector };
+      call.state.held.set(t.session.id, {
+        method: name,
+        params: p as Record<string, unknown>,
+        pageId: t.pageId,
+      });
       try {
-        await (trial ? tryOnly(c) : fn(c));
+        if (!options.trial) await fn(c, p);
+        else if (selector) await locateOnly(call.state, t, selector, signal);
       } finally {
         call.state.held.delete(t.session.id);
       }
     });
     return {};
-  };
-}
-
-/** `options.trial`: locate the selector's one element, and act on nothing. */
-async function tryOnly(c: Ctx): Promise<void> {
-  if (c.selector) await locateOnly(c.call.state, c.t, c.selector, c.signal);
-}
-
-function clickSpec(c: Ctx, base: "click" | "dblclick"): ActSpec {
-  const o = c.p.obj("options");
-  const button = o?.oneOf("button", ["left", "right", "middle"] as const);
-  const modifiers = o?.strings("modifiers")?.map((m) => {
-    if (m === "ControlOrMeta") return "Control" as const; // Porthole's Chromium runs on Linux
-    if (m === "Alt" || m === "Control" || m === "Meta" || m === "Shift") return m;
-    throw invalidParams("options.modifiers", `"${m}" is not one of Alt, Control, ControlOrMeta, Meta, Shift`);
   });
-  // A double click is two clicks whatever clickCount says (BAP ignores it there).
-  const count = o?.num("clickCount", 1, 3);
-  const at = o?.obj("position");
-  const position = at && { x: at.reqNum("x", 0, 100_000), y: at.reqNum("y", 0, 100_000) };
-  const delayMs = o?.num("delay", 0, 5000);
-  return {
-    action: base,
-    click: {
-      button,
-      modifiers: modifiers && [...new Set(modifiers)],
-      position,
-      clickCount: base === "click" && count !== undefined ? Math.round(count) : undefined,
-      delayMs: delayMs === undefined ? undefined : Math.round(delayMs),
-    },
-  };
 }
+
+/** A plain action: one `act` with the spec the params give. */
+const simple = <S extends v.GenericSchema>(name: string, schema: S, spec: (p: v.InferOutput<S>) => ActSpec) =>
+  action(name, schema, (c, p) => run(c, spec(p)));
 
 /** The center of the element a selector names, in viewport coordinates. */
 async function centerOf(c: Ctx, sel: Selector): Promise<{ x: number; y: number }> {
@@ -113,124 +120,109 @@ async function centerOf(c: Ctx, sel: Selector): Promise<{ x: number; y: number }
   return center;
 }
 
-/** BAP's `type` appends: put the caret at the end of a text field before typing into it. */
-async function caretAtEnd(c: Ctx): Promise<void> {
-  const target = await resolve(c.call.state, c.t, c.selector!, c.signal).catch(() => null);
-  // Without a target the action itself reports what is wrong.
-  if (target) await caretToEnd(c.t.rec.driver, target.frame, target.backendNodeId, c.signal);
-}
+const clickSpec = (
+  action: "click" | "dblclick",
+  o: v.InferOutput<v.ObjectSchema<typeof Click, undefined>>,
+) => ({
+  action,
+  button: o.button,
+  modifiers: o.modifiers,
+  position: o.position,
+  // A double click is two clicks whatever clickCount says (BAP ignores it there).
+  clickCount: action === "click" ? o.clickCount : undefined,
+  delayMs: o.delay,
+});
 
-function text(p: Params, key: string): string {
-  const v = p.reqStr(key);
-  if (v.length > 65536) throw invalidParams(key, `${key} is longer than 65536 characters`);
-  return v;
-}
+const Direction = v.optional(v.picklist(["up", "down", "left", "right"]), "down");
+const Amount = v.optional(v.union([Num(), v.literal("page"), v.literal("toElement")]), 300);
+const Values = v.union([v.pipe(v.string(), v.transform((s) => [s])), v.nonOptional(core.values)]);
+const Files = v.pipe(
+  v.array(v.looseObject({})),
+  v.transform((fs) => fs.map((f) => ({ mimeType: "application/octet-stream", ...f }))),
+  v.nonOptional(core.files),
+);
 
-export const ACTION_METHODS = {
-  "action/click": action("action/click", true, async (c) => {
-    if (!(await run(c, clickSpec(c, "click")))) unsupported("click");
-  }),
-  "action/dblclick": action("action/dblclick", true, async (c) => {
-    if (!(await run(c, clickSpec(c, "dblclick")))) unsupported("dblclick");
-  }),
-  "action/hover": action("action/hover", true, async (c) => {
-    c.p.obj("options")?.obj("position");
-    if (!(await run(c, { action: "hover" }))) unsupported("hover");
-  }),
-  "action/type": action("action/type", true, async (c) => {
-    const value = text(c.p, "text");
-    if (c.p.obj("options")?.bool("clear")) await run(c, { action: "clear" });
-    else await caretAtEnd(c);
-    c.p.obj("options")?.num("delay", 0, 10_000); // keys go out one by one, without pauses
-    if (value !== "" && !(await run(c, { action: "type", text: value }))) unsupported("type");
-  }),
-  "action/fill": action("action/fill", true, async (c) => {
-    const value = text(c.p, "value");
-    if (!(await run(c, value === "" ? { action: "clear" } : { action: "fill", text: value }))) {
-      unsupported("fill");
-    }
-  }),
-  "action/clear": action("action/clear", true, async (c) => {
-    if (!(await run(c, { action: "clear" }))) unsupported("clear");
-  }),
-  "action/press": action("action/press", false, async (c) => {
-    const key = c.p.reqStr("key");
-    if (!key || key.length > 64) throw invalidParams("key", "key must be 1..64 characters");
-    if (!(await run(c, { action: "press", key }))) unsupported("press");
-  }),
-  "action/scroll": action("action/scroll", false, async (c) => {
-    const o = c.p.obj("options");
-    const direction = o?.oneOf("direction", ["up", "down", "left", "right"] as const) ?? "down";
-    const rawAmount = o?.get("amount");
-    if (
-      rawAmount !== undefined && typeof rawAmount !== "number" && rawAmount !== "page" &&
-      rawAmount !== "toElement"
-    ) {
-      throw invalidParams("options.amount", `options.amount must be a number, "page" or "toElement"`);
-    }
-    if (rawAmount === "toElement" && !c.selector) return;
-    let amount = typeof rawAmount === "number" ? rawAmount : 300;
-    if (rawAmount === "page") {
-      const vp = await viewportOf(c.t.rec, c.signal);
-      amount = direction === "up" || direction === "down" ? vp.height : vp.width;
-    }
-    const sign = direction === "up" || direction === "left" ? -1 : 1;
-    const delta = direction === "up" || direction === "down"
-      ? { x: 0, y: sign * amount }
-      : { x: sign * amount, y: 0 };
-    const spec: ActSpec = c.selector
-      ? { action: "scroll" }
-      : { action: "scroll", deltaX: delta.x, deltaY: delta.y };
-    if (!(await run(c, spec))) unsupported("scroll");
-  }),
-  "action/select": action("action/select", true, async (c) => {
-    const raw = c.p.get("values");
-    const values = typeof raw === "string" ? [raw] : c.p.strings("values");
-    if (!values) throw invalidParams("values", "values is required");
-    if (!(await run(c, { action: "select", values }))) unsupported("select");
-  }),
-  "action/check": action("action/check", true, async (c) => {
-    if (!(await run(c, { action: "check" }))) unsupported("check");
-  }),
-  "action/uncheck": action("action/uncheck", true, async (c) => {
-    if (!(await run(c, { action: "uncheck" }))) unsupported("uncheck");
-  }),
-  "action/upload": action("action/upload", true, async (c) => {
-    const list = c.p.arr("files");
-    if (!list) throw invalidParams("files", "files is required");
-    const files = list.map((raw, i) => {
-      const f = new Params(raw, `files.${i}`);
-      const buffer = f.reqStr("buffer");
-      try {
-        atob(buffer);
-      } catch {
-        throw invalidParams(`files.${i}.buffer`, "buffer must be base64");
+export const ACTION_METHODS: Record<string, Method> = {
+  "action/click": simple("action/click", params("required", Click), (p) => clickSpec("click", p.options)),
+  "action/dblclick": simple(
+    "action/dblclick",
+    params("required", Click),
+    (p) => clickSpec("dblclick", p.options),
+  ),
+  "action/hover": simple("action/hover", params("required", { position: v.optional(Point) }), () => ({
+    action: "hover",
+  })),
+  "action/type": action(
+    "action/type",
+    params("required", { clear: Flag, delay: v.optional(Num(0, 10_000)) }, {
+      text: v.nonOptional(core.text),
+    }),
+    async (c, p) => {
+      if (p.options.clear) await run(c, { action: "clear" });
+      else {
+        // BAP's `type` appends: the caret goes to the end of a text field first.
+        const target = await resolve(c.call.state, c.t, c.selector!, c.signal).catch(() => null);
+        if (target) await caretToEnd(c.t.rec.driver, target.frame, target.backendNodeId, c.signal);
       }
-      return { name: f.reqStr("name"), mimeType: f.str("mimeType") ?? "application/octet-stream", buffer };
-    });
-    if (!(await run(c, { action: "upload", files }))) unsupported("upload");
-  }),
-  "action/drag": action("action/drag", false, async (c) => {
-    const source = requiredSelector(c.p, "source");
-    const rawTarget = c.p.obj("target");
-    if (!rawTarget) throw invalidParams("target", "target is required");
-    let point: { x: number; y: number };
-    if (rawTarget.has("type")) {
-      const to = readSelector(rawTarget.raw, "target");
-      try {
-        if (!(await run(c, { action: "drag", to }, source))) unsupported("drag");
-        return;
-      } catch (err) {
-        // A drop zone need not be a node with a snapshot ref: then drop on its center.
-        const noRef = err instanceof BapError && err.opts.details?.reason === "no_ref" &&
-          err.opts.details?.selector === to;
-        if (!noRef) throw err;
-        point = await centerOf(c, to);
-      }
-    } else point = { x: rawTarget.reqNum("x"), y: rawTarget.reqNum("y") };
-    // A point: the drag moves by its distance from the source's center.
-    const from = await centerOf(c, source);
-    const spec: ActSpec = { action: "drag", deltaX: point.x - from.x, deltaY: point.y - from.y };
-    if (!(await run(c, spec, source))) unsupported("drag");
-  }),
+      // Keys go out one by one, without pauses: `delay` is read and has no effect.
+      if (p.text !== "") await run(c, { action: "type", text: p.text });
+    },
+  ),
+  "action/fill": simple(
+    "action/fill",
+    params("required", {}, { value: v.nonOptional(core.text) }),
+    (p) => p.value === "" ? { action: "clear" } : { action: "fill", text: p.value },
+  ),
+  "action/clear": simple("action/clear", params("required"), () => ({ action: "clear" })),
+  "action/press": simple(
+    "action/press",
+    params("optional", {}, { key: v.pipe(v.nonOptional(core.key), v.minLength(1, "must not be empty")) }),
+    (p) => ({ action: "press", key: p.key }),
+  ),
+  "action/scroll": action(
+    "action/scroll",
+    params("optional", { direction: Direction, amount: Amount }),
+    async (c, p) => {
+      const { direction, amount } = p.options;
+      if (c.selector) return await run(c, { action: "scroll" });
+      if (amount === "toElement") return;
+      const vertical = direction === "up" || direction === "down";
+      const vp = amount === "page" ? await viewportOf(c.t.rec, c.signal) : null;
+      const px = (vp ? (vertical ? vp.height : vp.width) : amount as number) *
+        (direction === "up" || direction === "left" ? -1 : 1);
+      await run(c, { action: "scroll", deltaX: vertical ? 0 : px, deltaY: vertical ? px : 0 });
+    },
+  ),
+  "action/select": simple("action/select", params("required", {}, { values: Values }), (p) => ({
+    action: "select",
+    values: p.values,
+  })),
+  "action/check": simple("action/check", params("required"), () => ({ action: "check" })),
+  "action/uncheck": simple("action/uncheck", params("required"), () => ({ action: "uncheck" })),
+  "action/upload": simple("action/upload", params("required", {}, { files: Files }), (p) => ({
+    action: "upload",
+    files: p.files,
+  })),
+  "action/drag": action(
+    "action/drag",
+    params("optional", {}, { source: SelectorSchema, target: v.union([SelectorSchema, Point]) }),
+    async (c, p) => {
+      let point: { x: number; y: number };
+      if ("type" in p.target) {
+        const to = p.target as Selector;
+        try {
+          return await run(c, { action: "drag", to }, p.source);
+        } catch (err) {
+          // A drop zone need not be a node with a snapshot ref: then drop on its center.
+          const noRef = err instanceof BapError && err.extras.details?.reason === "no_ref" &&
+            err.extras.details?.selector === to;
+          if (!noRef) throw err;
+          point = await centerOf(c, to);
+        }
+      } else point = p.target as { x: number; y: number };
+      // A point: the drag moves by its distance from the source's center.
+      const from = await centerOf(c, p.source);
+      await run(c, { action: "drag", deltaX: point.x - from.x, deltaY: point.y - from.y }, p.source);
+    },
+  ),
 };

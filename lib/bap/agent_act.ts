@@ -3,14 +3,15 @@
  * conditions, retries (only of attempts that ended before anything was dispatched), fused
  * pre/post observations, and a per-step report that stops at the first failure.
  */
-import type { Call } from "./call.ts";
-import { BAP, BapError, invalidParams, toBapError } from "./errors.ts";
+import * as v from "valibot";
+import { type Call, type Method, method } from "./call.ts";
+import { BAP, BapError, toBapError } from "./errors.ts";
 import { onPage } from "./gate.ts";
-import { Params, timeoutOf } from "./params.ts";
-import { readSelector, resolve, type Selector } from "./selectors.ts";
-import { agentObserve } from "./agent_observe.ts";
+import { Flag, Num, PageId, Str, Timeout } from "./schema.ts";
+import { resolve, SelectorSchema } from "./selectors.ts";
+import { AgentObserve, agentObserve } from "./agent_observe.ts";
 import { deadline, poll, sleep } from "../session/deadline.ts";
-import { elementProps } from "../session/element_props.ts";
+import { elementIs } from "../session/element_props.ts";
 import { MAX_TIMEOUT_MS } from "../protocol/timeouts.ts";
 
 export const STEP_ACTIONS = [
@@ -33,47 +34,40 @@ export const STEP_ACTIONS = [
   "page/goForward",
 ];
 
-const STATES = ["visible", "enabled", "exists", "hidden", "disabled"] as const;
-type CondState = (typeof STATES)[number];
+const Step = v.object({
+  label: Str,
+  action: v.pipe(
+    v.string(),
+    v.check(
+      (a) => STEP_ACTIONS.includes(a),
+      (i) => `is not allowed in agent/act: ${i.input}. Allowed actions: ${STEP_ACTIONS.join(", ")}`,
+    ),
+  ),
+  params: v.optional(v.record(v.string(), v.unknown()), {}),
+  condition: v.optional(v.object({
+    selector: SelectorSchema,
+    state: v.picklist(["visible", "enabled", "exists", "hidden", "disabled"]),
+    timeout: v.optional(Num(0, MAX_TIMEOUT_MS), 5000),
+  })),
+  onError: v.optional(v.picklist(["stop", "skip", "retry"]), "stop"),
+  maxRetries: v.optional(v.pipe(Num(1, 5), v.transform(Math.round)), 3),
+  retryDelay: v.optional(Num(100, 5000), 500),
+});
+type Step = v.InferOutput<typeof Step>;
 
-interface Step {
-  label?: string;
-  action: string;
-  params: Record<string, unknown>;
-  condition?: { selector: Selector; state: CondState; timeout: number };
-  onError: "stop" | "skip" | "retry";
-  maxRetries: number;
-  retryDelay: number;
-}
-
-function readStep(raw: unknown, i: number): Step {
-  const s = new Params(raw, `steps.${i}`);
-  const action = s.reqStr("action");
-  if (!STEP_ACTIONS.includes(action)) {
-    throw invalidParams(
-      `steps.${i}.action`,
-      `Action not allowed in agent/act: ${action}. Allowed actions: ${STEP_ACTIONS.join(", ")}`,
-    );
-  }
-  const c = s.obj("condition");
-  const state = c?.oneOf("state", STATES);
-  if (c && !state) throw invalidParams(`steps.${i}.condition.state`, "condition.state is required");
-  return {
-    label: s.str("label"),
-    action,
-    params: { ...(s.obj("params")?.raw ?? {}) },
-    condition: c
-      ? {
-        selector: readSelector(c.get("selector"), `steps.${i}.condition.selector`),
-        state: state!,
-        timeout: c.num("timeout", 0, MAX_TIMEOUT_MS) ?? 5000,
-      }
-      : undefined,
-    onError: s.oneOf("onError", ["stop", "skip", "retry"] as const) ?? "stop",
-    maxRetries: Math.round(s.num("maxRetries", 1, 5) ?? 3),
-    retryDelay: s.num("retryDelay", 100, 5000) ?? 500,
-  };
-}
+const AgentActParams = v.object({
+  pageId: PageId,
+  steps: v.pipe(
+    v.array(Step),
+    v.minLength(1, "must hold 1..50 steps"),
+    v.maxLength(50, "must hold 1..50 steps"),
+  ),
+  stopOnFirstError: v.optional(v.boolean(), true),
+  continueOnConditionFail: Flag,
+  timeout: Timeout,
+  preObserve: v.optional(AgentObserve),
+  postObserve: v.optional(AgentObserve),
+});
 
 /** Wait until a condition holds on the page (polled through the page's gate). */
 async function conditionMet(call: Call, pageId: string, c: NonNullable<Step["condition"]>): Promise<boolean> {
@@ -81,19 +75,7 @@ async function conditionMet(call: Call, pageId: string, c: NonNullable<Step["con
   const holds = () =>
     onPage(call, pageId, async (t, sig) => {
       const target = await resolve(call.state, t, c.selector, sig).catch(() => null);
-      if (!target) return c.state === "hidden";
-      if (c.state === "exists") return true;
-      const r = await elementProps(
-        t.rec.driver,
-        target.frame,
-        target.backendNodeId,
-        ["visible", "enabled"],
-        sig,
-      );
-      if (!r.found) return c.state === "hidden";
-      if (c.state === "hidden") return !r.visible;
-      if (c.state === "visible") return !!r.visible;
-      return !!r.visible && (c.state === "enabled" ? !!r.enabled : !r.enabled);
+      return await elementIs(t.rec.driver, target, c.state, sig);
     });
   try {
     return await poll(async () => (await holds()) || undefined, 100, dl.signal);
@@ -118,7 +100,7 @@ function stepError(err: BapError, i: number) {
   return { code: w.code, message: w.message, data };
 }
 
-async function observeQuietly(call: Call, pageId: string, p: Params | undefined) {
+async function observeQuietly(call: Call, pageId: string, p: AgentObserve | undefined) {
   if (!p) return undefined;
   try {
     return await onPage(call, pageId, (t, sig) => agentObserve(call, t, p, sig));
@@ -127,21 +109,14 @@ async function observeQuietly(call: Call, pageId: string, p: Params | undefined)
   }
 }
 
-async function agentAct(call: Call, p: Params) {
+async function agentAct(call: Call, p: v.InferOutput<typeof AgentActParams>) {
   const started = Date.now();
-  const raw = p.arr("steps");
-  if (!raw || raw.length === 0) throw invalidParams("steps", "steps must hold 1..50 steps");
-  if (raw.length > 50) throw invalidParams("steps", "steps must hold 1..50 steps");
-  const steps = raw.map(readStep);
-  const stopOnFirstError = p.bool("stopOnFirstError") ?? true;
-  const continueOnConditionFail = p.bool("continueOnConditionFail") ?? false;
-  const budget = timeoutOf(p, "timeout");
-  const pre = p.obj("preObserve");
-  const post = p.obj("postObserve");
-  const pageId = call.state.target(p.str("pageId")).pageId;
+  const { steps, stopOnFirstError, timeout: budget } = p;
+  const continueOnConditionFail = p.continueOnConditionFail ?? false;
+  const pageId = call.state.target(p.pageId).pageId;
 
   const out: Record<string, unknown> = {};
-  const preObservation = await observeQuietly(call, pageId, pre);
+  const preObservation = await observeQuietly(call, pageId, p.preObserve);
   if (preObservation) out.preObservation = preObservation;
   const results: Record<string, unknown>[] = [];
   let completed = 0;
@@ -208,7 +183,7 @@ async function agentAct(call: Call, p: Params) {
       break;
     }
   }
-  const postObservation = await observeQuietly(call, pageId, post);
+  const postObservation = await observeQuietly(call, pageId, p.postObserve);
   Object.assign(out, {
     completed,
     total: steps.length,
@@ -221,4 +196,4 @@ async function agentAct(call: Call, p: Params) {
   return out;
 }
 
-export const AGENT_ACT_METHODS = { "agent/act": agentAct };
+export const AGENT_ACT_METHODS: Record<string, Method> = { "agent/act": method(AgentActParams, agentAct) };

@@ -3,25 +3,32 @@
  * redacted) in the page's selected frame, scoped to `selector` (resolved by the core `locate`)
  * when given. Problems are reported in the result, not as errors.
  */
-import type { Call } from "./call.ts";
-import { BapError, invalidParams } from "./errors.ts";
+import * as v from "valibot";
+import { ExtractInput } from "../protocol/schemas_page.ts";
+import { type Call, type Method, method } from "./call.ts";
+import { BapError } from "./errors.ts";
 import { onPage } from "./gate.ts";
-import type { Params } from "./params.ts";
-import { readSelector, resolve, selectedFrame } from "./selectors.ts";
+import { Flag, Num, PageId, renamed } from "./schema.ts";
+import { resolve, selectedFrame, SelectorSchema } from "./selectors.ts";
 import { deadline, poll } from "../session/deadline.ts";
 import { extractData } from "../session/extract.ts";
 import { MAX_TIMEOUT_MS } from "../protocol/timeouts.ts";
 
-async function extract(call: Call, p: Params) {
-  p.reqStr("instruction"); // read by nothing here: Porthole extracts by heuristics, without a model
-  const schema = p.reqObj("schema");
-  const type = schema.oneOf("type", ["object", "array", "string", "number", "boolean"] as const);
-  if (!type) throw invalidParams("schema.type", "schema.type is required");
-  const mode = p.oneOf("mode", ["single", "list", "table"] as const) ?? "single";
-  const sel = p.has("selector") ? readSelector(p.get("selector")) : undefined;
-  const withSources = p.bool("includeSourceRefs") ?? false;
-  const timeout = p.num("timeout", 0, MAX_TIMEOUT_MS) ?? 30_000;
-  return await onPage(call, p.str("pageId"), async (t, sig) => {
+const Extract = v.object({
+  pageId: PageId,
+  // Read by nothing here: Porthole extracts by heuristics, without a model.
+  instruction: v.string(),
+  ...renamed(ExtractInput, { schema: "schema" }),
+  mode: v.optional(v.picklist(["single", "list", "table"]), "single"),
+  selector: v.optional(SelectorSchema),
+  includeSourceRefs: Flag,
+  timeout: v.optional(Num(0, MAX_TIMEOUT_MS), 30_000),
+});
+
+async function extract(call: Call, p: v.InferOutput<typeof Extract>) {
+  const { selector: sel, schema, mode, timeout } = p;
+  const withSources = p.includeSourceRefs ?? false;
+  return await onPage(call, p.pageId, async (t, sig) => {
     const frame = await selectedFrame(call.state, t, sig);
     try {
       let scope: { frame: typeof frame; backendNodeId?: number } = { frame };
@@ -39,7 +46,7 @@ async function extract(call: Call, p: Params) {
         if (!target) return { success: false, data: null, error: "The selector matched no element in time" };
         scope = target;
       }
-      const r = await extractData(t.rec.driver, scope, { schema: schema.raw, mode }, sig);
+      const r = await extractData(t.rec.driver, scope, { schema, mode }, sig);
       if (!r) return { success: false, data: null, error: "The element left the document" };
       const out: Record<string, unknown> = { success: true, data: r.data, confidence: r.confidence };
       if (withSources) {
@@ -58,4 +65,4 @@ async function extract(call: Call, p: Params) {
   });
 }
 
-export const AGENT_EXTRACT_METHODS = { "agent/extract": extract };
+export const AGENT_EXTRACT_METHODS: Record<string, Method> = { "agent/extract": method(Extract, extract) };

@@ -1,23 +1,23 @@
 /**
  * `agent/observe`: the core element list (`POST …/elements`, session/elements.ts) of the
  * selected frame, under the core refs (`@e5`), with BAP's selectors (primary plus alternatives
- * in the seed's order), response tiers, incremental changes and annotated screenshots. Values of sensitive fields are redacted by the one credential rule. Runs inside
- * the caller's gate.
+ * in the seed's order), response tiers, incremental changes and annotated screenshots. Values of
+ * sensitive fields are redacted by the one credential rule. Runs inside the caller's gate.
  */
 import { refuseTyping } from "../policy/sensitive.ts";
 import { redactUrl } from "../policy/url.ts";
 import { discoverTools } from "../session/discover.ts";
 import { frameTitle, listElements } from "../session/elements.ts";
-import { DEFAULT_ANNOTATION } from "../session/page_images.ts";
-import type { RefElement } from "../session/ref_elements.ts";
-import type { Call } from "./call.ts";
-import { invalidParams } from "./errors.ts";
+import { annotatedScreenshot, DEFAULT_ANNOTATION } from "../session/page_images.ts";
+import { actionHints } from "../session/element_hints.ts";
+import * as v from "valibot";
+import { type Call, type Method, method } from "./call.ts";
 import { onPage, viewportOf } from "./gate.ts";
-import type { Params } from "./params.ts";
+import { Flag, PageId, Whole } from "./schema.ts";
 import { selectedFrame, type Selector } from "./selectors.ts";
 import type { BapState, PageTarget } from "./state.ts";
-import { annotate, readAnnotation } from "./annotate.ts";
-import { accessibilityTree } from "./aria.ts";
+import { Annotate } from "./annotate.ts";
+import { accessibilityTree } from "../session/aria_views.ts";
 
 export interface Element {
   ref: string;
@@ -34,44 +34,6 @@ export interface Element {
   alternativeSelectors?: Selector[];
 }
 
-const TEXT_INPUTS = new Set([
-  "text",
-  "search",
-  "email",
-  "url",
-  "tel",
-  "password",
-  "number",
-  "date",
-  "time",
-  "datetime-local",
-  "month",
-  "week",
-]);
-
-function hints(f: RefElement, role: string): string[] {
-  const out: string[] = [];
-  const tag = f.tagName;
-  const clickable = tag === "a" || tag === "button" || f.onclick ||
-    ["button", "link", "menuitem", "tab", "switch"].includes(role) ||
-    (tag === "input" && ["button", "submit", "reset", "image"].includes(f.type ?? ""));
-  if (clickable) out.push("clickable");
-  if ((tag === "input" && TEXT_INPUTS.has(f.type ?? "text")) || tag === "textarea" || f.editableAttr) {
-    out.push("editable");
-  }
-  if (tag === "select" || role === "listbox") out.push("selectable");
-  if (
-    ["checkbox", "radio", "switch"].includes(role) ||
-    (tag === "input" && ["checkbox", "radio"].includes(f.type ?? ""))
-  ) {
-    out.push("checkable");
-  }
-  if (tag === "input" && f.type === "submit" || tag === "button" && f.type !== "button") {
-    out.push("submittable");
-  }
-  return [...new Set(out)];
-}
-
 /** What agent/observe last listed per page: the document and each ref's name (stability, `incremental`). */
 interface Listed {
   documentId: string;
@@ -79,27 +41,40 @@ interface Listed {
 }
 const listed = new WeakMap<BapState, Map<string, Listed>>();
 
-/** Observe with BAP's params. Ungated: the caller holds the page's gate. */
-export async function agentObserve(call: Call, t: PageTarget, p: Params, signal: AbortSignal) {
-  const tier = p.oneOf("responseTier", ["full", "interactive", "minimal"] as const) ?? "full";
-  const annotation = readAnnotation(p);
-  const forced = tier !== "full";
-  const wantElements = forced || (p.bool("includeInteractiveElements") ?? false);
-  const wantMeta = forced || p.bool("includeMetadata") !== false;
-  const wantAx = !forced && (p.bool("includeAccessibility") ?? false);
-  const wantShot = !forced && (p.bool("includeScreenshot") ?? false);
+export const AgentObserve = v.object({
+  pageId: PageId,
+  responseTier: v.optional(v.picklist(["full", "interactive", "minimal"]), "full"),
+  annotateScreenshot: Annotate,
+  includeInteractiveElements: Flag,
+  includeMetadata: Flag,
+  includeAccessibility: Flag,
+  includeScreenshot: Flag,
   // 0 asks for no elements (the BAP CLI sends it after every action), not for an error.
-  const maxElements = p.num("maxElements", 0, 200) ?? 100;
-  if (!Number.isInteger(maxElements)) {
-    throw invalidParams("maxElements", "maxElements must be a whole number");
-  }
-  const filterRoles = p.strings("filterRoles");
-  const includeBounds = p.bool("includeBounds") ?? !!annotation;
-  const stableRefs = p.bool("stableRefs") !== false;
-  const refresh = p.bool("refreshRefs") ?? false;
-  p.bool("includeRefHistory");
-  const incremental = p.bool("incremental") ?? false;
-  const withTools = p.bool("includeWebMCPTools") ?? false;
+  maxElements: v.optional(Whole(0, 200), 100),
+  filterRoles: v.optional(v.array(v.string())),
+  includeBounds: Flag,
+  stableRefs: Flag,
+  refreshRefs: Flag,
+  includeRefHistory: Flag,
+  incremental: Flag,
+  includeWebMCPTools: Flag,
+});
+export type AgentObserve = v.InferOutput<typeof AgentObserve>;
+
+/** Observe with BAP's params. Ungated: the caller holds the page's gate. */
+export async function agentObserve(call: Call, t: PageTarget, p: AgentObserve, signal: AbortSignal) {
+  const tier = p.responseTier;
+  const annotation = p.annotateScreenshot;
+  const forced = tier !== "full";
+  const wantElements = forced || (p.includeInteractiveElements ?? false);
+  const wantMeta = forced || p.includeMetadata !== false;
+  const wantAx = !forced && (p.includeAccessibility ?? false);
+  const wantShot = !forced && (p.includeScreenshot ?? false);
+  const { maxElements, filterRoles, incremental } = p;
+  const includeBounds = p.includeBounds ?? !!annotation;
+  const stableRefs = p.stableRefs !== false;
+  const refresh = p.refreshRefs ?? false;
+  const withTools = p.includeWebMCPTools ?? false;
 
   const state = call.state;
   const frame = await selectedFrame(state, t, signal);
@@ -125,7 +100,7 @@ export async function agentObserve(call: Call, t: PageTarget, p: Params, signal:
         ref: ref.ref,
         selector: f.selector as Selector,
         role,
-        actionHints: hints(f, role),
+        actionHints: actionHints(f, role),
         tagName: f.tagName,
         focused: f.focused,
         disabled: f.disabled,
@@ -168,15 +143,19 @@ export async function agentObserve(call: Call, t: PageTarget, p: Params, signal:
     }
   }
   if (wantAx) {
-    out.accessibility = { tree: [await accessibilityTree(state, t, { interestingOnly: true }, signal)] };
+    out.accessibility = { tree: [await accessibilityTree(t.rec, { frame }, undefined, signal)] };
   }
-  if (annotation) {
-    const shot = await annotate(t, boxes, annotation, signal);
-    out.screenshot = shot.screenshot;
-    if (shot.map.length) out.annotationMap = shot.map;
-  } else if (wantShot) {
-    // Nothing to mark: the plain JPEG of the viewport.
-    out.screenshot = (await annotate(t, [], DEFAULT_ANNOTATION, signal)).screenshot;
+  if (annotation || wantShot) {
+    // The core's Set-of-Marks screenshot; with nothing to mark, the plain image of the viewport.
+    const marks = annotation ? boxes : [];
+    const { map, ...shot } = await annotatedScreenshot(
+      t.rec,
+      marks,
+      annotation ?? DEFAULT_ANNOTATION,
+      signal,
+    );
+    out.screenshot = shot;
+    if (annotation && map.length) out.annotationMap = map;
   }
   if (withTools) {
     const tools = await discoverTools(t.rec.driver, frame, { maxTools: 50, schemas: true }, signal).catch(
@@ -187,7 +166,9 @@ export async function agentObserve(call: Call, t: PageTarget, p: Params, signal:
   return out;
 }
 
-export const AGENT_OBSERVE_METHODS = {
-  "agent/observe": (call: Call, p: Params) =>
-    onPage(call, p.str("pageId"), (t, sig) => agentObserve(call, t, p, sig)),
+export const AGENT_OBSERVE_METHODS: Record<string, Method> = {
+  "agent/observe": method(
+    AgentObserve,
+    (call, p) => onPage(call, p.pageId, (t, sig) => agentObserve(call, t, p, sig)),
+  ),
 };

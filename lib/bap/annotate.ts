@@ -1,50 +1,73 @@
-/** Set-of-Marks screenshots for `agent/observe annotateScreenshot`: numbered boxes over elements. */
-import { annotatedScreenshot, type Annotation } from "../session/page_images.ts";
-import type { Params } from "./params.ts";
-import type { PageTarget } from "./state.ts";
+/** `agent/observe annotateScreenshot`: the options of a Set-of-Marks screenshot (numbered boxes over elements). */
+import type { Annotation } from "../session/page_images.ts";
+import * as v from "valibot";
+import { Flag, Num } from "./schema.ts";
 
 export type { Annotation };
 
-/** Read `annotateScreenshot` (`true`, or an options object with `enabled`); null when off. */
-export function readAnnotation(p: Params): Annotation | null {
-  const raw = p.get("annotateScreenshot");
-  if (raw === undefined || raw === false) return null;
-  const o = raw === true ? null : p.obj("annotateScreenshot")!;
-  if (o && o.bool("enabled") !== true) return null;
-  const style = o?.obj("style");
-  const badge = style?.obj("badge");
-  const box = style?.obj("box");
-  const color = (q: typeof badge, key: string, fallback: string) => {
-    const v = q?.str(key) ?? fallback;
-    // Colors become CSS text: allow only color-like values.
-    return /^[#a-zA-Z0-9(),.\s%]{1,40}$/.test(v) ? v : fallback;
-  };
-  const font = badge?.str("font") ?? "bold 12px sans-serif";
-  o?.bool("useStableRefs");
-  return {
-    maxLabels: o?.num("maxLabels", 1, 500) ?? 50,
-    labelFormat: o?.oneOf("labelFormat", ["number", "ref", "both"] as const) ?? "number",
-    style: {
-      badgeColor: color(badge, "color", "#FF0000"),
-      textColor: color(badge, "textColor", "#FFFFFF"),
-      size: badge?.num("size", 8, 64) ?? 20,
-      font: /^[\w\s.,"'-]{1,80}$/.test(font) ? font : "bold 12px sans-serif",
-      boxColor: color(box, "color", "#FF0000"),
-      boxWidth: box?.num("width", 0, 20) ?? 2,
-      boxStyle: box?.oneOf("style", ["solid", "dashed"] as const) ?? "solid",
-      showBox: style?.bool("showBoundingBox") ?? true,
-      opacity: style?.num("opacity", 0, 1) ?? 0.8,
-    },
-  };
-}
+/** A color becomes CSS text: anything not color-like is the default. */
+const Color = (fallback: string) =>
+  v.optional(
+    v.pipe(v.string(), v.transform((c) => /^[#a-zA-Z0-9(),.\s%]{1,40}$/.test(c) ? c : fallback)),
+    fallback,
+  );
+const FONT = "bold 12px sans-serif";
 
-/** Draw the marks, take a PNG of the viewport, remove the marks (the core's Set-of-Marks screenshot). */
-export async function annotate(
-  t: PageTarget,
-  boxes: { ref: string; bounds?: { x: number; y: number; width: number; height: number } }[],
-  a: Annotation,
-  signal: AbortSignal,
-) {
-  const { map, ...shot } = await annotatedScreenshot(t.rec, boxes, a, signal);
-  return { screenshot: shot, map };
-}
+const Options = v.object({
+  enabled: Flag,
+  maxLabels: v.optional(Num(1, 500), 50),
+  labelFormat: v.optional(v.picklist(["number", "ref", "both"]), "number"),
+  useStableRefs: Flag,
+  style: v.optional(
+    v.object({
+      badge: v.optional(
+        v.object({
+          color: Color("#FF0000"),
+          textColor: Color("#FFFFFF"),
+          size: v.optional(Num(8, 64), 20),
+          font: v.optional(
+            v.pipe(v.string(), v.transform((f) => /^[\w\s.,"'-]{1,80}$/.test(f) ? f : FONT)),
+            FONT,
+          ),
+        }),
+        {},
+      ),
+      box: v.optional(
+        v.object({
+          color: Color("#FF0000"),
+          width: v.optional(Num(0, 20), 2),
+          style: v.optional(v.picklist(["solid", "dashed"]), "solid"),
+        }),
+        {},
+      ),
+      showBoundingBox: v.optional(v.boolean(), true),
+      opacity: v.optional(Num(0, 1), 0.8),
+    }),
+    {},
+  ),
+});
+
+/** `annotateScreenshot`: `true`, or an options object with `enabled`; null when off. */
+export const Annotate = v.pipe(
+  v.optional(v.union([v.boolean(), Options]), false),
+  v.transform((a): Annotation | null => {
+    if (a === false || (a !== true && a.enabled !== true)) return null;
+    const o = v.parse(Options, a === true ? {} : a);
+    const { badge, box } = o.style;
+    return {
+      maxLabels: o.maxLabels,
+      labelFormat: o.labelFormat,
+      style: {
+        badgeColor: badge.color,
+        textColor: badge.textColor,
+        size: badge.size,
+        font: badge.font,
+        boxColor: box.color,
+        boxWidth: box.width,
+        boxStyle: box.style,
+        showBox: o.style.showBoundingBox,
+        opacity: o.style.opacity,
+      },
+    };
+  }),
+);

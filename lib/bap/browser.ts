@@ -3,14 +3,15 @@
  * default context is a Porthole session, as is every context/create. Launch options that would
  * leave the sandbox or touch the disk are refused.
  */
-import type { CreateSessionInput } from "../protocol/schemas.ts";
-import type { Call } from "./call.ts";
+import * as v from "valibot";
+import { CreateSessionInput } from "../protocol/schemas.ts";
+import { EmulateInput } from "../protocol/schemas_context.ts";
+import { emulate } from "../session/emulation.ts";
+import { importStorageState } from "../session/storage_state.ts";
+import { type Call, type Method, method } from "./call.ts";
 import { BAP, BapError, invalidParams } from "./errors.ts";
 import { gated } from "./gate.ts";
-import type { Params } from "./params.ts";
-import { emulate, type SessionEmulation } from "../session/emulation.ts";
-import { readGeolocation, readUserAgent, readViewport } from "./emulate.ts";
-import { setStorageState } from "./storage.ts";
+import { Flag, picked, Str } from "./schema.ts";
 
 function hex(n: number): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(n)), (b) => b.toString(16).padStart(2, "0")).join(
@@ -18,34 +19,48 @@ function hex(n: number): string {
   );
 }
 
-function launch(call: Call, p: Params) {
-  return call.state.serialized(() => launchNow(call, p));
-}
+const Launch = v.object({
+  browser: v.optional(v.picklist(["chromium", "firefox", "webkit"]), "chromium"),
+  channel: Str,
+  headless: Flag,
+  args: v.optional(v.array(v.string())),
+  userDataDir: v.optional(v.unknown()),
+  downloadsPath: v.optional(v.unknown()),
+  cdpUrl: Str,
+  proxy: v.optional(v.unknown()),
+});
+type Launch = v.InferOutput<typeof Launch>;
 
-async function launchNow(call: Call, p: Params) {
-  const browser = p.str("browser") ?? "chromium";
-  if (!["chromium", "firefox", "webkit"].includes(browser)) {
-    throw invalidParams("browser", `Unknown browser: ${browser}`);
-  }
-  if (browser !== "chromium") throw invalidParams("browser", `Porthole drives Chromium only, not ${browser}`);
-  const channel = p.str("channel");
-  if (channel !== undefined && channel !== "chromium") {
-    throw invalidParams("channel", `Porthole drives its own Chromium only, not the ${channel} channel`);
-  }
-  if (p.bool("headless") === false) {
-    throw invalidParams("headless", "headless: false is refused: Porthole runs Chromium headless only");
-  }
-  // The shared browser already runs with Porthole's own flags (sandbox on): a launch cannot add any.
-  if (p.strings("args")?.length) {
-    throw invalidParams("args", "args are refused: the shared browser's flags are Porthole's");
-  }
-  if (p.has("userDataDir")) {
-    throw invalidParams("userDataDir", "userDataDir is refused: Porthole's contexts are temporary");
-  }
-  if (p.has("downloadsPath")) {
-    throw invalidParams("downloadsPath", "downloadsPath is refused: Porthole blocks every download");
-  }
-  const cdpUrl = p.str("cdpUrl");
+/** What a launch may not ask for: the shared browser is headless, sandboxed, temporary and Porthole's. */
+const REFUSED: [keyof Launch, (p: Launch) => boolean, string][] = [
+  ["browser", (p) => p.browser !== "chromium", "browser: Porthole drives Chromium only"],
+  [
+    "channel",
+    (p) => p.channel !== undefined && p.channel !== "chromium",
+    "channel: Porthole drives its own Chromium only, in no other channel",
+  ],
+  [
+    "headless",
+    (p) => p.headless === false,
+    "headless: false is refused: Porthole runs Chromium headless only",
+  ],
+  ["args", (p) => !!p.args?.length, "args are refused: the shared browser's flags are Porthole's"],
+  [
+    "userDataDir",
+    (p) => p.userDataDir !== undefined,
+    "userDataDir is refused: Porthole's contexts are temporary",
+  ],
+  [
+    "downloadsPath",
+    (p) => p.downloadsPath !== undefined,
+    "downloadsPath is refused: Porthole blocks every download",
+  ],
+  ["proxy", (p) => p.proxy !== undefined, "proxy is not supported: pages reach the network directly"],
+];
+
+async function launch(call: Call, p: Launch) {
+  for (const [field, refused, why] of REFUSED) if (refused(p)) throw invalidParams(field, why);
+  const cdpUrl = p.cdpUrl;
   if (cdpUrl !== undefined) {
     if (!call.state.registry.config.allowCdpAttach) {
       throw invalidParams(
@@ -56,9 +71,6 @@ async function launchNow(call: Call, p: Params) {
     if (!/^(https?|wss?):\/\/[^/\s]+/.test(cdpUrl)) {
       throw invalidParams("cdpUrl", "cdpUrl must be an http(s) or ws(s) DevTools address");
     }
-  }
-  if (p.has("proxy")) {
-    throw invalidParams("proxy", "proxy is not supported: pages reach the network directly");
   }
   const state = call.state;
   if (state.browser) await state.closeAll();
@@ -84,58 +96,30 @@ async function launchNow(call: Call, p: Params) {
   return { browserId: state.browser.browserId, version, defaultContext: ctx.id };
 }
 
-/** ContextOptions → the session's options plus the emulation applied to each page. */
-function readContextOptions(o: Params | undefined) {
-  const session: CreateSessionInput = {};
-  if (!o) return { session, raw: undefined };
-  const vp = o.obj("viewport");
-  if (vp) session.viewport = readViewport(vp);
-  const ua = o.str("userAgent");
-  if (ua !== undefined) session.userAgent = readUserAgent(ua, "options.userAgent");
-  const locale = o.str("locale");
-  if (locale !== undefined) {
-    if (!/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(locale)) {
-      throw invalidParams("options.locale", `Not a BCP 47 locale: ${locale}`);
-    }
-    session.locale = locale;
-  }
-  const tz = o.str("timezoneId");
-  if (tz !== undefined) {
-    try {
-      new Intl.DateTimeFormat("en", { timeZone: tz });
-    } catch {
-      throw invalidParams("options.timezoneId", `Not an IANA time zone: ${tz}`);
-    }
-    session.timezoneId = tz;
-  }
-  const geo = o.obj("geolocation");
-  const emulation: SessionEmulation = {};
-  if (geo) emulation.geolocation = readGeolocation(geo);
-  const permissions = o.strings("permissions");
-  if (permissions) emulation.permissions = permissions;
-  const colorScheme = o.oneOf("colorScheme", ["light", "dark", "no-preference"] as const);
-  if (colorScheme) emulation.colorScheme = colorScheme;
-  const offline = o.bool("offline");
-  if (offline !== undefined) emulation.offline = offline;
-  return { session, raw: o.raw, emulation, storageState: o.obj("storageState") };
-}
+/** ContextOptions: the session's options, and the emulation applied to each of its pages. */
+const ContextCreate = v.object({
+  contextId: v.optional(
+    v.pipe(v.string(), v.regex(/^[a-zA-Z0-9-]{1,64}$/, "must match ^[a-zA-Z0-9-]{1,64}$")),
+  ),
+  options: v.optional(v.object({
+    ...picked(CreateSessionInput, ["viewport", "userAgent", "locale", "timezoneId", "storageState"]).entries,
+    ...picked(EmulateInput, ["geolocation", "colorScheme", "offline"]).entries,
+    permissions: v.optional(v.array(v.string())),
+  })),
+});
 
-async function contextCreate(call: Call, p: Params) {
+async function contextCreate(call: Call, p: v.InferOutput<typeof ContextCreate>) {
   const state = call.state;
   state.requireBrowser();
-  const id = p.str("contextId") ?? `ctx-${hex(4)}`;
-  if (!/^[a-zA-Z0-9-]{1,64}$/.test(id)) {
-    throw invalidParams("contextId", "contextId must match ^[a-zA-Z0-9-]{1,64}$");
-  }
+  const id = p.contextId ?? `ctx-${hex(4)}`;
   if (state.contexts.has(id)) throw invalidParams("contextId", `Context with ID '${id}' already exists`);
-  const options = readContextOptions(p.obj("options"));
-  const ctx = state.addContext(id, options.session, options.raw);
+  const { viewport, userAgent, locale, timezoneId, storageState, ...emulation } = p.options ?? {};
+  const ctx = state.addContext(id, { viewport, userAgent, locale, timezoneId }, p.options);
   try {
-    if (options.emulation && Object.keys(options.emulation).length) {
-      const emulation = options.emulation;
-      await gated(ctx.session, call.signal, (sig) => emulate(ctx.session, emulation, sig));
-    }
-    if (options.storageState) await setStorageState(call, ctx, options.storageState);
+    await gated(ctx.session, call.signal, async (sig) => {
+      if (Object.values(emulation).some((x) => x !== undefined)) await emulate(ctx.session, emulation, sig);
+      if (storageState) await importStorageState(ctx.session, storageState, sig, "options.storageState");
+    });
   } catch (err) {
     await state.dropContext(id);
     throw err;
@@ -143,11 +127,14 @@ async function contextCreate(call: Call, p: Params) {
   return { contextId: id };
 }
 
-export const BROWSER_METHODS = {
-  "browser/launch": launch,
-  "browser/close": (call: Call) => call.state.serialized(async () => (await call.state.closeAll(), {})),
-  "context/create": contextCreate,
-  "context/list": (call: Call) => {
+export const BROWSER_METHODS: Record<string, Method> = {
+  "browser/launch": method(Launch, (call, p) => call.state.serialized(() => launch(call, p))),
+  "browser/close": method(
+    v.object({}),
+    (call) => call.state.serialized(async () => (await call.state.closeAll(), {})),
+  ),
+  "context/create": method(ContextCreate, contextCreate),
+  "context/list": method(v.object({}), (call) => {
     const state = call.state;
     const contexts = [...state.contexts.values()].map((c) => {
       const entry: Record<string, unknown> = {
@@ -162,12 +149,12 @@ export const BROWSER_METHODS = {
       contexts,
       limits: { maxContexts: state.maxContexts, currentCount: contexts.length },
     });
-  },
-  "context/destroy": async (call: Call, p: Params) => {
-    const id = p.reqStr("contextId");
+  }),
+  "context/destroy": method(v.object({ contextId: v.string() }), async (call, p) => {
+    const id = p.contextId;
     if (!call.state.contexts.has(id)) {
       throw new BapError(BAP.ContextNotFound, `Context not found: ${id}`, { details: { contextId: id } });
     }
     return { pagesDestroyed: await call.state.dropContext(id) };
-  },
+  }),
 };

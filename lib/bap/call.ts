@@ -1,7 +1,12 @@
-/** What a BAP method handler gets, and the handler's shape: the door's one calling convention. */
+/**
+ * What a BAP method gets, and the one table shape of the door: a method is its params schema and
+ * a run, or a core operation with a params transform and a result transform (`viaOp`).
+ */
+import type * as v from "valibot";
+import { callOp } from "../ops/call.ts";
 import type { SessionRegistry } from "../session/registry.ts";
-import type { Params } from "./params.ts";
-import type { BapState } from "./state.ts";
+import { toBapError } from "./errors.ts";
+import type { BapState, PageTarget } from "./state.ts";
 
 export interface Call {
   /** The connection's event subscriptions (events/subscribe adds to them). */
@@ -13,4 +18,43 @@ export interface Call {
   invoke(method: string, params: unknown): Promise<unknown>;
 }
 
-export type Handler = (call: Call, params: Params) => Promise<unknown>;
+export interface Method {
+  params: v.GenericSchema;
+  /** The core operation a `viaOp` method is, and how its params become that operation's input. */
+  op?: { name: string; input(p: unknown, call: Call, page: PageTarget | null): Record<string, unknown> };
+  // deno-lint-ignore no-explicit-any
+  run(call: Call, p: any): Promise<unknown>;
+}
+
+export function method<S extends v.GenericSchema>(
+  params: S,
+  run: (call: Call, p: v.InferOutput<S>) => Promise<unknown>,
+): Method {
+  return { params, run };
+}
+
+/**
+ * A method that is one core operation, in the session of the default context or of a page
+ * (`pageId`, else the active one; `input` passes it on where the operation takes one).
+ */
+export function viaOp<S extends v.GenericSchema>(
+  params: S,
+  op: string,
+  on: "context" | "page",
+  input: (p: v.InferOutput<S>, call: Call, page: PageTarget | null) => Record<string, unknown> = (p) =>
+    p as Record<string, unknown>,
+  // deno-lint-ignore no-explicit-any
+  result: (r: any) => unknown = () => ({}),
+): Method {
+  const run = method(params, async (call, p) => {
+    const page = on === "page" ? call.state.target((p as { pageId?: string }).pageId) : null;
+    const session = page?.session ?? call.state.context().session;
+    try {
+      const body = input(p, call, page);
+      return result(await callOp(call.registry, op, { sessionId: session.id }, body, call.signal));
+    } catch (err) {
+      throw toBapError(err);
+    }
+  });
+  return { ...run, op: { name: op, input: input as NonNullable<Method["op"]>["input"] } };
+}

@@ -7,12 +7,24 @@ import type { SessionRegistry } from "../session/registry.ts";
 import { PORTHOLE_VERSION, PROTOCOL_VERSION } from "../version.ts";
 import { BAP, BapError, toBapError } from "./errors.ts";
 import { classify, exceeds, failure, parseMessage, type RpcResponse, success } from "./rpc.ts";
-import { Params } from "./params.ts";
+import * as v from "valibot";
+import { readParams } from "./schema.ts";
 import { BapState } from "./state.ts";
 import type { DormantStore, Holder } from "./dormant.ts";
 import { capabilities, METHODS } from "./methods.ts";
 import { log } from "../log.ts";
 import type { Call } from "./call.ts";
+
+const Initialize = v.object({
+  sessionId: v.optional(
+    v.pipe(
+      v.string(),
+      v.minLength(1, "must be 1..256 characters"),
+      v.maxLength(256, "must be 1..256 characters"),
+    ),
+  ),
+  capabilities: v.optional(v.object({ streaming: v.optional(v.unknown()) })),
+});
 
 export interface BapConfig {
   maxMessageBytes: number;
@@ -124,14 +136,14 @@ export class Connection implements Holder {
 
   /** The request pipeline: initialized?, known method?, then the handler. */
   async call(method: string, rawParams: unknown): Promise<unknown> {
-    if (method === "initialize") return this.#initialize(new Params(rawParams));
+    if (method === "initialize") return this.#initialize(readParams(Initialize, rawParams));
     if (!this.initialized || !this.state) {
       throw new BapError(BAP.NotInitialized, "Server not initialized", { notDispatched: true });
     }
     if (method === "shutdown") return await this.#shutdown();
     if (method === "notifications/initialized") return {};
     const handler = METHODS[method];
-    if (!handler) {
+    if (!handler || !Object.hasOwn(METHODS, method)) {
       throw new BapError(BAP.MethodNotFound, `Unknown method: ${method}`, {
         details: { method },
         notDispatched: true,
@@ -144,20 +156,15 @@ export class Connection implements Holder {
       signal: this.signal,
       invoke: (m, p) => this.call(m, p),
     };
-    return await handler(call, new Params(rawParams));
+    return await handler.run(call, readParams(handler.params, rawParams));
   }
 
-  #initialize(p: Params): Record<string, unknown> {
+  #initialize(p: v.InferOutput<typeof Initialize>): Record<string, unknown> {
     if (this.initialized) {
       throw new BapError(BAP.AlreadyInitialized, "Already initialized", { retryable: false });
     }
-    const sessionId = p.str("sessionId");
-    if (sessionId !== undefined && (sessionId.length === 0 || sessionId.length > 256)) {
-      throw new BapError(BAP.InvalidParams, "sessionId must be 1..256 characters", {
-        details: { field: "sessionId" },
-      });
-    }
-    this.streaming = p.obj("capabilities")?.get("streaming") === true;
+    const sessionId = p.sessionId;
+    this.streaming = p.capabilities?.streaming === true;
     const restored = sessionId ? this.host.dormant.claim(sessionId, this) : null;
     this.state = restored ?? new BapState(this.host.registry);
     this.state.notify = this.notify;

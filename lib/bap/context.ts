@@ -8,6 +8,7 @@ import type { DialogHost } from "../session/dialogs.ts";
 import type { EmulationHost } from "../session/emulation.ts";
 import type { NavigationHost, PagesHost, ReadsHost } from "../session/hosts.ts";
 import type { PageRecord } from "../session/page_record.ts";
+import type { WatchOpsHost } from "../session/watch.ts";
 
 /**
  * What BAP's handlers use of a Porthole session: the hosts of the core functions they call, its
@@ -21,6 +22,7 @@ export type BapSession =
   & NavigationHost
   & PagesHost
   & ReadsHost
+  & WatchOpsHost
   & {
     run<T>(signal: AbortSignal | undefined, fn: (signal: AbortSignal) => Promise<T>): Promise<T>;
     observe(input: ObserveInput, signal: AbortSignal): Promise<Observation>;

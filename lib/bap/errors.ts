@@ -5,6 +5,7 @@
 import {
   BAP_CODES,
   type BapCodeName,
+  CodedError,
   ERROR_TABLE,
   type ErrorCode,
   PortholeError,
@@ -42,30 +43,25 @@ export interface WireError {
   data: BapErrorData;
 }
 
-export class BapError extends Error {
-  readonly code: number;
-  readonly opts: BapErrorOptions;
+export class BapError extends CodedError<number, BapErrorOptions> {
   constructor(code: number, message: string, opts: BapErrorOptions = {}) {
-    super(message);
-    this.name = "BapError";
-    this.code = code;
-    this.opts = opts;
+    super(code, message, opts);
   }
 
   get retryable(): boolean {
-    return this.opts.retryable ?? BY_NUMBER.get(this.code)?.retryable ?? false;
+    return this.extras.retryable ?? BY_NUMBER.get(this.code)?.retryable ?? false;
   }
 
   get notDispatched(): boolean {
-    return this.opts.notDispatched ?? false;
+    return this.extras.notDispatched ?? false;
   }
 
   toWire(): WireError {
-    const data: BapErrorData = { retryable: this.retryable, details: this.opts.details ?? {} };
+    const data: BapErrorData = { retryable: this.retryable, details: this.extras.details ?? {} };
     if (data.retryable) {
-      data.retryAfterMs = this.opts.retryAfterMs ?? BY_NUMBER.get(this.code)?.retryAfterMs ?? 500;
+      data.retryAfterMs = this.extras.retryAfterMs ?? BY_NUMBER.get(this.code)?.retryAfterMs ?? 500;
     }
-    const hint = this.opts.recoveryHint ?? BY_NUMBER.get(this.code)?.hint;
+    const hint = this.extras.recoveryHint ?? BY_NUMBER.get(this.code)?.hint;
     if (hint) data.recoveryHint = hint;
     return { code: this.code, message: this.message, data };
   }

@@ -84,84 +84,49 @@ export function forwardSessionEvents(state: EventsHost, ctx: ContextEntry): void
   })().catch(() => {});
 }
 
+type Data = Record<string, unknown>;
+type Note = { method: string; params: Data; topic: string };
+const note = (topic: string, params: Data): Note => ({ method: `events/${topic}`, params, topic });
+
+/** The BAP notification of each session event BAP has one for. */
+const NOTES: Record<string, (d: Data) => Note | null> = {
+  "console": (d) =>
+    note("console", {
+      level: consoleLevel(String(d.level)),
+      text: String(d.text ?? ""),
+      ...(d.url ? { url: d.url } : {}),
+    }),
+  "dialog.opened": (d) =>
+    note("dialog", { type: d.type, message: d.message, defaultValue: "", handled: d.handled }),
+  "download.blocked": (d) =>
+    note("download", {
+      url: d.url,
+      suggestedFilename: "",
+      state: "canceled",
+      error: "Downloads are blocked by Porthole's policy",
+    }),
+  "navigation.committed": (d) => d.sameDocument ? null : note("page", { type: "navigated", url: d.url }),
+  "page.load": (d) => note("page", { type: d.state, url: d.url }),
+  "page.error": (d) => note("page", { type: "error", error: d.message, url: d.url }),
+  "network.request": (d) =>
+    note("network", {
+      type: "request",
+      requestId: d.requestId,
+      url: d.url,
+      method: d.method,
+      resourceType: RESOURCE_TYPES.has(String(d.resourceType)) ? d.resourceType : "other",
+      headers: {},
+      ...(d.hasPostData ? { postData: "[REDACTED]" } : {}),
+    }),
+  "network.response": (d) =>
+    note("network", { type: "response", requestId: d.requestId, url: d.url, status: d.status, headers: {} }),
+  "network.failed": (d) =>
+    note("network", { type: "failed", requestId: d.requestId, url: d.url, error: d.error }),
+};
+
 /** The BAP notification for a session event, or null when BAP has none for it. */
-function notification(
-  ev: PortholeEvent,
-): { method: string; params: Record<string, unknown>; topic: string } | null {
-  const data = ev.data as Record<string, unknown>;
-  switch (ev.type) {
-    case "console":
-      return {
-        method: "events/console",
-        params: {
-          level: consoleLevel(String(data.level)),
-          text: String(data.text ?? ""),
-          ...(data.url ? { url: data.url } : {}),
-        },
-        topic: "console",
-      };
-    case "dialog.opened":
-      return {
-        method: "events/dialog",
-        params: { type: data.type, message: data.message, defaultValue: "", handled: data.handled },
-        topic: "dialog",
-      };
-    case "download.blocked":
-      return {
-        method: "events/download",
-        params: {
-          url: data.url,
-          suggestedFilename: "",
-          state: "canceled",
-          error: "Downloads are blocked by Porthole's policy",
-        },
-        topic: "download",
-      };
-    case "navigation.committed":
-      return data.sameDocument
-        ? null
-        : { method: "events/page", params: { type: "navigated", url: data.url }, topic: "page" };
-    case "page.load":
-      return { method: "events/page", params: { type: data.state, url: data.url }, topic: "page" };
-    case "page.error":
-      return {
-        method: "events/page",
-        params: { type: "error", error: data.message, url: data.url },
-        topic: "page",
-      };
-    case "network.request": {
-      const type = String(data.resourceType);
-      const params: Record<string, unknown> = {
-        type: "request",
-        requestId: data.requestId,
-        url: data.url,
-        method: data.method,
-        resourceType: RESOURCE_TYPES.has(type) ? type : "other",
-        headers: {},
-      };
-      if (data.hasPostData) params.postData = "[REDACTED]";
-      return { method: "events/network", params, topic: "network" };
-    }
-    case "network.response":
-      return {
-        method: "events/network",
-        params: {
-          type: "response",
-          requestId: data.requestId,
-          url: data.url,
-          status: data.status,
-          headers: {},
-        },
-        topic: "network",
-      };
-    case "network.failed":
-      return {
-        method: "events/network",
-        params: { type: "failed", requestId: data.requestId, url: data.url, error: data.error },
-        topic: "network",
-      };
-  }
-  return null;
+function notification(ev: PortholeEvent): Note | null {
+  return Object.hasOwn(NOTES, ev.type) ? NOTES[ev.type](ev.data as Data) : null;
 }
 
 /** An action of this BAP session waits for a human: tell the client which request is held. */

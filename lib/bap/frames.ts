@@ -1,90 +1,70 @@
 /**
- * `frame/*`: list a page's frames, select one for later selector resolution and observation
- * (`frame/switch`), and go back to the main frame.
+ * `frame/*`: list a page's frames (the core's `frames` operation), select one for later selector
+ * resolution and observation (`frame/switch`), and go back to the main frame.
  */
+import * as v from "valibot";
 import { redactUrl } from "../policy/url.ts";
+import type { FrameView } from "../protocol/types.ts";
 import { frameEntries, frameOfNode } from "../session/frames_list.ts";
-import type { Call } from "./call.ts";
+import { type Method, method, viaOp } from "./call.ts";
 import { BAP, BapError } from "./errors.ts";
 import { onPage } from "./gate.ts";
-import type { Params } from "./params.ts";
-import { readSelector, resolve } from "./selectors.ts";
-import type { PageTarget } from "./state.ts";
+import { PageId, Str } from "./schema.ts";
+import { resolve, SelectorSchema } from "./selectors.ts";
 
-interface FrameRow {
-  frameId: string;
-  name: string;
-  url: string;
-  parentFrameId?: string;
-  isMain: boolean;
-}
-
-/** The page's frames as BAP rows, with the real URL kept aside for matching and policy. */
-async function frameRows(t: PageTarget, signal: AbortSignal): Promise<(FrameRow & { rawUrl: string })[]> {
-  return (await frameEntries(t.rec, signal)).map((f) => {
-    const row: FrameRow & { rawUrl: string } = {
-      frameId: f.frameId,
-      name: f.name,
-      url: redactUrl(f.rawUrl),
-      isMain: f.parentId === null,
-      rawUrl: f.rawUrl,
-    };
-    if (f.parentId) row.parentFrameId = f.parentId;
-    return row;
-  });
-}
+/** A core frame as BAP shows it. */
+const row = (f: Pick<FrameView, "frameId" | "name" | "url" | "parentId">) => ({
+  frameId: f.frameId,
+  name: f.name,
+  url: f.url,
+  ...(f.parentId ? { parentFrameId: f.parentId } : {}),
+  isMain: f.parentId === null,
+});
 
 function frameNotFound(identifier: unknown): BapError {
   return new BapError(BAP.FrameNotFound, "Frame not found", { details: { identifier }, notDispatched: true });
 }
 
-export const FRAME_METHODS = {
-  "frame/list": async (call: Call, p: Params) =>
-    await onPage(call, p.str("pageId"), async (t, sig) => ({
-      frames: (await frameRows(t, sig)).map(({ rawUrl: _, ...row }) => row),
-    })),
-  "frame/switch": async (call: Call, p: Params) => {
-    const frameId = p.str("frameId") || undefined;
-    const selector = p.has("selector") ? readSelector(p.get("selector")) : undefined;
-    const url = p.str("url") || undefined;
-    return await onPage(call, p.str("pageId"), async (t, sig) => {
-      const rows = await frameRows(t, sig);
-      let row: (typeof rows)[number] | undefined;
-      if (frameId) row = rows.find((r) => r.frameId === frameId);
-      else if (selector) {
+const hostOf = (url: string) => URL.parse(url)?.hostname ?? redactUrl(url);
+
+const Switch = v.object({ pageId: PageId, frameId: Str, selector: v.optional(SelectorSchema), url: Str });
+
+export const FRAME_METHODS: Record<string, Method> = {
+  "frame/list": viaOp(
+    v.object({ pageId: PageId }),
+    "frames",
+    "page",
+    (_, __, t) => ({ pageId: t!.pageId }),
+    (r: { frames: FrameView[] }) => ({
+      frames: r.frames.map(row),
+    }),
+  ),
+  "frame/switch": method(Switch, (call, p) =>
+    onPage(call, p.pageId, async (t, sig) => {
+      const frames = await frameEntries(t.rec, sig);
+      let f: (typeof frames)[number] | undefined;
+      if (p.frameId) f = frames.find((r) => r.frameId === p.frameId);
+      else if (p.selector) {
         call.state.frames.delete(t.pageId); // the iframe element is looked up from the main frame
-        const target = await resolve(call.state, t, selector, sig);
-        if (target) {
-          const frameId = await frameOfNode(t.rec, target.backendNodeId, sig);
-          row = rows.find((r) => r.frameId === frameId && !r.isMain);
-        }
-      } else if (url) row = rows.find((r) => !r.isMain && r.rawUrl.includes(url));
-      if (!row) throw frameNotFound(frameId ?? selector ?? url ?? null);
+        const target = await resolve(call.state, t, p.selector, sig);
+        const frameId = target && await frameOfNode(t.rec, target.backendNodeId, sig);
+        f = frames.find((r) => r.frameId === frameId && r.parentId !== null);
+      } else if (p.url) f = frames.find((r) => r.parentId !== null && r.rawUrl.includes(p.url!));
+      if (!f) throw frameNotFound(p.frameId || p.selector || p.url || null);
       try {
-        if (row.rawUrl !== "about:blank" && row.rawUrl !== "about:srcdoc") {
-          t.session.checkDestination(row.rawUrl);
-        }
+        if (f.rawUrl !== "about:blank" && f.rawUrl !== "about:srcdoc") t.session.checkDestination(f.rawUrl);
       } catch {
-        throw new BapError(BAP.DomainNotAllowed, `Frame URL not allowed: ${row.url}`, {
-          details: {
-            domain: (() => {
-              try {
-                return new URL(row.rawUrl).hostname;
-              } catch {
-                return row.url;
-              }
-            })(),
-          },
+        throw new BapError(BAP.DomainNotAllowed, `Frame URL not allowed: ${redactUrl(f.rawUrl)}`, {
+          details: { domain: hostOf(f.rawUrl) },
         });
       }
-      if (row.isMain) call.state.frames.delete(t.pageId);
-      else call.state.frames.set(t.pageId, row.frameId);
-      return { frameId: row.frameId, url: row.url };
-    });
-  },
-  "frame/main": async (call: Call, p: Params) =>
-    await onPage(call, p.str("pageId"), (t) => {
+      if (f.parentId === null) call.state.frames.delete(t.pageId);
+      else call.state.frames.set(t.pageId, f.frameId);
+      return { frameId: f.frameId, url: redactUrl(f.rawUrl) };
+    })),
+  "frame/main": method(v.object({ pageId: PageId }), (call, p) =>
+    onPage(call, p.pageId, (t) => {
       call.state.frames.delete(t.pageId);
       return Promise.resolve({ frameId: t.rec.driver.targetId });
-    }),
+    })),
 };

@@ -3,7 +3,7 @@
  * connection handles itself), and the capabilities `initialize` advertises.
  */
 import type { SessionRegistry } from "../session/registry.ts";
-import type { Handler } from "./call.ts";
+import type { Method } from "./call.ts";
 import { BROWSER_METHODS } from "./browser.ts";
 import { PAGE_METHODS } from "./page.ts";
 import { ACTION_METHODS } from "./actions.ts";
@@ -19,7 +19,7 @@ import { AGENT_ACT_METHODS } from "./agent_act.ts";
 import { AGENT_EXTRACT_METHODS } from "./agent_extract.ts";
 import { MAX_TIMEOUT_MS } from "../protocol/timeouts.ts";
 
-export const METHODS: Record<string, Handler> = {
+export const METHODS: Record<string, Method> = {
   ...BROWSER_METHODS,
   ...PAGE_METHODS,
   ...ACTION_METHODS,

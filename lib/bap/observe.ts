@@ -3,13 +3,15 @@ import { elementProps } from "../session/element_props.ts";
 import { pageDocument, pageMarkdown } from "../session/page_content.ts";
 import { contentSize } from "../session/page_images.ts";
 import { redactUrl } from "../policy/url.ts";
-import type { Call } from "./call.ts";
-import { BAP, BapError, invalidParams } from "./errors.ts";
+import * as v from "valibot";
+import { PdfInput, ScreenshotInput } from "../protocol/schemas_watch.ts";
+import { type Call, type Method, method } from "./call.ts";
+import { BAP, BapError } from "./errors.ts";
 import { artifactBytes, onPage, viewportOf } from "./gate.ts";
-import type { Params } from "./params.ts";
-import { readSelector, resolve, selectedFrame } from "./selectors.ts";
+import { Flag, Num, Opts, PageId, renamed, Str } from "./schema.ts";
+import { resolve, scopeOf, selectedFrame, SelectorSchema } from "./selectors.ts";
 import type { PageTarget } from "./state.ts";
-import { accessibilityTree, ariaSnapshot } from "./aria.ts";
+import { accessibilityTree, ariaSnapshot } from "../session/aria_views.ts";
 
 /** The selected frame's document, read whole and redacted. */
 async function documentOf(call: Call, t: PageTarget, signal: AbortSignal) {
@@ -23,23 +25,20 @@ function pngSize(b64: string): { width: number; height: number } {
   return { width: view.getUint32(16), height: view.getUint32(20) };
 }
 
-async function screenshot(call: Call, p: Params) {
-  const o = p.obj("options");
-  const format = o?.oneOf("format", ["png", "jpeg", "webp"] as const) ?? "jpeg";
-  const quality = o?.num("quality", 0, 100);
-  const fullPage = o?.bool("fullPage") ?? false;
-  const clipP = o?.obj("clip");
-  o?.oneOf("scale", ["css", "device"] as const);
-  o?.arr("mask");
-  const clip = clipP
-    ? {
-      x: clipP.reqNum("x"),
-      y: clipP.reqNum("y"),
-      width: clipP.reqNum("width", 1, 16384),
-      height: clipP.reqNum("height", 1, 16384),
-    }
-    : undefined;
-  const t = call.state.target(p.str("pageId"));
+const Screenshot = v.object({
+  pageId: PageId,
+  options: Opts({
+    ...renamed(ScreenshotInput, { fullPage: "fullPage", clip: "clip" }),
+    format: v.optional(v.picklist(["png", "jpeg", "webp"]), "jpeg"),
+    quality: v.optional(Num(0, 100)),
+    scale: v.optional(v.picklist(["css", "device"])),
+    mask: v.optional(v.array(v.unknown())),
+  }),
+});
+
+async function screenshot(call: Call, p: v.InferOutput<typeof Screenshot>) {
+  const { format, quality, fullPage, clip } = p.options;
+  const t = call.state.target(p.pageId);
   // The size BAP reports is read first, in the page's gate; the core operation queues behind it.
   let size = await onPage(call, t.pageId, async (t, sig) => {
     if (clip) return { width: clip.width, height: clip.height };
@@ -70,32 +69,35 @@ const PAPER: Record<string, [number, number]> = {
 };
 
 /** A CSS length ("1cm", "10px", "0.5in", "5mm") in inches. */
-function inches(field: string, v: string | undefined): number | undefined {
-  if (v === undefined) return undefined;
-  const m = /^\s*(\d+(?:\.\d+)?)\s*(px|in|cm|mm)?\s*$/.exec(v);
-  if (!m) throw invalidParams(field, `${field} must be a CSS length such as "1cm"`);
-  const n = Number(m[1]);
-  return { px: n / 96, in: n, cm: n / 2.54, mm: n / 25.4 }[m[2] ?? "px"];
-}
+const Length = v.optional(v.pipe(
+  v.string(),
+  v.regex(/^\s*(\d+(?:\.\d+)?)\s*(px|in|cm|mm)?\s*$/, 'must be a CSS length such as "1cm"'),
+  v.transform((len) => {
+    const [, n, unit] = /^\s*(\d+(?:\.\d+)?)\s*(px|in|cm|mm)?\s*$/.exec(len)!;
+    return { px: 1 / 96, in: 1, cm: 1 / 2.54, mm: 1 / 25.4 }[(unit ?? "px") as "px"] * Number(n);
+  }),
+));
 
-async function pdf(call: Call, p: Params) {
-  const o = p.obj("options");
-  const format = o?.oneOf("format", Object.keys(PAPER)) ?? "A4";
-  const margin = o?.obj("margin");
-  const input: Record<string, unknown> = {
+const Pdf = v.object({
+  pageId: PageId,
+  options: Opts({
+    ...renamed(PdfInput, { landscape: "landscape", scale: "scale", printBackground: "printBackground" }),
+    format: v.optional(v.picklist(Object.keys(PAPER)), "A4"),
+    margin: v.optional(v.object({ top: Length, right: Length, bottom: Length, left: Length })),
+  }),
+});
+
+async function pdf(call: Call, p: v.InferOutput<typeof Pdf>) {
+  const { format, margin, ...o } = p.options;
+  const input = {
     paperWidth: PAPER[format][0],
     paperHeight: PAPER[format][1],
-    landscape: o?.bool("landscape") ?? false,
-    scale: o?.num("scale", 0.1, 2) ?? 1,
-    printBackground: o?.bool("printBackground") ?? false,
+    landscape: o.landscape ?? false,
+    scale: o.scale ?? 1,
+    printBackground: o.printBackground ?? false,
+    margin,
   };
-  const margins: Record<string, number> = {};
-  for (const side of ["top", "right", "bottom", "left"]) {
-    const v = inches(`options.margin.${side}`, margin?.str(side));
-    if (v !== undefined) margins[side] = v;
-  }
-  if (Object.keys(margins).length) input.margin = margins;
-  const t = call.state.target(p.str("pageId"));
+  const t = call.state.target(p.pageId);
   return { data: (await artifactBytes(call, t.session, "pdf", { pageId: t.pageId, ...input }))! };
 }
 
@@ -108,17 +110,17 @@ const PROPERTIES = [
   "boundingBox",
   "attributes",
   "computedStyle",
-];
+] as const;
 
-async function element(call: Call, p: Params) {
-  if (!p.has("selector")) throw invalidParams("selector", "selector is required");
-  const sel = readSelector(p.get("selector"));
-  const props = p.strings("properties");
-  if (!props) throw invalidParams("properties", "properties is required");
-  for (const prop of props) {
-    if (!PROPERTIES.includes(prop)) throw invalidParams("properties", `Unknown property: ${prop}`);
-  }
-  return await onPage(call, p.str("pageId"), async (t, sig) => {
+const Element = v.object({
+  pageId: PageId,
+  selector: SelectorSchema,
+  properties: v.array(v.picklist(PROPERTIES)),
+});
+
+async function element(call: Call, p: v.InferOutput<typeof Element>) {
+  const { selector: sel, properties: props } = p;
+  return await onPage(call, p.pageId, async (t, sig) => {
     const target = await resolve(call.state, t, sel, sig).catch((err) => {
       if (err instanceof BapError && err.code === BAP.ElementNotFound) return null;
       throw err;
@@ -128,43 +130,59 @@ async function element(call: Call, p: Params) {
   });
 }
 
-export const OBSERVE_METHODS = {
-  "observe/screenshot": screenshot,
-  "observe/pdf": pdf,
-  "observe/element": element,
-  "observe/dom": async (call: Call, p: Params) => {
-    p.obj("options");
-    return await onPage(call, p.str("pageId"), async (t, sig) => {
+const Accessibility = v.object({
+  pageId: PageId,
+  options: Opts({
+    root: v.optional(SelectorSchema),
+    maxDepth: v.optional(Num(1, 100)),
+    interestingOnly: v.optional(v.boolean(), true),
+    includeHidden: Flag,
+  }),
+});
+
+const Doc = v.object({ pageId: PageId, options: v.optional(v.object({})) });
+const Content = v.object({ pageId: PageId, format: Str });
+const Aria = v.object({
+  pageId: PageId,
+  selector: v.optional(SelectorSchema),
+  options: v.optional(v.object({})),
+});
+
+export const OBSERVE_METHODS: Record<string, Method> = {
+  "observe/screenshot": method(Screenshot, screenshot),
+  "observe/pdf": method(Pdf, pdf),
+  "observe/element": method(Element, element),
+  "observe/dom": method(Doc, (call, p) =>
+    onPage(call, p.pageId, async (t, sig) => {
       const d = await documentOf(call, t, sig);
       return { html: d.html, text: d.text, title: d.title, url: d.url };
-    });
-  },
-  "observe/content": async (call: Call, p: Params) => {
-    const raw = p.str("format");
-    const format = raw === "html" || raw === "markdown" ? raw : "text";
-    return await onPage(call, p.str("pageId"), async (t, sig) => {
+    })),
+  // An unknown format is text, as in the reference server.
+  "observe/content": method(Content, (call, p) =>
+    onPage(call, p.pageId, async (t, sig) => {
       const d = await documentOf(call, t, sig);
-      let content = format === "html" ? d.html : d.text;
-      if (format === "markdown") content = await pageMarkdown(t.rec.driver, d.frame, sig);
+      const content = p.format === "markdown"
+        ? await pageMarkdown(t.rec.driver, d.frame, sig)
+        : p.format === "html"
+        ? d.html
+        : d.text;
       return { content, url: d.url, title: d.title };
-    });
-  },
-  "observe/accessibility": async (call: Call, p: Params) => {
-    const o = p.obj("options");
-    const root = o?.has("root") ? readSelector(o.get("root"), "options.root") : undefined;
-    const maxDepth = o?.num("maxDepth", 1, 100);
-    const interestingOnly = o?.bool("interestingOnly") ?? true;
-    o?.bool("includeHidden");
-    return await onPage(call, p.str("pageId"), async (t, sig) => ({
-      tree: await accessibilityTree(call.state, t, { root, maxDepth, interestingOnly }, sig),
-    }));
-  },
-  "observe/ariaSnapshot": async (call: Call, p: Params) => {
-    const sel = p.has("selector") ? readSelector(p.get("selector")) : undefined;
-    p.obj("options");
-    return await onPage(call, p.str("pageId"), async (t, sig) => {
-      const r = await ariaSnapshot(call.state, t, sel, sig);
-      return { snapshot: r.snapshot, url: redactUrl(r.url), title: r.title };
-    });
-  },
+    })),
+  "observe/accessibility": method(Accessibility, (call, p) =>
+    onPage(call, p.pageId, async (t, sig) => ({
+      tree: await accessibilityTree(
+        t.rec,
+        await scopeOf(call.state, t, p.options.root, sig),
+        p.options.maxDepth,
+        sig,
+      ),
+    }))),
+  "observe/ariaSnapshot": method(
+    Aria,
+    (call, p) =>
+      onPage(call, p.pageId, async (t, sig) => {
+        const r = await ariaSnapshot(t.rec, await scopeOf(call.state, t, p.selector, sig), sig);
+        return { snapshot: r.snapshot, url: redactUrl(r.url), title: r.title };
+      }),
+  ),
 };

@@ -1,60 +1,67 @@
 /** `page/*`: pages of the connection's contexts, navigated through Porthole's own navigation. */
+import * as v from "valibot";
+import { NavigateInput } from "../protocol/schemas.ts";
+import { EmulateInput } from "../protocol/schemas_context.ts";
 import { redactUrl } from "../policy/url.ts";
-import { deadline, sleep } from "../session/deadline.ts";
 import { emulatePage, grantPermissions } from "../session/emulation.ts";
-import { type Traversal, traverse as traverseCore } from "../session/traverse.ts";
-import type { Call } from "./call.ts";
-import { BAP, BapError, invalidParams, toBapError } from "./errors.ts";
+import { type Traversal, traverse } from "../session/traverse.ts";
+import { waitFor } from "../session/watch.ts";
+import { type Call, type Method, method } from "./call.ts";
+import { BAP, BapError, toBapError } from "./errors.ts";
 import { gated, onPage, pageInfo } from "./gate.ts";
-import { Params, timeoutOf } from "./params.ts";
+import { Flag, PageId, picked, renamed, Str, Timeout } from "./schema.ts";
 import type { PageTarget } from "./state.ts";
-import { readGeolocation, readViewport } from "./emulate.ts";
-import { agentObserve } from "./agent_observe.ts";
+import { AgentObserve, agentObserve } from "./agent_observe.ts";
 
-const WAIT_UNTIL = ["load", "domcontentloaded", "networkidle", "commit"] as const;
-type WaitUntil = (typeof WAIT_UNTIL)[number];
+const WaitUntil = v.optional(v.picklist(["load", "domcontentloaded", "networkidle", "commit"]), "load");
+const Traverse = v.object({ pageId: PageId, waitUntil: WaitUntil, timeout: Timeout });
+const Navigate = v.object({
+  ...renamed(NavigateInput, { url: "url" }),
+  pageId: PageId,
+  waitUntil: WaitUntil,
+  timeout: Timeout,
+  referer: Str,
+  observe: v.optional(AgentObserve),
+});
 
-/** Quiet time that counts as network idle. */
-const IDLE_MS = 500;
+/** The core waits for load or DOMContentLoaded ("commit" too: no earlier point is safe to act at). */
+const coreWait = (w: string) => w === "load" || w === "networkidle" ? "load" : "domcontentloaded";
 
-async function networkIdle(t: PageTarget, signal: AbortSignal): Promise<void> {
-  while (t.rec.inflight > 0 || Date.now() - t.rec.networkChangedAt < IDLE_MS) await sleep(50, signal);
+/** After a navigation BAP asked `networkidle` for: the core's wait, in what is left of the timeout. */
+async function networkIdle(
+  t: PageTarget,
+  waitUntil: string,
+  timeoutMs: number,
+  started: number,
+  sig: AbortSignal,
+) {
+  if (waitUntil !== "networkidle") return;
+  const left = Math.max(1, timeoutMs - (Date.now() - started));
+  const r = await waitFor(t.session, { pageId: t.pageId, loadState: "networkidle", timeoutMs: left }, sig);
+  if (!r.met) throw new BapError(BAP.Timeout, `The network was not idle within ${timeoutMs} ms`);
 }
 
-async function navigate(call: Call, p: Params) {
-  const url = p.reqStr("url");
-  const waitUntil: WaitUntil = p.oneOf("waitUntil", WAIT_UNTIL) ?? "load";
-  const timeoutMs = timeoutOf(p);
-  p.str("referer");
-  const observe = p.obj("observe");
-  if (p.has("observe") && !observe) throw invalidParams("observe", "observe must be an object");
-  return await onPage(call, p.str("pageId"), async (t, sig) => {
+async function navigate(call: Call, p: v.InferOutput<typeof Navigate>) {
+  return await onPage(call, p.pageId, async (t, sig) => {
     const started = Date.now();
     const res = await t.session.navigate({
-      url,
+      url: p.url,
       pageId: t.pageId,
-      waitUntil: waitUntil === "load" || waitUntil === "networkidle" ? "load" : "domcontentloaded",
-      timeoutMs,
-    }, sig);
+      waitUntil: coreWait(p.waitUntil),
+      timeoutMs: p.timeout,
+    }, sig).catch((err) => {
+      throw toBapError(err);
+    });
     if (res.navigation === "download_blocked") {
       throw new BapError(BAP.ActionFailed, "The navigation started a download, which Porthole blocks", {
-        details: { url: redactUrl(url), reason: "download_blocked" },
+        details: { url: redactUrl(p.url), reason: "download_blocked" },
       });
     }
-    if (waitUntil === "networkidle") {
-      const dl = deadline(Math.max(1, timeoutMs - (Date.now() - started)), sig);
-      try {
-        await networkIdle(t, dl.signal);
-      } catch (err) {
-        throw toBapError(err);
-      } finally {
-        dl.dispose();
-      }
-    }
+    await networkIdle(t, p.waitUntil, p.timeout, started, sig);
     const out: Record<string, unknown> = { url: res.url, status: res.httpStatus ?? 0, headers: {} };
-    if (observe) {
+    if (p.observe) {
       try {
-        out.observation = await agentObserve(call, t, observe, sig);
+        out.observation = await agentObserve(call, t, p.observe, sig);
       } catch { /* a failed fused observation leaves the navigation's result as it is */ }
     }
     return out;
@@ -62,38 +69,30 @@ async function navigate(call: Call, p: Params) {
 }
 
 /** Reload or move in history through the session's own traversal, then wait as BAP asked. */
-async function traverse(call: Call, p: Params, how: Traversal) {
-  const waitUntil: WaitUntil = p.oneOf("waitUntil", WAIT_UNTIL) ?? "load";
-  const timeoutMs = timeoutOf(p);
-  await onPage(call, p.str("pageId"), async (t, sig) => {
-    const started = Date.now();
-    await traverseCore(t.session, how, {
-      pageId: t.pageId,
-      // "commit" waits for DOMContentLoaded: the waiter knows no earlier point that is safe to act at.
-      waitUntil: waitUntil === "load" || waitUntil === "networkidle" ? "load" : "domcontentloaded",
-      timeoutMs,
-    }, sig);
-    if (waitUntil === "networkidle") {
-      const dl = deadline(Math.max(1, timeoutMs - (Date.now() - started)), sig);
-      try {
-        await networkIdle(t, dl.signal);
-      } finally {
-        dl.dispose();
-      }
-    }
+const traversal = (how: Traversal) =>
+  method(Traverse, async (call, p) => {
+    await onPage(call, p.pageId, async (t, sig) => {
+      const started = Date.now();
+      await traverse(t.session, how, {
+        pageId: t.pageId,
+        waitUntil: coreWait(p.waitUntil),
+        timeoutMs: p.timeout,
+      }, sig);
+      await networkIdle(t, p.waitUntil, p.timeout, started, sig);
+    });
+    return {};
   });
-  return {};
-}
 
-async function create(call: Call, p: Params) {
+const Create = v.object({
+  contextId: Str,
+  url: Str,
+  ...picked(EmulateInput, ["viewport", "userAgent", "geolocation"]).entries,
+});
+
+async function create(call: Call, p: v.InferOutput<typeof Create>) {
   const state = call.state;
-  const ctx = state.context(p.str("contextId"));
-  const url = p.str("url");
-  const vp = p.obj("viewport");
-  const viewport = vp ? readViewport(vp) : undefined;
-  const userAgent = p.str("userAgent");
-  const geo = p.obj("geolocation");
-  const geolocation = geo ? readGeolocation(geo) : undefined;
+  const ctx = state.context(p.contextId);
+  const { url, viewport, userAgent, geolocation } = p;
   if (url !== undefined) {
     try {
       ctx.session.checkDestination(url); // before a tab is opened
@@ -110,9 +109,7 @@ async function create(call: Call, p: Params) {
       const lease = ctx.session.lease;
       if (geolocation && lease) await grantPermissions(rec.driver, lease, ["geolocation"]);
       state.addPage(ctx, rec);
-      if (url !== undefined) {
-        await ctx.session.navigate({ url, pageId: rec.pageId, waitUntil: "load" }, sig);
-      }
+      if (url !== undefined) await ctx.session.navigate({ url, pageId: rec.pageId, waitUntil: "load" }, sig);
     } catch (err) {
       state.forgetPage(rec.pageId, false);
       await ctx.session.closePage(rec.pageId).catch(() => {});
@@ -122,43 +119,39 @@ async function create(call: Call, p: Params) {
   });
 }
 
-function requiredPageId(p: Params): string {
-  const pageId = p.str("pageId");
+/** page/close and page/activate name their page: a missing pageId is a page not found. */
+function named(call: Call, pageId: string | undefined, fn: (t: PageTarget) => Promise<void>) {
   if (!pageId) {
     throw new BapError(BAP.PageNotFound, `Page not found: ${pageId}`, {
       details: { pageId: pageId ?? null },
     });
   }
-  return pageId;
+  return onPage(call, pageId, fn).then(() => ({}));
 }
 
-export const PAGE_METHODS = {
-  "page/create": create,
-  "page/navigate": navigate,
-  "page/reload": (call: Call, p: Params) => traverse(call, p, "reload"),
-  "page/goBack": (call: Call, p: Params) => traverse(call, p, "back"),
-  "page/goForward": (call: Call, p: Params) => traverse(call, p, "forward"),
-  "page/close": async (call: Call, p: Params) => {
-    const pageId = requiredPageId(p);
-    p.bool("runBeforeUnload");
-    await onPage(call, pageId, async (t) => {
-      await t.session.closePage(t.pageId);
-      call.state.forgetPage(t.pageId, true);
-    });
-    return {};
-  },
-  "page/list": async (call: Call) => {
+export const PAGE_METHODS: Record<string, Method> = {
+  "page/create": method(Create, create),
+  "page/navigate": method(Navigate, navigate),
+  "page/reload": traversal("reload"),
+  "page/goBack": traversal("back"),
+  "page/goForward": traversal("forward"),
+  "page/close": method(
+    v.object({ pageId: Str, runBeforeUnload: Flag }),
+    (call, p) =>
+      named(call, p.pageId, async (t) => {
+        await t.session.closePage(t.pageId);
+        call.state.forgetPage(t.pageId, true);
+      }),
+  ),
+  "page/list": method(v.object({}), async (call) => {
     const pages = [];
     for (const t of call.state.livePages()) pages.push(await pageInfo(t, call.signal).catch(() => null));
     return { pages: pages.filter((x) => x !== null), activePage: call.state.activePage ?? "" };
-  },
-  "page/activate": async (call: Call, p: Params) => {
-    const pageId = requiredPageId(p);
-    await onPage(call, pageId, (t) => {
+  }),
+  "page/activate": method(v.object({ pageId: Str }), (call, p) =>
+    named(call, p.pageId, (t) => {
       t.session.activate(t.pageId);
       call.state.activePage = t.pageId;
       return Promise.resolve();
-    });
-    return {};
-  },
+    })),
 };

@@ -9,28 +9,21 @@ import { findElement, type FrameInfo, frameOf, type Located, type Locator } from
 import type { StateRecord } from "../session/states.ts";
 import { BAP, BapError, invalidParams } from "./errors.ts";
 import * as v from "valibot";
+import { Flag, Str, Text } from "./schema.ts";
 import type { BapState, PageTarget } from "./state.ts";
 
 /** A BAP selector is a core locator. */
 export type Selector = Locator;
 
 const MAX_VALUE = 10_000;
-
-const text = (max = MAX_VALUE) =>
-  v.pipe(
-    v.string(),
-    v.check((s) => s.trim() !== "", "must not be empty"),
-    v.maxLength(max, `is longer than ${max}`),
-  );
-// BAP reads null as absent.
-const flag = v.nullish(v.boolean());
 const point = v.pipe(v.number(), v.finite(), v.minValue(0), v.maxValue(100_000));
 
-const SCHEMA = v.variant("type", [
+/** A selector object; a bad member is -32602 naming it (`selector.value`). */
+export const SelectorSchema = v.variant("type", [
   v.object({
     type: v.literal("css"),
     value: v.pipe(
-      text(),
+      Text(MAX_VALUE),
       v.check(
         (s) => !/url\s*\(\s*['"]?\s*javascript:|expression\s*\(/i.test(s),
         "contains a refused construct",
@@ -39,40 +32,17 @@ const SCHEMA = v.variant("type", [
   }),
   v.object({
     type: v.literal("xpath"),
-    value: v.pipe(text(), v.check((s) => !/document\s*\(/i.test(s), "contains document()")),
+    value: v.pipe(Text(MAX_VALUE), v.check((s) => !/document\s*\(/i.test(s), "contains document()")),
   }),
-  v.object({ type: v.literal("role"), role: text(64), name: v.nullish(v.string()), exact: flag }),
-  v.object({ type: v.literal("text"), value: text(), exact: flag }),
-  v.object({ type: v.literal("label"), value: text(), exact: flag }),
-  v.object({ type: v.literal("placeholder"), value: text(), exact: flag }),
-  v.object({ type: v.literal("testId"), value: text() }),
-  v.object({ type: v.literal("semantic"), description: text() }),
+  v.object({ type: v.literal("role"), role: Text(64), name: Str, exact: Flag }),
+  v.object({ type: v.literal("text"), value: Text(MAX_VALUE), exact: Flag }),
+  v.object({ type: v.literal("label"), value: Text(MAX_VALUE), exact: Flag }),
+  v.object({ type: v.literal("placeholder"), value: Text(MAX_VALUE), exact: Flag }),
+  v.object({ type: v.literal("testId"), value: Text(MAX_VALUE) }),
+  v.object({ type: v.literal("semantic"), description: Text(MAX_VALUE) }),
   v.object({ type: v.literal("coordinates"), x: point, y: point }),
-  v.object({ type: v.literal("ref"), ref: text() }),
-]);
-
-/** Read and check a selector object; a bad one is -32602 naming its member (`selector.value`). */
-export function readSelector(raw: unknown, field = "selector"): Selector {
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
-    throw invalidParams(field, `${field} must be an object`);
-  }
-  const r = v.safeParse(SCHEMA, raw);
-  if (!r.success) {
-    const issue = r.issues[0];
-    const name = [field, ...(issue.path ?? []).map((p) => String(p.key))].join(".");
-    if (issue.received === "undefined") throw invalidParams(name, `${name} is required`);
-    const what = issue.type === "variant"
-      ? `must be one of ${SCHEMA.options.map((o) => o.entries.type.literal).join(", ")}`
-      : issue.kind === "validation"
-      ? issue.message
-      : `must be ${issue.expected}`;
-    throw invalidParams(name, `${name} ${what}`);
-  }
-  // Members given as null are absent.
-  return Object.fromEntries(
-    Object.entries(r.output).filter(([, x]) => x !== null && x !== undefined),
-  ) as Selector;
-}
+  v.object({ type: v.literal("ref"), ref: Text(MAX_VALUE) }),
+]) as v.GenericSchema<unknown, Selector>;
 
 /** One node a selector resolved to, for reads that need no ref. */
 export interface Target {
@@ -193,4 +163,17 @@ export async function resolve(
     return null;
   }
   return found;
+}
+
+/** The selected frame, or the one element `sel` names in it: the scope of a read. */
+export async function scopeOf(
+  state: BapState,
+  t: PageTarget,
+  sel: Selector | undefined,
+  signal: AbortSignal,
+): Promise<{ frame: FrameInfo; backendNodeId?: number }> {
+  if (!sel) return { frame: await selectedFrame(state, t, signal) };
+  const target = await resolve(state, t, sel, signal);
+  if (!target) throw notFound(sel);
+  return target;
 }

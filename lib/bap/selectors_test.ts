@@ -1,6 +1,9 @@
 import assert from "node:assert/strict";
 import { BapError } from "./errors.ts";
-import { readSelector } from "./selectors.ts";
+import { readParams } from "./schema.ts";
+import { SelectorSchema } from "./selectors.ts";
+
+const readSelector = (raw: unknown, field = "selector") => readParams(SelectorSchema, raw, field);
 
 function refused(raw: unknown, field = "selector"): { field: unknown; message: string } {
   try {
@@ -8,7 +11,7 @@ function refused(raw: unknown, field = "selector"): { field: unknown; message: s
   } catch (err) {
     assert.ok(err instanceof BapError);
     assert.equal(err.code, -32602);
-    return { field: err.opts.details?.field, message: err.message };
+    return { field: err.extras.details?.field, message: err.message };
   }
   throw new Error(`${JSON.stringify(raw)} was accepted`);
 }

@@ -1,93 +1,48 @@
 /**
- * `storage/*`: cookies and localStorage of the default context (or a context/create
- * `storageState`), mapped onto the session's cookie and storage-state operations.
+ * `storage/*`: cookies and localStorage of the default context, mapped onto the core's cookie
+ * and storage-state operations and their schemas.
  */
-import { clearCookies, type CookieInput, getCookies, setCookies } from "../session/cookies.ts";
+import * as v from "valibot";
+import { CookiesGetInput, CookiesSetInput, StorageStateInput } from "../protocol/schemas_context.ts";
+import { clearCookies } from "../session/cookies.ts";
 import { exportStorageState, importStorageState } from "../session/storage_state.ts";
-import type { Call } from "./call.ts";
-import { invalidParams } from "./errors.ts";
+import { type Method, method, viaOp } from "./call.ts";
+import type { BapSession } from "./context.ts";
 import { gated } from "./gate.ts";
-import { Params } from "./params.ts";
-import type { ContextEntry } from "./state.ts";
+import { loose, renamed } from "./schema.ts";
 
-function readUrls(urls: string[] | undefined): string[] | undefined {
-  urls?.forEach((u, i) => {
-    if (!URL.canParse(u)) throw invalidParams(`urls.${i}`, `Not an absolute URL: ${u.slice(0, 200)}`);
+const Urls = v.object(renamed(CookiesGetInput, { urls: "urls" }));
+
+/** A core function on the default context's session, in its gate. */
+const onContext = <S extends v.GenericSchema>(
+  schema: S,
+  fn: (
+    session: BapSession,
+    p: v.InferOutput<S>,
+    sig: AbortSignal,
+  ) => Promise<unknown>,
+) =>
+  method(schema, (call, p) => {
+    const { session } = call.state.context();
+    return gated(session, call.signal, (sig) => fn(session, p, sig));
   });
-  return urls;
-}
 
-function readCookieList(list: unknown[], field: string): CookieInput[] {
-  return list.map((raw, i) => {
-    const c = new Params(raw, `${field}.${i}`);
-    const url = c.str("url");
-    const domain = c.str("domain");
-    const path = c.str("path");
-    if (!url && !(domain && path)) {
-      throw invalidParams(`${field}.${i}`, "a cookie needs either url, or domain and path");
-    }
-    const cookie: CookieInput = { name: c.reqStr("name"), value: c.reqStr("value") };
-    if (url) cookie.url = url;
-    if (domain) cookie.domain = domain;
-    if (path) cookie.path = path;
-    const expires = c.num("expires");
-    if (expires !== undefined && expires >= 0) cookie.expires = expires;
-    const httpOnly = c.bool("httpOnly");
-    if (httpOnly !== undefined) cookie.httpOnly = httpOnly;
-    const secure = c.bool("secure");
-    if (secure !== undefined) cookie.secure = secure;
-    const sameSite = c.oneOf("sameSite", ["Strict", "Lax", "None"] as const);
-    if (sameSite) cookie.sameSite = sameSite;
-    return cookie;
-  });
-}
-
-/** Apply a BAP StorageState to a context (sessionStorage is read but belongs to no page yet). */
-export async function setStorageState(call: Call, ctx: ContextEntry, state: Params): Promise<void> {
-  const cookies = readCookieList(state.arr("cookies") ?? [], `${state.name("cookies")}`);
-  const origins = (state.arr("origins") ?? []).map((raw, i) => {
-    const o = new Params(raw, `${state.name("origins")}.${i}`);
-    const items = (key: string) =>
-      (o.arr(key) ?? []).map((it, j) => {
-        const item = new Params(it, `${o.name(key)}.${j}`);
-        return { name: item.reqStr("name"), value: item.reqStr("value") };
-      });
-    items("sessionStorage");
-    return { origin: o.reqStr("origin"), localStorage: items("localStorage") };
-  });
-  await gated(ctx.session, call.signal, (sig) => importStorageState(ctx.session, { cookies, origins }, sig));
-}
-
-export const STORAGE_METHODS = {
-  "storage/getState": async (call: Call) => {
-    const ctx = call.state.context();
-    return await gated(
-      ctx.session,
-      call.signal,
-      (sig) => exportStorageState(ctx.session, sig, { sessionStorage: true }),
-    );
-  },
-  "storage/setState": async (call: Call, p: Params) => {
-    await setStorageState(call, call.state.context(), p.reqObj("state"));
-    return {};
-  },
-  "storage/getCookies": async (call: Call, p: Params) => {
-    const urls = readUrls(p.strings("urls"));
-    const ctx = call.state.context();
-    return { cookies: await gated(ctx.session, call.signal, (sig) => getCookies(ctx.session, sig, urls)) };
-  },
-  "storage/setCookies": async (call: Call, p: Params) => {
-    const list = p.arr("cookies");
-    if (!list) throw invalidParams("cookies", "cookies is required");
-    const cookies = readCookieList(list, "cookies");
-    const ctx = call.state.context();
-    await gated(ctx.session, call.signal, (sig) => setCookies(ctx.session, cookies, sig));
-    return {};
-  },
-  "storage/clearCookies": async (call: Call, p: Params) => {
-    const urls = readUrls(p.strings("urls"));
-    const ctx = call.state.context();
-    await gated(ctx.session, call.signal, (sig) => clearCookies(ctx.session, sig, urls));
-    return {};
-  },
+export const STORAGE_METHODS: Record<string, Method> = {
+  "storage/getState": onContext(
+    v.object({}),
+    (s, _, sig) => exportStorageState(s, sig, { sessionStorage: true }),
+  ),
+  // Errors name the member as the client sent it (`state.origins.0.origin`).
+  "storage/setState": onContext(
+    v.object({ state: loose(StorageStateInput) }),
+    async (s, p, sig) => (await importStorageState(s, p.state, sig, "state"), {}),
+  ),
+  "storage/getCookies": viaOp(Urls, "cookies_get", "context", (p) => p, (r) => r),
+  "storage/setCookies": viaOp(
+    v.object(renamed(CookiesSetInput, { cookies: "cookies" })),
+    "cookies_set",
+    "context",
+  ),
+  // The core's cookies_clear clears all; BAP may name URLs.
+  "storage/clearCookies": onContext(Urls, async (s, p, sig) => (await clearCookies(s, sig, p.urls), {})),
 };

@@ -14,7 +14,7 @@ import { defineOp, inSession, type OpDef } from "./define.ts";
 import { decideApproval, listApprovals } from "./approval_ops.ts";
 import { DIALOG_OPS } from "./dialog_ops.ts";
 import { TRACE_OPS } from "./trace_ops.ts";
-import { metered } from "./metered.ts";
+import { type DurationHistogram, metered } from "./metered.ts";
 import { CONTEXT_OPS } from "./context_ops.ts";
 import { PAGE_OPS } from "./page_ops.ts";
 import { TAKEOVER_OPS } from "./takeover_ops.ts";
@@ -140,14 +140,27 @@ const actOp = defineOp({
   run: ({ registry, params, input, signal }) => {
     const s = registry.get(params.sessionId);
     s.assertBrowser();
-    return metered(
-      registry.metrics.actions,
-      { action: input.action },
+    return meteredAct(
+      registry,
+      input.action,
       (r) => r.error?.code ?? r.execution,
       () => s.run(signal, (sig) => act(s, input, sig)),
     );
   },
 });
+
+/**
+ * The action histogram around one action of any door (the act operation; a BAP action with its
+ * auto-wait): labelled with the action and its outcome, the act's error code or execution.
+ */
+export function meteredAct<T>(
+  registry: { readonly metrics: { readonly actions: DurationHistogram } },
+  action: string,
+  outcome: (result: T) => string,
+  work: () => Promise<T>,
+): Promise<T> {
+  return metered(registry.metrics.actions, { action }, outcome, work);
+}
 
 const wait = defineOp({
   name: "wait",

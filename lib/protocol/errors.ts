@@ -220,15 +220,22 @@ export function routeStatus(code: ErrorCode): number {
   return http >= 400 ? http : ROUTE_STATUS[code] ?? 409;
 }
 
-/** The one error class of Porthole. Everything a door shows to a client is one of these. */
-export class PortholeError extends Error {
-  readonly code: ErrorCode;
-  readonly extras: ErrorExtras;
-  constructor(code: ErrorCode, message: string, extras: ErrorExtras = {}) {
+/** An error with a code and its extras: Porthole's (a string code) and a door's (BAP's numbers). */
+export class CodedError<C, X> extends Error {
+  readonly code: C;
+  readonly extras: X;
+  constructor(code: C, message: string, extras: X) {
     super(message);
-    this.name = "PortholeError";
+    this.name = new.target.name;
     this.code = code;
     this.extras = extras;
+  }
+}
+
+/** The one error class of Porthole. Everything a door shows to a client is one of these. */
+export class PortholeError extends CodedError<ErrorCode, ErrorExtras> {
+  constructor(code: ErrorCode, message: string, extras: ErrorExtras = {}) {
+    super(code, message, extras);
   }
   /** The HTTP status of this error when it ends a request (never 200: see `routeStatus`). */
   get status(): number {

@@ -105,7 +105,7 @@ export async function act(session: ActHost, input: ActInput, signal: AbortSignal
       if (dl.signal.aborted) throw dl.signal.reason;
       live = deadline(dl.remaining(), session.signal);
       execution = "dispatched_unknown";
-      blocked = await dispatch(session, rec, state, input, plan, ctx, live.signal, progress);
+      blocked = await dispatch(session, { rec, state, input, plan, ctx, signal: live.signal, progress });
       execution = "completed";
     }
   } catch (err) {

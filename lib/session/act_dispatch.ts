@@ -35,17 +35,20 @@ export interface Progress {
   acknowledged: boolean;
 }
 
+/** One action to dispatch: its page, the state it refers to, its input, plan and preflight. */
+export interface Dispatch {
+  rec: PageRecord;
+  state: StateRecord;
+  input: ActInput;
+  plan: Plan;
+  ctx: Preflight;
+  signal: AbortSignal;
+  progress: Progress;
+}
+
 /** Dispatch the action. Returns the effect the policy blocked on the way, if any. */
-export async function dispatch(
-  session: DispatchHost,
-  rec: PageRecord,
-  state: StateRecord,
-  input: ActInput,
-  plan: Plan,
-  ctx: Preflight,
-  signal: AbortSignal,
-  progress: Progress,
-): Promise<PortholeError | null> {
+export async function dispatch(session: DispatchHost, job: Dispatch): Promise<PortholeError | null> {
+  const { rec, input, ctx, signal, progress } = job;
   const driver = rec.driver;
   const pool = session.deps.pool;
   const dialogs = actionDialogs(session, input.dialog);
@@ -58,7 +61,7 @@ export async function dispatch(
     if (input.action === "navigate") {
       return await navigateAction(session, rec, input, ctx, signal, progress, dialogs);
     }
-    return await inputAction(rec, state, input, plan, ctx, signal, progress, dialogs.stayed);
+    return await inputAction(job, dialogs.stayed);
   } finally {
     dialogs.end();
     releaseTargets(rec, ctx);
@@ -99,16 +102,8 @@ async function navigateAction(
   return rec.blocked.first();
 }
 
-async function inputAction(
-  rec: PageRecord,
-  state: StateRecord,
-  input: ActInput,
-  plan: Plan,
-  ctx: Preflight,
-  signal: AbortSignal,
-  progress: Progress,
-  stayed: Promise<void>,
-): Promise<PortholeError | null> {
+async function inputAction(job: Dispatch, stayed: Promise<void>): Promise<PortholeError | null> {
+  const { rec, state, input, plan, ctx, signal, progress } = job;
   const driver = rec.driver;
   const watch = new NavigationWatch(driver, state.frameId, state.loaderId, "domcontentloaded");
   try {

@@ -2,6 +2,7 @@
 import { driverError } from "../driver/page_driver.ts";
 import { PortholeError } from "../protocol/errors.ts";
 import { deadline, effectiveTimeout } from "./deadline.ts";
+import type { PageRecord } from "./page_record.ts";
 
 /**
  * Run `fn` under the deadline of `timeoutMs` (0 or absent: the default). What it throws comes out
@@ -22,4 +23,15 @@ export async function bounded<T>(
   } finally {
     dl.dispose();
   }
+}
+
+/** `bounded` on the page an operation names (`pageId`, else the active page). */
+export function onPageBounded<T>(
+  session: { page(pageId?: string): PageRecord },
+  input: { pageId?: string; timeoutMs?: number },
+  signal: AbortSignal,
+  what: string,
+  fn: (rec: PageRecord, signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  return bounded(input.timeoutMs, signal, what, (sig) => fn(session.page(input.pageId), sig));
 }

@@ -27,6 +27,21 @@ export function elementProps(
   }, signal);
 }
 
+/** Whether an element (null: nothing matched) is in a state: the conditions of BAP's agent/act steps. */
+export async function elementIs(
+  driver: PageDriver,
+  target: { frame: FrameInfo; backendNodeId: number } | null,
+  state: "visible" | "enabled" | "exists" | "hidden" | "disabled",
+  signal?: AbortSignal,
+): Promise<boolean> {
+  if (!target) return state === "hidden";
+  if (state === "exists") return true;
+  const r = await elementProps(driver, target.frame, target.backendNodeId, ["visible", "enabled"], signal);
+  if (!r.found) return state === "hidden";
+  if (state === "hidden") return !r.visible;
+  return !!r.visible && (state === "visible" || (state === "enabled") === !!r.enabled);
+}
+
 /** Run `fn` on the element, or answer `gone` when the node no longer exists. */
 async function onElement<T>(
   driver: PageDriver,

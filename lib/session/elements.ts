@@ -13,7 +13,7 @@ import { annotatedScreenshot, DEFAULT_ANNOTATION } from "./page_images.ts";
 import type { PageRecord } from "./page_record.ts";
 import { describeRefs, type RefElement } from "./ref_elements.ts";
 import { scrubbed } from "./page_reads.ts";
-import { bounded } from "./bounded.ts";
+import { onPageBounded } from "./bounded.ts";
 import type { ReadsHost } from "./hosts.ts";
 
 /** Core roles that say nothing of their own: the element's role attribute or tag stands instead. */
@@ -67,8 +67,7 @@ export async function elements(
   input: ElementsInput,
   signal: AbortSignal,
 ): Promise<ElementsResult> {
-  return await bounded(input.timeoutMs, signal, "Listing elements failed", async (sig) => {
-    const rec = session.page(input.pageId);
+  return await onPageBounded(session, input, signal, "Listing elements failed", async (rec, sig) => {
     const seen = await listElements(rec, input.frameId, sig);
     session.states.publish(seen.state);
     const rows = seen.rows.slice(0, input.maxElements ?? 100);

@@ -10,7 +10,7 @@ import { discoverTools } from "./discover.ts";
 import { extractData } from "./extract.ts";
 import { resolveRef } from "./locate.ts";
 import type { ReadsHost } from "./hosts.ts";
-import { bounded } from "./bounded.ts";
+import { bounded, onPageBounded } from "./bounded.ts";
 
 /** `discover`: the WebMCP tools of a frame (default: the main frame). */
 export async function discover(
@@ -18,8 +18,7 @@ export async function discover(
   input: DiscoverInput,
   signal: AbortSignal,
 ): Promise<DiscoverResult> {
-  return await bounded(input.timeoutMs, signal, "Discovery failed", async (sig) => {
-    const rec = session.page(input.pageId);
+  return await onPageBounded(session, input, signal, "Discovery failed", async (rec, sig) => {
     const { frame } = await findFrame(rec.driver, input.frameId, sig);
     const found = await discoverTools(rec.driver, frame, {
       maxTools: input.maxTools ?? 50,

@@ -12,7 +12,7 @@ import type { PageDriver } from "../driver/page_driver.ts";
 import { NavigationWatch, type NavOutcome } from "./navigation.ts";
 import type { NavigationHost, PagesHost } from "./hosts.ts";
 import { keepAuthorizationIfStill, refusalOr } from "./nav_authority.ts";
-import { bounded } from "./bounded.ts";
+import { onPageBounded } from "./bounded.ts";
 
 export type Traversal = "reload" | "back" | "forward";
 
@@ -45,8 +45,7 @@ export async function traverse(
   input: TraverseOptions,
   signal: AbortSignal,
 ): Promise<TraverseResult> {
-  return await bounded(input.timeoutMs, signal, "Navigation failed", async (sig) => {
-    const rec = session.page(input.pageId);
+  return await onPageBounded(session, input, signal, "Navigation failed", async (rec, sig) => {
     const driver = rec.driver;
     const main = (await driver.frames(sig)).find((f) => f.parentId === null)!;
     let url = main.url;

@@ -1,40 +1,38 @@
 /**
- * Accessibility views of a page for `observe/accessibility` (a nested node tree) and
- * `observe/ariaSnapshot` (Playwright-style YAML lines), both rendered from the core observation
- * of the selected frame: the same walk, roles, names and credential rule as `POST …/observe`.
+ * Accessibility views of a frame, or of one element in it: a nested node tree (BAP's
+ * `observe/accessibility`) and Playwright-style YAML lines (`observe/ariaSnapshot`), both
+ * rendered from the core walk: the same roles, names and credential rule as `POST …/observe`.
  */
 import { redactUrl } from "../policy/url.ts";
-import { captureFrame } from "../session/capture.ts";
 import { FLAG } from "../snapshot/walker.ts";
 import { fieldValue, frameTree, type FrameWalk, render, type TNode } from "../snapshot/render.ts";
 import { cleanText } from "../snapshot/text.ts";
-import { notFound, resolve, selectedFrame, type Selector } from "./selectors.ts";
-import type { BapState, PageTarget } from "./state.ts";
+import { captureFrame } from "./capture.ts";
+import type { FrameInfo } from "./locate.ts";
+import type { PageRecord } from "./page_record.ts";
+
+/** What to render: a frame, or one element of it (by backend node id, itself included). */
+export interface AriaScope {
+  frame: FrameInfo;
+  backendNodeId?: number;
+}
 
 /** Large enough for any page an agent reads whole; the walk itself stops far beyond it. */
 const MAX_BYTES = 4_000_000;
 const MAX_DEPTH = 200;
 
-/** The core walk of the selected frame, or of one element in it (itself included). */
-async function walk(state: BapState, t: PageTarget, root: Selector | undefined, signal: AbortSignal) {
-  let frame = await selectedFrame(state, t, signal);
-  let backendNodeId: number | undefined;
-  if (root) {
-    const target = await resolve(state, t, root, signal);
-    if (!target) throw notFound(root);
-    frame = target.frame;
-    backendNodeId = target.backendNodeId;
-  }
-  const captured = await captureFrame(t.rec, {
-    frameId: frame.frameId,
+/** The core walk of a frame, or of one element in it. */
+async function walk(rec: PageRecord, scope: AriaScope, signal: AbortSignal) {
+  const captured = await captureFrame(rec, {
+    frameId: scope.frame.frameId,
     maxDepth: MAX_DEPTH,
     maxBytes: MAX_BYTES,
     tier: "full",
-    root: backendNodeId,
+    root: scope.backendNodeId,
   }, signal);
   const [first, ...others] = captured.walks;
   const frames = new Map<string, FrameWalk>(others.map((w) => [w.frameId, w]));
-  return { first, frames, url: frame.url, title: first.result.title };
+  return { first, frames, url: scope.frame.url, title: first.result.title };
 }
 
 export interface AccessibilityNode {
@@ -80,19 +78,18 @@ function nodeOf(n: TNode, depth: number, maxDepth: number): AccessibilityNode | 
 }
 
 /**
- * `observe/accessibility`: the document as one `RootWebArea` node, or the `root` element's
- * node. The core walk keeps only meaningful nodes, so `interestingOnly: false` gives the same tree.
+ * The document as one `RootWebArea` node, or the element's node. The core walk keeps only
+ * meaningful nodes (BAP's `interestingOnly: false` gives the same tree).
  */
 export async function accessibilityTree(
-  state: BapState,
-  t: PageTarget,
-  opts: { root?: Selector; maxDepth?: number; interestingOnly: boolean },
+  rec: PageRecord,
+  scope: AriaScope,
+  maxDepth: number = MAX_DEPTH,
   signal: AbortSignal,
 ): Promise<AccessibilityNode> {
-  const { first, frames, title } = await walk(state, t, opts.root, signal);
-  const maxDepth = opts.maxDepth ?? MAX_DEPTH;
+  const { first, frames, title } = await walk(rec, scope, signal);
   const tops = frameTree(first, frames);
-  if (!opts.root) {
+  if (scope.backendNodeId === undefined) {
     const out: AccessibilityNode = { role: "RootWebArea" };
     if (title) out.name = title;
     const children = maxDepth > 0 ? tops.flatMap((k) => nodeOf(k, 1, maxDepth) ?? []) : [];
@@ -105,14 +102,9 @@ export async function accessibilityTree(
   return nodes.length ? { role: "generic", children: nodes } : { role: "none" };
 }
 
-/** `observe/ariaSnapshot`: the frame, or one element's subtree (the element included), as YAML. */
-export async function ariaSnapshot(
-  state: BapState,
-  t: PageTarget,
-  sel: Selector | undefined,
-  signal: AbortSignal,
-) {
-  const { first, frames, url, title } = await walk(state, t, sel, signal);
+/** The frame, or one element's subtree (the element included), as YAML. */
+export async function ariaSnapshot(rec: PageRecord, scope: AriaScope, signal: AbortSignal) {
+  const { first, frames, url, title } = await walk(rec, scope, signal);
   const built = render(first, frames, {
     tier: "full",
     maxDepth: MAX_DEPTH,

@@ -1,0 +1,118 @@
+/**
+ * Act on what locators name, waiting for them: observe the frame afresh, `locate` each locator's
+ * one ref in that state, and `act` on those refs with every check `act` makes. While nothing was
+ * dispatched (no match yet, not visible, disabled, covered) it tries again until the deadline;
+ * once something was, the result stands. BAP's actions are this; any door may use it.
+ */
+import { PortholeError } from "../protocol/errors.ts";
+import type { ActInput, ObserveInput } from "../protocol/schemas.ts";
+import type { ActResult, Observation } from "../protocol/types.ts";
+import { act, type ActHost } from "./act.ts";
+import { deadline, poll } from "./deadline.ts";
+import { locate, type Located, type Locator } from "./locate.ts";
+import type { StateAuthority, StateRecord } from "./states.ts";
+
+/** What the session must offer: act, and a fresh observation that becomes its current state. */
+export type ActWaitHost = ActHost & {
+  activate(pageId: string): unknown;
+  observe(input: ObserveInput, signal: AbortSignal): Promise<Observation>;
+  readonly states: Pick<StateAuthority, "take" | "current">;
+};
+
+/** An action by locators: the act input without the state and refs, which come from locating. */
+export type LocatorAction = Omit<ActInput, "stateId" | "targetId" | "ref" | "toRef" | "timeoutMs">;
+
+export type LocateFailure = Exclude<Located, { ok: true }>;
+
+/** The end of an action by locators: `act` ran (its result may be an error), or a locator failed, or time ran out. */
+export type ActWaitResult =
+  | { kind: "acted"; result: ActResult; refs: string[] }
+  | { kind: "not_located"; index: number; failure: LocateFailure }
+  | { kind: "timeout" };
+
+/** act failures that may clear up on their own (nothing was dispatched). */
+const WAITABLE = new Set<string>([
+  "element_not_visible",
+  "element_not_enabled",
+  "element_not_editable",
+  "obscured",
+  "element_detached",
+  "element_changed",
+  "document_changed",
+]);
+
+/** `locate` failures worth waiting out: the element may yet appear or show. */
+const LOCATE_WAITABLE = new Set(["not_found", "not_visible"]);
+
+/** Observe `frameId` of the page afresh; the observation becomes the session's current state. */
+export async function observeFresh(
+  session: ActWaitHost,
+  pageId: string,
+  frameId: string | undefined,
+  signal: AbortSignal,
+): Promise<StateRecord> {
+  session.activate(pageId);
+  await session.observe({ pageId, frameId, maxDepth: 20 }, signal);
+  return session.states.current!;
+}
+
+/** The state the client last saw of the page: a ref's role and name are checked against it. */
+function seenOf(session: ActWaitHost, pageId: string): StateRecord | null {
+  const s = session.states.current;
+  return s && s.pageId === pageId ? s : null;
+}
+
+/**
+ * Act on `locators` (the target, then a drag's drop target; none for a key press or a page
+ * scroll) in `frameId` of the page, within `timeoutMs`.
+ */
+export async function actWhenReady(
+  session: ActWaitHost,
+  page: { pageId: string; frameId?: string },
+  locators: Locator[],
+  action: LocatorAction,
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<ActWaitResult> {
+  const dl = deadline(timeoutMs, signal);
+  const rec = session.pages.get(page.pageId)!;
+  const seen = seenOf(session, page.pageId);
+  let waiting = null as ActWaitResult | null;
+  const attempt = async (): Promise<ActWaitResult | undefined> => {
+    const fresh = await observeFresh(session, page.pageId, page.frameId, dl.signal);
+    const refs: string[] = [];
+    for (const [index, loc] of locators.entries()) {
+      const r = await locate(rec.driver, fresh, loc, dl.signal, seen);
+      if (!r.ok) {
+        waiting = { kind: "not_located", index, failure: r };
+        return LOCATE_WAITABLE.has(r.why) ? undefined : waiting;
+      }
+      refs.push(r.ref);
+    }
+    const input: ActInput = {
+      ...action,
+      stateId: fresh.stateId,
+      targetId: fresh.targetId,
+      ref: refs[0],
+      toRef: refs[1],
+      timeoutMs: Math.max(1, dl.remaining()),
+    };
+    const result = await act(session, input, dl.signal);
+    const retry = result.error && result.execution === "not_dispatched" &&
+      WAITABLE.has(result.error.code) && dl.remaining() > 0;
+    // The act ran out of the time left while waiting: the wait's reason says more.
+    if (waiting && result.error?.code === "timeout" && result.execution === "not_dispatched") return waiting;
+    waiting = { kind: "acted", result, refs };
+    return retry ? undefined : waiting;
+  };
+  try {
+    return await poll(attempt, 100, dl.signal);
+  } catch (err) {
+    const timedOut = (dl.signal.aborted && !signal.aborted) ||
+      (err instanceof PortholeError && err.code === "timeout");
+    if (timedOut) return waiting ?? { kind: "timeout" };
+    throw err;
+  } finally {
+    dl.dispose();
+  }
+}
