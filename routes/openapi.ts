@@ -82,7 +82,9 @@ export function openApiDocument(): Json {
       responses: {
         [status]: status === "204" ? { description: "Done" } : {
           description: "Success",
-          content: { "application/json": { schema: { type: "object" } } },
+          content: {
+            "application/json": { schema: op.output ? requestSchema(op.output) : { type: "object" } },
+          },
         },
         "400": errorResponse("invalid_params: the failing field is in error.details.field"),
         "401": errorResponse("unauthorized"),

@@ -19,6 +19,8 @@ export interface OpDef<S extends v.GenericSchema | null = v.GenericSchema | null
   path: string;
   /** Body schema; null for operations without a body. */
   input: S;
+  /** The success body's schema, for the OpenAPI document only. */
+  output?: v.GenericSchema;
   /** Success status (200 unless said). */
   status?: number;
   run(ctx: OpContext<S extends v.GenericSchema ? v.InferOutput<S> : undefined>): Promise<unknown>;

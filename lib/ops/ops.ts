@@ -7,6 +7,7 @@ import {
   ObserveInput,
 } from "../protocol/schemas.ts";
 import { act } from "../session/act.ts";
+import { ActResultSchema } from "../protocol/schemas_act.ts";
 import { createSessionWithState } from "../session/storage_state.ts";
 import { InspectInput, PdfInput, ScreenshotInput, WaitInput } from "../protocol/schemas_watch.ts";
 import { inspect, pdf, screenshot, waitFor } from "../session/watch.ts";
@@ -135,6 +136,7 @@ const actOp = defineOp({
   method: "POST",
   path: "/v1/sessions/:sessionId/act",
   input: ActInput,
+  output: ActResultSchema,
   run: ({ registry, params, input, signal }) => {
     const s = registry.get(params.sessionId);
     s.assertBrowser();

@@ -299,6 +299,18 @@ export const ActInput = v.strictObject({
     text: v.pipe(v.string(), v.maxLength(65536)),
   })),
   expectedOrigin: v.optional(v.pipe(v.string(), v.maxLength(512))),
+  settleMs: v.optional(
+    v.pipe(
+      v.number(),
+      v.integer(),
+      v.minValue(0),
+      v.maxValue(10_000),
+      v.description(
+        "How long the fresh state may wait for the requests the action started (document, fetch, XHR) " +
+          "and for the DOM to be quiet after them (default 1500; 0 observes at once)",
+      ),
+    ),
+  ),
   timeoutMs: v.optional(TimeoutMs),
 });
 export type ActInput = v.InferOutput<typeof ActInput>;

@@ -11,6 +11,7 @@ import { checkParams, preflight, type PreflightHost, releaseTargets, Stop } from
 import { dispatch, type DispatchHost, type Progress } from "./act_dispatch.ts";
 import { EXPECT_TEXT } from "./page_scripts.ts";
 import { popupsSettled } from "./popups.ts";
+import { DEFAULT_SETTLE_MS, type SettleReport, SettleWatch, skippedSettle } from "./settle.ts";
 import { type ApprovalDesk, DEFAULT_APPROVAL_TIMEOUT_MS } from "./approvals.ts";
 import { type ApprovalRule, matchRule } from "../policy/approval_rules.ts";
 import { redactUrl } from "../policy/url.ts";
@@ -57,6 +58,8 @@ export async function act(session: ActHost, input: ActInput, signal: AbortSignal
   let captureError: PortholeError | null = null;
   let noop = false;
   const progress: Progress = { acknowledged: false };
+  let watch: SettleWatch | null = null;
+  let settle: SettleReport = skippedSettle();
   const notRequested = input.expect ? "unknown" : "not_requested";
 
   // Step 2: the lookup. Unknown and stale ids consume nothing.
@@ -105,6 +108,7 @@ export async function act(session: ActHost, input: ActInput, signal: AbortSignal
       if (dl.signal.aborted) throw dl.signal.reason;
       live = deadline(dl.remaining(), session.signal);
       execution = "dispatched_unknown";
+      watch = new SettleWatch(rec.driver, ctx.frame);
       blocked = await dispatch(session, rec, state, input, plan, ctx, live.signal, progress);
       execution = "completed";
     }
@@ -124,6 +128,12 @@ export async function act(session: ActHost, input: ActInput, signal: AbortSignal
 
   // A popup the action opened is adopted (or closed) before the page is observed again.
   if (rec && execution !== "not_dispatched") await popupsSettled(rec, live.signal);
+  if (watch && rec && !rec.driver.closed && !live.signal.aborted) {
+    // Half of what is left stays for the observation itself.
+    const budget = Math.min(input.settleMs ?? DEFAULT_SETTLE_MS, Math.floor(live.remaining() / 2));
+    settle = await watch.settle(state.frameId, budget, live.signal);
+  }
+  watch?.dispose();
 
   // Whenever the state was consumed, a fresh observation is attempted.
   if (rec && !rec.driver.closed && session.pages.has(rec.pageId) && !live.signal.aborted) {
@@ -160,6 +170,7 @@ export async function act(session: ActHost, input: ActInput, signal: AbortSignal
     postcondition,
   };
   if (freshState) result.freshState = freshState;
+  result.settle = settle;
   if (session.dialogs.length) result.dialogs = session.dialogs.splice(0);
   if (noop) result.noop = true;
   if (first) {
