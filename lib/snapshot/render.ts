@@ -103,6 +103,7 @@ const FLAG_ORDER: [keyof typeof FLAG, string][] = [
   ["pressed", "pressed"],
   ["required", "required"],
   ["readonly", "readonly"],
+  ["active", "active"],
 ];
 const DISPLAY_ROLE: Record<string, string> = { Iframe: "iframe" };
 
