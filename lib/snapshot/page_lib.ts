@@ -24,12 +24,16 @@ export const FIELD_FACTS = `function () {
 /**
  * Whether the click point (frame coordinates) reaches this element or a descendant. A point on
  * a label of this element counts too: a click there activates the element, as for a checkbox
- * drawn by its label over a visually hidden input.
+ * drawn by its label over a visually hidden input. With `ignore`, that element and its subtree
+ * are looked through: during a drag the node under the pointer is the one being dragged.
  */
-export const HIT_TEST = `function (x, y) {
-  let hit = document.elementFromPoint(x, y);
+export const HIT_TEST = `function (x, y, ignore) {
+  const top = (root) => ignore
+    ? root.elementsFromPoint(x, y).find((e) => e !== ignore && !ignore.contains(e))
+    : root.elementFromPoint(x, y);
+  let hit = top(document);
   while (hit && hit.shadowRoot) {
-    const inner = hit.shadowRoot.elementFromPoint(x, y);
+    const inner = top(hit.shadowRoot);
     if (!inner || inner === hit) break;
     hit = inner;
   }
