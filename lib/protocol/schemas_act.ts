@@ -25,6 +25,20 @@ export const ActResultSchema = v.object({
   postcondition: v.picklist(["not_requested", "unknown", "unmet", "met"]),
   freshState: v.optional(v.pipe(v.object({}), v.description("The observation after the action"))),
   settle: v.optional(Settle),
+  fields: v.optional(
+    v.pipe(
+      v.array(v.object({
+        ref: v.string(),
+        action: v.pipe(
+          v.string(),
+          v.description("The single-field action the field took: fill, clear, check, …"),
+        ),
+        outcome: v.picklist(["completed", "noop", "refused", "failed", "skipped"]),
+        error: v.optional(v.object({ code: v.string(), message: v.string() })),
+      })),
+      v.description("fill_form: each field's outcome, in order; skipped ones were not reached"),
+    ),
+  ),
   dialogs: v.optional(v.array(v.object({}))),
   noop: v.optional(v.boolean()),
   error: v.optional(v.object({ code: v.string(), message: v.string() })),

@@ -39,6 +39,8 @@ export interface WalkNode {
   fr?: number;
   /** A custom element without an open shadow root: index into the registry's `closed` candidates. */
   c?: number;
+  /** A `<select>` (fill_form picks its options rather than typing). */
+  sel?: 1;
 }
 
 export interface WalkResult {
@@ -364,6 +366,7 @@ export const WALKER = `function (opts, ...frameOwners) {
       return;
     }
     if (tag === "select") {
+      node.sel = 1;
       for (const opt of el.options) {
         if (cut) return;
         const o = { d: d + 1, r: "option", n: opt.computedName || opt.label };
