@@ -26,6 +26,8 @@ export interface ActSpec {
   deltaY?: number;
   /** Drag target, resolved like the source. */
   to?: Selector;
+  /** fill_form: each field's selector, resolved in the same state, and its value. */
+  fields?: { sel: Selector; value: string | boolean | string[] }[];
   /** click and dblclick: the core's click options. */
   click?: Pick<ActInput, "button" | "modifiers" | "position" | "clickCount" | "delayMs">;
 }
@@ -60,6 +62,10 @@ export function actError(r: ActResult, named: Named = []): BapError {
   // The client sent selectors, not the core's ref/toRef: a bad one is named as it sent it.
   if (details.field === "ref" && named[0]) details.field = "selector";
   if (details.field === "toRef" && named[1]) details.field = "target";
+  if (typeof details.field === "string") {
+    details.field = details.field.replace(/^(fields\.\d+)\.ref$/, "$1.selector");
+  }
+  if (r.fields) details.fields = r.fields;
   return new BapError(ERROR_TABLE[e.code as ErrorCode].bap, message, {
     retryable: notDispatched ? e.retryable : false,
     retryAfterMs: e.retryAfterMs,
@@ -133,6 +139,17 @@ export async function actOn(
       }
       named.push({ sel: s, ref: r.ref });
     }
+    const fieldRefs: string[] = [];
+    for (const [i, f] of (spec.fields ?? []).entries()) {
+      const r = await locate(t.rec.driver, fresh, f.sel, dl.signal, seen);
+      if (!r.ok) {
+        const err = locateError(f.sel, r, `fields.${i}.selector`);
+        if (!LOCATE_WAITABLE.has(r.why)) throw err;
+        waiting = err;
+        return undefined;
+      }
+      fieldRefs.push(r.ref);
+    }
     const input: ActInput = {
       stateId: fresh.stateId,
       targetId: fresh.targetId,
@@ -145,6 +162,7 @@ export async function actOn(
       files: spec.files,
       deltaX: spec.deltaX,
       deltaY: spec.deltaY,
+      fields: spec.fields?.map((f, i) => ({ ref: fieldRefs[i], value: f.value })),
       ...spec.click,
       timeoutMs: Math.max(1, dl.remaining()),
     };

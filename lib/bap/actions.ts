@@ -1,6 +1,7 @@
 /**
- * The 13 `action/*` methods. Each resolves its selector to exactly one node and acts through
- * Porthole's `act` (see act_bridge.ts); every action answers `{}`.
+ * The 13 `action/*` methods of BAP, and Porthole's own `action/fillForm`. Each resolves its
+ * selector to exactly one node and acts through Porthole's `act` (see act_bridge.ts); every
+ * action answers `{}`.
  */
 import type { Call } from "./call.ts";
 import { BAP, BapError, invalidParams } from "./errors.ts";
@@ -126,7 +127,27 @@ function text(p: Params, key: string): string {
   return v;
 }
 
+/** `action/fillForm`'s fields: a selector and a value each (text, true/false, or option values). */
+function formFields(p: Params): NonNullable<ActSpec["fields"]> {
+  const raw = p.arr("fields");
+  if (!raw?.length || raw.length > 64) throw invalidParams("fields", "fields must hold 1..64 fields");
+  return raw.map((item, i) => {
+    const f = new Params(item, `fields.${i}`);
+    const value = f.get("value");
+    const ok = typeof value === "string" || typeof value === "boolean" ||
+      (Array.isArray(value) && value.every((x) => typeof x === "string"));
+    if (!ok) {
+      throw invalidParams(`fields.${i}.value`, "value must be a string, a boolean or a list of strings");
+    }
+    return { sel: readSelector(f.get("selector"), `fields.${i}.selector`), value: value as string };
+  });
+}
+
 export const ACTION_METHODS = {
+  /** Porthole's own: several fields of one form in one action (the core's fill_form). */
+  "action/fillForm": action("action/fillForm", false, async (c) => {
+    if (!(await run(c, { action: "fill_form", fields: formFields(c.p) }))) unsupported("fillForm");
+  }),
   "action/click": action("action/click", true, async (c) => {
     if (!(await run(c, clickSpec(c, "click")))) unsupported("click");
   }),
