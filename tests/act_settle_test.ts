@@ -183,3 +183,37 @@ Deno.test("the OpenAPI document describes settleMs and the settle report of act"
   const settle = ok.content["application/json"].schema.properties.settle;
   assert.deepEqual(settle.properties.state.enum, ["quiet", "budget", "skipped"]);
 });
+
+Deno.test(
+  "act: a local-source autocomplete that renders in a timer shows the full text's menu",
+  browserTest,
+  async () => {
+    // As jQuery UI's autocomplete with delay 0 and an array source: each keystroke's search runs in a timer.
+    const page = `<!doctype html><title>Local</title>
+<label>Fruit <input id="q"></label><ul id="menu" role="listbox" aria-label="Suggestions"></ul>
+<script>
+const fruit = ["apple", "apricot", "banana", "blackberry", "blueberry"];
+let timer = 0;
+document.getElementById("q").addEventListener("keydown", () => {
+  clearTimeout(timer);
+  timer = setTimeout(() => {
+    const q = document.getElementById("q").value;
+    document.getElementById("menu").replaceChildren(...fruit.filter((f) => f.startsWith(q)).map((f) => {
+      const li = document.createElement("li");
+      li.setAttribute("role", "option");
+      li.textContent = f;
+      return li;
+    }));
+  }, 0);
+});
+</script>`;
+    await using site = new Site({ "/": page });
+    await using ph = await Porthole.start();
+    const sid = await ph.session();
+    const state = await ph.open(sid, site.url("/"));
+    const r = await ph.act(sid, state, { action: "type", ref: refOf(state, /textbox "Fruit"/), text: "blu" });
+    assertCaptured(r);
+    assert.match(r.freshState.tree, /option "blueberry"/, r.freshState.tree);
+    assert.doesNotMatch(r.freshState.tree, /option "blackberry"/);
+  },
+);

@@ -107,7 +107,7 @@ export class SettleWatch {
           MUTATION_QUIET,
           [mark > 0, FRAME_MS, AFTER_MS, Math.max(1, Math.round(left))],
           budget,
-        ).catch(() => ({ quiet: true }));
+        ).catch(() => ({ quiet: !budget.aborted }));
         // A request started while the DOM was watched: wait for it, then for quiet again.
         if (this.#started !== mark || this.#pending.size) continue;
         return report(quiet.quiet ? "quiet" : "budget");
