@@ -156,7 +156,7 @@ export async function act(session: ActHost, input: ActInput, signal: AbortSignal
   if (watch && rec && !rec.driver.closed && !live.signal.aborted) {
     // Half of what is left stays for the observation itself.
     const budget = Math.min(input.settleMs ?? DEFAULT_SETTLE_MS, Math.floor(live.remaining() / 2));
-    settle = await watch.settle(state.frameId, budget, live.signal);
+    settle = await watch.settle(budget, live.signal);
   }
   watch?.dispose();
 

@@ -37,15 +37,20 @@ export class SettleWatch {
   #started = 0;
   #changed: (() => void)[] = [];
   #off: (() => void)[] = [];
+  #frame: FrameInfo;
+  /** A document request of the watched frame began: its loader must be read again. */
+  #navigated = false;
 
   /** Start watching before the input; `frame` is the frame whose DOM the action's state shows. */
   constructor(driver: PageDriver, frame: FrameInfo) {
     this.#driver = driver;
+    this.#frame = frame;
     // Not awaited: CDP keeps the order, so the observer is armed before the input arrives.
     driver.callIn(frame, SETTLE_ARM).catch(() => {});
     const on = <E>(event: string, fn: (e: E) => void) => this.#off.push(driver.on(event, fn));
     on("Network.requestWillBeSent", (e: Protocol.Network.RequestWillBeSentEvent) => {
       if (!AWAITED.has(e.type ?? "") || this.#pending.has(e.requestId)) return;
+      if (e.type === "Document" && e.frameId === frame.frameId) this.#navigated = true;
       this.#pending.add(e.requestId);
       this.#started++;
       this.#notify();
@@ -81,11 +86,11 @@ export class SettleWatch {
   }
 
   /**
-   * Wait until the requests the action started are done and the DOM of `frameId` is quiet,
+   * Wait until the requests the action started are done and the DOM of the watched frame is quiet,
    * within `budgetMs` and `signal`. A document that went away meanwhile ends the wait: there is
    * nothing left to settle in it.
    */
-  async settle(frameId: string, budgetMs: number, signal: AbortSignal): Promise<SettleReport> {
+  async settle(budgetMs: number, signal: AbortSignal): Promise<SettleReport> {
     const t0 = performance.now();
     const report = (state: SettleReport["state"]): SettleReport => ({
       state,
@@ -100,7 +105,9 @@ export class SettleWatch {
         const mark = this.#started;
         const left = budgetMs - (performance.now() - t0);
         if (left <= 0) return report("budget");
-        const frame = (await this.#driver.frames(budget)).find((f) => f.frameId === frameId);
+        const frame = this.#navigated
+          ? (await this.#driver.frames(budget)).find((f) => f.frameId === this.#frame.frameId)
+          : this.#frame;
         if (!frame) return report("quiet");
         const quiet = await this.#driver.callIn<{ quiet: boolean }>(
           frame,
