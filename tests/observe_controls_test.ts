@@ -31,7 +31,8 @@ const CONTROLS = `<!doctype html><title>Controls</title>
 <details open><summary>More</summary><p>Body</p></details>
 <details><summary>Less</summary><p>Hidden body</p></details>
 <form><output>7</output></form>
-<label>Focus <input value="here" autofocus></label>`;
+<label>Focus <input id="focus" value="here"></label>
+<script>document.getElementById("focus").focus();</script>`;
 
 /** Each control's line, exactly (the text runs of their labels are lines of their own). */
 const LINES = [
