@@ -74,6 +74,25 @@ export class Agent {
     return { ms: r.ms, state: result.freshState };
   }
 
+  /** One `fill_form` act by ref; every field must complete and a fresh state come back. */
+  async fillForm(
+    sid: string,
+    state: Observation,
+    fields: { ref: string; value: string | boolean }[],
+  ): Promise<{ ms: number; state: Observation }> {
+    const r = await this.#post<ActResult>(`/v1/sessions/${sid}/act`, {
+      stateId: state.stateId,
+      targetId: state.targetId,
+      action: "fill_form",
+      fields,
+    });
+    const result = r.body;
+    if (r.status !== 200 || result.execution !== "completed" || result.error || !result.freshState) {
+      throw new Error(`fill_form answered ${r.status}: ${JSON.stringify(result).slice(0, 500)}`);
+    }
+    return { ms: r.ms, state: result.freshState };
+  }
+
   async deleteSession(sid: string): Promise<void> {
     const res = await fetch(`${this.base}/v1/sessions/${sid}`, {
       method: "DELETE",

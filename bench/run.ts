@@ -17,6 +17,7 @@ import { startServer } from "../lib/server.ts";
 import type { Observation } from "../lib/protocol/types.ts";
 import { Agent, buttonRef } from "./agent.ts";
 import { FloorPage } from "./floor.ts";
+import { FormFloor, formRefs, formValues, READ_FORM } from "./form.ts";
 import { loadAverage, machineFacts } from "./machine.ts";
 import { breakdown, CdpRecorder, type Window } from "./profile.ts";
 import { type BenchResults, printSummary, ratio, writeResults } from "./report.ts";
@@ -48,6 +49,11 @@ const PROFILE = count("profile", flags.profile!, 0, 1000);
 const MAX_SECONDS = count("max-seconds", flags["max-seconds"]!, 5, 3600);
 const VIEWPORT = { width: 1280, height: 720 };
 const BUTTON = "Increment";
+/**
+ * Playwright MCP's p50 for the same 10-field form (browser_fill_form), as measured on this kind
+ * of machine for issue 12; Playwright MCP is not installed here, so it is not run beside.
+ */
+const PLAYWRIGHT_MCP_FORM_MS = 896;
 
 const stop = new AbortController();
 const onSigint = () => stop.abort();
@@ -86,6 +92,7 @@ interface FloorSide extends Tally {
 
 // Porthole's first navigate starts Chromium; the floor then leases a context in that browser.
 let lease: ContextLease | null = null;
+let formFloorRef: FormFloor | null = null;
 const floors: FloorPage[] = [];
 
 try {
@@ -105,6 +112,12 @@ try {
   };
   const floorSync = await openFloor("/sync");
   const floorFetch = await openFloor("/fetch");
+  const formSid = await agent.session();
+  const form = { state: await agent.open(formSid, site.url("/form")), fills: 0, verified: 0 };
+  const formFieldRefs = formRefs(form.state);
+  const formFloor = formFloorRef = await FormFloor.open(lease, site.url("/form"));
+  const formFloorTally = { fills: 0, verified: 0 };
+  const formPage = () => server.registry.get(formSid).pages.get(form.state.pageId)!.driver.page;
 
   const samples = {
     floorClickSync: [] as number[],
@@ -116,6 +129,8 @@ try {
     floorMovePipelined: [] as number[],
     portholeObserve: [] as number[],
     httpHealth: [] as number[],
+    floorForm: [] as number[],
+    portholeForm: [] as number[],
   };
   type Key = keyof typeof samples;
 
@@ -155,6 +170,21 @@ try {
       return r.ms;
     }],
     ["httpHealth", () => agent.health()],
+    ["floorForm", async () => {
+      const i = ++formFloorTally.fills;
+      const ms = await formFloor.fill(i);
+      if (JSON.stringify(await formFloor.read()) === JSON.stringify(formValues(i))) formFloorTally.verified++;
+      return ms;
+    }],
+    ["portholeForm", async () => {
+      const values = formValues(++form.fills);
+      const fields = formFieldRefs.map((ref, k) => ({ ref, value: values[k] }));
+      const r = await agent.fillForm(formSid, form.state, fields);
+      form.state = r.state;
+      // Verified on the page itself, outside the timing.
+      if (JSON.stringify(await formPage().evaluate(READ_FORM)) === JSON.stringify(values)) form.verified++;
+      return r.ms;
+    }],
   ];
 
   let completed = 0;
@@ -243,7 +273,16 @@ try {
       clickFetchToFloor: ratio(summaries.portholeClickFetch.p50, summaries.floorClickFetch.p50),
       observeToFloorClick: ratio(summaries.portholeObserve.p50, summaries.floorClickSync.p50),
       observeToFloorTree: ratio(summaries.portholeObserve.p50, summaries.floorTree.p50),
+      formToFloor: ratio(summaries.portholeForm.p50, summaries.floorForm.p50),
+      formToPlaywrightMcp: ratio(summaries.portholeForm.p50, PLAYWRIGHT_MCP_FORM_MS),
       target: 3,
+    },
+    form: {
+      fills: form.fills,
+      verified: form.verified,
+      floorFills: formFloorTally.fills,
+      floorVerified: formFloorTally.verified,
+      playwrightMcpMs: PLAYWRIGHT_MCP_FORM_MS,
     },
     changeVisibleInTree: {
       floorSync: ratio(floorSync.visible, floorSync.checked),
@@ -267,6 +306,7 @@ try {
   exitCode = 1;
 } finally {
   for (const f of floors) await f.close();
+  await formFloorRef?.close();
   await lease?.release();
   await server.close();
   await site[Symbol.asyncDispose]();

@@ -1,7 +1,9 @@
 /**
  * The pages the benchmark clicks, served on 127.0.0.1 by the benchmark itself: a counter whose
- * button changes the DOM synchronously, and one whose button first fetches from this server.
+ * button changes the DOM synchronously, one whose button first fetches from this server, and
+ * a 10-field profile form (form.ts).
  */
+import { FORM_PAGE } from "./form.ts";
 
 const COUNTER_SYNC = `<!doctype html><html lang="en"><title>Counter</title>
 <h1>Counter</h1>
@@ -43,14 +45,20 @@ export class BenchSite implements AsyncDisposable {
         this.dataRequests++;
         return Response.json({ step: 1 }, { headers: { "cache-control": "no-store" } });
       }
-      const html = path === "/sync" ? COUNTER_SYNC : path === "/fetch" ? COUNTER_FETCH : null;
+      const html = path === "/sync"
+        ? COUNTER_SYNC
+        : path === "/fetch"
+        ? COUNTER_FETCH
+        : path === "/form"
+        ? FORM_PAGE
+        : null;
       if (html === null) return new Response("not found", { status: 404 });
       return new Response(html, { headers: { "content-type": "text/html; charset=utf-8" } });
     });
     this.origin = `http://127.0.0.1:${this.#server.addr.port}`;
   }
 
-  url(path: "/sync" | "/fetch"): string {
+  url(path: "/sync" | "/fetch" | "/form"): string {
     return this.origin + path;
   }
 

@@ -74,6 +74,24 @@ export const RESULT_SCHEMAS: Record<string, Json> = {
     observation: { enum: ["captured", "unavailable"] },
     postcondition: { enum: ["not_requested", "unknown", "unmet", "met"] },
     freshState: ref("Observation"),
+    settle: obj(["state", "ms", "pending"], {
+      state: {
+        enum: ["quiet", "budget", "skipped"],
+        description: "quiet: the requests the action started ended and the DOM was quiet after them; " +
+          "budget: settleMs (or the deadline) ran out first; skipped: settleMs 0, or no input was dispatched",
+      },
+      ms: { type: "number", description: "Time spent settling, in ms" },
+      pending: { type: "integer", description: "Requests the action started that were still running" },
+    }, { description: "What the fresh state waited for after the input" }),
+    fields: list(obj(["ref", "action", "outcome"], {
+      ref: str,
+      action: {
+        type: "string",
+        description: "The single-field action the field took: fill, clear, check, …",
+      },
+      outcome: { enum: ["completed", "noop", "refused", "failed", "skipped"] },
+      error: ref("ErrorBody"),
+    })),
     dialogs: list(obj(["type", "message", "handled"], { type: str, message: str, handled: str })),
     noop: bool,
     error: ref("ErrorBody"),

@@ -573,7 +573,7 @@ Deno.test(
       await ph.pageEval(sid, "document.querySelector('open-widget').shadowRoot.querySelector('input').value"),
       "hello",
     );
-    assert.match(typed.freshState.tree, /^- textbox "Shadow field" \[ref=@e2\]: hello$/m);
+    assert.match(typed.freshState.tree, /^- textbox "Shadow field" \[active\] \[ref=@e2\]: hello$/m);
     const slotted = await ph.act(sid, typed.freshState, { action: "click", ref: "@e3" });
     assert.equal(slotted.execution, "completed", JSON.stringify(slotted.error));
     assert.equal(await ph.pageEval(sid, "window.slottedClicks"), 1);
@@ -690,8 +690,8 @@ Deno.test(
     const state = await ph.open(sid, site.url("/"));
     const tree: string = state.tree;
     assert.match(tree, /^- checkbox "Some" \[checked=mixed\] \[ref=@e\d+\]$/m);
-    assert.match(tree, /^- group:\n {2}- DisclosureTriangle "More" \[expanded\] \[ref=@e\d+\]$/m);
-    assert.match(tree, /^ {2}- DisclosureTriangle "Closed" \[ref=@e\d+\]$/m);
+    assert.match(tree, /^- group:\n {2}- button "More" \[expanded\] \[ref=@e\d+\]$/m);
+    assert.match(tree, /^ {2}- button "Closed" \[ref=@e\d+\]$/m);
     assert.match(tree, /Details body/);
     assert.doesNotMatch(tree, /Hidden body/);
     assert.match(tree, /^- button "Bold" \[pressed\] \[ref=@e\d+\]$/m);

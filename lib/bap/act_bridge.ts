@@ -35,6 +35,10 @@ export function actError(r: ActResult, named: Named = []): BapError {
   // The client sent selectors, not the core's ref/toRef: a bad one is named as it sent it.
   if (details.field === "ref" && named[0]) details.field = "selector";
   if (details.field === "toRef" && named[1]) details.field = "target";
+  if (typeof details.field === "string") {
+    details.field = details.field.replace(/^(fields\.\d+)\.ref$/, "$1.selector");
+  }
+  if (r.fields) details.fields = r.fields;
   return new BapError(ERROR_TABLE[e.code as ErrorCode].bap, message, {
     retryable: notDispatched ? e.retryable : false,
     retryAfterMs: e.retryAfterMs,
@@ -118,8 +122,14 @@ export async function actOn(
       notDispatched: true,
     });
   }
+  const named = [...selectors, ...(spec.fields ?? []).map((f) => f.locator as Selector)];
   if (r.kind === "not_located") {
-    throw locateError(selectors[r.index], r.failure, r.index ? "target" : "selector");
+    const field = r.index >= selectors.length
+      ? `fields.${r.index - selectors.length}.selector`
+      : r.index
+      ? "target"
+      : "selector";
+    throw locateError(named[r.index], r.failure, field);
   }
   const { error, execution, noop } = r.result;
   if (!error) return { kind: "done", noop: !!noop, execution };
@@ -128,5 +138,5 @@ export async function actOn(
   ) {
     return { kind: "unsupported" };
   }
-  throw actError(r.result, selectors.map((s, i) => ({ sel: s, ref: r.refs[i] })));
+  throw actError(r.result, named.map((s, i) => ({ sel: s, ref: r.refs[i] })));
 }

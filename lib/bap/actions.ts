@@ -1,7 +1,7 @@
 /**
- * The 13 `action/*` methods. Each resolves its selector to exactly one node and acts through
- * Porthole's `act` (see act_bridge.ts); every action answers `{}`. Their params are the core
- * act's fields under BAP's names.
+ * The 13 `action/*` methods of BAP, and Porthole's own `action/fillForm`. Each resolves its
+ * selectors to exactly one node each and acts through Porthole's `act` (see act_bridge.ts); every
+ * action answers `{}`. Their params are the core act's fields under BAP's names.
  */
 import * as v from "valibot";
 import { ActInput } from "../protocol/schemas.ts";
@@ -142,7 +142,26 @@ const Files = v.pipe(
   v.nonOptional(core.files),
 );
 
+/** `action/fillForm`'s fields: a selector and a value each (text, true/false, or option values). */
+const FormFields = v.pipe(
+  v.array(v.object({
+    selector: SelectorSchema,
+    value: v.union(
+      [v.string(), v.boolean(), v.array(v.string())],
+      "must be a string, a boolean or a list of strings",
+    ),
+  })),
+  v.minLength(1, "must hold 1..64 fields"),
+  v.maxLength(64, "must hold 1..64 fields"),
+  v.transform((fs) => fs.map((f) => ({ locator: f.selector, value: f.value }))),
+);
+
 export const ACTION_METHODS: Record<string, Method> = {
+  /** Porthole's own: several fields of one form in one action (the core's fill_form). */
+  "action/fillForm": simple("action/fillForm", params("optional", {}, { fields: FormFields }), (p) => ({
+    action: "fill_form",
+    fields: p.fields,
+  })),
   "action/click": simple("action/click", params("required", Click), (p) => clickSpec("click", p.options)),
   "action/dblclick": simple(
     "action/dblclick",

@@ -57,6 +57,7 @@ const VALID: Record<string, Record<string, unknown>> = {
   "action/uncheck": { selector: css, options: { force: true } },
   "action/upload": { selector: css, files: [{ name: "a.txt", buffer: btoa("hi") }] },
   "action/drag": { source: css, target: { x: 10, y: 20 } },
+  "action/fillForm": { fields: [{ selector: css, value: "Ada" }, { selector: css, value: true }] },
   "observe/screenshot": {
     options: { format: "webp", quality: 50, clip: { x: 0, y: 0, width: 10, height: 10 } },
   },
@@ -144,6 +145,9 @@ const INVALID: [string, Record<string, unknown>, string][] = [
   ["action/upload", { selector: css, files: [{ name: "a.txt", buffer: "not base64!" }] }, "files.0.buffer"],
   ["action/upload", { selector: css, files: [{ name: "../a", buffer: "" }] }, "files.0.name"],
   ["action/drag", { target: { x: 1, y: 1 } }, "source"],
+  ["action/fillForm", { fields: [] }, "fields"],
+  ["action/fillForm", { fields: [{ selector: css, value: 3 }] }, "fields.0.value"],
+  ["action/fillForm", { fields: [{ value: "x" }] }, "fields.0.selector"],
   ["action/check", { selector: css, options: { timeout: "soon" } }, "options.timeout"],
   ["observe/screenshot", { options: { format: "gif" } }, "options.format"],
   ["observe/screenshot", { options: { clip: { x: 0, y: 0, width: 0, height: 1 } } }, "options.clip.width"],

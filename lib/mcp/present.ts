@@ -51,6 +51,15 @@ export function actView(r: ActResult, known: ReadonlySet<string>): Record<string
   if (r.freshState) view.fresh_state = observationView(r.freshState);
   if (r.error) view.error_text = `${r.error.code}: ${snakeText(r.error.message, known)}`;
   if (r.noop) view.noop = true;
+  if (r.settle) view.settle = r.settle;
+  if (r.fields) {
+    view.fields = r.fields.map((f) => ({
+      ref: f.ref,
+      action: f.action,
+      outcome: f.outcome,
+      ...(f.error ? { error_text: `${f.error.code}: ${snakeText(f.error.message, known)}` } : {}),
+    }));
+  }
   if (r.dialogs?.length) {
     view.dialogs = r.dialogs.map((d) => ({
       type: d.type,

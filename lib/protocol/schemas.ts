@@ -143,6 +143,7 @@ export const ACTIONS = [
   "upload",
   "drag",
   "navigate",
+  "fill_form",
 ] as const;
 export type ActionName = (typeof ACTIONS)[number];
 
@@ -204,6 +205,19 @@ const DialogAnswer = {
 
 /** An offset inside an element, in CSS px. */
 const Offset = v.pipe(v.number(), v.finite(), v.minValue(0), v.maxValue(100_000));
+
+/** One field of `fill_form`: a ref and what it should hold. */
+const FormField = v.strictObject({
+  ref: v.pipe(v.string(), v.maxLength(64)),
+  value: v.pipe(
+    v.union([
+      v.pipe(v.string(), v.maxLength(65536)),
+      v.boolean(),
+      v.pipe(v.array(v.pipe(v.string(), v.maxLength(4096))), v.maxLength(256)),
+    ]),
+    v.description('a text ("" clears), true/false for a checkbox or radio, an option for a select'),
+  ),
+});
 
 /** Body of POST /v1/sessions/{sid}/act. */
 export const ActInput = v.strictObject({
@@ -299,6 +313,23 @@ export const ActInput = v.strictObject({
     text: v.pipe(v.string(), v.maxLength(65536)),
   })),
   expectedOrigin: v.optional(v.pipe(v.string(), v.maxLength(512))),
+  fields: v.optional(
+    v.pipe(
+      v.array(FormField),
+      v.minLength(1),
+      v.maxLength(64),
+      v.description("fill_form: the fields in order; the first refusal stops"),
+    ),
+  ),
+  settleMs: v.optional(
+    v.pipe(
+      v.number(),
+      v.integer(),
+      v.minValue(0),
+      v.maxValue(10_000),
+      v.description("ms to wait for the requests the action started and a quiet DOM (default 1500; 0: none)"),
+    ),
+  ),
   timeoutMs: v.optional(TimeoutMs),
 });
 export type ActInput = v.InferOutput<typeof ActInput>;

@@ -11,6 +11,8 @@ import { checkParams, preflight, type PreflightHost, releaseTargets, Stop } from
 import { dispatch, type DispatchHost, type Progress } from "./act_dispatch.ts";
 import { EXPECT_TEXT } from "./page_scripts.ts";
 import { popupsSettled } from "./popups.ts";
+import { checkForm, fieldAction, type FieldOutcome } from "./act_form.ts";
+import { DEFAULT_SETTLE_MS, type SettleReport, SettleWatch, skippedSettle } from "./settle.ts";
 import { type ApprovalDesk, DEFAULT_APPROVAL_TIMEOUT_MS } from "./approvals.ts";
 import { type ApprovalRule, matchRule } from "../policy/approval_rules.ts";
 import { redactUrl } from "../policy/url.ts";
@@ -57,7 +59,10 @@ export async function act(session: ActHost, input: ActInput, signal: AbortSignal
   let captureError: PortholeError | null = null;
   let noop = false;
   const progress: Progress = { acknowledged: false };
+  let watch = null as SettleWatch | null;
+  let settle: SettleReport = skippedSettle();
   const notRequested = input.expect ? "unknown" : "not_requested";
+  let fields: FieldOutcome[] | undefined;
 
   // Step 2: the lookup. Unknown and stale ids consume nothing.
   const lookup = session.states.take(input.stateId);
@@ -82,48 +87,78 @@ export async function act(session: ActHost, input: ActInput, signal: AbortSignal
     ref: input.ref,
     stateId: state.stateId,
   });
-  try {
-    const plan = checkParams(input, state, session.deps.secrets); // step 3
+  /** Steps 3 to 5 of one single-field action; a form runs one per field on the same state. */
+  const step = async (one: ActInput): Promise<"noop" | "completed"> => {
+    const plan = checkParams(one, state, session.deps.secrets); // step 3
     if (!rec || rec.driver.closed) {
       throw new Stop("target_changed", `Page ${state.pageId} of state ${state.stateId} is closed`);
     }
-    let ctx = await preflight(session, rec, state, input, plan, dl.signal); // step 4
-    const rule = ctx.noop ? null : approvalRule(session, input, state.origin, plan.ref);
+    let ctx = await preflight(session, rec, state, one, plan, dl.signal); // step 4
+    const rule = ctx.noop ? null : approvalRule(session, one, state.origin, plan.ref);
     if (rule) {
       // A human decides; the wait is bounded by the rule, not by timeoutMs. Afterwards every
       // check runs again on the page as it is then, within a fresh timeoutMs.
       releaseTargets(rec, ctx);
-      await awaitApproval(session, input, state.origin, plan.ref, rule);
+      await awaitApproval(session, one, state.origin, plan.ref, rule);
+      if (live !== dl) live.dispose();
       dl.dispose();
       dl = live = deadline(effectiveTimeout(input.timeoutMs), signal);
-      ctx = await preflight(session, rec, state, input, plan, dl.signal);
+      ctx = await preflight(session, rec, state, one, plan, dl.signal);
     }
-    if (ctx.noop) {
-      noop = true;
+    if (ctx.noop) return "noop";
+    // Step 5: from the first action-related command on, failures leave side effects uncertain.
+    if (dl.signal.aborted) throw dl.signal.reason;
+    if (live === dl) live = deadline(dl.remaining(), session.signal);
+    progress.acknowledged = false;
+    execution = "dispatched_unknown";
+    watch ??= new SettleWatch(rec.driver, ctx.frame);
+    blocked = await dispatch(session, { rec, state, input: one, plan, ctx, signal: live.signal, progress });
+    execution = "completed";
+    return "completed";
+  };
+  try {
+    if (input.action !== "fill_form") {
+      noop = (await step(input)) === "noop";
     } else {
-      // Step 5: from the first action-related command on, failures leave side effects uncertain.
-      if (dl.signal.aborted) throw dl.signal.reason;
-      live = deadline(dl.remaining(), session.signal);
-      execution = "dispatched_unknown";
-      blocked = await dispatch(session, { rec, state, input, plan, ctx, signal: live.signal, progress });
-      execution = "completed";
+      const form = checkForm(input).map((f) => ({
+        f,
+        out: { ref: f.ref, action: "fill", outcome: "skipped" },
+      }));
+      fields = form.map((x) => x.out as FieldOutcome);
+      for (const [i, { f, out }] of form.entries()) {
+        try {
+          const one = fieldAction(input, state, f, i);
+          out.action = one.action;
+          out.outcome = await step(one);
+        } catch (err) {
+          const e = fieldError(asError(err), i);
+          out.outcome = (execution as Execution) !== "dispatched_unknown"
+            ? "refused"
+            : progress.acknowledged
+            ? "completed"
+            : "failed";
+          (out as FieldOutcome).error = e.toBody();
+          throw e;
+        }
+        if (blocked) break; // the page did something the policy refused: the form goes no further
+      }
+      noop = fields.every((o) => o.outcome === "noop");
     }
   } catch (err) {
     // Once Chromium acknowledged the input or the navigation, a later failure (readiness,
     // a timeout while waiting for DOMContentLoaded) does not make the action uncertain.
     if (progress.acknowledged) execution = "completed";
-    error = err instanceof Stop
-      ? new PortholeError(err.code, err.message, { details: err.details })
-      : toPortholeError(
-        err instanceof Error && err.name === "TimeoutError" ? new PortholeError("timeout", err.message) : err,
-      );
-    if (error.code === "internal" && /Target closed|Session closed|detached/i.test(error.message)) {
-      error = new PortholeError("browser_disconnected", "The page or browser went away during the action");
-    }
+    error = asError(err);
   }
 
   // A popup the action opened is adopted (or closed) before the page is observed again.
   if (rec && execution !== "not_dispatched") await popupsSettled(rec, live.signal);
+  if (watch && rec && !rec.driver.closed && !live.signal.aborted) {
+    // Half of what is left stays for the observation itself.
+    const budget = Math.min(input.settleMs ?? DEFAULT_SETTLE_MS, Math.floor(live.remaining() / 2));
+    settle = await watch.settle(budget, live.signal);
+  }
+  watch?.dispose();
 
   // Whenever the state was consumed, a fresh observation is attempted.
   if (rec && !rec.driver.closed && session.pages.has(rec.pageId) && !live.signal.aborted) {
@@ -160,6 +195,8 @@ export async function act(session: ActHost, input: ActInput, signal: AbortSignal
     postcondition,
   };
   if (freshState) result.freshState = freshState;
+  result.settle = settle;
+  if (fields) result.fields = fields;
   if (session.dialogs.length) result.dialogs = session.dialogs.splice(0);
   if (noop) result.noop = true;
   if (first) {
@@ -176,6 +213,34 @@ export async function act(session: ActHost, input: ActInput, signal: AbortSignal
     ms: Math.round(performance.now() - started),
   });
   return result;
+}
+
+/** Any failure as the Porthole error the result reports. */
+function asError(err: unknown): PortholeError {
+  const error = err instanceof Stop
+    ? new PortholeError(err.code, err.message, { details: err.details })
+    : toPortholeError(
+      err instanceof Error && err.name === "TimeoutError" ? new PortholeError("timeout", err.message) : err,
+    );
+  if (error.code === "internal" && /Target closed|Session closed|detached/i.test(error.message)) {
+    return new PortholeError("browser_disconnected", "The page or browser went away during the action");
+  }
+  return error;
+}
+
+/** A field's error names the form's own fields: `fields.2.value` rather than the action's `text`. */
+function fieldError(e: PortholeError, i: number): PortholeError {
+  const field = e.extras.details?.field;
+  if (typeof field !== "string" || field.startsWith("fields.")) return e;
+  const named = field === "ref"
+    ? `fields.${i}.ref`
+    : ["text", "values"].includes(field)
+    ? `fields.${i}.value`
+    : field;
+  return new PortholeError(e.code, e.message, {
+    ...e.extras,
+    details: { ...e.extras.details, field: named },
+  });
 }
 
 function approvalRule(session: ActHost, input: ActInput, origin: string, ref: RefTarget | undefined) {

@@ -8,7 +8,7 @@ import type { Protocol } from "devtools-protocol";
 import type { ActInput } from "../protocol/schemas.ts";
 import { canonicalOrigin } from "../policy/url.ts";
 import { credentialReason, type FieldFacts, refuseTyping } from "../policy/sensitive.ts";
-import type { FrameInfo } from "../driver/page_driver.ts";
+import { type FrameInfo, RemoteRef } from "../driver/page_driver.ts";
 import type { RefTarget } from "../snapshot/ax_tree.ts";
 import { ELEMENT_INFO, FIELD_FACTS, FOCUSED_FIELD } from "./page_scripts.ts";
 import { CLICKS, type Plan, Stop, TEXT_ENTRY } from "./act_params.ts";
@@ -107,7 +107,8 @@ export async function preflight(
     checkUsable(ref, target.info, node, input, plan);
     if (toRef) {
       const to = valueOf(await toP!);
-      ctx.to = await inspectNode(rec, toRef, to.objectId, true, signal);
+      // The dragged node moves with the pointer: it never covers its own drop target.
+      ctx.to = await inspectNode(rec, toRef, to.objectId, true, signal, undefined, target.objectId);
       checkDropTarget(toRef, ctx.to.info, to.node);
     }
     await checkForAction(session, rec, input, plan, ctx, signal);
@@ -165,6 +166,7 @@ async function inspectNode(
   hitTest: boolean,
   signal: AbortSignal,
   at?: { x: number; y: number },
+  ignore?: string,
 ): Promise<Target> {
   if (!objectId) {
     throw new Stop("element_detached", `${ref.ref} (${ref.role} "${ref.name}") is no longer in the document`);
@@ -172,7 +174,7 @@ async function inspectNode(
   const info = await rec.driver.callOn<ElementInfo>(
     objectId,
     ELEMENT_INFO,
-    [null, hitTest, at ?? null],
+    [null, hitTest, at ?? null, ignore ? new RemoteRef(ignore) : null],
     signal,
   );
   return { ref, objectId, info };

@@ -6,8 +6,8 @@
  * that works in every headless mode.
  */
 import type { Protocol } from "devtools-protocol";
-import { raceSignal } from "../driver/page_driver.ts";
-import { ELEMENT_INFO } from "./page_scripts.ts";
+import { raceSignal, RemoteRef } from "../driver/page_driver.ts";
+import { ELEMENT_INFO, HIT_TEST } from "./page_scripts.ts";
 import { type Plan, Stop } from "./act_params.ts";
 import type { ElementInfo, Preflight, Target } from "./act_preflight.ts";
 import { clickPoint, type Point } from "./act_pointer.ts";
@@ -30,6 +30,21 @@ const STARTED = `function () {
   return !!(seen && seen.event && !seen.event.defaultPrevented);
 }`;
 
+/**
+ * A point of the drop target (`this`) where nothing at all covers it, the dragged node included,
+ * searched from the center over a grid of its box; null when the dragged node covers all of it.
+ * An HTML5 drop lands on the element under the point, and the dragged node stays where it was.
+ */
+const UNCOVERED_POINT = `function () {
+  const r = this.getBoundingClientRect();
+  const f = [0.5, 0.1, 0.3, 0.7, 0.9];
+  for (const fy of f) for (const fx of f) {
+    const x = r.left + r.width * fx, y = r.top + r.height * fy;
+    if (x >= 0 && y >= 0 && x < innerWidth && y < innerHeight && (${HIT_TEST}).call(this, x, y).ok) return { x, y };
+  }
+  return null;
+}`;
+
 export async function dragAction(
   rec: PageRecord,
   plan: Plan,
@@ -40,7 +55,7 @@ export async function dragAction(
   const source: Target = { ref: plan.ref!, objectId: ctx.objectId!, info: ctx.info! };
   const from = await clickPoint(rec, source, signal);
   const to = ctx.to
-    ? await dropPoint(rec, ctx.to, signal)
+    ? await dropPoint(rec, ctx.to, source.objectId, signal)
     : { x: from.x + plan.delta!.x, y: from.y + plan.delta!.y };
 
   let data: Protocol.Input.DragData | null = null;
@@ -99,13 +114,29 @@ export async function dragAction(
   }
 }
 
-/** The drop target's point once the source is in view: it must be in view and not covered. */
-async function dropPoint(rec: PageRecord, target: Target, signal: AbortSignal): Promise<Point> {
-  const info = await rec.driver.callOn<ElementInfo>(target.objectId, ELEMENT_INFO, [null, true], signal);
+/**
+ * The drop target's point once the source is in view: it must be in view and covered by nothing
+ * but the dragged node itself.
+ */
+async function dropPoint(
+  rec: PageRecord,
+  target: Target,
+  dragged: string,
+  signal: AbortSignal,
+): Promise<Point> {
+  const info = await rec.driver.callOn<ElementInfo>(
+    target.objectId,
+    ELEMENT_INFO,
+    [null, true, null, new RemoteRef(dragged)],
+    signal,
+  );
   const what = `The drop target ${target.ref.ref} (${target.ref.role} "${target.ref.name}")`;
   if (!info.point?.inView) {
     throw new Stop("element_not_visible", `${what} is out of view while the dragged node is in view`);
   }
   if (!info.hit?.ok) throw new Stop("obscured", `${what} is covered by ${info.hit?.hit}`);
-  return { x: info.point.topX, y: info.point.topY };
+  const free = await rec.driver.callOn<Point | null>(target.objectId, UNCOVERED_POINT, [], signal);
+  // A pointer-driven drag moves the node along, so its center is as good as any point then.
+  if (!free) return { x: info.point.topX, y: info.point.topY };
+  return { x: free.x + info.point.topX - info.point.x, y: free.y + info.point.topY - info.point.y };
 }

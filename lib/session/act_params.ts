@@ -10,9 +10,9 @@ import { parseOriginInput } from "../policy/url.ts";
 import type { RefTarget } from "../snapshot/ax_tree.ts";
 import type { StateRecord } from "./states.ts";
 
-/** Actions that act on one node of the observation: all but press, scroll and navigate. */
+/** Actions that act on one node of the observation: all but press, scroll, navigate and fill_form. */
 export const NEEDS_REF = new Set<string>(
-  ACTIONS.filter((a) => a !== "press" && a !== "scroll" && a !== "navigate"),
+  ACTIONS.filter((a) => a !== "press" && a !== "scroll" && a !== "navigate" && a !== "fill_form"),
 );
 /** Actions whose pointer goes to the node's click point, hit-tested there. */
 export const CLICKS = new Set(["click", "dblclick", "hover", "check", "uncheck"]);

@@ -19,12 +19,22 @@ export type ActWaitHost = ActHost & {
   readonly states: Pick<StateAuthority, "take" | "current">;
 };
 
+type FieldValue = NonNullable<ActInput["fields"]>[number]["value"];
+
 /** An action by locators: the act input without the state and refs, which come from locating. */
-export type LocatorAction = Omit<ActInput, "stateId" | "targetId" | "ref" | "toRef" | "timeoutMs">;
+export type LocatorAction =
+  & Omit<ActInput, "stateId" | "targetId" | "ref" | "toRef" | "timeoutMs" | "fields">
+  & {
+    /** fill_form: each field's locator, located in the same fresh state as the others, and its value. */
+    fields?: { locator: Locator; value: FieldValue }[];
+  };
 
 export type LocateFailure = Exclude<Located, { ok: true }>;
 
-/** The end of an action by locators: `act` ran (its result may be an error), or a locator failed, or time ran out. */
+/**
+ * The end of an action by locators: `act` ran (its result may be an error), or a locator failed
+ * (`index` counts the locators, then the fields), or time ran out.
+ */
 export type ActWaitResult =
   | { kind: "acted"; result: ActResult; refs: string[] }
   | { kind: "not_located"; index: number; failure: LocateFailure }
@@ -81,7 +91,9 @@ export async function actWhenReady(
   const attempt = async (): Promise<ActWaitResult | undefined> => {
     const fresh = await observeFresh(session, page.pageId, page.frameId, dl.signal);
     const refs: string[] = [];
-    for (const [index, loc] of locators.entries()) {
+    const { fields, ...rest } = action;
+    const all = [...locators, ...(fields ?? []).map((f) => f.locator)];
+    for (const [index, loc] of all.entries()) {
       const r = await locate(rec.driver, fresh, loc, dl.signal, seen);
       if (!r.ok) {
         waiting = { kind: "not_located", index, failure: r };
@@ -90,11 +102,12 @@ export async function actWhenReady(
       refs.push(r.ref);
     }
     const input: ActInput = {
-      ...action,
+      ...rest,
       stateId: fresh.stateId,
       targetId: fresh.targetId,
-      ref: refs[0],
-      toRef: refs[1],
+      ref: locators.length > 0 ? refs[0] : undefined,
+      toRef: locators.length > 1 ? refs[1] : undefined,
+      fields: fields?.map((f, i) => ({ ref: refs[locators.length + i], value: f.value })),
       timeoutMs: Math.max(1, dl.remaining()),
     };
     const result = await act(session, input, dl.signal);

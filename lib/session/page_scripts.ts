@@ -9,9 +9,10 @@ export { FIELD_FACTS, HIT_TEST } from "../snapshot/page_lib.ts";
 
 /**
  * Facts about the target element; `doc` is the observed document node. With `hitTest`, a click
- * point already in the viewport is hit-tested in the same round trip.
+ * point already in the viewport is hit-tested in the same round trip, looking through `ignore`
+ * (a drag's dragged node) when given.
  */
-export const ELEMENT_INFO = `function (doc, hitTest, at) {
+export const ELEMENT_INFO = `function (doc, hitTest, at, ignore) {
   const el = this;
   const root = el.getRootNode({ composed: true });
   const connected = el.isConnected && root === document;
@@ -48,7 +49,7 @@ export const ELEMENT_INFO = `function (doc, hitTest, at) {
     downloadLink: !!el.closest("a[download], area[download]"),
     point: { x, y, inView, topX: x + ox, topY: y + oy },
     box: { width: rect.width, height: rect.height },
-    hit: hitTest && inView && visible ? (${HIT_TEST}).call(el, x, y) : null,
+    hit: hitTest && inView && visible ? (${HIT_TEST}).call(el, x, y, ignore) : null,
     facts: (${FIELD_FACTS}).call(el),
   };
 }`;

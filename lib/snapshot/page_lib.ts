@@ -24,12 +24,16 @@ export const FIELD_FACTS = `function () {
 /**
  * Whether the click point (frame coordinates) reaches this element or a descendant. A point on
  * a label of this element counts too: a click there activates the element, as for a checkbox
- * drawn by its label over a visually hidden input.
+ * drawn by its label over a visually hidden input. With `ignore`, that element and its subtree
+ * are looked through: during a drag the node under the pointer is the one being dragged.
  */
-export const HIT_TEST = `function (x, y) {
-  let hit = document.elementFromPoint(x, y);
+export const HIT_TEST = `function (x, y, ignore) {
+  const top = (root) => ignore
+    ? root.elementsFromPoint(x, y).find((e) => e !== ignore && !ignore.contains(e))
+    : root.elementFromPoint(x, y);
+  let hit = top(document);
   while (hit && hit.shadowRoot) {
-    const inner = hit.shadowRoot.elementFromPoint(x, y);
+    const inner = top(hit.shadowRoot);
     if (!inner || inner === hit) break;
     hit = inner;
   }
@@ -168,5 +172,71 @@ export const DESCRIBE_ELEMENTS = `function (items) {
       alternatives,
       facts: facts.call(el),
     };
+  });
+}`;
+
+/**
+ * Starts counting the document's DOM mutations (with the time of the last one) before an
+ * action's input, so the settle after it can tell a render that already followed the action's
+ * requests from one still to come. The observer lives in Porthole's world: the page can
+ * neither see nor disable it.
+ */
+export const SETTLE_ARM = `function () {
+  const old = globalThis.__portholeSettle;
+  if (old) old.mo.disconnect();
+  const s = { seen: 0, last: -1 };
+  s.mo = new MutationObserver((records) => {
+    s.seen += records.length;
+    s.last = performance.now();
+    if (s.wake) s.wake();
+  });
+  s.mo.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  globalThis.__portholeSettle = s;
+}`;
+
+/**
+ * Resolves once the DOM is quiet, or with `quiet: false` after `maxMs`. Without requests
+ * (`requested` false): one task turn without a mutation (timers already due, e.g. a handler's
+ * \`setTimeout(…, 0)\`). After requests: once a mutation later than the end of the last
+ * fetch/XHR was seen, `afterMs` and one task turn without another; until then, at most
+ * `waitMs` for that render to begin. Disarms the observer when it resolves.
+ */
+export const MUTATION_QUIET = `function (requested, waitMs, afterMs, maxMs) {
+  if (!globalThis.__portholeSettle) (${SETTLE_ARM})();
+  const s = globalThis.__portholeSettle;
+  const start = performance.now();
+  let ended = -1;
+  if (requested) {
+    ended = start;
+    const entries = performance.getEntriesByType("resource").filter((e) =>
+      e.initiatorType === "fetch" || e.initiatorType === "xmlhttprequest");
+    // The buffer may be full: then only what came after this call is known to follow the requests.
+    if (entries.length && entries.length < 250) ended = Math.max(...entries.map((e) => e.responseEnd));
+  }
+  const base = s.seen;
+  return new Promise((resolve) => {
+    let timer = 0;
+    let checked = -1;
+    const done = (quiet) => {
+      clearTimeout(timer);
+      s.wake = null;
+      s.mo.disconnect();
+      if (globalThis.__portholeSettle === s) delete globalThis.__portholeSettle;
+      resolve({ quiet, mutations: s.seen - base });
+    };
+    const check = () => {
+      const now = performance.now();
+      const followed = requested ? s.last > ended : s.seen > base;
+      if (!followed && now - start >= (requested ? waitMs : 0)) return done(true);
+      if (followed && s.seen === checked && now - s.last >= afterMs) return done(true);
+      if (now - start >= maxMs) return done(false);
+      checked = followed ? s.seen : -1;
+      const until = followed ? s.last + afterMs : start + waitMs;
+      clearTimeout(timer);
+      timer = setTimeout(check, Math.max(0, Math.min(until - now, start + maxMs - now)));
+    };
+    // The render came: no need to sit out the rest of waitMs.
+    s.wake = () => { if (checked === -1) { clearTimeout(timer); timer = setTimeout(check, afterMs); } };
+    timer = setTimeout(check, 0);
   });
 }`;

@@ -30,6 +30,8 @@ export interface RefTarget {
   role: string;
   /** Chromium's accessible name, exactly. */
   name: string;
+  /** The element is a `<select>`. */
+  select?: true;
 }
 
 /** One frame's walk, ready to render. */
@@ -103,6 +105,7 @@ const FLAG_ORDER: [keyof typeof FLAG, string][] = [
   ["pressed", "pressed"],
   ["required", "required"],
   ["readonly", "readonly"],
+  ["active", "active"],
 ];
 const DISPLAY_ROLE: Record<string, string> = { Iframe: "iframe" };
 
@@ -214,6 +217,7 @@ export function render(root: FrameWalk, frames: Map<string, FrameWalk>, opts: Re
         n: w.ref!,
         role: w.r,
         name: w.n ?? "",
+        ...(w.sel ? { select: true as const } : {}),
       });
       line.ref = ref;
       line.text += ` [ref=${ref}]`;

@@ -39,6 +39,8 @@ export interface WalkNode {
   fr?: number;
   /** A custom element without an open shadow root: index into the registry's `closed` candidates. */
   c?: number;
+  /** A `<select>` (fill_form picks its options rather than typing). */
+  sel?: 1;
 }
 
 export interface WalkResult {
@@ -79,6 +81,8 @@ export const FLAG = {
   pressed: 32,
   required: 64,
   readonly: 128,
+  /** The focused element (through shadow roots). */
+  active: 256,
 } as const;
 
 /** Roles that are actionable by nature. */
@@ -102,19 +106,23 @@ export const INTERACTIVE_ROLE_LIST = [
   "treeitem",
   "scrollbar",
   "gridcell",
-  "DisclosureTriangle",
 ];
 
 /**
- * Chromium's role of an element as the walker and the action's fingerprint both read it.
- * `computedRole` is empty for a few internal roles; those get Chromium's internal names.
+ * The role of an element as the walker and the action's fingerprint both read it: Chromium's
+ * `computedRole`, completed the way HTML-AAM maps the controls Chromium leaves empty (date,
+ * time and color inputs are textboxes, `summary` a button, an editing host a textbox). Chromium's
+ * internal names never leave it: `label` has no role, and only `Iframe` and `LineBreak` remain
+ * as markers the walker consumes (an iframe renders as `iframe`, a line break as a space).
  */
 export const ROLE_OF = `(el) => {
   const r = el.computedRole;
-  if (r) return r;
   const t = el.localName;
-  return t === "summary" ? "DisclosureTriangle" : t === "label" ? "LabelText"
-    : t === "iframe" || t === "frame" ? "Iframe" : t === "br" ? "LineBreak" : "";
+  if (t === "input" && !r && /^(date|time|datetime-local|month|week|color)$/.test(el.type)) return "textbox";
+  if ((!r || r === "generic") && el.isContentEditable && !el.hasAttribute("role") &&
+    !(el.parentElement && el.parentElement.isContentEditable)) return "textbox";
+  if (r) return r;
+  return t === "summary" ? "button" : t === "iframe" || t === "frame" ? "Iframe" : t === "br" ? "LineBreak" : "";
 }`;
 
 /** The action's fresh fingerprint of a ref's element (`this`): Chromium's role and name now. */
@@ -165,8 +173,10 @@ export const WALKER = `function (opts, ...frameOwners) {
   const fieldFacts = ${FIELD_FACTS};
   const INTERACTIVE = new Set(${JSON.stringify(INTERACTIVE_ROLE_LIST)});
   const INLINE = new Set(["generic", "none", "presentation", "", "emphasis", "strong", "code", "deletion",
-    "insertion", "subscript", "superscript", "mark", "time", "LabelText"]);
-  const FIELDS = new Set(["textbox", "searchbox", "combobox", "spinbutton"]);
+    "insertion", "subscript", "superscript", "mark", "time"]);
+  const FIELDS = new Set(["textbox", "searchbox", "combobox", "spinbutton", "slider"]);
+  // Elements whose current value is their line's text: HTML-AAM's value of the control.
+  const VALUED = new Set(["progress", "meter"]);
   const LANDMARKS = new Set(["banner", "complementary", "contentinfo", "form", "main", "navigation", "region",
     "search", "dialog", "alertdialog", "heading"]);
   const HANDLERS = ["onclick", "onmousedown", "onmouseup", "onpointerdown", "onpointerup", "ondblclick",
@@ -185,6 +195,11 @@ export const WALKER = `function (opts, ...frameOwners) {
     window.removeEventListener("porthole:hello", onHello, true);
   }
 
+  // The focused element, through open shadow roots, only in the document that has the focus;
+  // the document itself is not "active".
+  let active = document.hasFocus() ? document.activeElement : null;
+  while (active && active.shadowRoot && active.shadowRoot.activeElement) active = active.shadowRoot.activeElement;
+  if (active === document.body || active === document.documentElement) active = null;
   let modal = null;
   try { modal = document.querySelector(":modal"); } catch (_) { /* older engines */ }
   const out = [];
@@ -236,6 +251,7 @@ export const WALKER = `function (opts, ...frameOwners) {
     if (attr(el, "aria-pressed") === "true") f |= 32;
     if (el.required === true || attr(el, "aria-required") === "true") f |= 64;
     if (FIELDS.has(role) && (el.readOnly === true || attr(el, "aria-readonly") === "true")) f |= 128;
+    if (el === active) f |= 256;
     return f;
   };
   const handles = (el) => {
@@ -292,7 +308,7 @@ export const WALKER = `function (opts, ...frameOwners) {
       return;
     }
     let ref = 0;
-    if (opts.refs && tag !== "html" && tag !== "body" && role !== "LabelText" && role !== "Iframe" &&
+    if (opts.refs && tag !== "html" && tag !== "body" && tag !== "label" && role !== "Iframe" &&
       (INTERACTIVE.has(role) || focusable(el) || handles(el) ||
         (st.cursor === "pointer" && parent.cursor !== "pointer" && !parent.refAncestor))) {
       ref = refFor(el);
@@ -339,7 +355,18 @@ export const WALKER = `function (opts, ...frameOwners) {
       node.fx = fieldFacts.call(el);
       return;
     }
+    if (role === "textbox" && el.isContentEditable) {
+      node.v = String(el.innerText).slice(0, MAX_TEXT);
+      node.fx = fieldFacts.call(el);
+      return;
+    }
+    if (VALUED.has(tag) && (tag === "meter" || el.hasAttribute("value"))) {
+      node.v = String(el.value);
+      node.fx = fieldFacts.call(el);
+      return;
+    }
     if (tag === "select") {
+      node.sel = 1;
       for (const opt of el.options) {
         if (cut) return;
         const o = { d: d + 1, r: "option", n: opt.computedName || opt.label };

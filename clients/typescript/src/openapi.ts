@@ -937,6 +937,26 @@ export interface components {
             /** @enum {unknown} */
             postcondition: "not_requested" | "unknown" | "unmet" | "met";
             freshState?: components["schemas"]["Observation"];
+            /** @description What the fresh state waited for after the input */
+            settle?: {
+                /**
+                 * @description quiet: the requests the action started ended and the DOM was quiet after them; budget: settleMs (or the deadline) ran out first; skipped: settleMs 0, or no input was dispatched
+                 * @enum {unknown}
+                 */
+                state: "quiet" | "budget" | "skipped";
+                /** @description Time spent settling, in ms */
+                ms: number;
+                /** @description Requests the action started that were still running */
+                pending: number;
+            };
+            fields?: {
+                ref: string;
+                /** @description The single-field action the field took: fill, clear, check, … */
+                action: string;
+                /** @enum {unknown} */
+                outcome: "completed" | "noop" | "refused" | "failed" | "skipped";
+                error?: components["schemas"]["ErrorBody"];
+            }[];
             dialogs?: {
                 type: string;
                 message: string;
@@ -951,7 +971,7 @@ export interface components {
             /** @description The targetId of that observation */
             targetId: string;
             /** @enum {string} */
-            action: "click" | "dblclick" | "hover" | "type" | "fill" | "clear" | "press" | "select" | "check" | "uncheck" | "scroll" | "upload" | "drag" | "navigate";
+            action: "click" | "dblclick" | "hover" | "type" | "fill" | "clear" | "press" | "select" | "check" | "uncheck" | "scroll" | "upload" | "drag" | "navigate" | "fill_form";
             /** @description A ref from that observation, e.g. @e3 */
             ref?: string;
             text?: string;
@@ -1011,6 +1031,14 @@ export interface components {
                 text: string;
             };
             expectedOrigin?: string;
+            /** @description fill_form: the fields in order; the first refusal stops */
+            fields?: {
+                ref: string;
+                /** @description a text ("" clears), true/false for a checkbox or radio, an option for a select */
+                value: string | boolean | string[];
+            }[];
+            /** @description ms to wait for the requests the action started and a quiet DOM (default 1500; 0: none) */
+            settleMs?: number;
             /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
             timeoutMs?: number;
         };
@@ -1607,7 +1635,7 @@ export interface components {
             /** @description The targetId of that observation */
             targetId: string;
             /** @enum {string} */
-            action: "click" | "dblclick" | "hover" | "type" | "fill" | "clear" | "press" | "select" | "check" | "uncheck" | "scroll" | "upload" | "drag" | "navigate";
+            action: "click" | "dblclick" | "hover" | "type" | "fill" | "clear" | "press" | "select" | "check" | "uncheck" | "scroll" | "upload" | "drag" | "navigate" | "fill_form";
             /** @description A ref from that observation, e.g. @e3 */
             ref?: string;
             text?: string;
@@ -1667,6 +1695,14 @@ export interface components {
                 text: string;
             };
             expectedOrigin?: string;
+            /** @description fill_form: the fields in order; the first refusal stops */
+            fields?: {
+                ref: string;
+                /** @description a text ("" clears), true/false for a checkbox or radio, an option for a select */
+                value: string | boolean | string[];
+            }[];
+            /** @description ms to wait for the requests the action started and a quiet DOM (default 1500; 0: none) */
+            settleMs?: number;
             /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
             timeoutMs?: number;
         };
