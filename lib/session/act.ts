@@ -123,7 +123,10 @@ export async function act(session: ActHost, input: ActInput, signal: AbortSignal
   }
 
   // A popup the action opened is adopted (or closed) before the page is observed again.
-  if (rec && execution !== "not_dispatched") await popupsSettled(rec, live.signal);
+  if (rec && execution !== "not_dispatched") {
+    await popupsSettled(rec, live.signal);
+    blocked ??= rec.blocked.first(); // a popup refused once it was held
+  }
 
   // Whenever the state was consumed, a fresh observation is attempted.
   if (rec && !rec.driver.closed && session.pages.has(rec.pageId) && !live.signal.aborted) {

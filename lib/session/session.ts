@@ -20,7 +20,7 @@ import { ArtifactStore } from "../artifacts/store.ts";
 import { deadline, effectiveTimeout } from "./deadline.ts";
 import { FifoGate } from "./gate.ts";
 import { StateAuthority, type StateRecord } from "./states.ts";
-import { popupCreated } from "./popups.ts";
+import { popupCreated, popupHeld } from "./popups.ts";
 import type { ApprovalDesk } from "./approvals.ts";
 import type { PageRecord } from "./page_record.ts";
 import { PageSet } from "./pages.ts";
@@ -231,6 +231,7 @@ export class Session {
     lease.context.on("targetcreated", (target) => {
       popupCreated(this, target, this.#pages.creating).catch(() => {});
     });
+    lease.onPopup((held) => popupHeld(this, held));
     return lease;
   }
 
