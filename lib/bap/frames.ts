@@ -65,8 +65,9 @@ export const FRAME_METHODS = {
           t.session.checkDestination(row.rawUrl);
         }
       } catch {
-        throw new BapError(BAP.DomainNotAllowed, `Frame URL not allowed: ${row.url}`, {
+        throw new BapError(BAP.DomainNotAllowed, "The frame's URL is not allowed", {
           details: {
+            url: row.url,
             domain: (() => {
               try {
                 return new URL(row.rawUrl).hostname;

@@ -102,10 +102,20 @@ export async function dragAction(
 /** The drop target's point once the source is in view: it must be in view and not covered. */
 async function dropPoint(rec: PageRecord, target: Target, signal: AbortSignal): Promise<Point> {
   const info = await rec.driver.callOn<ElementInfo>(target.objectId, ELEMENT_INFO, [null, true], signal);
-  const what = `The drop target ${target.ref.ref} (${target.ref.role} "${target.ref.name}")`;
+  const what = `The drop target ${target.ref.ref}`;
+  const element = { ref: target.ref.ref, role: target.ref.role, name: target.ref.name };
   if (!info.point?.inView) {
-    throw new Stop("element_not_visible", `${what} is out of view while the dragged node is in view`);
+    throw new Stop(
+      "element_not_visible",
+      `${what} is out of view while the dragged node is in view`,
+      element,
+    );
   }
-  if (!info.hit?.ok) throw new Stop("obscured", `${what} is covered by ${info.hit?.hit}`);
+  if (!info.hit?.ok) {
+    throw new Stop("obscured", `${what} is covered by another element`, {
+      ...element,
+      coveredBy: info.hit?.hit,
+    });
+  }
   return { x: info.point.topX, y: info.point.topY };
 }

@@ -61,16 +61,14 @@ function judge(
     session.checkDestination(url, ours ? undefined : []);
   } catch (err) {
     if (err instanceof PortholeError && (mainFrame || err.code === "address_not_allowed")) {
-      return new PortholeError(
-        "navigation_blocked",
-        `Navigation to ${redactUrl(url)} was blocked: ${err.message}`,
-        {
-          details: { ...err.extras.details, cause: err.code },
-        },
-      );
+      return new PortholeError("navigation_blocked", `A navigation was blocked: ${err.message}`, {
+        details: { ...err.extras.details, url: redactUrl(url), cause: err.code },
+      });
     }
     if (mainFrame) {
-      return new PortholeError("navigation_blocked", `Navigation to ${redactUrl(url)} was blocked`);
+      return new PortholeError("navigation_blocked", "A navigation was blocked", {
+        details: { url: redactUrl(url) },
+      });
     }
     return null;
   }
@@ -84,10 +82,7 @@ function judge(
   if (origin === rec.authorizedOrigin) return null;
   return new PortholeError(
     "navigation_blocked",
-    `The page tried to navigate to ${origin}, but it is authorised only for ${
-      rec.authorizedOrigin ?? "no origin"
-    }; ` +
-      "only navigate authorises a new origin",
-    { details: { origin } },
+    "The page tried to navigate away from the origin it is authorised for; only navigate authorises a new origin",
+    { details: { origin, authorizedOrigin: rec.authorizedOrigin, url: redactUrl(url) } },
   );
 }

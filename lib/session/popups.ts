@@ -70,7 +70,9 @@ export function popupAnnounced(session: PopupRoom, opener: PageRecord, rawUrl: s
 
 function refuse(session: Emitter, opener: PageRecord | undefined, url: string, why: string): void {
   const shown = redactUrl(url);
-  opener?.blocked.push(new PortholeError("popup_blocked", `A popup (${shown}) was closed: ${why}`));
+  opener?.blocked.push(
+    new PortholeError("popup_blocked", `A popup was closed: ${why}`, { details: { url: shown } }),
+  );
   session.emit("popup.blocked", { pageId: opener?.pageId ?? "", url: shown, reason: why });
 }
 
