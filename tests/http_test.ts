@@ -375,6 +375,7 @@ Deno.test("an unknown session is 404 session_not_found on every session route", 
     cookies_set: { cookies: [] },
     emulate: { offline: false },
     extract: { schema: { type: "string" } },
+    session_update: { mode: "plan" },
   };
   let checked = 0;
   for (const op of OPS) {

@@ -39,6 +39,7 @@ export interface EventMap {
   "approval.requested": { approvalId: string; action: string; origin: string };
   "approval.resolved": { approvalId: string; decision: string };
   "session.reset": { reason: string };
+  "session.mode": { mode: "execute" | "plan" };
   "session.closed": { reason: string };
   "state.stale": { stateId: string; reason: string };
   "dropped": { count: number };

@@ -125,6 +125,7 @@ export const ERROR_TABLE = {
   page_limit: { http: 429, bap: BAP_CODES.ResourceLimitExceeded.code, retryable: true },
   queue_full: { http: 429, bap: BAP_CODES.ResourceLimitExceeded.code, retryable: true },
   artifact_limit: { http: 409, bap: BAP_CODES.ResourceLimitExceeded.code, retryable: false },
+  plan_mode: { http: 409, bap: BAP_CODES.ActionFailed.code, retryable: false },
   browser_not_installed: { http: 503, bap: BAP_CODES.BrowserNotLaunched.code, retryable: false },
   browser_disconnected: { http: 503, bap: BAP_CODES.TargetClosed.code, retryable: true },
   session_disposed: { http: 503, bap: BAP_CODES.TargetClosed.code, retryable: true },
@@ -192,6 +193,8 @@ const DEFAULT_HINTS: Partial<Record<ErrorCode, string>> = {
   context_limit: "Close an idle session (DELETE /v1/sessions/{id}) or retry later",
   queue_full: "Wait for queued operations of this session to finish",
   page_limit: "Close a page of this session first",
+  plan_mode:
+    "The session is in plan mode: observe, wait, inspect and read only; the operator can switch it to execute",
 };
 
 /**

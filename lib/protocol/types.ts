@@ -48,6 +48,8 @@ export interface SessionView {
   expiresAt: string;
   pages: PageView[];
   activePageId: string | null;
+  /** execute, or plan (observe, wait, inspect, screenshot and reads only). */
+  mode: "execute" | "plan";
   limits: { maxPages: number; maxQueuedOps: number; snapshotMaxBytes: number; idleMs: number };
 }
 

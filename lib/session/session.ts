@@ -57,6 +57,8 @@ export class Session {
   /** What the session's pages look like: from the options at creation, changed by `emulate`. */
   readonly emulation: SessionEmulation;
   lastUsed = Date.now();
+  /** plan: only read-only operations run (ops/define.ts); the operator's client changes it. */
+  mode: "execute" | "plan";
   /** Dialogs answered since the running operation began. */
   dialogs: DialogView[] = [];
   #pages: PageSet;
@@ -70,6 +72,7 @@ export class Session {
   constructor(options: CreateSessionInput, deps: SessionDeps) {
     this.id = newId("s");
     this.options = options;
+    this.mode = options.mode ?? "execute";
     this.emulation = initialEmulation(options);
     this.deps = deps;
     this.gate = new FifoGate(deps.limits.maxQueuedOps);
@@ -178,6 +181,7 @@ export class Session {
       expiresAt: this.expiresAt.toISOString(),
       pages: this.pageViews(),
       activePageId: this.activePageId,
+      mode: this.mode,
       limits: {
         maxPages: this.deps.limits.maxPages,
         maxQueuedOps: this.deps.limits.maxQueuedOps,
