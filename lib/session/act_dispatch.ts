@@ -132,7 +132,10 @@ async function inputAction(
         rec.authorizedOrigin = null;
         return new PortholeError(
           "navigation_blocked",
-          `The page navigated to another origin, ${canonicalOrigin(top.url)}, which is not authorised`,
+          "The page navigated to another origin, which is not authorised",
+          {
+            details: { origin: canonicalOrigin(top.url) },
+          },
         );
       }
     }
@@ -180,10 +183,22 @@ async function settleOrBlocked(
       watch.settle(signal),
       rec.blocked.next(both).then((e) => (e.code === "navigation_blocked" ? null : watch.settle(signal))),
       stayed.then(() => null),
+      // A page that closes itself on load (a sign-in window that posted back) never settles.
+      closed(rec, both).then(() => null),
     ]);
   } finally {
     stop.abort();
   }
+}
+
+/** Resolves when the page closes (never, if `signal` ends first). */
+function closed(rec: PageRecord, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (rec.driver.closed) return resolve();
+    const done = () => resolve();
+    rec.driver.page.once("close", done);
+    signal.addEventListener("abort", () => rec.driver.page.off("close", done), { once: true });
+  });
 }
 
 function downloadBlocked(): PortholeError {

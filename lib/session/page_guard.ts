@@ -7,7 +7,7 @@
  */
 import type { Protocol } from "devtools-protocol";
 import { PortholeError } from "../protocol/errors.ts";
-import { canonicalOrigin, redactUrl } from "../policy/url.ts";
+import { canonicalOrigin, originAllowed, redactUrl } from "../policy/url.ts";
 import type { PageRecord } from "./page_record.ts";
 import { popupAnnounced, type PopupRoom } from "./popups.ts";
 
@@ -80,6 +80,10 @@ function judge(
   }
   const origin = canonicalOrigin(url);
   if (origin === rec.authorizedOrigin) return null;
+  if (rec.popupOrigins?.length && originAllowed(origin, rec.popupOrigins)) {
+    rec.authorizedOrigin = origin; // a sign-in window going back and forth between its origins
+    return null;
+  }
   return new PortholeError(
     "navigation_blocked",
     "The page tried to navigate away from the origin it is authorised for; only navigate authorises a new origin",

@@ -24,6 +24,11 @@ export interface PageRecord {
    * ids of its request and redirect hops. Only these may leave the page's authorised origin.
    */
   navigating: { url: string; hops: Set<string> } | null;
+  /**
+   * A popup adopted for an operator-allowed origin: the origins its own navigations may reach
+   * (its opener's and the allowed ones); its authority follows it among them.
+   */
+  popupOrigins?: readonly string[];
   /** Where Porthole last left the mouse (viewport coordinates), when known. */
   mouse: { x: number; y: number } | null;
 }

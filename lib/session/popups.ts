@@ -8,14 +8,16 @@
 import type { Page, Target } from "../driver/page_driver.ts";
 import type { HeldPopup } from "../driver/popup_hold.ts";
 import { PortholeError } from "../protocol/errors.ts";
-import { canonicalOrigin, redactUrl } from "../policy/url.ts";
+import { canonicalOrigin, originAllowed, redactUrl } from "../policy/url.ts";
 import type { ContextLease } from "../driver/pool.ts";
 import type { PageRecord } from "./page_record.ts";
 import type { Emitter } from "./emit.ts";
 
-/** What refusing an announced popup needs of its session: whether a page fits, and its events. */
+/** What judging an announced popup needs of its session: room, allowed origins, its events. */
 export interface PopupRoom extends Emitter {
   readonly pageRoom: boolean;
+  /** Origins the operator lets popups open to, each adopted with its own authority. */
+  readonly popupOrigins: readonly string[];
 }
 
 /** What popup handling needs of its session: its pages and their room, and adopting one. */
@@ -40,11 +42,30 @@ const ADOPT_WAIT_MS = 2000;
 /** Popups announced by each opener page (Page.windowOpen), oldest first. */
 const announced = new WeakMap<PageRecord, Announced[]>();
 
-/** Whether a popup of `opener` bound for `rawUrl` may open at all (to be adopted). */
-export function popupMayOpen(opener: PageRecord, rawUrl: string, room: boolean): boolean {
+/**
+ * Under whose authority a popup of `opener` bound for `rawUrl` may open: the opener's (its own
+ * origin), its own (an origin the operator allows popups to), or none.
+ */
+export function popupAuthority(
+  opener: PageRecord,
+  rawUrl: string,
+  popupOrigins: readonly string[],
+): "opener" | "own" | null {
+  if (opener.authorizedOrigin === null) return null;
   const url = rawUrl === "" ? "about:blank" : rawUrl;
   const origin = url === "about:blank" ? opener.authorizedOrigin : canonicalOrigin(url);
-  return room && opener.authorizedOrigin !== null && origin === opener.authorizedOrigin;
+  if (origin === opener.authorizedOrigin) return "opener";
+  return popupOrigins.length > 0 && originAllowed(origin, popupOrigins) ? "own" : null;
+}
+
+/** Whether a popup of `opener` bound for `rawUrl` may open at all (to be adopted). */
+export function popupMayOpen(
+  opener: PageRecord,
+  rawUrl: string,
+  room: boolean,
+  popupOrigins: readonly string[] = [],
+): boolean {
+  return room && popupAuthority(opener, rawUrl, popupOrigins) !== null;
 }
 
 /**
@@ -53,7 +74,7 @@ export function popupMayOpen(opener: PageRecord, rawUrl: string, room: boolean):
  */
 export function popupAnnounced(session: PopupRoom, opener: PageRecord, rawUrl: string): void {
   const url = rawUrl === "" ? "about:blank" : rawUrl;
-  const adopt = popupMayOpen(opener, url, session.pageRoom);
+  const adopt = popupMayOpen(opener, url, session.pageRoom, session.popupOrigins);
   const list = announced.get(opener) ?? [];
   const done = Promise.withResolvers<void>();
   if (!adopt) done.resolve();
@@ -115,7 +136,13 @@ export async function popupHeld(session: PopupHost, held: HeldPopup): Promise<vo
     if (entry && !entry.adopt) return await block("already refused");
     const lease = session.lease;
     if (!lease || !session.pageRoom) return await block("the session is at its page limit");
-    held.admit((url) => popupMayOpen(opener, url, true), (url) => {
+    // The first document under an allowed origin of its own gives the popup that authority.
+    let own: string | null = null;
+    held.admit((url) => {
+      const authority = popupAuthority(opener, url, session.popupOrigins);
+      if (authority === "own" && own === null) own = canonicalOrigin(url);
+      return authority !== null;
+    }, (url) => {
       if (!reported && (entry?.adopt ?? true)) {
         refuse(session, opener, url, "it is not of the opener's authorised origin");
       }
@@ -125,7 +152,8 @@ export async function popupHeld(session: PopupHost, held: HeldPopup): Promise<vo
     const page = await held.target.page();
     if (!page) return await block("it could not be attached");
     const rec = await session.preparePage(page, lease);
-    rec.authorizedOrigin = opener.authorizedOrigin;
+    rec.authorizedOrigin = own ?? opener.authorizedOrigin;
+    if (own) rec.popupOrigins = [opener.authorizedOrigin!, ...session.popupOrigins];
     if (held.decided) return void (await rec.driver.close());
     session.registerPage(rec, { activate: false, opener: opener.pageId });
     held.release();

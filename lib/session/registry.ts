@@ -129,6 +129,7 @@ export class SessionRegistry {
       idleMs: this.config.sessionIdleMs,
       isSelf: this.#isSelf,
       approvalRules: this.config.operator.approvals,
+      popupOrigins: [...this.config.allowPopupOrigins, ...this.config.operator.popupOrigins ?? []],
       approvals: this.approvals,
       secrets: this.secrets,
       publish: (ev) => this.events.publish(ev),

@@ -41,6 +41,8 @@ export interface SessionDeps {
   approvalRules?: readonly ApprovalRule[];
   approvals?: ApprovalDesk;
   secrets?: SecretStore;
+  /** Origins the operator lets a page open popups to (--allow-popup-origin). */
+  popupOrigins?: readonly string[];
   /** Every event of every session also goes here (GET /v1/events). */
   publish?: (ev: PortholeEvent) => void;
 }
@@ -259,6 +261,11 @@ export class Session {
   /** Make a prepared page one of the session's pages. */
   registerPage(rec: PageRecord, how: { activate: boolean; opener?: string }): void {
     this.#pages.register(rec, how);
+  }
+
+  /** Origins the operator lets a page open popups to, adopted with their own authority. */
+  get popupOrigins(): readonly string[] {
+    return this.deps.popupOrigins ?? [];
   }
 
   /** Whether another page fits under the page limit (popups are refused past it). */
