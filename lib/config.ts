@@ -31,6 +31,8 @@ export interface Config {
   allowCdpAttach: boolean;
   /** Origins (patterns) a page may open a popup to: adopted as a page of its own (sign-in windows). */
   allowPopupOrigins: string[];
+  /** blocked (default): every download is refused; artifacts: kept in the session's artifact store. */
+  downloads: "blocked" | "artifacts";
   /** What the operator's --config file says: secrets and approval rules. */
   operator: Operator;
   bap: BapConfig;
@@ -104,6 +106,7 @@ export function defaultConfig(env: EnvReader = Deno.env.get): Config {
     operator: { secrets: {}, approvals: [] },
     allowCdpAttach: false,
     allowPopupOrigins: [],
+    downloads: "blocked",
     bap: { maxMessageBytes: 10 * 1024 * 1024, dormantTtlMs: 300_000 },
     browser: { user: "nobody", chromiumFrom: null, inherited },
   };
@@ -226,6 +229,15 @@ const FLAGS: Record<string, Flag> = {
         }
         c.allowPopupOrigins.push(origin);
       }
+    },
+  },
+  downloads: {
+    env: "PORTHOLE_DOWNLOADS",
+    apply: (c, v) => {
+      if (v !== "blocked" && v !== "artifacts") {
+        throw new UsageError(`--downloads must be blocked or artifacts, got "${v}"`);
+      }
+      c.downloads = v;
     },
   },
   "block-private-network": {

@@ -12,6 +12,7 @@ export interface EventMap {
   "navigation.blocked": { pageId: string; url: string; reason: string };
   "popup.blocked": { pageId: string; url: string; reason: string };
   "download.blocked": { pageId: string; url: string };
+  "download.stored": { pageId: string; url: string; artifactId: string; href: string; bytes: number };
   "dialog.opened": { pageId: string; type: string; message: string; handled: string };
   "console": { pageId: string; level: string; text: string; url?: string };
   "page.error": { pageId: string; message: string; url?: string };

@@ -91,6 +91,14 @@ export function actView(r: ActResult, known: ReadonlySet<string>): Record<string
     if (page) view.error_details = untrusted(JSON.stringify(toSnake(page)));
   }
   if (r.noop) view.noop = true;
+  if (r.downloads?.length) {
+    view.downloads = r.downloads.map((a) => ({
+      artifact_id: a.id,
+      href: a.href,
+      mime_type: a.mimeType,
+      bytes: a.bytes,
+    }));
+  }
   if (r.dialogs?.length) {
     view.dialogs = r.dialogs.map((d) => ({
       type: d.type,

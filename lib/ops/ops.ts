@@ -226,6 +226,8 @@ const artifactGet = defineOp({
           "etag": `"${params.artifactId}"`,
           "cache-control": "private, max-age=31536000, immutable",
           "x-content-type-options": "nosniff",
+          // A download is the page's file: saved by whoever fetches it, never rendered.
+          ...(item.attachment ? { "content-disposition": 'attachment; filename="download"' } : {}),
         },
       }),
     );

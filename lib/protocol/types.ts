@@ -68,6 +68,8 @@ export interface ActResult {
   freshState?: Observation;
   dialogs?: DialogView[];
   noop?: boolean;
+  /** Files the action downloaded into the session's artifact store (--downloads artifacts). */
+  downloads?: { id: string; sha256: string; mimeType: string; bytes: number; href: string }[];
   error?: ErrorBody;
 }
 

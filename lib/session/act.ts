@@ -76,6 +76,7 @@ export async function act(session: ActHost, input: ActInput, signal: AbortSignal
   }
   const state = lookup.state;
   const rec = session.pages.get(state.pageId);
+  rec?.downloads.splice(0); // what this action downloads, and nothing before it
   session.emit("action.started", {
     pageId: state.pageId,
     action: input.action,
@@ -165,6 +166,7 @@ export async function act(session: ActHost, input: ActInput, signal: AbortSignal
   if (freshState) result.freshState = freshState;
   if (session.dialogs.length) result.dialogs = session.dialogs.splice(0);
   if (noop) result.noop = true;
+  if (rec?.downloads.length) result.downloads = rec.downloads.splice(0);
   if (first) {
     const body = first.toBody();
     if (execution !== "not_dispatched") body.retryable = false;

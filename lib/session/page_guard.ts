@@ -10,9 +10,10 @@ import { PortholeError } from "../protocol/errors.ts";
 import { canonicalOrigin, originAllowed, redactUrl } from "../policy/url.ts";
 import type { PageRecord } from "./page_record.ts";
 import { popupAnnounced, type PopupRoom } from "./popups.ts";
+import { type DownloadHost, downloadPatterns, isAttachment, storeDownload } from "./downloads.ts";
 
-/** What the guard needs of its session: the destination rules, popups, and its events. */
-export interface GuardHost extends PopupRoom {
+/** What the guard needs of its session: the destination rules, popups, downloads, its events. */
+export interface GuardHost extends PopupRoom, DownloadHost {
   checkDestination(url: string, allowed?: readonly string[]): URL | null;
 }
 
@@ -21,6 +22,12 @@ export async function installGuard(session: GuardHost, rec: PageRecord): Promise
   const { driver } = rec;
   const pageId = rec.pageId;
   driver.on("Fetch.requestPaused", (e: Protocol.Fetch.RequestPausedEvent) => {
+    if (e.responseStatusCode !== undefined || e.responseErrorReason !== undefined) {
+      // The response stage exists only with --downloads artifacts: a file is stored, the rest goes on.
+      if (isAttachment(e)) storeDownload(session, rec, e);
+      else driver.send("Fetch.continueRequest", { requestId: e.requestId }).catch(() => {});
+      return;
+    }
     const verdict = judge(session, rec, e);
     if (verdict === null) {
       driver.send("Fetch.continueRequest", { requestId: e.requestId }).catch(() => {});
@@ -38,7 +45,9 @@ export async function installGuard(session: GuardHost, rec: PageRecord): Promise
   };
   driver.on("Page.downloadWillBegin", onDownload);
   driver.on("Page.windowOpen", (e: Protocol.Page.WindowOpenEvent) => popupAnnounced(session, rec, e.url));
-  await driver.send("Fetch.enable", { patterns: [{ resourceType: "Document", requestStage: "Request" }] });
+  await driver.send("Fetch.enable", {
+    patterns: [{ resourceType: "Document", requestStage: "Request" }, ...downloadPatterns(session)],
+  });
 }
 
 /** Null to let a paused document request go on, or the reason it is refused. */

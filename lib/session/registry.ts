@@ -130,6 +130,7 @@ export class SessionRegistry {
       isSelf: this.#isSelf,
       approvalRules: this.config.operator.approvals,
       popupOrigins: [...this.config.allowPopupOrigins, ...this.config.operator.popupOrigins ?? []],
+      downloads: this.config.downloads,
       approvals: this.approvals,
       secrets: this.secrets,
       publish: (ev) => this.events.publish(ev),

@@ -43,6 +43,8 @@ export interface SessionDeps {
   secrets?: SecretStore;
   /** Origins the operator lets a page open popups to (--allow-popup-origin). */
   popupOrigins?: readonly string[];
+  /** Where downloads go: refused (default), or into the session's artifact store. */
+  downloads?: "blocked" | "artifacts";
   /** Every event of every session also goes here (GET /v1/events). */
   publish?: (ev: PortholeEvent) => void;
 }
@@ -261,6 +263,11 @@ export class Session {
   /** Make a prepared page one of the session's pages. */
   registerPage(rec: PageRecord, how: { activate: boolean; opener?: string }): void {
     this.#pages.register(rec, how);
+  }
+
+  /** Where the session's downloads go (--downloads). */
+  get downloads(): "blocked" | "artifacts" {
+    return this.deps.downloads ?? "blocked";
   }
 
   /** Origins the operator lets a page open popups to, adopted with their own authority. */
