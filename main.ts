@@ -37,6 +37,10 @@ Options of serve (each also an environment variable):
   --config FILE         PORTHOLE_CONFIG          operator file: named secrets and approval rules (JSON)
   --allow-cdp-attach    PORTHOLE_ALLOW_CDP_ATTACH BAP browser/launch may attach to a browser at cdpUrl
                                                  (that browser is outside Porthole's sandbox and network guard)
+  --allow-popup-origin O PORTHOLE_ALLOW_POPUP_ORIGINS a popup to origin O is adopted as a page of its own
+                                                 (repeat; also "popupOrigins" in the --config file)
+  --downloads D         PORTHOLE_DOWNLOADS       blocked (default), or artifacts: a download goes to the
+                                                 session's artifact store, never to the filesystem
   --block-private-network
                         PORTHOLE_BLOCK_PRIVATE_NETWORK  pages may not reach loopback or private addresses
   --log-level L         PORTHOLE_LOG_LEVEL       JSON logs on stderr: debug, info, warn, error, off (info)

@@ -29,6 +29,10 @@ export interface Config {
   mcp: { name?: string; tools?: string[] };
   /** BAP `browser/launch` may attach to a browser at `cdpUrl` (outside the sandbox guarantees). */
   allowCdpAttach: boolean;
+  /** Origins (patterns) a page may open a popup to: adopted as a page of its own (sign-in windows). */
+  allowPopupOrigins: string[];
+  /** blocked (default): every download is refused; artifacts: kept in the session's artifact store. */
+  downloads: "blocked" | "artifacts";
   /** What the operator's --config file says: secrets and approval rules. */
   operator: Operator;
   bap: BapConfig;
@@ -103,6 +107,8 @@ export function defaultConfig(env: EnvReader = Deno.env.get): Config {
     mcp: {},
     operator: { secrets: {}, approvals: [] },
     allowCdpAttach: false,
+    allowPopupOrigins: [],
+    downloads: "blocked",
     bap: { maxMessageBytes: 10 * 1024 * 1024, dormantTtlMs: 300_000 },
     browser: { user: "nobody", chromiumFrom: null, inherited },
     testBrowser: { maxSessions: 4 },
@@ -224,6 +230,28 @@ const FLAGS: Record<string, Flag> = {
     env: "PORTHOLE_ALLOW_CDP_ATTACH",
     apply: (c, v) => (c.allowCdpAttach = on(v)),
     bool: true,
+  },
+  "allow-popup-origin": {
+    env: "PORTHOLE_ALLOW_POPUP_ORIGINS",
+    apply: (c, v) => {
+      for (const origin of list(v)) {
+        if (!/^https?:\/\/(\*\.)?[^/?#@\s]+$/.test(origin)) {
+          throw new UsageError(
+            `--allow-popup-origin must be an origin like https://id.example.com, got "${origin}"`,
+          );
+        }
+        c.allowPopupOrigins.push(origin);
+      }
+    },
+  },
+  downloads: {
+    env: "PORTHOLE_DOWNLOADS",
+    apply: (c, v) => {
+      if (v !== "blocked" && v !== "artifacts") {
+        throw new UsageError(`--downloads must be blocked or artifacts, got "${v}"`);
+      }
+      c.downloads = v;
+    },
   },
   "block-private-network": {
     env: "PORTHOLE_BLOCK_PRIVATE_NETWORK",

@@ -22,6 +22,8 @@ export const ConfigFile = v.strictObject({
       }),
     ),
   ),
+  /** Origins a page of a session may open a popup to, adopted with its own authority (sign-in windows). */
+  popupOrigins: v.optional(v.array(OriginPattern)),
   approvals: v.optional(v.array(v.strictObject({
     actions: v.optional(v.array(v.string())),
     origins: v.optional(v.array(OriginPattern)),
@@ -34,6 +36,7 @@ export const ConfigFile = v.strictObject({
 export interface Operator {
   secrets: Record<string, SecretSpec>;
   approvals: ApprovalRule[];
+  popupOrigins?: string[];
 }
 
 /** Read and validate the file; errors name the file and the failing field. */
@@ -55,5 +58,5 @@ export function loadConfigFile(path: string): Operator {
   } catch (err) {
     throw new Error(`--config ${path}: ${(err as Error).message}`);
   }
-  return { secrets, approvals: r.output.approvals ?? [] };
+  return { secrets, approvals: r.output.approvals ?? [], popupOrigins: r.output.popupOrigins ?? [] };
 }

@@ -50,6 +50,11 @@ function optionsFrom(url: URL, defaults: McpOptions): McpOptions {
   const tools = url.searchParams.get("tools");
   const options: McpOptions = { name: url.searchParams.get("name") ?? defaults.name };
   if (tools) options.tools = tools.split(",").map((t) => t.trim()).filter(Boolean);
+  const mode = url.searchParams.get("mode");
+  if (mode !== null && mode !== "execute" && mode !== "plan") {
+    throw new Error(`Invalid mode: "${mode.slice(0, 32)}" is not execute or plan`);
+  }
+  if (mode) options.mode = mode;
   else if (defaults.tools) options.tools = defaults.tools;
   selectTools(options.tools); // an unknown tool name fails the initialize, not a later call
   return options;
@@ -118,7 +123,7 @@ export function mcpHandler(registry: SessionRegistry): (c: Context) => Promise<R
     }
     let session: Session;
     try {
-      session = registry.create({});
+      session = registry.create(options.mode ? { mode: options.mode } : {});
     } catch (err) {
       return rpcError(toPortholeError(err), undefined, rpcId);
     }

@@ -33,6 +33,11 @@ export const RESULT_SCHEMAS: Record<string, Json> = {
     expiresAt: { type: "string", format: "date-time" },
     pages: list(ref("PageView")),
     activePageId: { type: ["string", "null"] },
+    mode: {
+      enum: ["execute", "plan"],
+      description:
+        "plan: only observe, wait, inspect, screenshot and reads; everything else is 409 plan_mode",
+    },
     limits: obj(["maxPages", "maxQueuedOps", "snapshotMaxBytes", "idleMs"], {
       maxPages: int,
       maxQueuedOps: int,
@@ -93,6 +98,10 @@ export const RESULT_SCHEMAS: Record<string, Json> = {
       error: ref("ErrorBody"),
     })),
     dialogs: list(obj(["type", "message", "handled"], { type: str, message: str, handled: str })),
+    downloads: {
+      ...list(ref("ArtifactRef")),
+      description: "--downloads artifacts: the files this action downloaded, kept in the artifact store",
+    },
     noop: bool,
     error: ref("ErrorBody"),
   }),
@@ -103,15 +112,14 @@ export const RESULT_SCHEMAS: Record<string, Json> = {
     navigation: { enum: ["committed", "same_document", "download_blocked", "none"] },
     state: ref("Observation"),
   }),
-  Artifact: obj(["artifact"], {
-    artifact: obj(["id", "sha256", "mimeType", "bytes", "href"], {
-      id: str,
-      sha256: str,
-      mimeType: str,
-      bytes: int,
-      href: { type: "string", description: "GET it (same token) for the bytes" },
-    }),
+  ArtifactRef: obj(["id", "sha256", "mimeType", "bytes", "href"], {
+    id: str,
+    sha256: str,
+    mimeType: str,
+    bytes: int,
+    href: { type: "string", description: "GET it (same token) for the bytes" },
   }),
+  Artifact: obj(["artifact"], { artifact: ref("ArtifactRef") }),
   Cookie: obj(["name", "value", "domain", "path", "expires", "httpOnly", "secure"], {
     name: str,
     value: str,
@@ -161,6 +169,7 @@ export const OP_RESULTS: Record<string, Json | null> = {
   session_create: ref("SessionView"),
   session_list: obj(["sessions"], { sessions: list(ref("SessionView")) }),
   session_get: ref("SessionView"),
+  session_update: ref("SessionView"),
   session_delete: null,
   page_list: obj(["pages"], { pages: list(ref("PageView")) }),
   page_open: ref("PageView"),

@@ -45,8 +45,10 @@ Deno.test(
       values: ["Purple"],
     });
     assert.equal(e.code, -32602);
-    assert.match(e.message, /Red/);
-    assert.match(e.message, /Blue/);
+    // The options are the page's words: in details, never in the message.
+    assert.match(JSON.stringify(e.data?.details), /Red/);
+    assert.match(JSON.stringify(e.data?.details), /Blue/);
+    assert.doesNotMatch(e.message, /Red|Blue/);
     assert.equal(await c.run(`document.getElementById("color").value`), "b");
   },
 );

@@ -377,6 +377,7 @@ Deno.test("an unknown session is 404 session_not_found on every session route", 
     extract: { schema: { type: "string" } },
     takeover_start: { who: "Ana" },
     takeover_input: { events: [{ type: "text", text: "a" }] },
+    session_update: { mode: "plan" },
   };
   let checked = 0;
   for (const op of OPS) {

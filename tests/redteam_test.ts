@@ -93,7 +93,9 @@ Deno.test("red team: hostile pages against the security boundary", browserTest, 
     const r = await act(s, { action: "click", ref: refOf(s, /button "Popup"/) });
     assert.equal(r.error.code, "popup_blocked");
     assert.equal((await ph.request("GET", `/v1/sessions/${sid}/pages`)).body.pages.length, 1);
-    // The popup is closed as soon as it exists; its own first request (to /popup) may have left.
+    // Held before its first request: the other origin never saw /popup.
+    await new Promise((r) => setTimeout(r, 300));
+    assert.deepEqual(other.hits.filter((h) => h.startsWith("/popup")), []);
   });
 
   await t.step("a download link is download_blocked and no file is written", async () => {

@@ -27,6 +27,8 @@ export interface Artifact {
 interface Stored {
   data: Uint8Array;
   mimeType: string;
+  /** A download: served as an attachment, never rendered. */
+  attachment?: boolean;
 }
 
 async function sha256Hex(data: Uint8Array): Promise<string> {
@@ -53,7 +55,7 @@ export class ArtifactStore {
   }
 
   /** Store bytes; identical bytes are stored and counted once. */
-  async put(data: Uint8Array, mimeType: string): Promise<Artifact> {
+  async put(data: Uint8Array, mimeType: string, attachment = false): Promise<Artifact> {
     if (data.length > this.limits.maxItemBytes) {
       throw new PortholeError(
         "artifact_too_large",
@@ -81,8 +83,10 @@ export class ArtifactStore {
           },
         );
       }
-      this.#items.set(id, { data, mimeType });
+      this.#items.set(id, { data, mimeType, attachment });
       this.#total += data.length;
+    } else if (attachment) {
+      this.#items.get(id)!.attachment = true;
     }
     return this.describe(id)!;
   }

@@ -54,8 +54,8 @@ export const FRAME_METHODS: Record<string, Method> = {
       try {
         if (f.rawUrl !== "about:blank" && f.rawUrl !== "about:srcdoc") t.session.checkDestination(f.rawUrl);
       } catch {
-        throw new BapError(BAP.DomainNotAllowed, `Frame URL not allowed: ${redactUrl(f.rawUrl)}`, {
-          details: { domain: hostOf(f.rawUrl) },
+        throw new BapError(BAP.DomainNotAllowed, "The frame's URL is not allowed", {
+          details: { url: redactUrl(f.rawUrl), domain: hostOf(f.rawUrl) },
         });
       }
       if (f.parentId === null) call.state.frames.delete(t.pageId);

@@ -6,7 +6,8 @@
  */
 import puppeteer, { type Browser } from "puppeteer-core";
 import { PortholeError } from "../protocol/errors.ts";
-import type { ContextLease, LeasePool } from "./pool.ts";
+import { type ContextLease, type LeasePool, PopupRouter } from "./pool.ts";
+import { PopupHold } from "./popup_hold.ts";
 import { browserUser } from "./launch.ts";
 
 export class AttachedPool implements LeasePool {
@@ -17,6 +18,8 @@ export class AttachedPool implements LeasePool {
   #leases = new Set<ContextLease>();
   #front: string | null = null;
   #onLost = new Set<() => void>();
+  /** Popups of the browser's own contexts are not Porthole's to decide: they go on. */
+  #popups = new PopupRouter((held) => held.release());
 
   constructor(endpoint: string) {
     this.endpoint = endpoint;
@@ -40,11 +43,13 @@ export class AttachedPool implements LeasePool {
     if (this.#browser?.connected) return this.#browser;
     const ws = /^wss?:/.test(this.endpoint);
     let browser: Browser;
+    const hold = new PopupHold(this.#popups.dispatch);
     try {
       browser = await puppeteer.connect({
         ...(ws ? { browserWSEndpoint: this.endpoint } : { browserURL: this.endpoint }),
         defaultViewport: null,
         protocolTimeout: 90_000,
+        targetFilter: hold.filter,
       });
     } catch (err) {
       throw new PortholeError(
@@ -56,7 +61,9 @@ export class AttachedPool implements LeasePool {
       );
     }
     this.#browser = browser;
+    await hold.start(browser).catch(() => {});
     browser.on("disconnected", () => {
+      hold.stop();
       if (this.#browser !== browser) return;
       this.#browser = null;
       this.#generation++;
@@ -76,8 +83,10 @@ export class AttachedPool implements LeasePool {
       contextId: context.id ?? "default",
       // Its account is unknown: files are given to the default one, as for a launched browser.
       runsAs: Deno.uid() === 0 ? browserUser() : null,
+      onPopup: (decide) => this.#popups.set(lease.contextId, decide),
       release: async () => {
         if (!this.#leases.delete(lease)) return;
+        this.#popups.delete(lease.contextId);
         await context.close().catch(() => {});
         if (this.#leases.size === 0 && this.#browser === browser) {
           this.#browser = null;

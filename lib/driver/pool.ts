@@ -8,6 +8,7 @@ import { PortholeError } from "../protocol/errors.ts";
 import { discoverChromium } from "./discover.ts";
 import { type BrowserUser, browserUser, launchChromium, type Launched } from "./launch.ts";
 import type { NetGuard } from "./net_guard.ts";
+import { type HeldPopup, PopupHold } from "./popup_hold.ts";
 import { type BrowserConfig, defaultConfig } from "../config.ts";
 
 export interface ContextLease {
@@ -17,7 +18,27 @@ export interface ContextLease {
   readonly contextId: string;
   /** The account the browser runs as when Porthole, as root, started it as another; else null. */
   readonly runsAs: BrowserUser | null;
+  /** Who decides the popups of this context, held before their first request (popup_hold.ts). */
+  onPopup(decide: (held: HeldPopup) => void): void;
   release(): Promise<void>;
+}
+
+/** Each held popup to the decider of its context; by default, one nobody decides is blocked. */
+export class PopupRouter {
+  #deciders = new Map<string, (held: HeldPopup) => void>();
+  #otherwise: (held: HeldPopup) => void;
+  constructor(otherwise: (held: HeldPopup) => void = (held) => held.block()) {
+    this.#otherwise = otherwise;
+  }
+  readonly dispatch = (held: HeldPopup): void => {
+    (this.#deciders.get(held.contextId) ?? this.#otherwise)(held);
+  };
+  set(contextId: string, decide: (held: HeldPopup) => void): void {
+    this.#deciders.set(contextId, decide);
+  }
+  delete(contextId: string): void {
+    this.#deciders.delete(contextId);
+  }
 }
 
 /** What a session needs of the browser it leases contexts from. */
@@ -56,6 +77,8 @@ export class BrowserPool implements LeasePool {
   #launches = 0;
   #disconnects = 0;
   #frontTarget: string | null = null;
+  #popups = new PopupRouter();
+  #hold: PopupHold | null = null;
 
   /** The network guard every context's traffic goes through (none in unit setups). */
   readonly guard: NetGuard | null;
@@ -138,8 +161,10 @@ export class BrowserPool implements LeasePool {
       generation,
       contextId,
       runsAs: Deno.uid() === 0 ? browserUser(this.#config.user) : null,
+      onPopup: (decide) => this.#popups.set(contextId, decide),
       release: async () => {
         if (!this.#leases.delete(lease)) return;
+        this.#popups.delete(contextId);
         await context.close().catch(() => {});
         await this.#closeIfUnused(browser);
       },
@@ -180,11 +205,13 @@ export class BrowserPool implements LeasePool {
     }
     const launched = await launchChromium(found.path, this.#config);
     let browser: Browser;
+    const hold = new PopupHold(this.#popups.dispatch);
     try {
       browser = await puppeteer.connect({
         browserWSEndpoint: launched.wsEndpoint,
         defaultViewport: null,
         protocolTimeout: 90_000,
+        targetFilter: hold.filter,
       });
     } catch (err) {
       await launched.dispose();
@@ -194,6 +221,8 @@ export class BrowserPool implements LeasePool {
       );
     }
     const pid = await browserProcessId(browser);
+    // After the pid: the hold's browser session stays attached for the browser's life.
+    await hold.start(browser).catch(() => {});
     if (!browser.connected) {
       await launched.dispose();
       throw new PortholeError("browser_not_installed", "Chromium exited right after it started");
@@ -202,7 +231,9 @@ export class BrowserPool implements LeasePool {
     this.#launched = launched;
     this.#browser = browser;
     this.#browserPid = pid;
+    this.#hold = hold;
     browser.on("disconnected", () => {
+      hold.stop();
       if (this.#browser !== browser) return; // an intentional close
       this.#disconnects++;
       this.#browser = null;
@@ -224,6 +255,8 @@ export class BrowserPool implements LeasePool {
     this.#launched = null;
     this.#browserPid = null;
     this.#frontTarget = null;
+    this.#hold?.stop();
+    this.#hold = null;
     if (!browser) return;
     this.#closing = (async () => {
       await Promise.race([browser.close().catch(() => {}), new Promise((r) => setTimeout(r, 3000))]);

@@ -12,6 +12,7 @@ export interface EventMap {
   "navigation.blocked": { pageId: string; url: string; reason: string };
   "popup.blocked": { pageId: string; url: string; reason: string };
   "download.blocked": { pageId: string; url: string };
+  "download.stored": { pageId: string; url: string; artifactId: string; href: string; bytes: number };
   "dialog.opened": { pageId: string; type: string; message: string; handled: string };
   "console": { pageId: string; level: string; text: string; url?: string };
   "page.error": { pageId: string; message: string; url?: string };
@@ -39,6 +40,7 @@ export interface EventMap {
   "approval.requested": { approvalId: string; action: string; origin: string };
   "approval.resolved": { approvalId: string; decision: string };
   "session.reset": { reason: string };
+  "session.mode": { mode: "execute" | "plan" };
   "session.closed": { reason: string };
   "state.stale": { stateId: string; reason: string };
   /** A person took control of the session (the takeover id is only in the reply to that person). */

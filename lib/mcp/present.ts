@@ -9,20 +9,56 @@ import type { PortholeError } from "../protocol/errors.ts";
 import type { ActResult, Observation } from "../protocol/types.ts";
 import { snake, snakeText, toSnake } from "./names.ts";
 
-export const UNTRUSTED_OPEN = '<browser_data trust="untrusted">';
-export const UNTRUSTED_CLOSE = "</browser_data>";
+/** How every untrusted wrapper starts; its tags also carry a nonce (see `untrusted`). */
+export const UNTRUSTED_PREFIX = '<browser_data trust="untrusted"';
+
+/** A fresh nonce per wrapper: page text cannot guess it, so it cannot print a closing tag that matches. */
+function nonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(8));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
 
 /** Page text can neither close the wrapper nor open a second one of its own. */
 export function neutralise(text: string): string {
   return text.replace(/<(\s*\/?\s*browser_data)/gi, "&lt;$1");
 }
 
-/** `text` inside the untrusted wrapper; `block` puts the wrapper tags on lines of their own. */
+/**
+ * `text` inside the untrusted wrapper, `<browser_data trust="untrusted" nonce="N">` …
+ * `</browser_data nonce="N">`; `block` puts the wrapper tags on lines of their own.
+ */
 export function untrusted(text: string, block = false): string {
   const body = neutralise(block ? text.replace(/\n$/, "") : text);
-  return block
-    ? `${UNTRUSTED_OPEN}\n${body}\n${UNTRUSTED_CLOSE}`
-    : `${UNTRUSTED_OPEN}${body}${UNTRUSTED_CLOSE}`;
+  const n = nonce();
+  const open = `${UNTRUSTED_PREFIX} nonce="${n}">`;
+  const close = `</browser_data nonce="${n}">`;
+  return block ? `${open}\n${body}\n${close}` : `${open}${body}${close}`;
+}
+
+/**
+ * Detail keys that carry only Porthole's own facts (a field name, a code, a ref, a box). Any
+ * other detail may hold page text (names, ids, classes, URLs, dialog text): MCP shows those
+ * only inside the untrusted wrapper.
+ */
+const OWN_DETAILS = new Set([
+  "field",
+  "suggestion",
+  "cause",
+  "box",
+  "ref",
+  "reason",
+  "limit",
+  "retryAfterMs",
+]);
+
+/** An error's details split into Porthole's own and the page's (null when there are none). */
+export function splitDetails(
+  details: Record<string, unknown> | undefined,
+): { own: Record<string, unknown>; page: Record<string, unknown> | null } {
+  const own: Record<string, unknown> = {};
+  const page: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(details ?? {})) (OWN_DETAILS.has(k) ? own : page)[k] = v;
+  return { own, page: Object.keys(page).length ? page : null };
 }
 
 /** browser_observe's answer (and an act's fresh_state): identifiers to copy, then the tree. */
@@ -49,7 +85,11 @@ export function actView(r: ActResult, known: ReadonlySet<string>): Record<string
     postcondition: r.postcondition,
   };
   if (r.freshState) view.fresh_state = observationView(r.freshState);
-  if (r.error) view.error_text = `${r.error.code}: ${snakeText(r.error.message, known)}`;
+  if (r.error) {
+    view.error_text = `${r.error.code}: ${snakeText(r.error.message, known)}`;
+    const { page } = splitDetails(r.error.details as Record<string, unknown> | undefined);
+    if (page) view.error_details = untrusted(JSON.stringify(toSnake(page)));
+  }
   if (r.noop) view.noop = true;
   if (r.settle) view.settle = r.settle;
   if (r.fields) {
@@ -58,6 +98,14 @@ export function actView(r: ActResult, known: ReadonlySet<string>): Record<string
       action: f.action,
       outcome: f.outcome,
       ...(f.error ? { error_text: `${f.error.code}: ${snakeText(f.error.message, known)}` } : {}),
+    }));
+  }
+  if (r.downloads?.length) {
+    view.downloads = r.downloads.map((a) => ({
+      artifact_id: a.id,
+      href: a.href,
+      mime_type: a.mimeType,
+      bytes: a.bytes,
     }));
   }
   if (r.dialogs?.length) {
@@ -80,7 +128,7 @@ const BLOCK_KEYS = new Set(["tree", "entries"]);
 export function toolResult(view: Record<string, unknown>): CallToolResult {
   let block = "";
   const json = JSON.stringify(view, (key, value) => {
-    if (BLOCK_KEYS.has(key) && typeof value === "string" && value.startsWith(UNTRUSTED_OPEN)) {
+    if (BLOCK_KEYS.has(key) && typeof value === "string" && value.startsWith(UNTRUSTED_PREFIX)) {
       block = value;
       return "(below)";
     }
@@ -94,15 +142,21 @@ export function toolResult(view: Record<string, unknown>): CallToolResult {
 
 /** A failure that produced no result: an MCP tool error carrying Porthole's error object. */
 export function errorResult(err: PortholeError, known: ReadonlySet<string>): CallToolResult {
-  const body = toSnake(err.toBody()) as Record<string, unknown>;
+  const body = toSnake({ ...err.toBody(), details: undefined }) as Record<string, unknown>;
   body.message = snakeText(err.message, known);
   if (typeof body.recovery_hint === "string") body.recovery_hint = snakeText(body.recovery_hint, known);
-  const details = body.details as Record<string, unknown> | undefined;
-  if (details && typeof details.field === "string") details.field = snakeText(details.field, known);
-  if (details && typeof details.suggestion === "string") details.suggestion = snake(details.suggestion);
+  const { own, page } = splitDetails(err.extras.details);
+  const details = toSnake(own) as Record<string, unknown>;
+  if (typeof details.field === "string") details.field = snakeText(details.field, known);
+  if (typeof details.suggestion === "string") details.suggestion = snake(details.suggestion);
+  const pageData = page ? untrusted(JSON.stringify(toSnake(page)), true) : null;
+  if (pageData) details.page_data = pageData;
+  if (Object.keys(details).length) body.details = details;
+  else delete body.details;
+  const text = `${err.code}: ${body.message}`;
   return {
     isError: true,
-    content: [{ type: "text", text: `${err.code}: ${body.message}` }],
+    content: [{ type: "text", text: pageData ? `${text}\n${pageData}` : text }],
     structuredContent: { error: body },
   };
 }

@@ -30,6 +30,8 @@ export interface McpOptions {
   name?: string;
   /** Tool names (`observe` or `browser_observe`) to offer; default all but the opt-in ones. */
   tools?: string[];
+  /** The mode of the session an MCP session creates (`?mode=plan`). */
+  mode?: "execute" | "plan";
 }
 
 export const DEFAULT_MCP_NAME = "porthole";
@@ -90,7 +92,17 @@ export function createMcpServer(binding: SessionBinding, options: McpOptions = {
     { name: options.name || DEFAULT_MCP_NAME, version: PORTHOLE_VERSION },
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
   );
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map(toolListing) }));
+  // In plan mode the list offers only the read-only tools (the others would answer plan_mode).
+  server.setRequestHandler(ListToolsRequestSchema, () => {
+    const plan = (() => {
+      try {
+        return binding.session().mode === "plan";
+      } catch {
+        return false;
+      }
+    })();
+    return { tools: tools.filter((t) => !plan || t.annotations.readOnlyHint).map(toolListing) };
+  });
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const tool = tools.find((t) => t.name === request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${request.params.name}`);

@@ -7,7 +7,7 @@ import * as v from "valibot";
 // @ts-types="@modelcontextprotocol/sdk/types"
 import type { CallToolResult, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import { findOp } from "../ops/call.ts";
-import { ActInput, NavigateInput, ObserveInput } from "../protocol/schemas.ts";
+import { ActInput, NavigateInput, ObserveInput, UpdateSessionInput } from "../protocol/schemas.ts";
 import { InspectInput, ScreenshotInput, WaitInput } from "../protocol/schemas_watch.ts";
 import {
   CookiesGetInput,
@@ -25,6 +25,7 @@ import type {
   FrameView,
   Observation,
   PageView,
+  SessionView,
   StorageState,
 } from "../protocol/types.ts";
 import type { InspectResult } from "../session/diagnostics.ts";
@@ -240,6 +241,24 @@ export const TOOLS: McpTool[] = [
   },
   ...contextTools(),
   ...pageTools(),
+  {
+    name: "browser_mode",
+    title: "Switch the session to plan or execute mode",
+    description: describe(
+      "session_update",
+      "In plan mode only the read-only tools are listed; leaving it is the operator's (HTTP or BAP).",
+    ),
+    input: UpdateSessionInput,
+    annotations: ACTS,
+    optIn: true,
+    call: async (ctx, input) => {
+      if (ctx.session.mode === "plan") {
+        throw new PortholeError("plan_mode", "The session is in plan mode; only the operator leaves it");
+      }
+      const view = await runOp<SessionView>("session_update", ctx, input);
+      return toolResult({ mode: view.mode });
+    },
+  },
 ];
 
 function needs(field: string, action: string): PortholeError {

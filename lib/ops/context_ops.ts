@@ -16,6 +16,7 @@ import { defineOp, inSession } from "./define.ts";
 
 const cookiesGet = defineOp({
   name: "cookies_get",
+  readOnly: true,
   description: "Read the session's cookies, or only those a request to one of `urls` would carry",
   method: "POST",
   path: "/v1/sessions/:sessionId/cookies/get",
@@ -46,6 +47,7 @@ const cookiesClear = defineOp({
 
 const storageStateGet = defineOp({
   name: "storage_state_get",
+  readOnly: true,
   description: "Export cookies and the localStorage of the origins open pages show, in Playwright's " +
     "storageState shape; give it to POST /v1/sessions as storageState to start logged in",
   method: "GET",
@@ -83,6 +85,7 @@ const emulateOp = defineOp({
 
 const framesOp = defineOp({
   name: "frames",
+  readOnly: true,
   description: "List a page's frames: frameId, parentId, name, redacted url and origin, parents first",
   method: "POST",
   path: "/v1/sessions/:sessionId/frames",

@@ -2,6 +2,7 @@
 import type * as v from "valibot";
 import type { SessionRegistry } from "../session/registry.ts";
 import type { Session } from "../session/session.ts";
+import { PortholeError } from "../protocol/errors.ts";
 
 export interface OpContext<I> {
   registry: SessionRegistry;
@@ -21,11 +22,33 @@ export interface OpDef<S extends v.GenericSchema | null = v.GenericSchema | null
   input: S;
   /** Success status (200 unless said). */
   status?: number;
+  /**
+   * Changes nothing in the session's pages or context (observe, wait, inspect, screenshot,
+   * reads): the only operations on a session's contents that run in plan mode.
+   */
+  readOnly?: boolean;
   run(ctx: OpContext<S extends v.GenericSchema ? v.InferOutput<S> : undefined>): Promise<unknown>;
 }
 
+/**
+ * Operations on what a session holds (paths below /v1/sessions/:sessionId/) run in plan mode
+ * only when read-only; the session itself (get, delete, its mode) stays the operator's.
+ */
 export function defineOp<S extends v.GenericSchema | null>(op: OpDef<S>): OpDef<S> {
-  return op;
+  if (op.readOnly || !op.path.startsWith("/v1/sessions/:sessionId/")) return op;
+  const run = op.run;
+  return {
+    ...op,
+    run: (ctx) => {
+      const session = ctx.registry.get(ctx.params.sessionId);
+      if (session.mode === "plan") {
+        throw new PortholeError("plan_mode", `Session ${session.id} is in plan mode: ${op.name} is refused`, {
+          details: { operation: op.name },
+        });
+      }
+      return run(ctx);
+    },
+  };
 }
 
 /** An operation that runs in the named session's FIFO gate. */

@@ -21,6 +21,7 @@ export const setDialogPolicyOp = defineOp({
 
 export const getDialogPolicyOp = defineOp({
   name: "dialog_policy_get",
+  readOnly: true,
   description: "How the session answers JavaScript dialogs, and the one-shot answer armed for the next one",
   method: "GET",
   path: "/v1/sessions/:sessionId/dialog-policy",

@@ -5,6 +5,7 @@ import {
   EmptyInput,
   NavigateInput,
   ObserveInput,
+  UpdateSessionInput,
 } from "../protocol/schemas.ts";
 import { act } from "../session/act.ts";
 import { createSessionWithState } from "../session/storage_state.ts";
@@ -48,6 +49,23 @@ const getSession = defineOp({
   run: ({ registry, params }) => Promise.resolve(registry.get(params.sessionId).view()),
 });
 
+const updateSession = defineOp({
+  name: "session_update",
+  description:
+    "Change a session's mode: execute, or plan (observe, wait, inspect, screenshot and reads only)",
+  method: "POST",
+  path: "/v1/sessions/:sessionId",
+  input: UpdateSessionInput,
+  run: ({ registry, params, input }) => {
+    const session = registry.get(params.sessionId);
+    if (session.mode !== input.mode) {
+      session.mode = input.mode;
+      session.emit("session.mode", { mode: input.mode });
+    }
+    return Promise.resolve(session.view());
+  },
+});
+
 const deleteSession = defineOp({
   name: "session_delete",
   description: "Close a session: cancels queued and running operations, then releases its context",
@@ -63,6 +81,7 @@ const deleteSession = defineOp({
 
 const listPages = defineOp({
   name: "page_list",
+  readOnly: true,
   description: "List the session's pages",
   method: "GET",
   path: "/v1/sessions/:sessionId/pages",
@@ -114,6 +133,7 @@ const navigate = defineOp({
 
 const observe = defineOp({
   name: "observe",
+  readOnly: true,
   description: "Observe a page as an ARIA snapshot with refs; the returned stateId is good for one action",
   method: "POST",
   path: "/v1/sessions/:sessionId/observe",
@@ -164,6 +184,7 @@ export function meteredAct<T>(
 
 const wait = defineOp({
   name: "wait",
+  readOnly: true,
   description:
     "Wait for one condition (text, textGone, url substring, loadState, or timeMs); {met:false} on timeout",
   method: "POST",
@@ -174,6 +195,7 @@ const wait = defineOp({
 
 const inspectOp = defineOp({
   name: "inspect",
+  readOnly: true,
   description: "Read a page's console, errors or network entries (latest 256 each), paged by afterSeq",
   method: "POST",
   path: "/v1/sessions/:sessionId/inspect",
@@ -183,6 +205,7 @@ const inspectOp = defineOp({
 
 const screenshotOp = defineOp({
   name: "screenshot",
+  readOnly: true,
   description:
     "Screenshot the viewport, the full page, or one element by ref (JPEG by default) into the session's store",
   method: "POST",
@@ -193,6 +216,7 @@ const screenshotOp = defineOp({
 
 const pdfOp = defineOp({
   name: "pdf",
+  readOnly: true,
   description: "Print the page to PDF into the session's store",
   method: "POST",
   path: "/v1/sessions/:sessionId/pdf",
@@ -202,6 +226,7 @@ const pdfOp = defineOp({
 
 const artifactGet = defineOp({
   name: "artifact_get",
+  readOnly: true,
   description: "The bytes of an artifact, with its Content-Type",
   method: "GET",
   path: "/v1/sessions/:sessionId/artifacts/:artifactId",
@@ -216,6 +241,8 @@ const artifactGet = defineOp({
           "etag": `"${params.artifactId}"`,
           "cache-control": "private, max-age=31536000, immutable",
           "x-content-type-options": "nosniff",
+          // A download is the page's file: saved by whoever fetches it, never rendered.
+          ...(item.attachment ? { "content-disposition": 'attachment; filename="download"' } : {}),
         },
       }),
     );
@@ -227,6 +254,7 @@ export const OPS: OpDef<any>[] = [
   createSession,
   listSessions,
   getSession,
+  updateSession,
   deleteSession,
   listPages,
   openPage,

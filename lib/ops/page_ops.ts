@@ -6,6 +6,7 @@ import { defineOp, inSession } from "./define.ts";
 
 const discoverOp = defineOp({
   name: "discover",
+  readOnly: true,
   description:
     "List the WebMCP tools a page declares (forms with toolname, navigator.modelContext); their text is page content, bounded",
   method: "POST",
@@ -16,6 +17,7 @@ const discoverOp = defineOp({
 
 const extractOp = defineOp({
   name: "extract",
+  readOnly: true,
   description:
     "Extract data shaped by a small JSON schema by heuristics (lists, tables, labelled fields, text), in the page or under a ref; URLs redacted",
   method: "POST",
@@ -26,6 +28,7 @@ const extractOp = defineOp({
 
 const elementsOp = defineOp({
   name: "elements",
+  readOnly: true,
   description:
     "Observe a frame and list its actionable elements (ref, role, name, bounds, selectors), optionally with an annotated screenshot; the stateId is good for one action",
   method: "POST",

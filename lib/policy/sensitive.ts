@@ -18,6 +18,11 @@ export interface FieldFacts {
   labelledbyUnresolved?: boolean;
   /** The page marks the field `data-sensitive`. */
   dataSensitive?: boolean;
+  /**
+   * The text of the field's <label> elements, read in the page: every door that reads fields
+   * without Chromium's accessible name (page content) still sees what the label says.
+   */
+  labelText?: string | null;
 }
 
 /**
@@ -97,16 +102,22 @@ export function sensitiveField(f: FieldFacts): Sensitivity | null {
   const ac = tokens.find((t) => SENSITIVE_AUTOCOMPLETE.has(t));
   if (ac) return credential(`its autocomplete is ${ac}`);
   for (
-    const [what, text] of [["name", f.name], ["id", f.id], ["label", f.accessibleName], [
-      "aria-label",
-      f.ariaLabel,
-    ], ["placeholder", f.placeholder]] as const
+    const [what, text] of [
+      ["name", f.name],
+      ["id", f.id],
+      ["label", f.accessibleName],
+      ["label", f.labelText],
+      ["aria-label", f.ariaLabel],
+      ["placeholder", f.placeholder],
+    ] as const
   ) {
     if (text && SENSITIVE_WORDS.test(text)) return credential(`its ${what} looks like a credential`);
   }
   if (f.labelledbyUnresolved) return unconfirmed("its aria-labelledby names an element that does not exist");
   if (f.accessibleName === null) return unconfirmed("its accessible name cannot be confirmed");
-  if ((f.accessibleName ?? "").length > MAX_FIELD_NAME) {
+  // Whichever door reads it: Chromium's name, or the aria-label and labels the page gives.
+  const longest = Math.max(...[f.accessibleName, f.ariaLabel, f.labelText].map((t) => (t ?? "").length));
+  if (longest > MAX_FIELD_NAME) {
     return unconfirmed(`its accessible name is longer than ${MAX_FIELD_NAME} characters`);
   }
   return null;

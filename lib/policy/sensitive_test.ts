@@ -38,6 +38,28 @@ const CASES: [string, FieldFacts, "credential" | "unconfirmed" | null][] = [
   ["an unlabelled field", { tag: "input", accessibleName: "" }, null],
   ["a 256-character name", { tag: "input", accessibleName: "x".repeat(256) }, null],
   ["a full-name field", { tag: "input", accessibleName: "Full name" }, null],
+  [
+    "an over-long aria-label, with no accessible name read",
+    { tag: "input", ariaLabel: "x".repeat(300) },
+    "unconfirmed",
+  ],
+  ["an over-long <label>", { tag: "input", labelText: "y".repeat(300) }, "unconfirmed"],
+  ["a <label> that says security code", { tag: "input", labelText: "Security code" }, "credential"],
+  ["a <label> that says CVC", { tag: "input", labelText: "CVC" }, "credential"],
+  ["a <label> that says Name", { tag: "input", labelText: "Name", accessibleName: "Name" }, null],
+  ["a cc-csc autocomplete", { tag: "input", autocomplete: "cc-csc" }, "credential"],
+  ["a new-password autocomplete", { tag: "input", autocomplete: "NEW-PASSWORD" }, "credential"],
+  ["an off autocomplete", { tag: "input", autocomplete: "off", accessibleName: "City" }, null],
+  ["a client key name", { tag: "input", name: "client-key" }, "credential"],
+  ["a key id alone", { tag: "input", id: "key" }, "credential"],
+  ["a keyboard layout name", { tag: "input", name: "keyboard", accessibleName: "Layout" }, null],
+  ["a 2FA placeholder", { tag: "input", placeholder: "2FA code" }, "credential"],
+  ["an expiry aria-label", { tag: "input", ariaLabel: "Expiry date" }, "credential"],
+  [
+    "data-sensitive beats an innocent name",
+    { tag: "textarea", dataSensitive: true, name: "notes" },
+    "credential",
+  ],
 ];
 
 for (const [what, facts, want] of CASES) {

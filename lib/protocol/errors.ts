@@ -127,6 +127,7 @@ export const ERROR_TABLE = {
   artifact_limit: { http: 409, bap: BAP_CODES.ResourceLimitExceeded.code, retryable: false },
   human_in_control: { http: 409, bap: BAP_CODES.ServerError.code, retryable: true },
   takeover_not_found: { http: 404, bap: BAP_CODES.InvalidParams.code, retryable: false },
+  plan_mode: { http: 409, bap: BAP_CODES.ActionFailed.code, retryable: false },
   browser_not_installed: { http: 503, bap: BAP_CODES.BrowserNotLaunched.code, retryable: false },
   browser_disconnected: { http: 503, bap: BAP_CODES.TargetClosed.code, retryable: true },
   session_disposed: { http: 503, bap: BAP_CODES.TargetClosed.code, retryable: true },
@@ -197,6 +198,8 @@ const DEFAULT_HINTS: Partial<Record<ErrorCode, string>> = {
   human_in_control:
     "A person is in control of this session: wait for the takeover.ended event on GET /v1/sessions/{id}/events, then observe again",
   takeover_not_found: "Take control again (POST /v1/sessions/{id}/takeover); that takeover has ended",
+  plan_mode:
+    "The session is in plan mode: observe, wait, inspect and read only; the operator can switch it to execute",
 };
 
 /**

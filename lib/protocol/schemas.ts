@@ -39,6 +39,15 @@ export const UserAgent = v.pipe(
 );
 
 /** Body of POST /v1/sessions. */
+/** execute: every operation; plan: only observe, wait, inspect, screenshot and reads. */
+const SessionMode = v.pipe(
+  v.picklist(["execute", "plan"]),
+  v.description(
+    "execute (default): every operation; plan: only observe, wait, inspect, screenshot and reads, " +
+      "everything else is 409 plan_mode",
+  ),
+);
+
 export const CreateSessionInput = v.strictObject({
   viewport: v.optional(Viewport),
   userAgent: v.optional(v.pipe(UserAgent, v.description("User-Agent string for every page of the session"))),
@@ -72,8 +81,13 @@ export const CreateSessionInput = v.strictObject({
     ),
   ),
   storageState: v.optional(StorageStateInput),
+  mode: v.optional(SessionMode),
 });
 export type CreateSessionInput = v.InferOutput<typeof CreateSessionInput>;
+
+/** A change of a session's settings by the operator's client. */
+export const UpdateSessionInput = v.strictObject({ mode: SessionMode });
+export type UpdateSessionInput = v.InferOutput<typeof UpdateSessionInput>;
 
 /** Options of an observation. */
 export const ObserveInput = v.strictObject({

@@ -48,6 +48,8 @@ export interface SessionView {
   expiresAt: string;
   pages: PageView[];
   activePageId: string | null;
+  /** execute, or plan (observe, wait, inspect, screenshot and reads only). */
+  mode: "execute" | "plan";
   limits: { maxPages: number; maxQueuedOps: number; snapshotMaxBytes: number; idleMs: number };
 }
 
@@ -70,6 +72,8 @@ export interface ActResult {
   fields?: { ref: string; action: string; outcome: string; error?: ErrorBody }[];
   dialogs?: DialogView[];
   noop?: boolean;
+  /** Files the action downloaded into the session's artifact store (--downloads artifacts). */
+  downloads?: { id: string; sha256: string; mimeType: string; bytes: number; href: string }[];
   error?: ErrorBody;
 }
 

@@ -81,6 +81,7 @@ export async function act(session: ActHost, input: ActInput, signal: AbortSignal
   }
   const state = lookup.state;
   const rec = session.pages.get(state.pageId);
+  rec?.downloads.splice(0); // what this action downloads, and nothing before it
   session.emit("action.started", {
     pageId: state.pageId,
     action: input.action,
@@ -152,7 +153,10 @@ export async function act(session: ActHost, input: ActInput, signal: AbortSignal
   }
 
   // A popup the action opened is adopted (or closed) before the page is observed again.
-  if (rec && execution !== "not_dispatched") await popupsSettled(rec, live.signal);
+  if (rec && execution !== "not_dispatched") {
+    await popupsSettled(rec, live.signal);
+    blocked ??= rec.blocked.first(); // a popup refused once it was held
+  }
   if (watch && rec && !rec.driver.closed && !live.signal.aborted) {
     // Half of what is left stays for the observation itself.
     const budget = Math.min(input.settleMs ?? DEFAULT_SETTLE_MS, Math.floor(live.remaining() / 2));
@@ -199,6 +203,7 @@ export async function act(session: ActHost, input: ActInput, signal: AbortSignal
   if (fields) result.fields = fields;
   if (session.dialogs.length) result.dialogs = session.dialogs.splice(0);
   if (noop) result.noop = true;
+  if (rec?.downloads.length) result.downloads = rec.downloads.splice(0);
   if (first) {
     const body = first.toBody();
     if (execution !== "not_dispatched") body.retryable = false;

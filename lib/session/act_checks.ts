@@ -169,7 +169,7 @@ async function inspectNode(
   ignore?: string,
 ): Promise<Target> {
   if (!objectId) {
-    throw new Stop("element_detached", `${ref.ref} (${ref.role} "${ref.name}") is no longer in the document`);
+    throw new Stop("element_detached", `${ref.ref} is no longer in the document`, element(ref));
   }
   const info = await rec.driver.callOn<ElementInfo>(
     objectId,
@@ -224,22 +224,24 @@ function checkOrigins(
   const frameOrigin = originOfFrame(frame);
   const authorized = rec.authorizedOrigin ?? "null";
   if (frameOrigin !== topOrigin) {
-    throw new Stop(
-      "frame_cross_origin",
-      `Frame ${frame.frameId} (${frameOrigin}) is not of the page's origin`,
-    );
+    throw new Stop("frame_cross_origin", `Frame ${frame.frameId} is not of the page's origin`, {
+      frameOrigin,
+      pageOrigin: topOrigin,
+    });
   }
   if (topOrigin !== authorized || frameOrigin !== state.origin) {
     throw new Stop(
       "origin_mismatch",
-      `The page is on ${topOrigin}, authorised for ${authorized}, observed on ${state.origin}`,
+      "The page is not on the origin it is authorised for and was observed on",
+      { pageOrigin: topOrigin, authorizedOrigin: authorized, observedOrigin: state.origin },
     );
   }
   if (plan.expectedOrigin && plan.expectedOrigin !== state.origin) {
-    throw new Stop(
-      "origin_mismatch",
-      `expectedOrigin ${plan.expectedOrigin} is not the page's origin ${state.origin}`,
-    );
+    throw new Stop("origin_mismatch", "expectedOrigin is not the page's origin", {
+      field: "expectedOrigin",
+      expectedOrigin: plan.expectedOrigin,
+      observedOrigin: state.origin,
+    });
   }
 }
 
@@ -253,29 +255,29 @@ type AxFacts = { role: string; name: string } | null;
 
 /** The node is the one observed, in the contract's order: same document, connected, visible, same role and name. */
 function checkIdentity(ref: RefTarget, info: ElementInfo, node: AxFacts, input: ActInput) {
-  const what = `${ref.ref} (${ref.role} "${ref.name}")`;
+  const el = element(ref);
   if (!info.sameDocument) {
     throw new Stop("document_changed", `The document of ${ref.ref}'s state was replaced`);
   }
-  if (!info.connected) throw new Stop("element_detached", `${what} is no longer connected`);
+  if (!info.connected) throw new Stop("element_detached", `${ref.ref} is no longer connected`, el);
   // A hidden node leaves the accessibility tree, so visibility is decided before the fingerprint.
   if (NEEDS_VISIBLE.has(input.action) && !info.visible) {
-    throw new Stop("element_not_visible", `${what} is not visible`);
+    throw new Stop("element_not_visible", `${ref.ref} is not visible`, el);
   }
   checkFingerprint(ref, node);
 }
 
 /** The node can take the action: enabled, editable, not a credential field, not covered. */
 function checkUsable(ref: RefTarget, info: ElementInfo, node: AxFacts, input: ActInput, plan: Plan) {
-  const what = `${ref.ref} (${ref.role} "${ref.name}")`;
+  const el = element(ref);
   if (!ANY_STATE.has(input.action) && !info.enabled) {
-    throw new Stop("element_not_enabled", `${what} is disabled`);
+    throw new Stop("element_not_enabled", `${ref.ref} is disabled`, el);
   }
   if (TEXT_ENTRY.has(input.action)) {
-    if (!info.editable) throw new Stop("element_not_editable", `${what} is not editable`);
+    if (!info.editable) throw new Stop("element_not_editable", `${ref.ref} is not editable`, el);
     // Keys cannot pick a color or slide a range: their values are set whole, by fill.
     if (input.action === "type" && (info.valueKind === "range" || info.valueKind === "color")) {
-      throw new Stop("element_not_editable", `${what} takes no typed text; use fill with its value`);
+      throw new Stop("element_not_editable", `${ref.ref} takes no typed text; use fill with its value`, el);
     }
   }
   if (
@@ -305,7 +307,8 @@ function checkUsable(ref: RefTarget, info: ElementInfo, node: AxFacts, input: Ac
     );
   }
   if (info.hit && !info.hit.ok) {
-    throw new Stop("obscured", `${ref.ref} is covered by ${info.hit.hit} at its click point`, {
+    throw new Stop("obscured", `${ref.ref} is covered by another element at its click point`, {
+      ...element(ref),
       coveredBy: info.hit.hit,
     });
   }
@@ -313,18 +316,26 @@ function checkUsable(ref: RefTarget, info: ElementInfo, node: AxFacts, input: Ac
 
 /** The drop target of a drag: still there, still what was observed, visible and not covered. */
 function checkDropTarget(ref: RefTarget, info: ElementInfo, node: AxFacts) {
-  const what = `${ref.ref} (${ref.role} "${ref.name}")`;
+  const el = element(ref);
   if (!info.sameDocument) {
     throw new Stop("document_changed", `The document of ${ref.ref}'s state was replaced`);
   }
-  if (!info.connected) throw new Stop("element_detached", `The drop target ${what} is no longer connected`);
-  if (!info.visible) throw new Stop("element_not_visible", `The drop target ${what} is not visible`);
+  if (!info.connected) {
+    throw new Stop("element_detached", `The drop target ${ref.ref} is no longer connected`, el);
+  }
+  if (!info.visible) throw new Stop("element_not_visible", `The drop target ${ref.ref} is not visible`, el);
   checkFingerprint(ref, node);
   if (info.hit && !info.hit.ok) {
-    throw new Stop("obscured", `The drop target ${ref.ref} is covered by ${info.hit.hit}`, {
+    throw new Stop("obscured", `The drop target ${ref.ref} is covered by another element`, {
+      ...element(ref),
       coveredBy: info.hit.hit,
     });
   }
+}
+
+/** The page-controlled facts of a ref, for an error's details (never its message). */
+function element(ref: RefTarget): Record<string, unknown> {
+  return { ref: ref.ref, role: ref.role, name: ref.name };
 }
 
 /** The node must still be what was observed: Chromium's role and name now match the snapshot's. */
@@ -333,10 +344,10 @@ function checkFingerprint(ref: RefTarget, node: AxFacts) {
   const name = node?.name ?? "";
   // A ref records Chromium's own role, so the role compares exactly.
   if (role !== ref.role || name !== ref.name) {
-    throw new Stop(
-      "element_changed",
-      `${ref.ref} was ${ref.role} "${ref.name}" and is now ${role} "${name}"; observe again`,
-    );
+    throw new Stop("element_changed", `${ref.ref} is no longer the element observed; observe again`, {
+      ...element(ref),
+      now: { role, name },
+    });
   }
 }
 

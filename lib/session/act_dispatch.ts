@@ -127,7 +127,10 @@ async function inputAction(job: Dispatch, stayed: Promise<void>): Promise<Portho
         rec.authorizedOrigin = null;
         return new PortholeError(
           "navigation_blocked",
-          `The page navigated to another origin, ${canonicalOrigin(top.url)}, which is not authorised`,
+          "The page navigated to another origin, which is not authorised",
+          {
+            details: { origin: canonicalOrigin(top.url) },
+          },
         );
       }
     }
@@ -175,10 +178,22 @@ async function settleOrBlocked(
       watch.settle(signal),
       rec.blocked.next(both).then((e) => (e.code === "navigation_blocked" ? null : watch.settle(signal))),
       stayed.then(() => null),
+      // A page that closes itself on load (a sign-in window that posted back) never settles.
+      closed(rec, both).then(() => null),
     ]);
   } finally {
     stop.abort();
   }
+}
+
+/** Resolves when the page closes (never, if `signal` ends first). */
+function closed(rec: PageRecord, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (rec.driver.closed) return resolve();
+    const done = () => resolve();
+    rec.driver.page.once("close", done);
+    signal.addEventListener("abort", () => rec.driver.page.off("close", done), { once: true });
+  });
 }
 
 function downloadBlocked(): PortholeError {

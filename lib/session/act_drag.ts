@@ -130,11 +130,21 @@ async function dropPoint(
     [null, true, null, new RemoteRef(dragged)],
     signal,
   );
-  const what = `The drop target ${target.ref.ref} (${target.ref.role} "${target.ref.name}")`;
+  const what = `The drop target ${target.ref.ref}`;
+  const element = { ref: target.ref.ref, role: target.ref.role, name: target.ref.name };
   if (!info.point?.inView) {
-    throw new Stop("element_not_visible", `${what} is out of view while the dragged node is in view`);
+    throw new Stop(
+      "element_not_visible",
+      `${what} is out of view while the dragged node is in view`,
+      element,
+    );
   }
-  if (!info.hit?.ok) throw new Stop("obscured", `${what} is covered by ${info.hit?.hit}`);
+  if (!info.hit?.ok) {
+    throw new Stop("obscured", `${what} is covered by another element`, {
+      ...element,
+      coveredBy: info.hit?.hit,
+    });
+  }
   const free = await rec.driver.callOn<Point | null>(target.objectId, UNCOVERED_POINT, [], signal);
   // A pointer-driven drag moves the node along, so its center is as good as any point then.
   if (!free) return { x: info.point.topX, y: info.point.topY };

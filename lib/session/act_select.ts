@@ -50,27 +50,33 @@ export async function optionIndexes(
 ): Promise<number[]> {
   const r = await driver.callOn<Resolved>(objectId, RESOLVE_OPTIONS, [values, LIST_MAX], signal);
   if (r.ok) return r.indexes;
-  const what = `${ref.ref} (${ref.role} "${ref.name}")`;
-  const list = (r.options ?? []).map((o) =>
-    o.value === o.label ? `"${o.label}"` : `"${o.label}" (value "${o.value}")`
-  )
-    .join(", ");
-  const details = { field: "values", options: r.options };
+  // Option labels and values are the page's: they go in details, never in the message.
+  const what = ref.ref;
+  const element = { ref: ref.ref, role: ref.role, name: ref.name };
+  const details = { field: "values", options: r.options, ...element };
   switch (r.why) {
     case "not_select":
       throw new Stop("invalid_params", `${what} is not a <select>; click its options instead`, {
+        ...element,
         field: "ref",
       });
     case "single":
-      throw new Stop("invalid_params", `${what} takes exactly one value; its options are ${list}`, details);
+      throw new Stop(
+        "invalid_params",
+        `${what} takes exactly one value; details.options lists them`,
+        details,
+      );
     case "none":
       throw new Stop(
         "invalid_params",
-        `No option of ${what} has the value or label "${r.value!.slice(0, 200)}"; its options are ${list}`,
-        details,
+        `No option of ${what} has that value or label; details.options lists them`,
+        { ...details, value: r.value!.slice(0, 200) },
       );
     case "disabled":
-      throw new Stop("element_not_enabled", `The option "${r.value!.slice(0, 200)}" of ${what} is disabled`);
+      throw new Stop("element_not_enabled", `That option of ${what} is disabled`, {
+        ...element,
+        value: r.value!.slice(0, 200),
+      });
   }
 }
 

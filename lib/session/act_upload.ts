@@ -45,10 +45,14 @@ export async function fileInputOf(
     returnByValue: false,
   }, signal);
   if (r.result.objectId) return r.result.objectId;
-  const what = `${ref.ref} (${ref.role} "${ref.name}")`;
+  const what = ref.ref; // its role and name are the page's: details only
   switch (r.result.value) {
     case "disabled":
-      throw new Stop("element_not_enabled", `The file input of ${what} is disabled`);
+      throw new Stop("element_not_enabled", `The file input of ${what} is disabled`, {
+        ref: ref.ref,
+        role: ref.role,
+        name: ref.name,
+      });
     case "single":
       throw new Stop("invalid_params", `The file input of ${what} takes one file, not ${count}`, {
         field: "files",

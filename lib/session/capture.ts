@@ -134,12 +134,13 @@ async function walkFrame(
     if (r.exceptionDetails) {
       const text = r.exceptionDetails.exception?.description ?? r.exceptionDetails.text;
       if (/ComputedAccessibilityInfo/.test(text)) {
-        throw new PortholeError(
-          "accessibility_unavailable",
-          `Chromium's accessibility data is unavailable: ${text}`,
-        );
+        throw new PortholeError("accessibility_unavailable", "Chromium's accessibility data is unavailable", {
+          details: { exception: text.split("\n")[0] },
+        });
       }
-      throw new PortholeError("observation_failed", `The page could not be read: ${text.split("\n")[0]}`);
+      throw new PortholeError("observation_failed", "The page could not be read", {
+        details: { exception: text.split("\n")[0] },
+      });
     }
     return { result: r.result.value as WalkResult, owners: owned.map((o) => o.frameId) };
   } finally {

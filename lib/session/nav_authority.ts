@@ -30,7 +30,7 @@ export function checkDestination(
     }
     throw new PortholeError(
       "scheme_not_allowed",
-      `The scheme ${scheme} is not allowed (only http, https, about:blank)`,
+      "The scheme is not allowed (only http, https, about:blank)",
       { details: { scheme } },
     );
   }
@@ -39,15 +39,15 @@ export function checkDestination(
   // The same metadata and link-local rules the network guard applies to resolved addresses.
   const bare = host.replace(/\.$/, "");
   if (isSelf(parsed) || isMetadataAddress(bare) || refuseName(bare) !== null) {
-    throw new PortholeError("address_not_allowed", `Navigation to ${redactUrl(url)} is not allowed`, {
-      details: { host },
+    throw new PortholeError("address_not_allowed", "Navigation to this address is not allowed", {
+      details: { host, url: redactUrl(url) },
     });
   }
   const origin = canonicalOrigin(url);
   if (!originAllowed(origin, allowed)) {
     throw new PortholeError(
       "origin_not_allowed",
-      `The origin ${origin} is not in this session's allowedOrigins`,
+      "The origin is not in this session's allowedOrigins",
       { details: { origin } },
     );
   }

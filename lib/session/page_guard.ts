@@ -7,12 +7,13 @@
  */
 import type { Protocol } from "devtools-protocol";
 import { PortholeError } from "../protocol/errors.ts";
-import { canonicalOrigin, redactUrl } from "../policy/url.ts";
+import { canonicalOrigin, originAllowed, redactUrl } from "../policy/url.ts";
 import type { PageRecord } from "./page_record.ts";
 import { popupAnnounced, type PopupRoom } from "./popups.ts";
+import { type DownloadHost, downloadPatterns, isAttachment, storeDownload } from "./downloads.ts";
 
-/** What the guard needs of its session: the destination rules, popups, and its events. */
-export interface GuardHost extends PopupRoom {
+/** What the guard needs of its session: the destination rules, popups, downloads, its events. */
+export interface GuardHost extends PopupRoom, DownloadHost {
   checkDestination(url: string, allowed?: readonly string[]): URL | null;
 }
 
@@ -21,6 +22,12 @@ export async function installGuard(session: GuardHost, rec: PageRecord): Promise
   const { driver } = rec;
   const pageId = rec.pageId;
   driver.on("Fetch.requestPaused", (e: Protocol.Fetch.RequestPausedEvent) => {
+    if (e.responseStatusCode !== undefined || e.responseErrorReason !== undefined) {
+      // The response stage exists only with --downloads artifacts: a file is stored, the rest goes on.
+      if (isAttachment(e)) storeDownload(session, rec, e);
+      else driver.send("Fetch.continueRequest", { requestId: e.requestId }).catch(() => {});
+      return;
+    }
     const verdict = judge(session, rec, e);
     if (verdict === null) {
       driver.send("Fetch.continueRequest", { requestId: e.requestId }).catch(() => {});
@@ -38,7 +45,9 @@ export async function installGuard(session: GuardHost, rec: PageRecord): Promise
   };
   driver.on("Page.downloadWillBegin", onDownload);
   driver.on("Page.windowOpen", (e: Protocol.Page.WindowOpenEvent) => popupAnnounced(session, rec, e.url));
-  await driver.send("Fetch.enable", { patterns: [{ resourceType: "Document", requestStage: "Request" }] });
+  await driver.send("Fetch.enable", {
+    patterns: [{ resourceType: "Document", requestStage: "Request" }, ...downloadPatterns(session)],
+  });
 }
 
 /** Null to let a paused document request go on, or the reason it is refused. */
@@ -61,16 +70,14 @@ function judge(
     session.checkDestination(url, ours ? undefined : []);
   } catch (err) {
     if (err instanceof PortholeError && (mainFrame || err.code === "address_not_allowed")) {
-      return new PortholeError(
-        "navigation_blocked",
-        `Navigation to ${redactUrl(url)} was blocked: ${err.message}`,
-        {
-          details: { ...err.extras.details, cause: err.code },
-        },
-      );
+      return new PortholeError("navigation_blocked", `A navigation was blocked: ${err.message}`, {
+        details: { ...err.extras.details, url: redactUrl(url), cause: err.code },
+      });
     }
     if (mainFrame) {
-      return new PortholeError("navigation_blocked", `Navigation to ${redactUrl(url)} was blocked`);
+      return new PortholeError("navigation_blocked", "A navigation was blocked", {
+        details: { url: redactUrl(url) },
+      });
     }
     return null;
   }
@@ -82,12 +89,13 @@ function judge(
   }
   const origin = canonicalOrigin(url);
   if (origin === rec.authorizedOrigin) return null;
+  if (rec.popupOrigins?.length && originAllowed(origin, rec.popupOrigins)) {
+    rec.authorizedOrigin = origin; // a sign-in window going back and forth between its origins
+    return null;
+  }
   return new PortholeError(
     "navigation_blocked",
-    `The page tried to navigate to ${origin}, but it is authorised only for ${
-      rec.authorizedOrigin ?? "no origin"
-    }; ` +
-      "only navigate authorises a new origin",
-    { details: { origin } },
+    "The page tried to navigate away from the origin it is authorised for; only navigate authorises a new origin",
+    { details: { origin, authorizedOrigin: rec.authorizedOrigin, url: redactUrl(url) } },
   );
 }

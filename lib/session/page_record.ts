@@ -4,6 +4,7 @@ import { newId } from "../protocol/validate.ts";
 import { RefBook } from "./capture.ts";
 import { Diagnostics } from "./diagnostics.ts";
 import { BlockedEffects } from "./effects.ts";
+import type { Artifact } from "../artifacts/store.ts";
 
 export interface PageRecord {
   pageId: string;
@@ -24,8 +25,15 @@ export interface PageRecord {
    * ids of its request and redirect hops. Only these may leave the page's authorised origin.
    */
   navigating: { url: string; hops: Set<string> } | null;
+  /**
+   * A popup adopted for an operator-allowed origin: the origins its own navigations may reach
+   * (its opener's and the allowed ones); its authority follows it among them.
+   */
+  popupOrigins?: readonly string[];
   /** Where Porthole last left the mouse (viewport coordinates), when known. */
   mouse: { x: number; y: number } | null;
+  /** Downloads stored as artifacts (--downloads artifacts), for the action that caused them. */
+  downloads: Artifact[];
 }
 
 /** A page no origin is authorised for yet, in the browser generation `generation`. */
@@ -43,5 +51,6 @@ export function newPageRecord(driver: PageDriver, generation: number): PageRecor
     blocked: new BlockedEffects(),
     navigating: null,
     mouse: null,
+    downloads: [],
   };
 }

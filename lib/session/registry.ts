@@ -160,6 +160,8 @@ export class SessionRegistry {
       idleMs: this.config.sessionIdleMs,
       isSelf: this.#isSelf,
       approvalRules: this.config.operator.approvals,
+      popupOrigins: [...this.config.allowPopupOrigins, ...this.config.operator.popupOrigins ?? []],
+      downloads: this.config.downloads,
       approvals: this.approvals,
       secrets: this.secrets,
       publish: (ev) => {

@@ -20,7 +20,7 @@ import { ArtifactStore } from "../artifacts/store.ts";
 import { deadline, effectiveTimeout } from "./deadline.ts";
 import { FifoGate } from "./gate.ts";
 import { StateAuthority, type StateRecord } from "./states.ts";
-import { popupCreated } from "./popups.ts";
+import { popupCreated, popupHeld } from "./popups.ts";
 import type { ApprovalDesk } from "./approvals.ts";
 import type { PageRecord } from "./page_record.ts";
 import { PageSet } from "./pages.ts";
@@ -41,6 +41,10 @@ export interface SessionDeps {
   approvalRules?: readonly ApprovalRule[];
   approvals?: ApprovalDesk;
   secrets?: SecretStore;
+  /** Origins the operator lets a page open popups to (--allow-popup-origin). */
+  popupOrigins?: readonly string[];
+  /** Where downloads go: refused (default), or into the session's artifact store. */
+  downloads?: "blocked" | "artifacts";
   /** Every event of every session also goes here (GET /v1/events). */
   publish?: (ev: PortholeEvent) => void;
   /** Where the session's routes live: `/v1/sessions` (agent) or `/v1/test-browser/sessions`. */
@@ -59,6 +63,8 @@ export class Session {
   /** What the session's pages look like: from the options at creation, changed by `emulate`. */
   readonly emulation: SessionEmulation;
   lastUsed = Date.now();
+  /** plan: only read-only operations run (ops/define.ts); the operator's client changes it. */
+  mode: "execute" | "plan";
   /** Dialogs answered since the running operation began. */
   dialogs: DialogView[] = [];
   #pages: PageSet;
@@ -72,6 +78,7 @@ export class Session {
   constructor(options: CreateSessionInput, deps: SessionDeps) {
     this.id = newId("s");
     this.options = options;
+    this.mode = options.mode ?? "execute";
     this.emulation = initialEmulation(options);
     this.deps = deps;
     this.gate = new FifoGate(deps.limits.maxQueuedOps);
@@ -182,6 +189,7 @@ export class Session {
       expiresAt: this.expiresAt.toISOString(),
       pages: this.pageViews(),
       activePageId: this.activePageId,
+      mode: this.mode,
       limits: {
         maxPages: this.deps.limits.maxPages,
         maxQueuedOps: this.deps.limits.maxQueuedOps,
@@ -235,6 +243,7 @@ export class Session {
     lease.context.on("targetcreated", (target) => {
       popupCreated(this, target, this.#pages.creating).catch(() => {});
     });
+    lease.onPopup((held) => popupHeld(this, held));
     return lease;
   }
 
@@ -258,6 +267,16 @@ export class Session {
   /** Make a prepared page one of the session's pages. */
   registerPage(rec: PageRecord, how: { activate: boolean; opener?: string }): void {
     this.#pages.register(rec, how);
+  }
+
+  /** Where the session's downloads go (--downloads). */
+  get downloads(): "blocked" | "artifacts" {
+    return this.deps.downloads ?? "blocked";
+  }
+
+  /** Origins the operator lets a page open popups to, adopted with their own authority. */
+  get popupOrigins(): readonly string[] {
+    return this.deps.popupOrigins ?? [];
   }
 
   /** Whether another page fits under the page limit (popups are refused past it). */

@@ -12,9 +12,8 @@ import { FIELD_FACTS } from "./page_lib.ts";
 /** Facts of every input and textarea, in document order, for the credential rule. */
 export const FIELD_LIST = `function () {
   const facts = ${FIELD_FACTS};
-  return [...document.querySelectorAll("input, textarea")].map((el) => ({
-    ...facts.call(el), accessibleName: el.computedName ?? "",
-  }));
+  // No accessible name here: the rule reads the field's labels (labelText) instead.
+  return [...document.querySelectorAll("input, textarea")].map((el) => facts.call(el));
 }`;
 
 const COMMON = `

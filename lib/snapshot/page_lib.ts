@@ -18,6 +18,8 @@ export const FIELD_FACTS = `function () {
     tag, type, autocomplete: el.getAttribute("autocomplete"), name: el.getAttribute("name"), id: el.id || null,
     placeholder: el.getAttribute("placeholder"), ariaLabel: el.getAttribute("aria-label"), labelledbyUnresolved,
     dataSensitive: el.hasAttribute("data-sensitive"),
+    labelText: el.labels && el.labels.length
+      ? [...el.labels].map((l) => l.textContent || "").join(" ").trim().slice(0, 1024) : null,
   };
 }`;
 

@@ -151,7 +151,8 @@ export interface paths {
         /** Describe one session */
         get: operations["session_get"];
         put?: never;
-        post?: never;
+        /** Change a session's mode: execute, or plan (observe, wait, inspect, screenshot and reads only) */
+        post: operations["session_update"];
         /** Close a session: cancels queued and running operations, then releases its context */
         delete: operations["session_delete"];
         options?: never;
@@ -868,11 +869,24 @@ export interface components {
                     }[];
                 }[];
             };
+            /**
+             * @description execute (default): every operation; plan: only observe, wait, inspect, screenshot and reads, everything else is 409 plan_mode
+             * @enum {string}
+             */
+            mode?: "execute" | "plan";
         };
         SessionListResult: {
             sessions: components["schemas"]["SessionView"][];
         };
         SessionGetResult: components["schemas"]["SessionView"];
+        SessionUpdateResult: components["schemas"]["SessionView"];
+        SessionUpdateInput: {
+            /**
+             * @description execute (default): every operation; plan: only observe, wait, inspect, screenshot and reads, everything else is 409 plan_mode
+             * @enum {string}
+             */
+            mode: "execute" | "plan";
+        };
         PageListResult: {
             pages: components["schemas"]["PageView"][];
         };
@@ -962,6 +976,8 @@ export interface components {
                 message: string;
                 handled: string;
             }[];
+            /** @description --downloads artifacts: the files this action downloaded, kept in the artifact store */
+            downloads?: components["schemas"]["ArtifactRef"][];
             noop?: boolean;
             error?: components["schemas"]["ErrorBody"];
         };
@@ -1578,6 +1594,11 @@ export interface components {
                     }[];
                 }[];
             };
+            /**
+             * @description execute (default): every operation; plan: only observe, wait, inspect, screenshot and reads, everything else is 409 plan_mode
+             * @enum {string}
+             */
+            mode?: "execute" | "plan";
         };
         TestBrowserSessionListResult: {
             sessions: components["schemas"]["SessionView"][];
@@ -1747,6 +1768,11 @@ export interface components {
             expiresAt: string;
             pages: components["schemas"]["PageView"][];
             activePageId: string | null;
+            /**
+             * @description plan: only observe, wait, inspect, screenshot and reads; everything else is 409 plan_mode
+             * @enum {unknown}
+             */
+            mode?: "execute" | "plan";
             limits: {
                 maxPages: number;
                 maxQueuedOps: number;
@@ -1786,15 +1812,16 @@ export interface components {
                 message: string;
             };
         };
+        ArtifactRef: {
+            id: string;
+            sha256: string;
+            mimeType: string;
+            bytes: number;
+            /** @description GET it (same token) for the bytes */
+            href: string;
+        };
         Artifact: {
-            artifact: {
-                id: string;
-                sha256: string;
-                mimeType: string;
-                bytes: number;
-                /** @description GET it (same token) for the bytes */
-                href: string;
-            };
+            artifact: components["schemas"]["ArtifactRef"];
         };
         Cookie: {
             name: string;
@@ -1851,7 +1878,7 @@ export interface components {
         };
         ErrorBody: {
             /** @enum {string} */
-            code: "invalid_params" | "unauthorized" | "host_not_allowed" | "request_origin_not_allowed" | "not_found" | "session_not_found" | "page_not_found" | "artifact_not_found" | "frame_not_found" | "body_too_large" | "artifact_too_large" | "context_limit" | "page_limit" | "queue_full" | "artifact_limit" | "human_in_control" | "takeover_not_found" | "browser_not_installed" | "browser_disconnected" | "session_disposed" | "unknown_state" | "stale_state" | "target_changed" | "document_changed" | "element_detached" | "element_changed" | "element_not_visible" | "element_not_enabled" | "element_not_editable" | "obscured" | "focus_lost" | "selector_ambiguous" | "origin_mismatch" | "frame_cross_origin" | "sensitive_field" | "secret_not_allowed" | "origin_not_allowed" | "scheme_not_allowed" | "address_not_allowed" | "navigation_blocked" | "popup_blocked" | "download_blocked" | "navigation_failed" | "timeout" | "approval_denied" | "approval_timeout" | "observation_failed" | "accessibility_unavailable" | "snapshot_invalid" | "internal";
+            code: "invalid_params" | "unauthorized" | "host_not_allowed" | "request_origin_not_allowed" | "not_found" | "session_not_found" | "page_not_found" | "artifact_not_found" | "frame_not_found" | "body_too_large" | "artifact_too_large" | "context_limit" | "page_limit" | "queue_full" | "artifact_limit" | "human_in_control" | "takeover_not_found" | "plan_mode" | "browser_not_installed" | "browser_disconnected" | "session_disposed" | "unknown_state" | "stale_state" | "target_changed" | "document_changed" | "element_detached" | "element_changed" | "element_not_visible" | "element_not_enabled" | "element_not_editable" | "obscured" | "focus_lost" | "selector_ambiguous" | "origin_mismatch" | "frame_cross_origin" | "sensitive_field" | "secret_not_allowed" | "origin_not_allowed" | "scheme_not_allowed" | "address_not_allowed" | "navigation_blocked" | "popup_blocked" | "download_blocked" | "navigation_failed" | "timeout" | "approval_denied" | "approval_timeout" | "observation_failed" | "accessibility_unavailable" | "snapshot_invalid" | "internal";
             message: string;
             retryable: boolean;
             retryAfterMs?: number;
@@ -1861,7 +1888,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "invalid_params" | "unauthorized" | "host_not_allowed" | "request_origin_not_allowed" | "not_found" | "session_not_found" | "page_not_found" | "artifact_not_found" | "frame_not_found" | "body_too_large" | "artifact_too_large" | "context_limit" | "page_limit" | "queue_full" | "artifact_limit" | "human_in_control" | "takeover_not_found" | "browser_not_installed" | "browser_disconnected" | "session_disposed" | "unknown_state" | "stale_state" | "target_changed" | "document_changed" | "element_detached" | "element_changed" | "element_not_visible" | "element_not_enabled" | "element_not_editable" | "obscured" | "focus_lost" | "selector_ambiguous" | "origin_mismatch" | "frame_cross_origin" | "sensitive_field" | "secret_not_allowed" | "origin_not_allowed" | "scheme_not_allowed" | "address_not_allowed" | "navigation_blocked" | "popup_blocked" | "download_blocked" | "navigation_failed" | "timeout" | "approval_denied" | "approval_timeout" | "observation_failed" | "accessibility_unavailable" | "snapshot_invalid" | "internal";
+                code: "invalid_params" | "unauthorized" | "host_not_allowed" | "request_origin_not_allowed" | "not_found" | "session_not_found" | "page_not_found" | "artifact_not_found" | "frame_not_found" | "body_too_large" | "artifact_too_large" | "context_limit" | "page_limit" | "queue_full" | "artifact_limit" | "human_in_control" | "takeover_not_found" | "plan_mode" | "browser_not_installed" | "browser_disconnected" | "session_disposed" | "unknown_state" | "stale_state" | "target_changed" | "document_changed" | "element_detached" | "element_changed" | "element_not_visible" | "element_not_enabled" | "element_not_editable" | "obscured" | "focus_lost" | "selector_ambiguous" | "origin_mismatch" | "frame_cross_origin" | "sensitive_field" | "secret_not_allowed" | "origin_not_allowed" | "scheme_not_allowed" | "address_not_allowed" | "navigation_blocked" | "popup_blocked" | "download_blocked" | "navigation_failed" | "timeout" | "approval_denied" | "approval_timeout" | "observation_failed" | "accessibility_unavailable" | "snapshot_invalid" | "internal";
                 message: string;
                 retryable: boolean;
                 retryAfterMs?: number;
@@ -2486,6 +2513,104 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SessionGetResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    session_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SessionUpdateInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionUpdateResult"];
                 };
             };
             /** @description invalid_params: the failing field is in error.details.field */

@@ -1,0 +1,108 @@
+/**
+ * Downloads into the artifact store (--downloads artifacts): the file is taken from the response
+ * in the browser, never written anywhere; the act result and an SSE event name the artifact, and
+ * GET …/artifacts/{id} serves it as an attachment. Over the store's limits it is refused; by
+ * default every download stays blocked.
+ */
+import assert from "node:assert/strict";
+import { browserTest, Porthole, refOf, Site } from "./harness.ts";
+
+const FILE = "porthole-download-probe-" + crypto.randomUUID().slice(0, 8);
+const BIG = new Uint8Array(9 * 1024 * 1024).fill(7);
+const site = new Site({
+  "/": `<!doctype html><title>Files</title><a href="/report.csv">Report</a> <a href="/big.bin">Big</a>
+    <a href="/report.csv" download>Attribute</a>`,
+  "/report.csv": () =>
+    new Response("a,b\n1,2\n", {
+      headers: { "content-type": "text/csv", "content-disposition": `attachment; filename="${FILE}.csv"` },
+    }),
+  "/big.bin": () =>
+    new Response(BIG, {
+      headers: {
+        "content-type": "application/octet-stream",
+        "content-disposition": `attachment; filename="${FILE}.bin"`,
+      },
+    }),
+});
+
+function onDisk(): string {
+  const found = new Deno.Command("find", { args: ["/tmp", "/root", "-name", `${FILE}*`], stderr: "null" })
+    .outputSync();
+  return new TextDecoder().decode(found.stdout).trim();
+}
+
+Deno.test(
+  "--downloads artifacts: a downloaded file is an artifact named by the act result and an event",
+  browserTest,
+  async () => {
+    await using ph = await Porthole.start((c) => (c.downloads = "artifacts"));
+    const sid = await ph.session();
+    const session = ph.server.registry.get(sid);
+    const sub = session.events.subscribe(0);
+    const state = await ph.open(sid, site.url("/"));
+    const t0 = performance.now();
+    const r = await ph.act(sid, state, { action: "click", ref: refOf(state, /link "Report"/) });
+    console.log(`download act: ${Math.round(performance.now() - t0)} ms`);
+    assert.equal(r.execution, "completed");
+    assert.equal(r.error, undefined, JSON.stringify(r.error));
+    assert.equal(r.downloads?.length, 1);
+    const [artifact] = r.downloads;
+    assert.equal(artifact.mimeType, "text/csv");
+    assert.equal(artifact.bytes, 8);
+    const got = await fetch(ph.url + artifact.href);
+    assert.equal(got.status, 200);
+    assert.match(got.headers.get("content-disposition") ?? "", /^attachment/);
+    assert.equal(got.headers.get("x-content-type-options"), "nosniff");
+    assert.equal(await got.text(), "a,b\n1,2\n");
+    assert.equal(await ph.pageEval(sid, "location.pathname"), "/", "the page stayed");
+    assert.equal(onDisk(), "", "no file on the filesystem");
+    const events = [];
+    for (let ev = sub.poll(); ev; ev = sub.poll()) events.push(ev);
+    const ev = events.find((e) => e.type === "download.stored");
+    assert.ok(ev, "an SSE event names the artifact");
+    assert.equal((ev.data as { artifactId: string }).artifactId, artifact.id);
+  },
+);
+
+Deno.test(
+  "--downloads artifacts: a file over the 8 MiB item limit is refused, and nothing is written",
+  browserTest,
+  async () => {
+    await using ph = await Porthole.start((c) => (c.downloads = "artifacts"));
+    const sid = await ph.session();
+    const state = await ph.open(sid, site.url("/"));
+    const r = await ph.act(sid, state, { action: "click", ref: refOf(state, /link "Big"/) });
+    assert.equal(r.error?.code, "download_blocked");
+    assert.equal(r.error.details.cause, "artifact_too_large");
+    assert.equal(r.downloads, undefined);
+    assert.equal(onDisk(), "");
+  },
+);
+
+Deno.test("by default a download stays blocked and is no artifact", browserTest, async () => {
+  await using ph = await Porthole.start();
+  const sid = await ph.session();
+  const state = await ph.open(sid, site.url("/"));
+  const r = await ph.act(sid, state, { action: "click", ref: refOf(state, /link "Report"/) });
+  assert.equal(r.error?.code, "download_blocked");
+  assert.equal(r.downloads, undefined);
+  assert.equal(ph.server.registry.get(sid).artifacts.count, 0);
+});
+
+Deno.test(
+  "--downloads artifacts: an <a download> link is stored too, and never written",
+  browserTest,
+  async () => {
+    await using ph = await Porthole.start((c) => (c.downloads = "artifacts"));
+    const sid = await ph.session();
+    const state = await ph.open(sid, site.url("/"));
+    const r = await ph.act(sid, state, { action: "click", ref: refOf(state, /link "Attribute"/) });
+    console.log(`<a download>: ${r.downloads ? "stored" : r.error?.code}`);
+    assert.ok(r.downloads?.length === 1 || r.error?.code === "download_blocked", JSON.stringify(r));
+    assert.equal(onDisk(), "");
+  },
+);
+
+Deno.test("downloads: the site closes", async () => {
+  await site[Symbol.asyncDispose]();
+});

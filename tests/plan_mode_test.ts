@@ -1,0 +1,102 @@
+/**
+ * Plan mode: a session may observe its existing pages but neither navigate, interact nor manage
+ * pages. Every refused operation is 409 plan_mode and changes nothing; MCP lists only the
+ * read-only tools. The operator's client switches the mode.
+ */
+import assert from "node:assert/strict";
+import { assertError, browserTest, refOf, sharedPorthole, Site } from "./harness.ts";
+import { mcpOverHttp } from "./mcp_client.ts";
+
+const site = new Site({
+  "/": `<title>Plan</title><script>let clicks = 0;</script><button onclick="clicks++">Go</button>`,
+  "/next": `<title>Next</title>`,
+});
+const { ph, session } = await sharedPorthole();
+
+Deno.test(
+  "a session created in plan mode says so, and refuses navigate with 409 plan_mode",
+  browserTest,
+  async () => {
+    const sid = await ph.session({ mode: "plan" });
+    try {
+      assert.equal((await ph.request("GET", `/v1/sessions/${sid}`)).body.mode, "plan");
+      assertError(await ph.post(`/v1/sessions/${sid}/navigate`, { url: site.url("/") }), 409, "plan_mode");
+      assertError(await ph.post(`/v1/sessions/${sid}/pages`), 409, "plan_mode");
+      assertError(await ph.post(`/v1/sessions`, { mode: "dry-run" }), 400, "invalid_params");
+    } finally {
+      await ph.request("DELETE", `/v1/sessions/${sid}`);
+    }
+  },
+);
+
+Deno.test(
+  "in plan mode observe, wait, inspect, screenshot and reads succeed; acting and managing pages are 409",
+  browserTest,
+  async () => {
+    await using s = await session();
+    const state = await ph.open(s.sid, site.url("/"));
+    const switched = await ph.post(`/v1/sessions/${s.sid}`, { mode: "plan" });
+    assert.equal(switched.status, 200);
+    assert.equal(switched.body.mode, "plan");
+    const base = `/v1/sessions/${s.sid}`;
+    const observed = await ph.post(`${base}/observe`, {});
+    assert.equal(observed.status, 200);
+    assert.equal((await ph.post(`${base}/wait`, { timeMs: 10 })).status, 200);
+    assert.equal((await ph.post(`${base}/inspect`, { kind: "console" })).status, 200);
+    assert.equal((await ph.post(`${base}/screenshot`, {})).status, 200);
+    assert.equal((await ph.request("GET", `${base}/pages`)).status, 200);
+    assert.equal((await ph.post(`${base}/cookies/get`, {})).status, 200);
+    const refused = [
+      ["act", {
+        stateId: observed.body.stateId,
+        targetId: observed.body.targetId,
+        action: "click",
+        ref: refOf(state, /button "Go"/),
+      }],
+      ["navigate", { url: site.url("/next") }],
+      ["pages", {}],
+      ["reload", {}],
+    ] as const;
+    for (const [path, body] of refused) {
+      const r = await ph.post(`${base}/${path}`, body);
+      assertError(r, 409, "plan_mode");
+      assert.equal(r.body.error.details.operation.length > 0, true);
+    }
+    const pageId = state.pageId;
+    assertError(await ph.request("DELETE", `${base}/pages/${pageId}`), 409, "plan_mode");
+    assertError(await ph.request("DELETE", `${base}/cookies`), 409, "plan_mode");
+    assert.equal(await ph.pageEval(s.sid, "clicks"), 0, "the page saw nothing");
+    assert.equal(await ph.pageEval(s.sid, "location.pathname"), "/");
+    // Back to execute: the agent may act again.
+    assert.equal((await ph.post(base, { mode: "execute" })).body.mode, "execute");
+    const fresh = await ph.observe(s.sid);
+    const r = await ph.actOn(s.sid, fresh, "click", /button "Go"/);
+    assert.equal(r.error, undefined);
+    assert.equal(await ph.pageEval(s.sid, "clicks"), 1);
+  },
+);
+
+Deno.test(
+  "MCP in plan mode lists only read-only tools, and browser_act answers plan_mode",
+  browserTest,
+  async () => {
+    await using mcp = await mcpOverHttp(
+      ph,
+      "?mode=plan&tools=observe,act,navigate,wait,inspect,screenshot,page,mode",
+    );
+    const names = (await mcp.client.listTools()).tools.map((t) => t.name).sort();
+    assert.deepEqual(names, ["browser_inspect", "browser_observe", "browser_screenshot", "browser_wait"]);
+    const nav = await mcp.call("browser_navigate", { url: site.url("/") });
+    assert.equal(nav.isError, true);
+    assert.equal(nav.structuredContent.error.code, "plan_mode");
+    const mode = await mcp.call("browser_mode", { mode: "execute" });
+    assert.equal(mode.structuredContent.error.code, "plan_mode", "the agent cannot leave plan mode");
+    await ph.post(`/v1/sessions/${mcp.sid}`, { mode: "execute" });
+    assert.ok((await mcp.client.listTools()).tools.some((t) => t.name === "browser_act"));
+  },
+);
+
+Deno.test("plan mode: the shared browser closes", browserTest, async () => {
+  await ph[Symbol.asyncDispose]();
+  await site[Symbol.asyncDispose]();
+});
