@@ -102,6 +102,8 @@ Deno.test("drag onto a drop target covered by another element is still obscured"
   });
   assert.equal(r.execution, "not_dispatched");
   assert.equal(r.error.code, "obscured");
-  assert.match(r.error.message, /div#cover/);
+  // The covering element is page text: it is named in details, never in Porthole's message.
+  assert.match(r.error.details.coveredBy, /div#cover/);
+  assert.doesNotMatch(r.error.message, /div#cover/);
   await ph[Symbol.asyncDispose]();
 });
