@@ -3,11 +3,14 @@ import type { Config } from "./config.ts";
 import { SessionRegistry } from "./session/registry.ts";
 import { setLogLevel } from "./log.ts";
 import { createApp } from "../routes/http.ts";
+import { UiLogin } from "../routes/ui_login.ts";
 
 export interface RunningServer {
   url: string;
   port: number;
   registry: SessionRegistry;
+  /** A one-time link that logs a browser in to the web UI; null when no token is set (the UI is open). */
+  uiLoginLink: string | null;
   /** Drain briefly, close every session and Chromium, stop listening. */
   close(): Promise<void>;
 }
@@ -16,7 +19,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   setLogLevel(config.logLevel);
   const registry = new SessionRegistry(config);
   let origin = "";
-  const app = createApp(registry, () => origin);
+  const uiLogin = new UiLogin();
+  const app = createApp(registry, () => origin, uiLogin);
   const listening = Promise.withResolvers<Deno.NetAddr>();
   const server = Deno.serve({
     hostname: config.host,
@@ -43,6 +47,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     url,
     port: addr.port,
     registry,
+    uiLoginLink: config.token ? uiLogin.link(url) : null,
     close: () =>
       closing ??= (async () => {
         await registry.shutdown();

@@ -27,6 +27,30 @@ function requestSchema(schema: any): Json {
   return json;
 }
 
+/** The live view's stream: a route of its own, since an operation answers once. */
+const SCREENCAST_ENTRY: Json = {
+  operationId: "page_screencast",
+  summary: "Stream a page's live frames as server-sent events `frame` (JSON: data = base64 JPEG of at " +
+    "most 1280×720, deviceWidth, deviceHeight, timestamp), at most 15 a second; the page's screencast " +
+    "runs only while someone reads a stream, and `end` closes it when the page or session goes",
+  tags: ["pages"],
+  parameters: ["sessionId", "pageId"].map((name) => ({
+    name,
+    in: "path",
+    required: true,
+    schema: { type: "string" },
+  })),
+  responses: {
+    "200": {
+      description: "An event stream",
+      content: { "text/event-stream": { schema: { type: "string" } } },
+    },
+    "404": errorResponse("session_not_found or page_not_found"),
+    "503": errorResponse("browser_not_installed, browser_disconnected or session_disposed"),
+    default: errorResponse("Error"),
+  },
+};
+
 export function openApiDocument(): Json {
   if (cached) return cached;
   const paths: Record<string, Json> = {
@@ -106,6 +130,7 @@ export function openApiDocument(): Json {
     }
     (paths[path] ??= {})[op.method.toLowerCase()] = entry;
   }
+  paths["/v1/sessions/{sessionId}/pages/{pageId}/screencast"] = { get: SCREENCAST_ENTRY };
   cached = {
     openapi: "3.1.0",
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",

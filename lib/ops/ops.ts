@@ -17,6 +17,7 @@ import { TRACE_OPS } from "./trace_ops.ts";
 import { metered } from "./metered.ts";
 import { CONTEXT_OPS } from "./context_ops.ts";
 import { PAGE_OPS } from "./page_ops.ts";
+import { WATCH_OPS } from "./watch_ops.ts";
 
 const createSession = defineOp({
   name: "session_create",
@@ -231,4 +232,5 @@ export const OPS: OpDef<any>[] = [
   ...TRACE_OPS,
   ...CONTEXT_OPS,
   ...PAGE_OPS,
+  ...WATCH_OPS,
 ];

@@ -1,0 +1,100 @@
+/**
+ * Live frames of a page for people watching it (the UI's live view): one CDP screencast per page,
+ * shared by every viewer, started by the first and stopped when the last one leaves, so a page
+ * nobody watches costs nothing. Frames are JPEG, at most 1280×720.
+ */
+import type { Protocol } from "devtools-protocol";
+import type { PageDriver } from "../driver/page_driver.ts";
+
+export interface ScreencastFrame {
+  /** Base64 JPEG. */
+  data: string;
+  /** The page's layout viewport in CSS pixels, to map element boxes onto the image. */
+  deviceWidth: number;
+  deviceHeight: number;
+  /** Seconds since the epoch, as Chromium stamps the frame. */
+  timestamp: number;
+}
+
+type Viewer = (frame: ScreencastFrame) => void;
+
+export const SCREENCAST = { format: "jpeg", quality: 60, maxWidth: 1280, maxHeight: 720 } as const;
+/**
+ * At most this many frames a second: Chromium captures the next frame only once the last one is
+ * acknowledged, so holding the ack back paces the capture itself, not just what is sent.
+ */
+export const MAX_FPS = 15;
+
+class Cast {
+  readonly viewers = new Set<Viewer>();
+  last: ScreencastFrame | null = null;
+  #off: (() => void) | null = null;
+  #lastAt = 0;
+  #ackTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(readonly driver: PageDriver) {}
+
+  start(): void {
+    this.#off = this.driver.on("Page.screencastFrame", (e: Protocol.Page.ScreencastFrameEvent) => {
+      // Each viewer keeps only the newest frame, so a slow one skips frames rather than queues them.
+      const now = performance.now();
+      const wait = Math.max(0, 1000 / MAX_FPS - (now - this.#lastAt));
+      this.#lastAt = now + wait;
+      const ack = () =>
+        this.driver.send("Page.screencastFrameAck", { sessionId: e.sessionId }).catch(() => {});
+      this.#ackTimer = setTimeout(ack, wait);
+      const frame = {
+        data: e.data,
+        deviceWidth: e.metadata.deviceWidth,
+        deviceHeight: e.metadata.deviceHeight,
+        timestamp: e.metadata.timestamp ?? Date.now() / 1000,
+      };
+      this.last = frame;
+      for (const v of this.viewers) v(frame);
+    });
+    this.driver.send("Page.startScreencast", { ...SCREENCAST, everyNthFrame: 1 }).catch(() => {});
+  }
+
+  stop(): void {
+    clearTimeout(this.#ackTimer);
+    this.#off?.();
+    this.#off = null;
+    this.last = null;
+    this.driver.send("Page.stopScreencast", {}).catch(() => {});
+  }
+}
+
+const casts = new WeakMap<PageDriver, Cast>();
+
+/** How many pages are being cast right now (for tests and the measurements). */
+let active = 0;
+export const activeScreencasts = (): number => active;
+
+/**
+ * Watch a page: `onFrame` gets every frame from now on (the newest one at once when the page is
+ * already being cast). The returned function stops watching; the last viewer stops the cast.
+ */
+export function watchScreencast(driver: PageDriver, onFrame: Viewer): () => void {
+  let cast = casts.get(driver);
+  if (!cast) {
+    cast = new Cast(driver);
+    casts.set(driver, cast);
+  }
+  const c = cast;
+  c.viewers.add(onFrame);
+  if (c.viewers.size === 1) {
+    active++;
+    c.start();
+  } else if (c.last) onFrame(c.last);
+  let watching = true;
+  return () => {
+    if (!watching) return;
+    watching = false;
+    c.viewers.delete(onFrame);
+    if (c.viewers.size === 0) {
+      active--;
+      c.stop();
+      casts.delete(driver);
+    }
+  };
+}
