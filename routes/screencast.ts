@@ -6,7 +6,7 @@
  */
 import type { Context } from "hono";
 import type { SessionRegistry } from "../lib/session/registry.ts";
-import { type ScreencastFrame, watchScreencast } from "../lib/session/screencast.ts";
+import { MAX_FPS, type ScreencastFrame, watchScreencast } from "../lib/session/screencast.ts";
 
 const KEEPALIVE_MS = 15_000;
 /** How often the stream checks that its page and session still exist. */
@@ -32,6 +32,7 @@ function frameStream(
   let latest: ScreencastFrame | null = null;
   let wake: (() => void) | null = null;
   let done = false;
+  let sentAt = 0;
   const unwatch = watchScreencast(driver, (f) => {
     latest = f;
     wake?.();
@@ -50,6 +51,9 @@ function frameStream(
       ctrl.enqueue(enc.encode(": porthole screencast\n\n"));
     },
     async pull(ctrl) {
+      // Pace the stream: frames that arrive meanwhile replace one another.
+      const gap = 1000 / MAX_FPS - (performance.now() - sentAt);
+      if (gap > 0) await new Promise((r) => setTimeout(r, gap));
       if (!latest && !done) {
         let timer: ReturnType<typeof setTimeout> | undefined;
         await new Promise<void>((r) => {
@@ -66,6 +70,7 @@ function frameStream(
       }
       const frame = latest;
       latest = null;
+      sentAt = performance.now();
       ctrl.enqueue(
         enc.encode(frame ? `event: frame\ndata: ${JSON.stringify(frame)}\n\n` : ": keep-alive\n\n"),
       );

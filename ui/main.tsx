@@ -1,8 +1,5 @@
+/** The web UI's entry: Preact renders the app into the shell's #app. */
 import { render } from "preact";
-import { useState } from "preact/hooks";
+import { App } from "./app.tsx";
 
-function App() {
-  const [n, setN] = useState(0);
-  return <button type="button" onClick={() => setN(n + 1)}>{n}</button>;
-}
 render(<App />, document.getElementById("app")!);

@@ -9,7 +9,7 @@ import { defineOp } from "./define.ts";
 const stateGet = defineOp({
   name: "state_get",
   description:
-    "The session's current state as the agent last observed it (tree, refs with their boxes now); a read that neither consumes nor replaces it",
+    "The agent's latest observation (tree, refs with their boxes now, whether it is still current); a read that neither consumes nor replaces a state",
   method: "GET",
   path: "/v1/sessions/:sessionId/state",
   input: null,

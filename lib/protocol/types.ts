@@ -49,6 +49,8 @@ export interface SessionView {
   pages: PageView[];
   activePageId: string | null;
   limits: { maxPages: number; maxQueuedOps: number; snapshotMaxBytes: number; idleMs: number };
+  /** Operations waiting in the session's FIFO gate, and whether one is running. */
+  queue: { waiting: number; running: boolean };
 }
 
 export type Execution = "not_dispatched" | "dispatched_unknown" | "completed";

@@ -19,44 +19,38 @@ export interface ScreencastFrame {
 type Viewer = (frame: ScreencastFrame) => void;
 
 export const SCREENCAST = { format: "jpeg", quality: 60, maxWidth: 1280, maxHeight: 720 } as const;
-/**
- * At most this many frames a second: Chromium captures the next frame only once the last one is
- * acknowledged, so holding the ack back paces the capture itself, not just what is sent.
- */
+/** At most this many frames a second reach a viewer; the ones in between are skipped. */
 export const MAX_FPS = 15;
 
 class Cast {
   readonly viewers = new Set<Viewer>();
   last: ScreencastFrame | null = null;
   #off: (() => void) | null = null;
-  #lastAt = 0;
-  #ackTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(readonly driver: PageDriver) {}
 
+  #emit(frame: ScreencastFrame): void {
+    this.last = frame;
+    for (const v of this.viewers) v(frame);
+  }
+
   start(): void {
     this.#off = this.driver.on("Page.screencastFrame", (e: Protocol.Page.ScreencastFrameEvent) => {
-      // Each viewer keeps only the newest frame, so a slow one skips frames rather than queues them.
-      const now = performance.now();
-      const wait = Math.max(0, 1000 / MAX_FPS - (now - this.#lastAt));
-      this.#lastAt = now + wait;
-      const ack = () =>
-        this.driver.send("Page.screencastFrameAck", { sessionId: e.sessionId }).catch(() => {});
-      this.#ackTimer = setTimeout(ack, wait);
-      const frame = {
+      // Acked at once: holding acks back to pace the cast was seen to stall the page's own work
+      // (evaluations waited seconds). Each viewer keeps
+      // only the newest frame and takes at most MAX_FPS a second, skipping the ones in between.
+      this.driver.send("Page.screencastFrameAck", { sessionId: e.sessionId }).catch(() => {});
+      this.#emit({
         data: e.data,
         deviceWidth: e.metadata.deviceWidth,
         deviceHeight: e.metadata.deviceHeight,
         timestamp: e.metadata.timestamp ?? Date.now() / 1000,
-      };
-      this.last = frame;
-      for (const v of this.viewers) v(frame);
+      });
     });
     this.driver.send("Page.startScreencast", { ...SCREENCAST, everyNthFrame: 1 }).catch(() => {});
   }
 
   stop(): void {
-    clearTimeout(this.#ackTimer);
     this.#off?.();
     this.#off = null;
     this.last = null;

@@ -1,7 +1,8 @@
 /**
- * What a person supervising the agent sees of its latest observation: the current state's tree and
- * refs, each with the element's box now, for outlining on the live view. A read: it neither
- * consumes nor replaces the state, so watching never disturbs the agent.
+ * What a person supervising the agent sees of its latest observation: the newest state's tree and
+ * refs (current or already consumed by an action), each with the element's box now, for outlining
+ * on the live view. A read: it neither consumes nor replaces a state, so watching never disturbs
+ * the agent.
  */
 import { redactUrl } from "../policy/url.ts";
 import type { ReadsHost } from "./hosts.ts";
@@ -30,6 +31,8 @@ export interface CurrentStateView {
   origin: string;
   tree: string;
   truncated: boolean;
+  /** Whether it is still the session's current state (not yet consumed, replaced or invalidated). */
+  current: boolean;
   refs: StateRefView[];
 }
 
@@ -37,7 +40,7 @@ export function currentState(
   session: StateViewHost,
   signal: AbortSignal,
 ): Promise<{ state: CurrentStateView | null }> {
-  const state = session.states.current;
+  const state = session.states.latest;
   if (!state) return Promise.resolve({ state: null });
   return bounded(5_000, signal, "Reading the current state failed", async (sig) => {
     const refs = [...state.refs.values()];
@@ -60,6 +63,7 @@ export function currentState(
         origin: state.origin,
         tree: session.scrub(state.tree),
         truncated: state.truncated,
+        current: session.states.current?.stateId === state.stateId,
         refs: refs.map((r, i) => ({
           ref: r.ref,
           role: r.role,
