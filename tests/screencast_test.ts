@@ -103,3 +103,17 @@ Deno.test("closing the session ends its pages' screencasts", browserTest, async 
   assert.ok(frames.length > 0);
   assert.equal(activeScreencasts(), 0);
 });
+
+Deno.test("a viewer of a page that sits still gets its current picture at once", browserTest, async () => {
+  await using site = new Site({ "/": "<!doctype html><title>Still</title><h1>Nothing moves here</h1>" });
+  await using ph = await Porthole.start();
+  const sid = await ph.session();
+  const nav = await ph.post(`/v1/sessions/${sid}/navigate`, { url: site.url("/") });
+  await new Promise((r) => setTimeout(r, 1500)); // long after its last paint
+  const res = await fetch(`${ph.url}/v1/sessions/${sid}/pages/${nav.body.pageId}/screencast`);
+  const frames = await readFrames(res, 1500);
+  assert.ok(frames.length >= 1, "one frame");
+  const jpeg = Uint8Array.fromBase64(frames[0].data as string);
+  assert.deepEqual([...jpeg.slice(0, 2)], [0xff, 0xd8]);
+  assert.ok((frames[0].deviceWidth as number) > 0 && (frames[0].deviceHeight as number) > 0);
+});

@@ -226,3 +226,26 @@ Deno.test(
     assert.deepEqual(t.ui.errors, []);
   },
 );
+
+Deno.test(
+  "with a token, the printed login link logs the browser in: the UI's calls and streams carry its cookie",
+  browserTest,
+  async () => {
+    await using site = new Site({ "/": SHOP });
+    await using ph = await Porthole.start((c) => (c.token = "tok-ui-3x4mple"));
+    await using ui = await UiBrowser.open();
+    await ui.goto(ph.server.uiLoginLink!);
+    assert.equal(new URL(ui.page.url()).pathname, "/ui");
+    await ui.page.waitForSelector("#sessions-title");
+    await until("the UI's event stream", () => Promise.resolve(ph.server.registry.events.readers > 0));
+    const sid = await ph.session();
+    await ph.open(sid, site.url("/"));
+    await ui.page.waitForSelector(`tr[data-session="${sid}"]`, { timeout: 2000 });
+    await ui.goto(`${ph.url}/ui#live/${sid}`);
+    await ui.page.waitForSelector("img.live-frame", { timeout: 5000 });
+    assert.equal(await ui.page.$("[role=alert]"), null, "no 'not logged in' notice");
+    const cookies = await ui.browser.cookies();
+    assert.ok(cookies.some((c) => c.name === "porthole_ui" && c.httpOnly && c.sameSite === "Strict"));
+    assert.deepEqual(ui.errors, []);
+  },
+);

@@ -21,11 +21,17 @@ type Viewer = (frame: ScreencastFrame) => void;
 export const SCREENCAST = { format: "jpeg", quality: 60, maxWidth: 1280, maxHeight: 720 } as const;
 /** At most this many frames a second reach a viewer; the ones in between are skipped. */
 export const MAX_FPS = 15;
+/**
+ * Chromium casts a frame only when the page paints: a page that sits still sends none, so a new
+ * viewer would see nothing. When no frame came this soon after the start, one screenshot stands in.
+ */
+export const FIRST_FRAME_MS = 250;
 
 class Cast {
   readonly viewers = new Set<Viewer>();
   last: ScreencastFrame | null = null;
   #off: (() => void) | null = null;
+  #first: ReturnType<typeof setTimeout> | undefined;
 
   constructor(readonly driver: PageDriver) {}
 
@@ -34,7 +40,25 @@ class Cast {
     for (const v of this.viewers) v(frame);
   }
 
+  async #stillFrame(): Promise<void> {
+    const [shot, metrics] = await Promise.all([
+      this.driver.send<Protocol.Page.CaptureScreenshotResponse>("Page.captureScreenshot", {
+        format: SCREENCAST.format,
+        quality: SCREENCAST.quality,
+      }),
+      this.driver.send<Protocol.Page.GetLayoutMetricsResponse>("Page.getLayoutMetrics", {}),
+    ]);
+    if (this.last || !this.#off) return; // the cast sent one meanwhile, or it stopped
+    this.#emit({
+      data: shot.data,
+      deviceWidth: metrics.cssLayoutViewport.clientWidth,
+      deviceHeight: metrics.cssLayoutViewport.clientHeight,
+      timestamp: Date.now() / 1000,
+    });
+  }
+
   start(): void {
+    this.#first = setTimeout(() => this.last || this.#stillFrame().catch(() => {}), FIRST_FRAME_MS);
     this.#off = this.driver.on("Page.screencastFrame", (e: Protocol.Page.ScreencastFrameEvent) => {
       // Acked at once: holding acks back to pace the cast was seen to stall the page's own work
       // (evaluations waited seconds). Each viewer keeps
@@ -53,6 +77,7 @@ class Cast {
   }
 
   stop(): void {
+    clearTimeout(this.#first);
     this.#off?.();
     this.#off = null;
     this.last = null;
