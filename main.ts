@@ -64,7 +64,6 @@ async function serve(args: string[]): Promise<number> {
   config.mcp = mcp;
   const server = await startServer(config);
   console.log(`porthole listening on ${server.url}`);
-  if (server.uiLoginLink) console.error(`porthole: web UI login link (one use): ${server.uiLoginLink}`);
   const done = Promise.withResolvers<void>();
   const stop = () => done.resolve();
   Deno.addSignalListener("SIGINT", stop);

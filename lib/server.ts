@@ -1,7 +1,7 @@
 /** Composition: config → registry → HTTP app → Deno.serve. */
 import type { Config } from "./config.ts";
 import { SessionRegistry } from "./session/registry.ts";
-import { setLogLevel } from "./log.ts";
+import { log, setLogLevel } from "./log.ts";
 import { createApp } from "../routes/http.ts";
 import { UiLogin } from "../routes/ui_login.ts";
 
@@ -43,11 +43,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
   origin = url;
   registry.addSelfPort(addr.port);
   let closing: Promise<void> | null = null;
+  const uiLoginLink = config.token ? uiLogin.link(url) : null;
+  // The one place a person learns it: stderr holds JSON lines only, so it is one of them.
+  if (uiLoginLink) log("info", "web UI login link (one use)", { link: uiLoginLink });
   return {
     url,
     port: addr.port,
     registry,
-    uiLoginLink: config.token ? uiLogin.link(url) : null,
+    uiLoginLink,
     close: () =>
       closing ??= (async () => {
         await registry.shutdown();

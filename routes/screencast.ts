@@ -6,7 +6,15 @@
  */
 import type { Context } from "hono";
 import type { SessionRegistry } from "../lib/session/registry.ts";
-import { MAX_FPS, type ScreencastFrame, watchScreencast } from "../lib/session/screencast.ts";
+import {
+  MAX_FPS,
+  refreshScreencast,
+  type ScreencastFrame,
+  watchScreencast,
+} from "../lib/session/screencast.ts";
+
+/** Events after which the page may show something new that the cast did not send. */
+const CHANGES = new Set(["action.finished", "navigation.committed", "page.load", "dialog.opened"]);
 
 const KEEPALIVE_MS = 15_000;
 /** How often the stream checks that its page and session still exist. */
@@ -19,7 +27,15 @@ export function screencastHandler(registry: SessionRegistry) {
     const pageId = c.req.param("pageId") ?? "";
     const rec = session.page(pageId);
     const alive = () => !session.disposed && session.pages.get(pageId) === rec;
-    return frameStream(rec.driver, alive, c.req.raw.signal);
+    const changes = session.events.subscribe();
+    (async () => {
+      for await (const ev of changes) {
+        if (CHANGES.has(ev.type) && (ev.data as { pageId?: string }).pageId === pageId) {
+          refreshScreencast(rec.driver);
+        }
+      }
+    })().catch(() => {});
+    return frameStream(rec.driver, alive, c.req.raw.signal, () => changes.close());
   };
 }
 
@@ -27,6 +43,7 @@ function frameStream(
   driver: Parameters<typeof watchScreencast>[0],
   alive: () => boolean,
   signal: AbortSignal,
+  onEnd: () => void,
 ): Response {
   const enc = new TextEncoder();
   let latest: ScreencastFrame | null = null;
@@ -42,6 +59,7 @@ function frameStream(
     done = true;
     clearInterval(check);
     unwatch();
+    onEnd();
     wake?.();
   };
   const check = setInterval(() => alive() || finish(), ALIVE_CHECK_MS);

@@ -157,6 +157,7 @@ Deno.test(
     const sid = await t.ph.session();
     const state = await t.ph.open(sid, t.site.url("/"));
     await t.ui.goto(`${t.ph.url}/ui#approvals`);
+    await until("the UI's event stream", () => Promise.resolve(t.ph.server.registry.events.readers > 0));
     const first = t.ph.actOn(sid, state, "click", /button "Place order"/);
     const item = await t.ui.page.waitForSelector("li.approval", { timeout: 5000 });
     const text = await item!.evaluate((e) => e.textContent ?? "");

@@ -73,6 +73,9 @@ export function App() {
   useEvents(needLogin ? null : "/v1/events", (ev) => {
     if (ev.type.startsWith("approval.")) loadApprovals();
     if (ev.type !== "console") reloadSessions();
+  }, () => {
+    loadSessions();
+    loadApprovals();
   });
 
   const selected = sessions.find((s) => s.sessionId === session) ?? null;

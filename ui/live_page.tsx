@@ -17,7 +17,7 @@ export function LivePage(
   // Live only: the latest state is read again when the agent's state may have changed.
   useEvents(`/v1/sessions/${encodeURIComponent(session.sessionId)}/events`, (ev) => {
     if (STATE_EVENTS.has(ev.type)) setVersion((v) => v + 1);
-  });
+  }, () => setVersion((v) => v + 1));
   return (
     <section aria-labelledby="live-title">
       <h2 id="live-title">Live view</h2>

@@ -25,14 +25,21 @@ export const EVENT_TYPES = [
   "dropped",
 ] as const;
 
-/** Read `url` (null: nothing) and call `onEvent` for each event; reconnects as EventSource does. */
-export function useEvents(url: string | null, onEvent: (ev: UiEvent) => void): void {
+/**
+ * Read `url` (null: nothing) and call `onEvent` for each event; reconnects as EventSource does.
+ * `onOpen` runs on every (re)connection: what happened before it is not in the stream, so a
+ * caller reloads what it shows then.
+ */
+export function useEvents(url: string | null, onEvent: (ev: UiEvent) => void, onOpen?: () => void): void {
   // The newest handler, so a reconnect is needed only when the URL changes.
   const handler = useRef(onEvent);
   handler.current = onEvent;
+  const opened = useRef(onOpen);
+  opened.current = onOpen;
   useEffect(() => {
     if (!url) return;
     const source = new EventSource(url, { withCredentials: true });
+    source.addEventListener("open", () => opened.current?.());
     const listen = (type: string) => (e: MessageEvent) => {
       let data: Record<string, unknown> = {};
       try {

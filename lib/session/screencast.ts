@@ -26,12 +26,21 @@ export const MAX_FPS = 15;
  * viewer would see nothing. When no frame came this soon after the start, one screenshot stands in.
  */
 export const FIRST_FRAME_MS = 250;
+/**
+ * Chromium may also drop the frame of a change that lands while the previous frame is in flight
+ * (seen on a loaded machine right after an action) and send none until the next change. After
+ * an action, when no frame came this soon, one screenshot brings the view up to date.
+ */
+export const REFRESH_MS = 200;
 
 class Cast {
   readonly viewers = new Set<Viewer>();
   last: ScreencastFrame | null = null;
   #off: (() => void) | null = null;
   #first: ReturnType<typeof setTimeout> | undefined;
+  #refresh: ReturnType<typeof setTimeout> | undefined;
+  /** Frames the cast has sent, to tell whether one came after a moment. */
+  #frames = 0;
 
   constructor(readonly driver: PageDriver) {}
 
@@ -40,7 +49,8 @@ class Cast {
     for (const v of this.viewers) v(frame);
   }
 
-  async #stillFrame(): Promise<void> {
+  /** One screenshot as a frame, unless the cast has sent a frame since `seen` (or stopped). */
+  async #stillFrame(seen: number): Promise<void> {
     const [shot, metrics] = await Promise.all([
       this.driver.send<Protocol.Page.CaptureScreenshotResponse>("Page.captureScreenshot", {
         format: SCREENCAST.format,
@@ -48,7 +58,7 @@ class Cast {
       }),
       this.driver.send<Protocol.Page.GetLayoutMetricsResponse>("Page.getLayoutMetrics", {}),
     ]);
-    if (this.last || !this.#off) return; // the cast sent one meanwhile, or it stopped
+    if (this.#frames !== seen || !this.#off) return;
     this.#emit({
       data: shot.data,
       deviceWidth: metrics.cssLayoutViewport.clientWidth,
@@ -58,12 +68,13 @@ class Cast {
   }
 
   start(): void {
-    this.#first = setTimeout(() => this.last || this.#stillFrame().catch(() => {}), FIRST_FRAME_MS);
+    this.#first = setTimeout(() => this.#stillFrame(0).catch(() => {}), FIRST_FRAME_MS);
     this.#off = this.driver.on("Page.screencastFrame", (e: Protocol.Page.ScreencastFrameEvent) => {
       // Acked at once: holding acks back to pace the cast was seen to stall the page's own work
       // (evaluations waited seconds). Each viewer keeps
       // only the newest frame and takes at most MAX_FPS a second, skipping the ones in between.
       this.driver.send("Page.screencastFrameAck", { sessionId: e.sessionId }).catch(() => {});
+      this.#frames++;
       this.#emit({
         data: e.data,
         deviceWidth: e.metadata.deviceWidth,
@@ -76,8 +87,16 @@ class Cast {
     this.driver.send("Page.startScreencast", { ...SCREENCAST, everyNthFrame: 2 }).catch(() => {});
   }
 
+  /** The page may have changed (an action ended): make sure a frame shows it. */
+  refresh(): void {
+    const seen = this.#frames;
+    clearTimeout(this.#refresh);
+    this.#refresh = setTimeout(() => this.#stillFrame(seen).catch(() => {}), REFRESH_MS);
+  }
+
   stop(): void {
     clearTimeout(this.#first);
+    clearTimeout(this.#refresh);
     this.#off?.();
     this.#off = null;
     this.last = null;
@@ -90,6 +109,11 @@ const casts = new WeakMap<PageDriver, Cast>();
 /** How many pages are being cast right now (for tests and the measurements). */
 let active = 0;
 export const activeScreencasts = (): number => active;
+
+/** Tell a page's cast, if it has one, that the page may have changed. */
+export function refreshScreencast(driver: PageDriver): void {
+  casts.get(driver)?.refresh();
+}
 
 /**
  * Watch a page: `onFrame` gets every frame from now on (the newest one at once when the page is
