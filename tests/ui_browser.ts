@@ -4,6 +4,7 @@
  * drives), a page on Porthole's /ui, and every console error and page error it sees.
  */
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
+import axeCore from "axe-core";
 import { discoverChromium } from "../lib/driver/discover.ts";
 
 export class UiBrowser implements AsyncDisposable {
@@ -33,10 +34,8 @@ export class UiBrowser implements AsyncDisposable {
 
   /** Runs axe-core (injected by the test, not shipped in the UI) and returns its serious and critical violations. */
   async axe(): Promise<{ id: string; impact: string; help: string; nodes: string[] }[]> {
-    const source = await Deno.readTextFile(
-      new URL(import.meta.resolve("../node_modules/axe-core/axe.min.js")),
-    );
-    await this.page.evaluate(source);
+    // Under Deno, axe-core's module carries its own browser build as text.
+    await this.page.evaluate((axeCore as any).source as string);
     const result: any = await this.page.evaluate(() =>
       (globalThis as any).axe.run((globalThis as any).document)
     );
