@@ -250,3 +250,28 @@ Deno.test(
     assert.deepEqual(ui.errors, []);
   },
 );
+
+Deno.test(
+  "page text reaches the UI as text, never as HTML: title, console and tree",
+  browserTest,
+  async () => {
+    const evil = `<img id="pwn" src="x" onerror="window.pwned = 1">`;
+    await using site = new Site({
+      "/": `<!doctype html><title>${evil.replaceAll("<", "&lt;")}</title><button>${
+        evil.replaceAll("<", "&lt;")
+      }</button><script>console.log(${JSON.stringify(evil)})</script>`,
+    });
+    await using ph = await Porthole.start();
+    await using ui = await UiBrowser.open();
+    const sid = await ph.session();
+    await ph.open(sid, site.url("/"));
+    await ui.goto(`${ph.url}/ui#timeline/${sid}`);
+    await ui.page.waitForSelector("li.event[data-type='console']", { timeout: 5000 });
+    await ui.page.waitForSelector("button.ref", { timeout: 5000 });
+    const text = await ui.page.evaluate(() => (globalThis as any).document.body.textContent as string);
+    assert.ok(text.includes(evil), "the console line is shown as its text");
+    assert.equal(await ui.page.$("#pwn"), null, "no element was made from page text");
+    assert.equal(await ui.page.evaluate(() => (globalThis as any).pwned), undefined);
+    assert.deepEqual(ui.errors, []);
+  },
+);
