@@ -91,10 +91,11 @@ Deno.test(
     await t.ui.page.waitForSelector(`tr[data-session="${sid}"]`, { timeout: 1000 });
     console.log(`  session listed ${Math.round(performance.now() - started)} ms after it was created`);
     await t.ph.open(sid, t.site.url("/"));
+    // Its pages follow (the list reloads on its events); no second-level promise for these.
     await t.ui.page.waitForFunction(
       (s: string) =>
         (globalThis as any).document.querySelector(`tr[data-session="${s}"]`)?.textContent?.includes("Shop"),
-      { timeout: 2000 },
+      { timeout: 5000 },
       sid,
     );
     assert.deepEqual(t.ui.errors, []);
@@ -193,9 +194,10 @@ Deno.test(
     state = (await t.ph.actOn(sid, state, "click", /button "Look around"/)).freshState;
     await t.ph.post(`/v1/sessions/${sid}/screenshot`, {});
     const found: string[] = [];
-    const visit = async (name: string, hash: string, ready: string) => {
+    const visit = async (name: string, hash: string, ready: string, hover?: string) => {
       await t.ui.goto(`${t.ph.url}/ui${hash}`);
       await t.ui.page.waitForSelector(ready, { timeout: 5000 });
+      if (hover) await (await t.ui.page.waitForSelector(hover, { timeout: 5000 }))!.hover();
       await new Promise((r) => setTimeout(r, 300));
       for (const v of await t.ui.axe()) {
         found.push(`${name}: ${v.impact} ${v.id} (${v.help}) ${v.nodes.join(" ")}`);
@@ -206,7 +208,8 @@ Deno.test(
       );
     };
     await visit("sessions", "#sessions", "tr[data-session]");
-    await visit("live", `#live/${sid}`, "img.live-frame");
+    const ref = refOf(state, /button "Place order"/);
+    await visit("live", `#live/${sid}`, "img.live-frame", `button.ref[data-ref="${ref}"]:not([disabled])`);
     // Inspect reads through the session's gate: visit it before an action holds the gate.
     await visit("inspect", `#inspect/${sid}`, ".ring table");
     const held = t.ph.actOn(sid, state, "click", /button "Place order"/);

@@ -40,7 +40,7 @@ export function LivePage(
           <span class="origin">{page.url}</span> <span class="title">{page.title}</span>
         </p>
       )}
-      <WatchPane sessionId={session.sessionId} pageId={page?.pageId ?? null} version={version} />
+      <WatchPane sessionId={session.sessionId} pageId={page?.pageId ?? null} version={version} wide />
       <TakeoverPanel sessionId={session.sessionId} />
     </section>
   );

@@ -69,14 +69,16 @@ export function SessionsView(
               </td>
               <td>{q ? `${q.waiting} waiting${q.running ? ", 1 running" : ""}` : "–"}</td>
               <td>{age(s.createdAt, now)}</td>
-              <td class="actions">
-                <button type="button" onClick={() => onSelect(s.sessionId, "live")}>Watch</button>
-                <button
-                  type="button"
-                  onClick={() => onSelect(s.sessionId, "timeline")}
-                >
-                  Timeline
-                </button>
+              <td>
+                <div class="actions">
+                  <button type="button" onClick={() => onSelect(s.sessionId, "live")}>Watch</button>
+                  <button
+                    type="button"
+                    onClick={() => onSelect(s.sessionId, "timeline")}
+                  >
+                    Timeline
+                  </button>
+                </div>
               </td>
             </tr>
           );

@@ -5,11 +5,17 @@ import { ObservationPanel } from "./observation_panel.tsx";
 import type { RefView } from "./types.ts";
 
 export function WatchPane(
-  { sessionId, pageId, version }: { sessionId: string; pageId: string | null; version: number },
+  { sessionId, pageId, version, wide = false }: {
+    sessionId: string;
+    pageId: string | null;
+    version: number;
+    /** Frame and observation side by side (the Live view), rather than stacked. */
+    wide?: boolean;
+  },
 ) {
   const [highlight, setHighlight] = useState<RefView | null>(null);
   return (
-    <div class="watch">
+    <div class={wide ? "watch wide" : "watch"}>
       {pageId
         ? <LiveView sessionId={sessionId} pageId={pageId} highlight={highlight} />
         : <p class="empty">This session has no page yet.</p>}
