@@ -11,6 +11,7 @@
 import * as esbuild from "esbuild";
 import { builtinModules } from "node:module";
 import { join, resolve } from "node:path";
+import { buildUi } from "./ui.ts";
 
 const ROOT = resolve(import.meta.dirname!, "..");
 
@@ -60,6 +61,8 @@ export async function bundle(
   outfile = join(ROOT, "dist", "porthole.js"),
 ): Promise<BundleResult> {
   const started = performance.now();
+  // The web UI is embedded as strings: build it first so the bundle never serves a stale one.
+  await buildUi();
   try {
     await esbuild.build({
       absWorkingDir: ROOT,

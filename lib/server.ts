@@ -1,13 +1,16 @@
 /** Composition: config → registry → HTTP app → Deno.serve. */
 import type { Config } from "./config.ts";
 import { SessionRegistry } from "./session/registry.ts";
-import { setLogLevel } from "./log.ts";
+import { log, setLogLevel } from "./log.ts";
 import { createApp } from "../routes/http.ts";
+import { UiLogin } from "../routes/ui_login.ts";
 
 export interface RunningServer {
   url: string;
   port: number;
   registry: SessionRegistry;
+  /** A one-time link that logs a browser in to the web UI; null when no token is set (the UI is open). */
+  uiLoginLink: string | null;
   /** Drain briefly, close every session and Chromium, stop listening. */
   close(): Promise<void>;
 }
@@ -16,7 +19,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   setLogLevel(config.logLevel);
   const registry = new SessionRegistry(config);
   let origin = "";
-  const app = createApp(registry, () => origin);
+  const uiLogin = new UiLogin();
+  const app = createApp(registry, () => origin, uiLogin);
   const listening = Promise.withResolvers<Deno.NetAddr>();
   const server = Deno.serve({
     hostname: config.host,
@@ -39,10 +43,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
   origin = url;
   registry.addSelfPort(addr.port);
   let closing: Promise<void> | null = null;
+  const uiLoginLink = config.token ? uiLogin.link(url) : null;
+  // The one place a person learns it: stderr holds JSON lines only, so it is one of them.
+  if (uiLoginLink) log("info", "web UI login link (one use)", { link: uiLoginLink });
   return {
     url,
     port: addr.port,
     registry,
+    uiLoginLink,
     close: () =>
       closing ??= (async () => {
         await registry.shutdown();

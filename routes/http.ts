@@ -14,6 +14,9 @@ import { openApiDocument } from "./openapi.ts";
 import { sseResponse } from "./events.ts";
 import { mcpHandler } from "./mcp.ts";
 import { bapHandler } from "./bap.ts";
+import { screencastHandler } from "./screencast.ts";
+import { uiAuth, uiRoutes } from "./ui.ts";
+import { UiLogin } from "./ui_login.ts";
 import { log } from "../lib/log.ts";
 
 async function readJson(c: Context, maxBytes: number): Promise<unknown> {
@@ -55,7 +58,11 @@ function concat(chunks: Uint8Array[], size: number): Uint8Array {
   return out;
 }
 
-export function createApp(registry: SessionRegistry, selfOrigin: () => string): Hono {
+export function createApp(
+  registry: SessionRegistry,
+  selfOrigin: () => string,
+  uiLogin: UiLogin = new UiLogin(),
+): Hono {
   const config = registry.config;
   const app = new Hono();
 
@@ -75,8 +82,9 @@ export function createApp(registry: SessionRegistry, selfOrigin: () => string): 
   app.get("/health", (c) => c.json({ status: "ok", version: PROTOCOL_VERSION, porthole: PORTHOLE_VERSION }));
   // BAP's WebSocket: its own Host/Origin checks, and a bad token closes the socket with 1008.
   app.get("/", bapHandler(registry, selfOrigin));
-  app.use("*", guard(config, selfOrigin));
+  app.use("*", guard(config, selfOrigin, uiAuth(uiLogin)));
   app.use("*", bodyLimit(config.maxBodyBytes));
+  app.route("/", uiRoutes(config, uiLogin));
   app.get("/openapi.json", (c) => c.json(openApiDocument()));
   app.all("/mcp", mcpHandler(registry));
   app.get(
@@ -93,6 +101,7 @@ export function createApp(registry: SessionRegistry, selfOrigin: () => string): 
     return sseResponse(c, session.events, registry.metrics);
   });
 
+  app.get("/v1/sessions/:sessionId/pages/:pageId/screencast", screencastHandler(registry));
   // Artifacts are content-addressed: a client that has the bytes gets 304.
   app.use("/v1/sessions/:sessionId/artifacts/:artifactId", etag());
   app.use(`${TEST_BROWSER_BASE}/:sessionId/artifacts/:artifactId`, etag());

@@ -24,7 +24,15 @@ function hostOf(header: string): string {
   return h.split(":")[0];
 }
 
-export function guard(config: Config, selfOrigin: () => string): MiddlewareHandler {
+/** How the web UI authenticates: its static shell needs no token, its browser shows a login cookie. */
+export interface UiAuth {
+  /** Paths that carry no data (the UI's shell and assets, the login link): no token needed. */
+  open(path: string): boolean;
+  /** Whether the request's Cookie header carries a UI login. */
+  accepts(cookieHeader: string | undefined): boolean;
+}
+
+export function guard(config: Config, selfOrigin: () => string, ui?: UiAuth): MiddlewareHandler {
   const allowedHosts = new Set(config.allowedHosts.map((h) => h.toLowerCase()));
   const allowedOrigins = new Set(config.allowedRequestOrigins.map((o) => o.toLowerCase().replace(/\/$/, "")));
   return async (c, next) => {
@@ -65,7 +73,7 @@ export function guard(config: Config, selfOrigin: () => string): MiddlewareHandl
         return fail(c, "request_origin_not_allowed", "Requests made by web pages are not allowed");
       }
     }
-    if (config.token) {
+    if (config.token && !ui?.open(c.req.path) && !ui?.accepts(c.req.header("cookie"))) {
       const auth = c.req.header("authorization");
       const given = auth?.match(/^Bearer\s+(.+)$/i)?.[1] ?? c.req.header("x-bap-token") ??
         c.req.query("token");

@@ -124,6 +124,33 @@ export const DOOR_PATHS: Record<string, Json> = {
   "/v1/sessions/{sessionId}/events": sse("session_events", "Events of one session", [
     { name: "sessionId", in: "path", required: true, schema: { type: "string" } },
   ]),
+  "/v1/sessions/{sessionId}/pages/{pageId}/screencast": {
+    get: {
+      operationId: "page_screencast",
+      summary: "Stream a page's live frames as server-sent events `frame` (JSON: data = base64 JPEG of at " +
+        "most 1280×720, deviceWidth, deviceHeight, timestamp), at most 15 a second; the page's screencast " +
+        "runs only while someone reads a stream, and `end` closes it when the page or session goes",
+      tags: ["pages"],
+      parameters: ["sessionId", "pageId"].map((name) => ({
+        name,
+        in: "path",
+        required: true,
+        schema: { type: "string" },
+      })),
+      responses: {
+        "200": {
+          description: "An event stream",
+          content: { "text/event-stream": { schema: { type: "string" } } },
+        },
+        "404": { ...errors.default, description: "session_not_found or page_not_found" },
+        "503": {
+          ...errors.default,
+          description: "browser_not_installed, browser_disconnected or session_disposed",
+        },
+        ...errors,
+      },
+    },
+  },
   "/mcp": {
     post: {
       operationId: "mcp_post",

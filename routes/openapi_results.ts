@@ -112,6 +112,39 @@ export const RESULT_SCHEMAS: Record<string, Json> = {
     navigation: { enum: ["committed", "same_document", "download_blocked", "none"] },
     state: ref("Observation"),
   }),
+  CurrentState: obj(
+    ["stateId", "pageId", "frameId", "url", "origin", "tree", "truncated", "current", "refs"],
+    {
+      stateId: str,
+      pageId: str,
+      frameId: str,
+      url: str,
+      origin: str,
+      tree: { type: "string", description: "Untrusted page text" },
+      truncated: bool,
+      current: {
+        type: "boolean",
+        description: "Still the session's current state (not consumed or replaced)",
+      },
+      refs: list(obj(["ref", "role", "name", "bounds"], {
+        ref: str,
+        role: str,
+        name: str,
+        bounds: {
+          oneOf: [
+            obj(["x", "y", "width", "height"], {
+              x: { type: "number" },
+              y: { type: "number" },
+              width: { type: "number" },
+              height: { type: "number" },
+            }),
+            { type: "null" },
+          ],
+          description: "CSS pixels in the top-level viewport; null without a box or in a subframe",
+        },
+      })),
+    },
+  ),
   ArtifactRef: obj(["id", "sha256", "mimeType", "bytes", "href"], {
     id: str,
     sha256: str,
@@ -170,6 +203,10 @@ export const OP_RESULTS: Record<string, Json | null> = {
   session_list: obj(["sessions"], { sessions: list(ref("SessionView")) }),
   session_get: ref("SessionView"),
   session_update: ref("SessionView"),
+  state_get: obj(["state"], {
+    state: { oneOf: [ref("CurrentState"), { type: "null" }], description: "null before any observation" },
+  }),
+  artifact_list: obj(["artifacts"], { artifacts: list(ref("ArtifactRef")) }),
   session_delete: null,
   page_list: obj(["pages"], { pages: list(ref("PageView")) }),
   page_open: ref("PageView"),

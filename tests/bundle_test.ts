@@ -116,6 +116,14 @@ Deno.test("dist/porthole.js runs alone: --version, serve, /health, exit 0 on SIG
         assert.equal(res.status, 200);
         const body = await res.json();
         assert.deepEqual(body, { status: "ok", version: "0.9.0", porthole: version });
+        // The web UI is inside the bundle: no file beside it is read.
+        const ui = await fetch(`${url}/ui`);
+        assert.equal(ui.status, 200);
+        assert.match(await ui.text(), /<script type="module" src="\/ui\/app\.js">/);
+        assert.match(ui.headers.get("content-security-policy") ?? "", /default-src 'self'/);
+        const js = await fetch(`${url}/ui/app.js`);
+        assert.equal(js.status, 200);
+        assert.ok((await js.text()).length > 10_000, "the UI's script is served");
       } catch (e) {
         kill(child, "SIGKILL");
         await Promise.allSettled([exited, stdout, stderr]);

@@ -103,6 +103,11 @@ export class ArtifactStore {
     };
   }
 
+  /** Every artifact, oldest first. */
+  list(): Artifact[] {
+    return [...this.#items.keys()].map((id) => this.describe(id)!);
+  }
+
   /** The bytes of an artifact; ids are lowercase hex SHA-256 only, so nothing can traverse. */
   get(id: string): Stored {
     const item = /^[0-9a-f]{64}$/.test(id) ? this.#items.get(id) : undefined;

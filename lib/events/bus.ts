@@ -34,11 +34,14 @@ export interface EventMap {
     action: string;
     execution: string;
     observation: string;
+    postcondition: string;
     error?: string;
     ms: number;
   };
   "approval.requested": { approvalId: string; action: string; origin: string };
   "approval.resolved": { approvalId: string; decision: string };
+  /** On GET /v1/events only: a session was created (by any door). */
+  "session.opened": Record<string, never>;
   "session.reset": { reason: string };
   "session.mode": { mode: "execute" | "plan" };
   "session.closed": { reason: string };

@@ -20,6 +20,7 @@ import { CONTEXT_OPS } from "./context_ops.ts";
 import { PAGE_OPS } from "./page_ops.ts";
 import { TAKEOVER_OPS } from "./takeover_ops.ts";
 import { testBrowserOps } from "./test_browser_ops.ts";
+import { WATCH_OPS } from "./watch_ops.ts";
 
 const createSession = defineOp({
   name: "session_create",
@@ -274,6 +275,7 @@ export const OPS: OpDef<any>[] = [
   ...TRACE_OPS,
   ...CONTEXT_OPS,
   ...PAGE_OPS,
+  ...WATCH_OPS,
 ];
 // A person's takeover, and the test browser: the operations above on a second registry.
 OPS.push(...TAKEOVER_OPS, ...testBrowserOps(OPS));

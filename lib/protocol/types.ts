@@ -51,6 +51,8 @@ export interface SessionView {
   /** execute, or plan (observe, wait, inspect, screenshot and reads only). */
   mode: "execute" | "plan";
   limits: { maxPages: number; maxQueuedOps: number; snapshotMaxBytes: number; idleMs: number };
+  /** Operations waiting in the session's FIFO gate, and whether one is running. */
+  queue: { waiting: number; running: boolean };
 }
 
 export type Execution = "not_dispatched" | "dispatched_unknown" | "completed";

@@ -214,6 +214,7 @@ export async function act(session: ActHost, input: ActInput, signal: AbortSignal
     action: input.action,
     execution,
     observation: result.observation,
+    postcondition,
     error: result.error?.code,
     ms: Math.round(performance.now() - started),
   });

@@ -9,7 +9,7 @@ import { SecretStore } from "../policy/secrets.ts";
 import { PortholeError } from "../protocol/errors.ts";
 import type { CreateSessionInput } from "../protocol/schemas.ts";
 import { Session } from "./session.ts";
-import { EventStream, type PortholeEvent } from "../events/bus.ts";
+import { EventStream, makeEvent, type PortholeEvent } from "../events/bus.ts";
 import { Metrics } from "../metrics/metrics.ts";
 
 /** A browser the registry attached to for a door (see `foreignBrowser`). */
@@ -171,6 +171,8 @@ export class SessionRegistry {
       routeBase: this.role.routeBase,
     });
     this.#sessions.set(session.id, session);
+    // Only on the stream of every session: a dashboard learns of it at once (the UI's session list).
+    this.events.publish(makeEvent(session.id, "session.opened", {}));
     pool?.onLost(() => session.browserLost());
     return session;
   }

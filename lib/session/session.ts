@@ -196,6 +196,7 @@ export class Session {
         snapshotMaxBytes: this.deps.limits.snapshotMaxBytes,
         idleMs: this.deps.idleMs,
       },
+      queue: { waiting: this.gate.queued, running: this.gate.busy },
     };
   }
 

@@ -103,6 +103,13 @@ export class StateAuthority {
     return this.#current?.stateId === stateId ? this.#current : null;
   }
 
+  /** The newest state published, current or already consumed (what the agent last saw); null after a reset. */
+  get latest(): Readonly<StateRecord> | null {
+    let last: StateRecord | null = null;
+    for (const s of this.#bases.values()) last = s;
+    return last;
+  }
+
   /** A recent state, current or not, as a read-only diff base; null when it is not kept (any more). */
   base(stateId: string): Readonly<StateRecord> | null {
     return this.#bases.get(stateId) ?? null;

@@ -1,0 +1,29 @@
+/**
+ * Reads for a person watching a session (the web UI): the agent's latest observation and the
+ * session's artifacts. Both run outside the FIFO gate: watching never waits behind, or delays,
+ * the agent's own operations, and neither consumes nor replaces its state.
+ */
+import { currentState } from "../session/state_view.ts";
+import { defineOp } from "./define.ts";
+
+const stateGet = defineOp({
+  name: "state_get",
+  description:
+    "The agent's latest observation (tree, refs with their boxes now, whether it is still current); a read that neither consumes nor replaces a state",
+  method: "GET",
+  path: "/v1/sessions/:sessionId/state",
+  input: null,
+  run: ({ registry, params, signal }) => currentState(registry.get(params.sessionId), signal),
+});
+
+const artifactList = defineOp({
+  name: "artifact_list",
+  description: "List the session's artifacts (screenshots, PDFs, traces), oldest first",
+  method: "GET",
+  path: "/v1/sessions/:sessionId/artifacts",
+  input: null,
+  run: ({ registry, params }) =>
+    Promise.resolve({ artifacts: registry.get(params.sessionId).artifacts.list() }),
+});
+
+export const WATCH_OPS = [stateGet, artifactList];

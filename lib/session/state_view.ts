@@ -1,0 +1,76 @@
+/**
+ * What a person supervising the agent sees of its latest observation: the newest state's tree and
+ * refs (current or already consumed by an action), each with the element's box now, for outlining
+ * on the live view. A read: it neither consumes nor replaces a state, so watching never disturbs
+ * the agent.
+ */
+import { redactUrl } from "../policy/url.ts";
+import type { ReadsHost } from "./hosts.ts";
+import { describeRefs } from "./ref_elements.ts";
+import { bounded } from "./bounded.ts";
+import type { PageRecord } from "./page_record.ts";
+
+/** The few members of a session this read needs. */
+export type StateViewHost = Pick<ReadsHost, "states" | "scrub"> & {
+  readonly pages: ReadonlyMap<string, PageRecord>;
+};
+
+export interface StateRefView {
+  ref: string;
+  role: string;
+  name: string;
+  /** CSS pixels in the top-level viewport; null when the element has no box or is in a subframe. */
+  bounds: { x: number; y: number; width: number; height: number } | null;
+}
+
+export interface CurrentStateView {
+  stateId: string;
+  pageId: string;
+  frameId: string;
+  url: string;
+  origin: string;
+  tree: string;
+  truncated: boolean;
+  /** Whether it is still the session's current state (not yet consumed, replaced or invalidated). */
+  current: boolean;
+  refs: StateRefView[];
+}
+
+export function currentState(
+  session: StateViewHost,
+  signal: AbortSignal,
+): Promise<{ state: CurrentStateView | null }> {
+  const state = session.states.latest;
+  if (!state) return Promise.resolve({ state: null });
+  return bounded(5_000, signal, "Reading the current state failed", async (sig) => {
+    const refs = [...state.refs.values()];
+    let boxes: (StateRefView["bounds"])[] = refs.map(() => null);
+    const rec = session.pages.get(state.pageId);
+    const frame = rec && (await rec.driver.frames(sig)).find((f) => f.frameId === state.frameId);
+    // Boxes are relative to the frame's own viewport: only the top-level frame's map onto the image.
+    if (rec && frame && frame.parentId === null) {
+      const mine = refs.map((ref, i) => ({ ref, role: ref.role, name: ref.name, i }))
+        .filter((r) => r.ref.frameId === state.frameId);
+      const described = await describeRefs(rec.driver, frame, mine, sig).catch(() => mine.map(() => null));
+      mine.forEach((r, k) => (boxes[r.i] = described[k]?.bounds ?? null));
+    } else boxes = refs.map(() => null);
+    return {
+      state: {
+        stateId: state.stateId,
+        pageId: state.pageId,
+        frameId: state.frameId,
+        url: redactUrl(state.url),
+        origin: state.origin,
+        tree: session.scrub(state.tree),
+        truncated: state.truncated,
+        current: session.states.current?.stateId === state.stateId,
+        refs: refs.map((r, i) => ({
+          ref: r.ref,
+          role: r.role,
+          name: session.scrub(r.name),
+          bounds: boxes[i],
+        })),
+      },
+    };
+  });
+}
