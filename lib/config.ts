@@ -162,6 +162,14 @@ function list(v: string): string[] {
 }
 
 /** Every option of `serve` (and of `mcp`, which shares them), with its environment variable. */
+/** A flag whose value must be one of `allowed`. */
+function oneOf<T extends string>(flag: string, allowed: readonly T[], v: string): T {
+  if (!allowed.includes(v as T)) {
+    throw new UsageError(`--${flag} must be one of ${allowed.join(", ")}, got "${v.slice(0, 40)}"`);
+  }
+  return v as T;
+}
+
 const FLAGS: Record<string, Flag> = {
   host: { env: "PORTHOLE_HOST", apply: (c, v) => (c.host = v) },
   port: {
@@ -246,12 +254,7 @@ const FLAGS: Record<string, Flag> = {
   },
   downloads: {
     env: "PORTHOLE_DOWNLOADS",
-    apply: (c, v) => {
-      if (v !== "blocked" && v !== "artifacts") {
-        throw new UsageError(`--downloads must be blocked or artifacts, got "${v}"`);
-      }
-      c.downloads = v;
-    },
+    apply: (c, v) => (c.downloads = oneOf("downloads", ["blocked", "artifacts"] as const, v)),
   },
   "block-private-network": {
     env: "PORTHOLE_BLOCK_PRIVATE_NETWORK",
@@ -260,12 +263,7 @@ const FLAGS: Record<string, Flag> = {
   },
   "log-level": {
     env: "PORTHOLE_LOG_LEVEL",
-    apply: (c, v) => {
-      if (!LOG_LEVELS.includes(v as LogLevel)) {
-        throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(", ")}`);
-      }
-      c.logLevel = v as LogLevel;
-    },
+    apply: (c, v) => (c.logLevel = oneOf("log-level", LOG_LEVELS, v)),
   },
   "allowed-origin": {
     env: "PORTHOLE_ALLOWED_ORIGINS",

@@ -53,6 +53,11 @@ const sse = (operationId: string, summary: string, params: Json[] = []): Json =>
   },
 });
 
+const jsonBody = (description: string, schema: Json): Json => ({
+  description,
+  content: { "application/json": { schema } },
+});
+
 const jsonRpc = { type: "object", required: ["jsonrpc"], properties: { jsonrpc: { const: "2.0" } } };
 
 export const DOOR_PATHS: Record<string, Json> = {
@@ -63,23 +68,16 @@ export const DOOR_PATHS: Record<string, Json> = {
       tags: ["service"],
       security: [],
       responses: {
-        "200": {
-          description: "The sidecar is up",
-          content: {
-            "application/json": {
-              schema: {
-                type: "object",
-                required: ["status", "version", "porthole"],
-                properties: {
-                  status: { const: "ok" },
-                  version: { const: PROTOCOL_VERSION, description: "BAP protocol version" },
-                  porthole: { type: "string", description: "Porthole's own version" },
-                },
-                additionalProperties: false,
-              },
-            },
+        "200": jsonBody("The sidecar is up", {
+          type: "object",
+          required: ["status", "version", "porthole"],
+          properties: {
+            status: { const: "ok" },
+            version: { const: PROTOCOL_VERSION, description: "BAP protocol version" },
+            porthole: { type: "string", description: "Porthole's own version" },
           },
-        },
+          additionalProperties: false,
+        }),
       },
     },
   },
@@ -89,22 +87,15 @@ export const DOOR_PATHS: Record<string, Json> = {
       summary: "This document",
       tags: ["service"],
       responses: {
-        "200": {
-          description: "OpenAPI 3.1 document",
-          content: {
-            "application/json": {
-              schema: {
-                type: "object",
-                required: ["openapi", "info", "paths"],
-                properties: {
-                  openapi: { type: "string" },
-                  info: { type: "object" },
-                  paths: { type: "object" },
-                },
-              },
-            },
+        "200": jsonBody("OpenAPI 3.1 document", {
+          type: "object",
+          required: ["openapi", "info", "paths"],
+          properties: {
+            openapi: { type: "string" },
+            info: { type: "object" },
+            paths: { type: "object" },
           },
-        },
+        }),
         ...errors,
       },
     },
