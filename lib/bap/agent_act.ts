@@ -5,6 +5,7 @@
  */
 import * as v from "valibot";
 import { type Call, type Method, method } from "./call.ts";
+import { ACTION_METHODS } from "./actions.ts";
 import { BAP, BapError, toBapError } from "./errors.ts";
 import { onPage } from "./gate.ts";
 import { Flag, Num, PageId, Str, Timeout } from "./schema.ts";
@@ -14,24 +15,10 @@ import { deadline, poll, sleep } from "../session/deadline.ts";
 import { elementIs } from "../session/element_props.ts";
 import { MAX_TIMEOUT_MS } from "../protocol/timeouts.ts";
 
+/** What a step may do: an action, or a navigation. */
 export const STEP_ACTIONS = [
-  "action/click",
-  "action/dblclick",
-  "action/fill",
-  "action/type",
-  "action/press",
-  "action/hover",
-  "action/scroll",
-  "action/select",
-  "action/check",
-  "action/uncheck",
-  "action/clear",
-  "action/upload",
-  "action/drag",
-  "page/navigate",
-  "page/reload",
-  "page/goBack",
-  "page/goForward",
+  ...Object.keys(ACTION_METHODS),
+  ...["page/navigate", "page/reload", "page/goBack", "page/goForward"],
 ];
 
 const Step = v.object({
