@@ -31,13 +31,7 @@ export const Str = v.optional(v.string());
 export const Num = (min = -Infinity, max = Infinity) =>
   v.pipe(v.number(), v.finite(), v.minValue(min), v.maxValue(max));
 export const Whole = (min: number, max: number) => v.pipe(Num(min, max), v.integer());
-/** A string that must hold something. */
-export const Text = (max: number) =>
-  v.pipe(
-    v.string(),
-    v.check((s) => s.trim() !== "", "must not be empty"),
-    v.maxLength(max, `is longer than ${max}`),
-  );
+export { Text } from "../protocol/locator.ts";
 
 /** BAP sends null for absent members: drop them from objects (arrays keep theirs). */
 function withoutNulls(x: unknown): unknown {
