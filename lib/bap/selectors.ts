@@ -93,14 +93,17 @@ export async function selectedFrame(
 ): Promise<FrameInfo> {
   const chosen = state.frames.get(t.pageId);
   const door = await frameOf(t.rec.driver, chosen, signal);
-  if (!door) {
-    state.frames.delete(t.pageId);
-    throw new BapError(BAP.FrameNotFound, `The selected frame ${chosen} is gone`, {
-      details: { identifier: chosen },
-      notDispatched: true,
-    });
-  }
+  if (!door) throw frameGone(state, t.pageId, chosen!);
   return door.info;
+}
+
+/** The frame frame/switch selected is gone: so is the selection. */
+export function frameGone(state: BapState, pageId: string, frameId: string): BapError {
+  state.frames.delete(pageId);
+  return new BapError(BAP.FrameNotFound, `The selected frame ${frameId} is gone`, {
+    details: { identifier: frameId },
+    notDispatched: true,
+  });
 }
 
 /** The page's current state, when it is one of this page. */
