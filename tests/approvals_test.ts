@@ -4,7 +4,7 @@
  * check runs again on the page as it is then.
  */
 import assert from "node:assert/strict";
-import { assertNotDispatched, browserTest, type Json, Porthole, Site } from "./harness.ts";
+import { assertNotDispatched, browserTest, disposing, type Json, Porthole, Site } from "./harness.ts";
 
 const SHOP = `<!doctype html><title>Shop</title>
 <p id="orders">0</p>
@@ -32,16 +32,7 @@ async function setup(timeoutMs = 30_000) {
   });
   const sid = await ph.session();
   const state = await ph.open(sid, site.url("/"));
-  return {
-    site,
-    ph,
-    sid,
-    state,
-    async [Symbol.asyncDispose]() {
-      await ph[Symbol.asyncDispose]();
-      await site[Symbol.asyncDispose]();
-    },
-  };
+  return disposing({ site, ph, sid, state }, ph, site);
 }
 
 Deno.test("an action a rule covers waits for approval, and runs once approved", browserTest, async () => {

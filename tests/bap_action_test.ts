@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { browserTest } from "./harness.ts";
 import type { BapClient } from "./bap_client.ts";
-import { bapPage, elementProperty, siteAndPorthole } from "./bap_fixture.ts";
+import { assertRpcError, bapPage, elementProperty, siteAndPorthole } from "./bap_fixture.ts";
 
 const PAGE = `<!doctype html><title>Actions</title>
 <script>
@@ -123,8 +123,7 @@ Deno.test("a ref whose node was removed is -32012 and never heals to a look-alik
     `const b = document.querySelector("[data-testid=save]"); const twin = b.cloneNode(true); b.replaceWith(twin);`,
   );
   const e = await c.fails("action/click", { selector: { type: "ref", ref: save.ref } });
-  assert.equal(e.code, -32012);
-  assert.equal(e.data!.retryable, true);
+  assertRpcError(e, -32012, true);
   assert.match(e.data!.recoveryHint!, /observe/i);
   assert.equal(await status(c), "idle");
   const again = await c.call("agent/observe", { includeInteractiveElements: true });
@@ -165,12 +164,10 @@ Deno.test(
       selector: { type: "css", value: "#ghost" },
       options: { timeout: 300 },
     });
-    assert.equal(hidden.code, -32013);
-    assert.equal(hidden.data!.retryable, true);
+    assertRpcError(hidden, -32013, true);
     assert.equal(await status(c), "idle");
     const slow = await c.fails("page/navigate", { url: site.url("/slow"), timeout: 300 });
-    assert.equal(slow.code, -32016);
-    assert.equal(slow.data!.retryable, true);
+    assertRpcError(slow, -32016, true);
   },
 );
 

@@ -1,7 +1,8 @@
 /** BAP agent/observe and agent/extract against real Chromium (conformance scenarios 7, 14–16). */
 import assert from "node:assert/strict";
-import { browserTest, Porthole, Site } from "./harness.ts";
-import { BapClient, type Json, wsUrl } from "./bap_client.ts";
+import { browserTest } from "./harness.ts";
+import { bapPage, siteAndPorthole } from "./bap_fixture.ts";
+import { type BapClient, type Json } from "./bap_client.ts";
 
 const FORM = `<!doctype html><title>Agent</title>
 <button data-testid="save" onclick="document.getElementById('status').textContent = 'saved ' + this.form?.id">Save</button>
@@ -21,25 +22,14 @@ const SHOP = `<!doctype html><title>Shop</title><main>
 const FRAMED = `<!doctype html><title>Framed</title><button>Outside</button><iframe src="/inner"></iframe>`;
 const INNER = `<!doctype html><title>Inner</title><h2>Inside</h2><button>Inner button</button>`;
 
-const site = new Site({
+const { site, ph } = await siteAndPorthole({
   "/": FORM,
   "/shop": SHOP,
   "/x": "<title>X</title>x",
   "/framed": FRAMED,
   "/inner": INNER,
 });
-const ph = await Porthole.start();
-globalThis.addEventListener("unload", () => {
-  ph.server.close();
-  site.server.shutdown();
-});
-
-async function fresh(path = "/"): Promise<BapClient> {
-  const c = await BapClient.connect(wsUrl(ph.url));
-  await c.call("browser/launch", {});
-  await c.call("page/create", { url: site.url(path) });
-  return c;
-}
+const fresh = (path = "/"): Promise<BapClient> => bapPage(ph, site.url(path));
 
 const SELECTOR_TYPES = [
   "css",

@@ -4,7 +4,8 @@
  * Porthole; these fixtures read the page itself through the server's registry to check effects.
  */
 import { type Pages, Porthole, Site } from "./harness.ts";
-import { BapClient, type Json, wsUrl } from "./bap_client.ts";
+import assert from "node:assert/strict";
+import { BapClient, type Json, type RpcError, wsUrl } from "./bap_client.ts";
 
 /** A page fixture: the client itself, with the page it created and a way to read that page. */
 export type BapPage = BapClient & {
@@ -70,4 +71,10 @@ export async function elementProperty(c: BapClient, css: string, property = "tex
     properties: [property],
   });
   return el[property];
+}
+
+/** A BAP error with this code and retry advice. */
+export function assertRpcError(e: RpcError, code: number, retryable: boolean): void {
+  assert.equal(e.code, code, e.message);
+  assert.equal(e.data?.retryable, retryable, e.message);
 }

@@ -9,6 +9,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { browserTest, type Json, Porthole, Site } from "./harness.ts";
 import { BapClient, wsUrl } from "./bap_client.ts";
+import { bapLaunched } from "./bap_fixture.ts";
 
 const site = new Site({ "/": "<!doctype html><title>Race</title><button>Go</button>" });
 globalThis.addEventListener("unload", () => site.server.shutdown());
@@ -20,8 +21,7 @@ async function everyDoorWorks(ph: Porthole): Promise<void> {
   assert.match(state.tree, /button "Go"/);
   await ph.request("DELETE", `/v1/sessions/${sid}`);
 
-  await using bap = await BapClient.connect(wsUrl(ph.url));
-  await bap.call("browser/launch", {});
+  await using bap = await bapLaunched(ph);
   await bap.call("page/create", {});
   await bap.call("page/navigate", { url: site.url("/") });
   const { tree } = await bap.call("observe/accessibility", {});

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { browserTest, type Json, refOf } from "./harness.ts";
 import type { BapClient } from "./bap_client.ts";
-import { bapPage, elementProperty, siteAndPorthole } from "./bap_fixture.ts";
+import { assertRpcError, bapPage, elementProperty, siteAndPorthole } from "./bap_fixture.ts";
 
 const PAGE = `<!doctype html><title>Locate</title>
 <script>function hit(what) { document.getElementById("status").textContent = what; }</script>
@@ -118,8 +118,7 @@ Deno.test("a ref whose element is hidden waits for it, then is -32013", browserT
     selector: { type: "ref", ref: fade },
     options: { timeout: 400 },
   });
-  assert.equal(e.code, -32013);
-  assert.equal(e.data!.retryable, true);
+  assertRpcError(e, -32013, true);
   await c.run(`setTimeout(() => document.getElementById("fade").style.display = "", 200);`);
   await c.call("action/click", { selector: { type: "ref", ref: fade }, options: { timeout: 5000 } });
   assert.equal(await status(c), "fade", "the same ref once it shows again");

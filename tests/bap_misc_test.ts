@@ -1,9 +1,10 @@
 /** BAP storage, emulation, frames, tracing, discovery, dialogs, streams and approvals against real Chromium. */
 import assert from "node:assert/strict";
-import { browserTest, Porthole, Site } from "./harness.ts";
+import { browserTest } from "./harness.ts";
+import { bapPage, siteAndPorthole } from "./bap_fixture.ts";
 import { BapClient, type Json, wsUrl } from "./bap_client.ts";
 
-const site = new Site({
+const { site, ph } = await siteAndPorthole({
   "/": `<!doctype html><title>Misc</title><h1>Main</h1>
     <iframe name="inner" src="/inner"></iframe>`,
   "/inner": `<!doctype html><title>Inner</title><button id="b">Inside</button><p id="where">frame</p>`,
@@ -24,18 +25,7 @@ const site = new Site({
       },
     ),
 });
-const ph = await Porthole.start();
-globalThis.addEventListener("unload", () => {
-  ph.server.close();
-  site.server.shutdown();
-});
-
-async function fresh(path = "/"): Promise<BapClient> {
-  const c = await BapClient.connect(wsUrl(ph.url));
-  await c.call("browser/launch", {});
-  await c.call("page/create", { url: site.url(path) });
-  return c;
-}
+const fresh = (path = "/"): Promise<BapClient> => bapPage(ph, site.url(path));
 
 async function evalIn(pageId: string, expression: string): Promise<Json> {
   for (const s of ph.server.registry.list()) {

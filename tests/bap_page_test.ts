@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { browserTest } from "./harness.ts";
 import { assertVoid, BapClient, wsUrl } from "./bap_client.ts";
-import { bapLaunched, pageEval, siteAndPorthole } from "./bap_fixture.ts";
+import { assertRpcError, bapLaunched, pageEval, siteAndPorthole } from "./bap_fixture.ts";
 
 const FORM = `<!doctype html><title>Form</title><h1>Sign up</h1>
 <button data-testid="save">Save</button><input id="email" aria-label="Email"><a href="/x">Docs</a>`;
@@ -112,8 +112,7 @@ Deno.test("a navigation that cannot connect is -32015, retryable", browserTest, 
   await using c = await bapLaunched(ph, { launch: { browser: "chromium", headless: true } });
   await c.call("page/create", {});
   const e = await c.fails("page/navigate", { url: "http://127.0.0.1:9/" });
-  assert.equal(e.code, -32015);
-  assert.equal(e.data!.retryable, true);
+  assertRpcError(e, -32015, true);
 });
 
 Deno.test(

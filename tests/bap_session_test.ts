@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { browserTest, eventually, Porthole } from "./harness.ts";
 import { BapClient, type Json, wsUrl } from "./bap_client.ts";
-import { pageEval, siteAndPorthole } from "./bap_fixture.ts";
+import { bapLaunched, pageEval, siteAndPorthole } from "./bap_fixture.ts";
 
 const { site, ph } = await siteAndPorthole({
   "/": `<!doctype html><title>Events</title><button onclick="console.error('x')">Log</button>
@@ -16,8 +16,7 @@ Deno.test(
   "events: subscribed page and console events arrive for the right page; unsubscribed ones do not",
   browserTest,
   async () => {
-    await using c = await BapClient.connect(wsUrl(ph.url));
-    await c.call("browser/launch", {});
+    await using c = await bapLaunched(ph);
     assert.deepEqual(await c.call("events/subscribe", { events: ["page", "console"] }), {});
     const page = await c.call("page/create", {});
     await c.call("page/navigate", { url: site.url("/") });
@@ -48,8 +47,7 @@ Deno.test(
 );
 
 Deno.test("network events carry no headers or bodies and redacted URLs", browserTest, async () => {
-  await using c = await BapClient.connect(wsUrl(ph.url));
-  await c.call("browser/launch", {});
+  await using c = await bapLaunched(ph);
   await c.call("events/subscribe", { events: ["network"] });
   await c.call("page/create", { url: site.url("/b?secret=1") });
   const req = await c.notification(

@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { browserTest, Porthole } from "./harness.ts";
 import { assertErrorEnvelope, BapClient, wsUrl } from "./bap_client.ts";
+import { assertRpcError } from "./bap_fixture.ts";
 
 const ph = await Porthole.start();
 const url = wsUrl(ph.url);
@@ -83,8 +84,7 @@ Deno.test(
     assert.ok(r.capabilities.observations.includes("ariaSnapshot"));
     assert.equal(r.capabilities.features.networkInterception, false);
     const again = await c.fails("initialize", { protocolVersion: "0.9.0" });
-    assert.equal(again.code, -32002);
-    assert.equal(again.data!.retryable, false);
+    assertRpcError(again, -32002, false);
   },
 );
 
@@ -128,8 +128,7 @@ Deno.test("void methods answer {} and errors keep the envelope", browserTest, as
   await using c = await BapClient.connect(url);
   assert.deepEqual(await c.call("events/subscribe", { events: ["page"] }), {});
   const e = await c.fails("events/subscribe", {});
-  assert.equal(e.code, -32602);
-  assert.equal(e.data!.retryable, false);
+  assertRpcError(e, -32602, false);
   assert.equal(typeof e.data!.recoveryHint, "string");
 });
 

@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { browserTest, type Json, Porthole, Site } from "./harness.ts";
 import { BapClient, wsUrl } from "./bap_client.ts";
+import { bapLaunched } from "./bap_fixture.ts";
 // @ts-types="@modelcontextprotocol/sdk/client/index"
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 // @ts-types="@modelcontextprotocol/sdk/client/streamableHttp"
@@ -406,8 +407,7 @@ Deno.test(
   "context/create's emulation and storageState are the new session's own, seen by its pages",
   browserTest,
   async () => {
-    await using c = await BapClient.connect(wsUrl(ph.url));
-    await c.call("browser/launch", {});
+    await using c = await bapLaunched(ph);
     await c.call("context/create", {
       contextId: "dressed",
       options: {

@@ -214,6 +214,15 @@ export function assertError(reply: Reply<Json>, status: number, code: string): v
   }
 }
 
+/** `fields`, disposed by disposing `parts` in order: a test's composite fixture (`await using`). */
+export function disposing<T extends object>(fields: T, ...parts: AsyncDisposable[]): T & AsyncDisposable {
+  return Object.assign(fields, {
+    async [Symbol.asyncDispose]() {
+      for (const part of parts) await part[Symbol.asyncDispose]();
+    },
+  });
+}
+
 /** An act result that ran to completion without error. */
 export function assertCompleted(result: Json): void {
   assert.equal(result.error, undefined);

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { Ajv } from "ajv";
-import { browserTest, eventually, type Json, Porthole, refOf, Site } from "./harness.ts";
+import { browserTest, disposing, eventually, type Json, Porthole, refOf, Site } from "./harness.ts";
 import { MCP_TOOLS, mcpOverHttp, ok } from "./mcp_client.ts";
 import { END, renderMcpReadme, START, unpadded } from "../build/readme_mcp.ts";
 
@@ -46,16 +46,7 @@ async function onCounter() {
   const ph = await Porthole.start();
   const mcp = await mcpOverHttp(ph);
   ok(await mcp.call("browser_navigate", { url: site.url("/") }));
-  return {
-    site,
-    ph,
-    mcp,
-    async [Symbol.asyncDispose]() {
-      await mcp[Symbol.asyncDispose]();
-      await ph[Symbol.asyncDispose]();
-      await site[Symbol.asyncDispose]();
-    },
-  };
+  return disposing({ site, ph, mcp }, mcp, ph, site);
 }
 
 async function counter(ph: Porthole, sid: string): Promise<string> {

@@ -3,7 +3,7 @@
  * names itself and refuses metadata and link-local addresses, and the sidecar's own port.
  */
 import assert from "node:assert/strict";
-import { browserTest, Porthole, Site } from "./harness.ts";
+import { browserTest, disposing, Porthole, Site } from "./harness.ts";
 
 const PROBE = `<!doctype html><title>Probe</title><p id="out">…</p>
 <script>
@@ -24,14 +24,21 @@ const PROBE = `<!doctype html><title>Probe</title><p id="out">…</p>
   }
 </script>`;
 
+/** A Porthole with one session on the probe page. */
+async function probing() {
+  const site = new Site({ "/": PROBE });
+  const ph = await Porthole.start();
+  const sid = await ph.session();
+  await ph.open(sid, site.url("/"));
+  return disposing({ site, ph, sid }, ph, site);
+}
+
 Deno.test(
   "a page cannot reach the sidecar's own port: fetch, WebSocket and iframe are refused",
   browserTest,
   async () => {
-    await using site = new Site({ "/": PROBE });
-    await using ph = await Porthole.start();
-    const sid = await ph.session();
-    await ph.open(sid, site.url("/"));
+    await using probe = await probing();
+    const { site, ph, sid } = probe;
     const self = ph.url;
     const before = ph.server.registry.guard.stats.refused;
     const served = () =>
@@ -68,10 +75,8 @@ Deno.test(
   "cloud metadata and link-local addresses are refused to pages and to navigate",
   browserTest,
   async () => {
-    await using site = new Site({ "/": PROBE });
-    await using ph = await Porthole.start();
-    const sid = await ph.session();
-    await ph.open(sid, site.url("/"));
+    await using probe = await probing();
+    const { ph, sid } = probe;
     const guard = ph.server.registry.guard;
     for (
       const url of [

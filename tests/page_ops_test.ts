@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { browserTest, type Json, Porthole, sharedPorthole, Site } from "./harness.ts";
-import { BapClient, wsUrl } from "./bap_client.ts";
+import { bapLaunched } from "./bap_fixture.ts";
 
 const LONG = "x".repeat(10_000);
 const site = new Site({
@@ -295,8 +295,7 @@ Deno.test(
   "BAP screenshots and PDFs come from the core operations and leave nothing in the store",
   browserTest,
   async () => {
-    await using c = await BapClient.connect(wsUrl(ph.url));
-    await c.call("browser/launch", {});
+    await using c = await bapLaunched(ph);
     await c.call("page/create", { url: site.url("/form") });
     const before = new Set(ph.server.registry.list().map((s) => s.id));
     assert.ok(before.size >= 2, "the BAP context's session is in the registry beside the keeper");

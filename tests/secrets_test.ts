@@ -4,7 +4,7 @@
  * never appears in a response, event, log or inspect entry.
  */
 import assert from "node:assert/strict";
-import { assertNotDispatched, browserTest, Porthole, Site } from "./harness.ts";
+import { assertNotDispatched, browserTest, disposing, Porthole, Site } from "./harness.ts";
 
 const SECRET = "correct-horse-battery-staple";
 const LOGIN = `<!doctype html><title>Login</title>
@@ -19,16 +19,7 @@ async function setup() {
   const ph = await Porthole.start((c) => {
     c.operator.secrets = { shop: { value: SECRET, origins: [site.origin] } };
   });
-  return {
-    site,
-    other,
-    ph,
-    async [Symbol.asyncDispose]() {
-      await ph[Symbol.asyncDispose]();
-      await other[Symbol.asyncDispose]();
-      await site[Symbol.asyncDispose]();
-    },
-  };
+  return disposing({ site, other, ph }, ph, other, site);
 }
 
 Deno.test(

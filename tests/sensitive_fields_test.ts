@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { assertNotDispatched, browserTest, type Json, refOf, sharedPorthole, Site } from "./harness.ts";
-import { BapClient, wsUrl } from "./bap_client.ts";
+import { bapLaunched } from "./bap_fixture.ts";
 
 const PAGE = `<!doctype html><title>Fields</title>
 <script>window.inputs = 0; addEventListener("input", () => window.inputs++, true);</script>
@@ -42,8 +42,7 @@ for (const [what, css, secret] of FIELDS) {
   });
 
   Deno.test(`BAP refuses to type into ${what}, and no observation shows its value`, browserTest, async () => {
-    await using c = await BapClient.connect(wsUrl(ph.url));
-    await c.call("browser/launch", {});
+    await using c = await bapLaunched(ph);
     await c.call("page/create", { url: site.url("/") });
     const e = await c.fails("action/type", { selector: { type: "css", value: css }, text: "typed" });
     assert.equal(e.code, -32021);

@@ -10,7 +10,7 @@ import type { Call } from "./call.ts";
 import { actWhenReady, type LocatorAction, observeFresh } from "../session/act_wait.ts";
 import { locate } from "../session/locate.ts";
 import { BAP, BapError, toBapError } from "./errors.ts";
-import { currentState, describe, locateError, type Selector } from "./selectors.ts";
+import { currentState, describe, frameGone, locateError, type Selector } from "./selectors.ts";
 import type { BapState, PageTarget } from "./state.ts";
 
 /** An action by selectors: the core's, with a drag's drop target as a selector. */
@@ -49,21 +49,17 @@ export function actError(r: ActResult, named: Named = []): BapError {
 }
 
 /** A fresh observation failed on the frame frame/switch selected: it is gone, and so is the selection. */
-function frameGone(state: BapState, t: PageTarget, err: unknown): BapError {
+function frameGoneOr(state: BapState, t: PageTarget, err: unknown): BapError {
   const frameId = state.frames.get(t.pageId);
-  if (!(err instanceof PortholeError && err.code === "frame_not_found" && frameId)) return toBapError(err);
-  state.frames.delete(t.pageId);
-  return new BapError(BAP.FrameNotFound, `The selected frame ${frameId} is gone`, {
-    details: { identifier: frameId },
-    notDispatched: true,
-  });
+  const gone = err instanceof PortholeError && err.code === "frame_not_found" && frameId;
+  return gone ? frameGone(state, t.pageId, frameId) : toBapError(err);
 }
 
 /** The one ref a selector names in a fresh observation (action/* with `trial`); throws why there is none. */
 export async function locateOnly(state: BapState, t: PageTarget, sel: Selector, signal: AbortSignal) {
   const seen = currentState(t);
   const fresh = await observeFresh(t.session, t.pageId, state.frames.get(t.pageId), signal).catch((err) => {
-    throw frameGone(state, t, err);
+    throw frameGoneOr(state, t, err);
   });
   const r = await locate(t.rec.driver, fresh, sel, signal, seen);
   if (!r.ok) throw locateError(sel, r);
@@ -113,7 +109,7 @@ export async function actOn(
   const page = { pageId: t.pageId, frameId: state.frames.get(t.pageId) };
   const r = await actWhenReady(t.session, page, selectors, action, timeoutMs, signal).catch(
     (err) => {
-      throw frameGone(state, t, err);
+      throw frameGoneOr(state, t, err);
     },
   );
   if (r.kind === "timeout") {

@@ -168,9 +168,6 @@ export const ACTION_METHODS: Record<string, Method> = {
     params("required", Click),
     (p) => clickSpec("dblclick", p.options),
   ),
-  "action/hover": simple("action/hover", params("required", { position: v.optional(Point) }), () => ({
-    action: "hover",
-  })),
   "action/type": action(
     "action/type",
     params("required", { clear: Flag, delay: v.optional(Num(0, 10_000)) }, {
@@ -198,6 +195,9 @@ export const ACTION_METHODS: Record<string, Method> = {
     params("optional", {}, { key: v.pipe(v.nonOptional(core.key), v.minLength(1, "must not be empty")) }),
     (p) => ({ action: "press", key: p.key }),
   ),
+  "action/hover": simple("action/hover", params("required", { position: v.optional(Point) }), () => ({
+    action: "hover",
+  })),
   "action/scroll": action(
     "action/scroll",
     params("optional", { direction: Direction, amount: Amount }),

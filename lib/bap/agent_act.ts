@@ -5,33 +5,20 @@
  */
 import * as v from "valibot";
 import { type Call, type Method, method } from "./call.ts";
+import { ACTION_METHODS } from "./actions.ts";
 import { BAP, BapError, toBapError } from "./errors.ts";
 import { onPage } from "./gate.ts";
 import { Flag, Num, PageId, Str, Timeout } from "./schema.ts";
 import { resolve, SelectorSchema } from "./selectors.ts";
 import { AgentObserve, agentObserve } from "./agent_observe.ts";
-import { deadline, poll, sleep } from "../session/deadline.ts";
+import { pollFor, sleep } from "../session/deadline.ts";
 import { elementIs } from "../session/element_props.ts";
 import { MAX_TIMEOUT_MS } from "../protocol/timeouts.ts";
 
+/** What a step may do: an action, or a navigation. */
 export const STEP_ACTIONS = [
-  "action/click",
-  "action/dblclick",
-  "action/fill",
-  "action/type",
-  "action/press",
-  "action/hover",
-  "action/scroll",
-  "action/select",
-  "action/check",
-  "action/uncheck",
-  "action/clear",
-  "action/upload",
-  "action/drag",
-  "page/navigate",
-  "page/reload",
-  "page/goBack",
-  "page/goForward",
+  ...Object.keys(ACTION_METHODS),
+  ...["page/navigate", "page/reload", "page/goBack", "page/goForward"],
 ];
 
 const Step = v.object({
@@ -71,20 +58,13 @@ const AgentActParams = v.object({
 
 /** Wait until a condition holds on the page (polled through the page's gate). */
 async function conditionMet(call: Call, pageId: string, c: NonNullable<Step["condition"]>): Promise<boolean> {
-  const dl = deadline(Math.max(1, c.timeout), call.signal);
   const holds = () =>
     onPage(call, pageId, async (t, sig) => {
       const target = await resolve(call.state, t, c.selector, sig).catch(() => null);
       return await elementIs(t.rec.driver, target, c.state, sig);
     });
-  try {
-    return await poll(async () => (await holds()) || undefined, 100, dl.signal);
-  } catch (err) {
-    if (call.signal.aborted || !dl.signal.aborted) throw err;
-    return false;
-  } finally {
-    dl.dispose();
-  }
+  return await pollFor(async () => (await holds()) || undefined, 100, Math.max(1, c.timeout), call.signal) ??
+    false;
 }
 
 function stepError(err: BapError, i: number) {

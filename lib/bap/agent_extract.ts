@@ -10,7 +10,7 @@ import { BapError } from "./errors.ts";
 import { onPage } from "./gate.ts";
 import { Flag, Num, PageId, renamed } from "./schema.ts";
 import { resolve, selectedFrame, SelectorSchema } from "./selectors.ts";
-import { deadline, poll } from "../session/deadline.ts";
+import { pollFor } from "../session/deadline.ts";
 import { extractData } from "../session/extract.ts";
 import { MAX_TIMEOUT_MS } from "../protocol/timeouts.ts";
 
@@ -33,16 +33,12 @@ async function extract(call: Call, p: v.InferOutput<typeof Extract>) {
     try {
       let scope: { frame: typeof frame; backendNodeId?: number } = { frame };
       if (sel) {
-        const dl = deadline(timeout, sig);
-        const target = await poll(
+        const target = await pollFor(
           async () => (await resolve(call.state, t, sel, sig)) ?? undefined,
           100,
-          dl.signal,
-        )
-          .catch((err) => {
-            if (sig.aborted || !dl.signal.aborted) throw err;
-            return null;
-          }).finally(() => dl.dispose());
+          timeout,
+          sig,
+        );
         if (!target) return { success: false, data: null, error: "The selector matched no element in time" };
         scope = target;
       }

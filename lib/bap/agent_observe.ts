@@ -16,7 +16,7 @@ import { onPage, viewportOf } from "./gate.ts";
 import { Flag, PageId, Whole } from "./schema.ts";
 import { selectedFrame, type Selector } from "./selectors.ts";
 import type { BapState, PageTarget } from "./state.ts";
-import { Annotate } from "./annotate.ts";
+import { Annotate } from "../protocol/annotation.ts";
 import { accessibilityTree } from "../session/aria_views.ts";
 
 export interface Element {

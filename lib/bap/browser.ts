@@ -13,11 +13,8 @@ import { BAP, BapError, invalidParams } from "./errors.ts";
 import { gated } from "./gate.ts";
 import { Flag, picked, Str } from "./schema.ts";
 
-function hex(n: number): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(n)), (b) => b.toString(16).padStart(2, "0")).join(
-    "",
-  );
-}
+/** A new context id: eight random hex digits. */
+const contextId = () => `ctx-${crypto.randomUUID().slice(0, 8)}`;
 
 const Launch = v.object({
   browser: v.optional(v.picklist(["chromium", "firefox", "webkit"]), "chromium"),
@@ -76,7 +73,7 @@ async function launch(call: Call, p: Launch) {
   if (state.browser) await state.closeAll();
   // Attached: that browser is outside Porthole's sandbox, environment and network guarantees.
   state.attached = cdpUrl !== undefined ? call.registry.foreignBrowser(cdpUrl) : null;
-  const ctx = state.addContext(`ctx-${hex(4)}`, {});
+  const ctx = state.addContext(contextId(), {});
   let version = "";
   try {
     // The lease: Porthole acquires a context when its session opens a page.
@@ -111,7 +108,7 @@ const ContextCreate = v.object({
 async function contextCreate(call: Call, p: v.InferOutput<typeof ContextCreate>) {
   const state = call.state;
   state.requireBrowser();
-  const id = p.contextId ?? `ctx-${hex(4)}`;
+  const id = p.contextId ?? contextId();
   if (state.contexts.has(id)) throw invalidParams("contextId", `Context with ID '${id}' already exists`);
   const { viewport, userAgent, locale, timezoneId, storageState, ...emulation } = p.options ?? {};
   const ctx = state.addContext(id, { viewport, userAgent, locale, timezoneId }, p.options);

@@ -1,15 +1,23 @@
 /** `emulate/*`, mapped onto the session's emulation: per page, or the `emulate` operation for the whole context. */
 import * as v from "valibot";
 import { EmulateInput } from "../protocol/schemas_context.ts";
-import { emulatePage } from "../session/emulation.ts";
+import { emulatePage, type PageEmulation } from "../session/emulation.ts";
 import { type Method, method, viaOp } from "./call.ts";
 import { onPage } from "./gate.ts";
 import { entriesOf, Flag, Num, PageId, renamed, Str } from "./schema.ts";
 
 const core = entriesOf(EmulateInput);
 
+/** The page's own emulation (`pageId`, else the active page), as `ask` reads it from the params. */
+const onPageEmulation = <S extends v.GenericSchema>(schema: S, ask: (p: v.InferOutput<S>) => PageEmulation) =>
+  method(schema, async (call, p) => {
+    const pageId = (p as { pageId?: string }).pageId;
+    await onPage(call, pageId, (t, sig) => emulatePage(t.rec.driver, ask(p), sig));
+    return {};
+  });
+
 export const EMULATE_METHODS: Record<string, Method> = {
-  "emulate/setViewport": method(
+  "emulate/setViewport": onPageEmulation(
     v.object({
       ...entriesOf(core.viewport),
       pageId: PageId,
@@ -17,33 +25,19 @@ export const EMULATE_METHODS: Record<string, Method> = {
       isMobile: v.optional(v.boolean(), false),
       hasTouch: Flag,
     }),
-    async (call, p) => {
-      const { pageId: _, hasTouch, ...viewport } = p;
-      await onPage(
-        call,
-        p.pageId,
-        (t, sig) =>
-          emulatePage(
-            t.rec.driver,
-            { viewport: viewport as unknown as { width: number; height: number }, hasTouch },
-            sig,
-          ),
-      );
-      return {};
-    },
+    ({ pageId: _, hasTouch, ...viewport }) => ({
+      viewport: viewport as unknown as { width: number; height: number },
+      hasTouch,
+    }),
   ),
-  "emulate/setUserAgent": method(
+  "emulate/setUserAgent": onPageEmulation(
     v.object({
       ...renamed(EmulateInput, { userAgent: "userAgent!" }),
       pageId: PageId,
       platform: Str,
       acceptLanguage: Str,
     }),
-    async (call, p) => {
-      const { pageId: _, ...ua } = p;
-      await onPage(call, p.pageId, (t, sig) => emulatePage(t.rec.driver, ua, sig));
-      return {};
-    },
+    ({ pageId: _, ...ua }) => ua,
   ),
   // The context's emulation (pageId is ignored), through the `emulate` operation of every door.
   "emulate/setGeolocation": viaOp(

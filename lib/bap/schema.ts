@@ -7,58 +7,11 @@
 import * as v from "valibot";
 import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from "../protocol/timeouts.ts";
 import { invalidParams } from "./errors.ts";
+import { rootCause } from "../protocol/validate.ts";
 
-// deno-lint-ignore no-explicit-any
-type Any = any;
+export { entriesOf, loose, picked, renamed } from "../protocol/loose.ts";
+
 type Issue = v.BaseIssue<unknown>;
-
-/** The same schema with every object non-strict: BAP peers ignore members they do not know. */
-export function loose<S extends v.GenericSchema>(schema: S): S {
-  const s = schema as Any;
-  if (s.pipe) return v.pipe(loose(s.pipe[0]), ...s.pipe.slice(1)) as Any;
-  switch (s.type) {
-    case "strict_object":
-    case "object":
-      return v.object(
-        Object.fromEntries(Object.entries(s.entries).map(([k, e]) => [k, loose(e as Any)])),
-      ) as Any;
-    case "optional":
-      return v.optional(loose(s.wrapped), s.default) as Any;
-    case "array":
-      return v.array(loose(s.item)) as Any;
-    case "union":
-      return v.union(s.options.map(loose)) as Any;
-  }
-  return schema;
-}
-
-/** The entries of an object schema, through optional and pipe. */
-export function entriesOf(schema: Any): Record<string, Any> {
-  let s = schema;
-  while (!s.entries) s = s.pipe ? s.pipe[0] : s.wrapped;
-  return s.entries;
-}
-
-/**
- * Entries of a core object schema under BAP's names, loosened: `{ delay: "delayMs" }` takes
- * delayMs as delay; a name ending in `!` is required in BAP though optional in the core.
- */
-export function renamed<N extends Record<string, string>>(core: Any, names: N): { [K in keyof N]: Any } {
-  const entries = entriesOf(core);
-  return Object.fromEntries(
-    Object.entries(names).map(([bap, name]) => {
-      const entry = loose(entries[name.replace(/!$/, "")]);
-      return [bap, name.endsWith("!") ? v.nonOptional(entry) : entry];
-    }),
-  ) as Any;
-}
-
-/** A core object schema, loosened and narrowed to `keys`. */
-export function picked<K extends string>(core: Any, keys: K[]) {
-  return v.object(
-    renamed(core, Object.fromEntries(keys.map((k) => [k, k])) as unknown as { [k in K]: string }),
-  );
-}
 
 /** A BAP timeout in ms: absent or 0 is the default; fractions are rounded; at most MAX_TIMEOUT_MS. */
 export const Timeout = v.pipe(
@@ -78,13 +31,7 @@ export const Str = v.optional(v.string());
 export const Num = (min = -Infinity, max = Infinity) =>
   v.pipe(v.number(), v.finite(), v.minValue(min), v.maxValue(max));
 export const Whole = (min: number, max: number) => v.pipe(Num(min, max), v.integer());
-/** A string that must hold something. */
-export const Text = (max: number) =>
-  v.pipe(
-    v.string(),
-    v.check((s) => s.trim() !== "", "must not be empty"),
-    v.maxLength(max, `is longer than ${max}`),
-  );
+export { Text } from "../protocol/locator.ts";
 
 /** BAP sends null for absent members: drop them from objects (arrays keep theirs). */
 function withoutNulls(x: unknown): unknown {
@@ -110,14 +57,6 @@ export function readParams<S extends v.GenericSchema>(
   const { issue, path } = rootCause(r.issues, prefix ? [prefix] : []);
   const name = path.join(".") || "params";
   throw invalidParams(name, `${name} ${describe(issue)}`);
-}
-
-/** The issue to name: a union's own issue gives way to the deepest one of its options. */
-function rootCause(issues: readonly Issue[], prefix: string[]): { issue: Issue; path: string[] } {
-  const issue = issues[0];
-  const path = [...prefix, ...(issue.path ?? []).map((p) => String(p.key))];
-  const nested = issue.type === "union" ? issue.issues?.filter((i) => i.path?.length) : undefined;
-  return nested?.length ? rootCause(nested, path) : { issue, path };
 }
 
 function describe(issue: Issue): string {

@@ -8,41 +8,13 @@
 import { findElement, type FrameInfo, frameOf, type Located, type Locator } from "../session/locate.ts";
 import type { StateRecord } from "../session/states.ts";
 import { BAP, BapError, invalidParams } from "./errors.ts";
-import * as v from "valibot";
-import { Flag, Str, Text } from "./schema.ts";
+
+/** A selector object; a bad member is -32602 naming it (`selector.value`). */
+export { LocatorSchema as SelectorSchema } from "../protocol/locator.ts";
 import type { BapState, PageTarget } from "./state.ts";
 
 /** A BAP selector is a core locator. */
 export type Selector = Locator;
-
-const MAX_VALUE = 10_000;
-const point = v.pipe(v.number(), v.finite(), v.minValue(0), v.maxValue(100_000));
-
-/** A selector object; a bad member is -32602 naming it (`selector.value`). */
-export const SelectorSchema = v.variant("type", [
-  v.object({
-    type: v.literal("css"),
-    value: v.pipe(
-      Text(MAX_VALUE),
-      v.check(
-        (s) => !/url\s*\(\s*['"]?\s*javascript:|expression\s*\(/i.test(s),
-        "contains a refused construct",
-      ),
-    ),
-  }),
-  v.object({
-    type: v.literal("xpath"),
-    value: v.pipe(Text(MAX_VALUE), v.check((s) => !/document\s*\(/i.test(s), "contains document()")),
-  }),
-  v.object({ type: v.literal("role"), role: Text(64), name: Str, exact: Flag }),
-  v.object({ type: v.literal("text"), value: Text(MAX_VALUE), exact: Flag }),
-  v.object({ type: v.literal("label"), value: Text(MAX_VALUE), exact: Flag }),
-  v.object({ type: v.literal("placeholder"), value: Text(MAX_VALUE), exact: Flag }),
-  v.object({ type: v.literal("testId"), value: Text(MAX_VALUE) }),
-  v.object({ type: v.literal("semantic"), description: Text(MAX_VALUE) }),
-  v.object({ type: v.literal("coordinates"), x: point, y: point }),
-  v.object({ type: v.literal("ref"), ref: Text(MAX_VALUE) }),
-]) as v.GenericSchema<unknown, Selector>;
 
 /** One node a selector resolved to, for reads that need no ref. */
 export interface Target {
@@ -121,14 +93,17 @@ export async function selectedFrame(
 ): Promise<FrameInfo> {
   const chosen = state.frames.get(t.pageId);
   const door = await frameOf(t.rec.driver, chosen, signal);
-  if (!door) {
-    state.frames.delete(t.pageId);
-    throw new BapError(BAP.FrameNotFound, `The selected frame ${chosen} is gone`, {
-      details: { identifier: chosen },
-      notDispatched: true,
-    });
-  }
+  if (!door) throw frameGone(state, t.pageId, chosen!);
   return door.info;
+}
+
+/** The frame frame/switch selected is gone: so is the selection. */
+export function frameGone(state: BapState, pageId: string, frameId: string): BapError {
+  state.frames.delete(pageId);
+  return new BapError(BAP.FrameNotFound, `The selected frame ${frameId} is gone`, {
+    details: { identifier: frameId },
+    notDispatched: true,
+  });
 }
 
 /** The page's current state, when it is one of this page. */

@@ -27,10 +27,10 @@ export class BapState {
   notify: Notifier | null = null;
   /** The BAP request each context's running action came from (for approval/required). */
   readonly held = new Map<string, { method: string; params: Record<string, unknown>; pageId: string }>();
-  #pages: string[] = [];
+  /** Each known page's context, in creation order. */
+  #pages = new Map<string, string>();
   /** The tail of the browser/launch and browser/close chain: they run one at a time. */
   #lifecycle: Promise<unknown> = Promise.resolve();
-  #pageCtx = new Map<string, string>();
 
   constructor(registry: SessionRegistry) {
     this.registry = registry;
@@ -111,7 +111,7 @@ export class BapState {
     const ctx = this.contexts.get(id);
     if (!ctx) return 0;
     this.contexts.delete(id);
-    const pages = this.#pages.filter((p) => this.#pageCtx.get(p) === id);
+    const pages = [...this.#pages].flatMap(([p, c]) => c === id ? [p] : []);
     for (const p of pages) this.forgetPage(p, true);
     if (this.defaultContext === id) this.defaultContext = this.contexts.keys().next().value ?? null;
     await this.registry.close(ctx.session.id).catch(() => {});
@@ -129,28 +129,26 @@ export class BapState {
 
   /** Start tracking a page; one opened through page/create becomes the active page. */
   addPage(ctx: ContextEntry, rec: PageRecord, activate = true): void {
-    this.#pages.push(rec.pageId);
-    this.#pageCtx.set(rec.pageId, ctx.id);
+    this.#pages.set(rec.pageId, ctx.id);
     if (activate || !this.activePage) this.activePage = rec.pageId;
   }
 
   isKnown(pageId: string): boolean {
-    return this.#pageCtx.has(pageId);
+    return this.#pages.has(pageId);
   }
 
   /** Forget a page (closed by anyone); emits `close` to subscribers once. */
   forgetPage(pageId: string, announce: boolean): void {
-    if (!this.#pageCtx.delete(pageId)) return;
-    this.#pages = this.#pages.filter((p) => p !== pageId);
+    if (!this.#pages.delete(pageId)) return;
     this.frames.delete(pageId);
-    if (this.activePage === pageId) this.activePage = this.#pages[0] ?? null;
+    if (this.activePage === pageId) this.activePage = this.#pages.keys().next().value ?? null;
     if (announce) this.notify?.("events/page", { type: "close", pageId, timestamp: Date.now() }, "page");
   }
 
   /** Every page still open, in creation order. */
   livePages(): PageTarget[] {
     const out: PageTarget[] = [];
-    for (const pageId of [...this.#pages]) {
+    for (const pageId of [...this.#pages.keys()]) {
       const t = this.#lookup(pageId);
       if (t) out.push(t);
       else this.forgetPage(pageId, true);
@@ -159,7 +157,7 @@ export class BapState {
   }
 
   #lookup(pageId: string): PageTarget | null {
-    const ctx = this.contexts.get(this.#pageCtx.get(pageId) ?? "");
+    const ctx = this.contexts.get(this.#pages.get(pageId) ?? "");
     const rec = ctx && !ctx.session.disposed ? ctx.session.pages.get(pageId) : undefined;
     if (!ctx || !rec || rec.driver.closed) return null;
     return { pageId, ctx, session: ctx.session, rec };

@@ -35,7 +35,7 @@ function isUnknownKey(issue: Issue): boolean {
  * The issue to report, with its full path. A typo (an unknown key) explains the missing field
  * next to it, so it goes first; a union's own issue is replaced by the deepest one of its options.
  */
-function rootCause(issues: readonly Issue[], prefix: string[] = []): { issue: Issue; path: string[] } {
+export function rootCause(issues: readonly Issue[], prefix: string[] = []): { issue: Issue; path: string[] } {
   const pick = issues.find(isUnknownKey) ?? issues[0];
   const path = [...prefix, ...(pick.path ?? []).map((p) => String(p.key))];
   const nested = pick.type === "union" ? pick.issues?.filter((i) => i.path?.length) : undefined;

@@ -76,3 +76,24 @@ export async function poll<T>(
     await sleep(intervalMs, signal);
   }
 }
+
+/**
+ * `poll` within `timeoutMs`: null when the time runs out first. The caller's own abort still
+ * rejects, and so do the probe's errors.
+ */
+export async function pollFor<T>(
+  probe: () => Promise<T | undefined> | T | undefined,
+  intervalMs: number,
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<T | null> {
+  const dl = deadline(timeoutMs, signal);
+  try {
+    return await poll(probe, intervalMs, dl.signal);
+  } catch (err) {
+    if (signal.aborted || !dl.signal.aborted) throw err;
+    return null;
+  } finally {
+    dl.dispose();
+  }
+}

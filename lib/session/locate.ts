@@ -5,6 +5,7 @@
  * matches a non-interactive descendant (a span inside a button) names its nearest ancestor with
  * a ref; a ref is looked up in the state and never healed onto another node.
  */
+import type { Locator } from "../protocol/locator.ts";
 import type { Protocol } from "devtools-protocol";
 import type { FrameInfo, PageDriver } from "../driver/page_driver.ts";
 import type { RefTarget } from "../snapshot/render.ts";
@@ -14,19 +15,7 @@ import { MATCH, REF_CHAIN } from "./locate_script.ts";
 import type { StateRecord } from "./states.ts";
 import { chainRef, coreRef, refParts, tokenOf } from "./locate_refs.ts";
 
-export type { FrameInfo };
-
-export type Locator =
-  | { type: "css"; value: string }
-  | { type: "xpath"; value: string }
-  | { type: "role"; role: string; name?: string; exact?: boolean }
-  | { type: "text"; value: string; exact?: boolean }
-  | { type: "label"; value: string; exact?: boolean }
-  | { type: "placeholder"; value: string; exact?: boolean }
-  | { type: "testId"; value: string }
-  | { type: "semantic"; description: string }
-  | { type: "coordinates"; x: number; y: number }
-  | { type: "ref"; ref: string };
+export type { FrameInfo, Locator };
 
 export type Located =
   | { ok: true; ref: string; target: RefTarget }

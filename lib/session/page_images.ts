@@ -8,6 +8,9 @@ import { DRAW, UNDRAW } from "../snapshot/overlay_scripts.ts";
 import { viewportOf } from "./page_facts.ts";
 import type { PageRecord } from "./page_record.ts";
 import { mainFrame } from "./world_calls.ts";
+import { type Annotation, DEFAULT_ANNOTATION } from "../protocol/annotation.ts";
+
+export { type Annotation, DEFAULT_ANNOTATION };
 
 interface ShotOptions {
   format: "png" | "jpeg" | "webp";
@@ -74,29 +77,6 @@ export async function screenshotBoxes(
     await driver.callIn(frame, UNDRAW, [], undefined).catch(() => {});
   }
 }
-
-/** How an annotated screenshot labels its boxes. */
-export interface Annotation {
-  maxLabels: number;
-  labelFormat: "number" | "ref" | "both";
-  style: MarkStyle;
-}
-
-export const DEFAULT_ANNOTATION: Annotation = {
-  maxLabels: 50,
-  labelFormat: "number",
-  style: {
-    badgeColor: "#FF0000",
-    textColor: "#FFFFFF",
-    size: 20,
-    font: "bold 12px sans-serif",
-    boxColor: "#FF0000",
-    boxWidth: 2,
-    boxStyle: "solid",
-    showBox: true,
-    opacity: 0.8,
-  },
-};
 
 type Bounds = { x: number; y: number; width: number; height: number };
 

@@ -1,9 +1,10 @@
-/** `agent/observe annotateScreenshot`: the options of a Set-of-Marks screenshot (numbered boxes over elements). */
-import type { Annotation } from "../session/page_images.ts";
+/**
+ * How a Set-of-Marks screenshot labels its boxes: the options a client may send (BAP's
+ * `annotateScreenshot`), their defaults (written once, here) and the annotation they make.
+ */
 import * as v from "valibot";
-import { Flag, Num } from "./schema.ts";
 
-export type { Annotation };
+const Num = (min: number, max: number) => v.pipe(v.number(), v.finite(), v.minValue(min), v.maxValue(max));
 
 /** A color becomes CSS text: anything not color-like is the default. */
 const Color = (fallback: string) =>
@@ -13,11 +14,11 @@ const Color = (fallback: string) =>
   );
 const FONT = "bold 12px sans-serif";
 
-const Options = v.object({
-  enabled: Flag,
+export const AnnotationOptions = v.object({
+  enabled: v.optional(v.boolean()),
   maxLabels: v.optional(Num(1, 500), 50),
   labelFormat: v.optional(v.picklist(["number", "ref", "both"]), "number"),
-  useStableRefs: Flag,
+  useStableRefs: v.optional(v.boolean()),
   style: v.optional(
     v.object({
       badge: v.optional(
@@ -47,27 +48,34 @@ const Options = v.object({
   ),
 });
 
-/** `annotateScreenshot`: `true`, or an options object with `enabled`; null when off. */
+function annotationOf(o: v.InferOutput<typeof AnnotationOptions>) {
+  const { badge, box } = o.style;
+  return {
+    maxLabels: o.maxLabels,
+    labelFormat: o.labelFormat,
+    style: {
+      badgeColor: badge.color,
+      textColor: badge.textColor,
+      size: badge.size,
+      font: badge.font,
+      boxColor: box.color,
+      boxWidth: box.width,
+      boxStyle: box.style,
+      showBox: o.style.showBoundingBox,
+      opacity: o.style.opacity,
+    },
+  };
+}
+
+export type Annotation = ReturnType<typeof annotationOf>;
+
+export const DEFAULT_ANNOTATION: Annotation = annotationOf(v.parse(AnnotationOptions, {}));
+
+/** `true`, or the options with `enabled: true`; null when off. */
 export const Annotate = v.pipe(
-  v.optional(v.union([v.boolean(), Options]), false),
+  v.optional(v.union([v.boolean(), AnnotationOptions]), false),
   v.transform((a): Annotation | null => {
     if (a === false || (a !== true && a.enabled !== true)) return null;
-    const o = v.parse(Options, a === true ? {} : a);
-    const { badge, box } = o.style;
-    return {
-      maxLabels: o.maxLabels,
-      labelFormat: o.labelFormat,
-      style: {
-        badgeColor: badge.color,
-        textColor: badge.textColor,
-        size: badge.size,
-        font: badge.font,
-        boxColor: box.color,
-        boxWidth: box.width,
-        boxStyle: box.style,
-        showBox: o.style.showBoundingBox,
-        opacity: o.style.opacity,
-      },
-    };
+    return a === true ? DEFAULT_ANNOTATION : annotationOf(a);
   }),
 );
