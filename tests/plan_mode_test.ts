@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { assertError, browserTest, refOf, sharedPorthole, Site } from "./harness.ts";
 import { mcpOverHttp } from "./mcp_client.ts";
+import { assertRpcError, bapPage } from "./bap_fixture.ts";
 
 const site = new Site({
   "/": `<title>Plan</title><script>let clicks = 0;</script><button onclick="clicks++">Go</button>`,
@@ -93,6 +94,57 @@ Deno.test(
     assert.equal(mode.structuredContent.error.code, "plan_mode", "the agent cannot leave plan mode");
     await ph.post(`/v1/sessions/${mcp.sid}`, { mode: "execute" });
     assert.ok((await mcp.client.listTools()).tools.some((t) => t.name === "browser_act"));
+  },
+);
+
+Deno.test(
+  "BAP: a context in plan mode observes and reads; navigating, acting, opening pages and writing storage are plan_mode",
+  browserTest,
+  async () => {
+    await using c = await bapPage(ph, site.url("/"));
+    const { contextId } = await c.call("context/create", { options: { mode: "plan" } });
+    const created = await c.fails("page/create", { contextId });
+    assertRpcError(created, -32021, false);
+    assert.equal(created.data?.details?.reason, "plan_mode");
+    // The default context goes to plan mode through Porthole's own context/setMode.
+    assert.deepEqual(await c.call("context/setMode", { mode: "plan" }), { mode: "plan" });
+    const sid = ph.server.registry.list().find((x) => x.pages.has(c.pageId))!.id;
+    assert.equal((await ph.request("GET", `/v1/sessions/${sid}`)).body.mode, "plan");
+    assert.ok((await c.call("observe/ariaSnapshot", {})).snapshot.includes("Go"));
+    assert.ok(
+      (await c.call("agent/observe", { includeInteractiveElements: true })).interactiveElements.length > 0,
+    );
+    await c.call("storage/getCookies", {});
+    const button = { type: "role", role: "button", name: "Go" };
+    for (
+      const [method, params] of [
+        ["action/click", { selector: button }],
+        ["page/navigate", { url: site.url("/next") }],
+        ["page/reload", {}],
+        ["storage/setCookies", { cookies: [{ name: "a", value: "b", url: site.url("/") }] }],
+      ] as const
+    ) {
+      const e = await c.fails(method, params);
+      assert.equal(
+        e.data?.details?.reason ?? e.data?.details?.failedStep?.reason,
+        "plan_mode",
+        `${method}: ${e.message}`,
+      );
+    }
+    // agent/act reports a refused step in its results, as it reports any failed step.
+    const steps = await c.call("agent/act", {
+      steps: [{ action: "action/click", params: { selector: button } }],
+    });
+    assert.equal(steps.success, false);
+    assert.equal(steps.results[0].error.data.details.reason, "plan_mode");
+    assert.equal(await c.run("clicks"), 0, "the page saw nothing");
+    assert.equal(await c.run("location.pathname"), "/");
+    const bad = await c.fails("context/setMode", { mode: "dry-run" });
+    assertRpcError(bad, -32602, false);
+    // Back to execute, over BAP as over HTTP: the click goes through.
+    await c.call("context/setMode", { mode: "execute" });
+    await c.call("action/click", { selector: button });
+    assert.equal(await c.run("clicks"), 1);
   },
 );
 

@@ -4,11 +4,11 @@
  * leave the sandbox or touch the disk are refused.
  */
 import * as v from "valibot";
-import { CreateSessionInput } from "../protocol/schemas.ts";
+import { CreateSessionInput, UpdateSessionInput } from "../protocol/schemas.ts";
 import { EmulateInput } from "../protocol/schemas_context.ts";
 import { emulate } from "../session/emulation.ts";
 import { importStorageState } from "../session/storage_state.ts";
-import { type Call, type Method, method } from "./call.ts";
+import { type Call, type Method, method, viaOp } from "./call.ts";
 import { BAP, BapError, invalidParams } from "./errors.ts";
 import { gated } from "./gate.ts";
 import { Flag, picked, Str } from "./schema.ts";
@@ -99,7 +99,8 @@ const ContextCreate = v.object({
     v.pipe(v.string(), v.regex(/^[a-zA-Z0-9-]{1,64}$/, "must match ^[a-zA-Z0-9-]{1,64}$")),
   ),
   options: v.optional(v.object({
-    ...picked(CreateSessionInput, ["viewport", "userAgent", "locale", "timezoneId", "storageState"]).entries,
+    ...picked(CreateSessionInput, ["viewport", "userAgent", "locale", "timezoneId", "storageState", "mode"])
+      .entries,
     ...picked(EmulateInput, ["geolocation", "colorScheme", "offline"]).entries,
     permissions: v.optional(v.array(v.string())),
   })),
@@ -110,8 +111,8 @@ async function contextCreate(call: Call, p: v.InferOutput<typeof ContextCreate>)
   state.requireBrowser();
   const id = p.contextId ?? contextId();
   if (state.contexts.has(id)) throw invalidParams("contextId", `Context with ID '${id}' already exists`);
-  const { viewport, userAgent, locale, timezoneId, storageState, ...emulation } = p.options ?? {};
-  const ctx = state.addContext(id, { viewport, userAgent, locale, timezoneId }, p.options);
+  const { viewport, userAgent, locale, timezoneId, storageState, mode, ...emulation } = p.options ?? {};
+  const ctx = state.addContext(id, { viewport, userAgent, locale, timezoneId, mode }, p.options);
   try {
     await gated(ctx.session, call.signal, async (sig) => {
       if (Object.values(emulation).some((x) => x !== undefined)) await emulate(ctx.session, emulation, sig);
@@ -147,6 +148,14 @@ export const BROWSER_METHODS: Record<string, Method> = {
       limits: { maxContexts: state.maxContexts, currentCount: contexts.length },
     });
   }),
+  /** Porthole's own: a context's mode (plan: observe and read only), as POST /v1/sessions/{id} sets it. */
+  "context/setMode": viaOp(
+    v.object({ contextId: Str, mode: UpdateSessionInput.entries.mode }),
+    "session_update",
+    "context",
+    (p) => ({ mode: p.mode }),
+    (r: { mode: string }) => ({ mode: r.mode }),
+  ),
   "context/destroy": method(v.object({ contextId: v.string() }), async (call, p) => {
     const id = p.contextId;
     if (!call.state.contexts.has(id)) {

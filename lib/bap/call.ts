@@ -9,6 +9,9 @@ import { toBapError } from "./errors.ts";
 import type { BapState, PageTarget } from "./state.ts";
 
 export interface Call {
+  /** The method this call runs, and whether it only reads (the methods a session in plan mode allows). */
+  method: string;
+  readOnly: boolean;
   /** The connection's event subscriptions (events/subscribe adds to them). */
   subscriptions: Set<string>;
   state: BapState;
@@ -48,7 +51,8 @@ export function viaOp<S extends v.GenericSchema>(
 ): Method {
   const run = method(params, async (call, p) => {
     const page = on === "page" ? call.state.target((p as { pageId?: string }).pageId) : null;
-    const session = page?.session ?? call.state.context().session;
+    // `contextId`, where a method has one, names the context; else the default one.
+    const session = page?.session ?? call.state.context((p as { contextId?: string }).contextId).session;
     try {
       const body = input(p, call, page);
       return result(await callOp(call.registry, op, { sessionId: session.id }, body, call.signal));

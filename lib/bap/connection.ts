@@ -11,7 +11,7 @@ import * as v from "valibot";
 import { readParams } from "./schema.ts";
 import { BapState } from "./state.ts";
 import type { DormantStore, Holder } from "./dormant.ts";
-import { capabilities, METHODS } from "./methods.ts";
+import { capabilities, METHODS, READ_ONLY_METHODS } from "./methods.ts";
 import { log } from "../log.ts";
 import type { Call } from "./call.ts";
 
@@ -150,6 +150,8 @@ export class Connection implements Holder {
       });
     }
     const call: Call = {
+      method,
+      readOnly: READ_ONLY_METHODS.has(method),
       subscriptions: this.subscriptions,
       state: this.state,
       registry: this.host.registry,

@@ -28,6 +28,8 @@ export type BapSession =
     observe(input: ObserveInput, signal: AbortSignal): Promise<Observation>;
     readonly events: EventStream;
     readonly disposed: boolean;
+    /** plan: only observations and reads (see READ_ONLY_METHODS). */
+    readonly mode: "execute" | "plan";
   };
 
 export interface ContextEntry {

@@ -1,6 +1,7 @@
 /** Every BAP call that touches a page or context goes through that session's FIFO gate. */
 import { type PageFacts, pageFacts } from "../session/page_facts.ts";
 import { toBapError } from "./errors.ts";
+import { PortholeError } from "../protocol/errors.ts";
 import type { Call } from "./call.ts";
 import type { PageTarget } from "./state.ts";
 import type { BapSession } from "./context.ts";
@@ -20,6 +21,16 @@ export async function gated<T>(
   }
 }
 
+/** A method that changes pages or context state is refused on a session in plan mode. */
+export function guardMode(call: Call, session: { id: string; mode: "execute" | "plan" }): void {
+  if (call.readOnly || session.mode !== "plan") return;
+  throw toBapError(
+    new PortholeError("plan_mode", `Session ${session.id} is in plan mode: ${call.method} is refused`, {
+      details: { method: call.method },
+    }),
+  );
+}
+
 /** Run `fn` on a page (`pageId` or the active page) inside its session's gate. */
 export async function onPage<T>(
   call: Call,
@@ -27,6 +38,7 @@ export async function onPage<T>(
   fn: (t: PageTarget, signal: AbortSignal) => Promise<T>,
 ): Promise<T> {
   const first = call.state.target(pageId);
+  guardMode(call, first.session);
   // The page may have closed while the call waited: look it up again once inside.
   return await gated(first.session, call.signal, (sig) => fn(call.state.target(first.pageId), sig));
 }

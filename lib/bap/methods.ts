@@ -35,6 +35,27 @@ export const METHODS: Record<string, Method> = {
   ...AGENT_EXTRACT_METHODS,
 };
 
+/**
+ * The methods a context in plan mode still answers: observations, reads, and the connection's
+ * own bookkeeping (subscriptions, frame selection). Every other method that touches a context's
+ * pages is refused with plan_mode (-32012, ActionFailed); managing contexts stays allowed, as
+ * creating and closing sessions does over HTTP.
+ */
+export const READ_ONLY_METHODS: ReadonlySet<string> = new Set([
+  ...Object.keys(OBSERVE_METHODS),
+  "agent/observe",
+  "agent/extract",
+  "page/list",
+  "frame/list",
+  "frame/switch",
+  "frame/main",
+  "storage/getCookies",
+  "storage/getState",
+  "discovery/discover",
+  "events/subscribe",
+  "stream/cancel",
+]);
+
 /** The lifecycle methods, handled by the connection. */
 export const LIFECYCLE = ["initialize", "notifications/initialized", "shutdown"];
 

@@ -38,7 +38,7 @@ const SPEC: Record<string, string[]> = {
 };
 
 /** Methods of Porthole's own beyond the pinned ones: core operations BAP 0.9.0 has no method for. */
-const PORTHOLE_OWN = ["action/fillForm"];
+const PORTHOLE_OWN = ["action/fillForm", "context/setMode"];
 
 Deno.test("the door serves exactly the methods BAP 0.9.0 pins (the lifecycle and 55 more) and Porthole's own", () => {
   const pinned = Object.values(SPEC).flat();
@@ -53,6 +53,7 @@ Deno.test("initialize advertises the limits the core enforces, not numbers of it
   config.limits.maxPages = 5;
   const caps = capabilities({ config } as unknown as SessionRegistry);
   assert.deepEqual(caps.limits, { maxPages: 5, maxTimeout: MAX_TIMEOUT_MS, maxContexts: 3 });
-  assert.deepEqual(caps.actions.map((a) => `action/${a}`).sort(), SPEC.actions.sort());
+  const own = PORTHOLE_OWN.filter((m) => m.startsWith("action/"));
+  assert.deepEqual(caps.actions.map((a) => `action/${a}`).sort(), [...SPEC.actions, ...own].sort());
   assert.deepEqual(caps.observations.map((o) => `observe/${o}`).sort(), SPEC.observations.sort());
 });

@@ -8,7 +8,7 @@ import { type Traversal, traverse } from "../session/traverse.ts";
 import { waitFor } from "../session/watch.ts";
 import { type Call, type Method, method } from "./call.ts";
 import { BAP, BapError, toBapError } from "./errors.ts";
-import { gated, onPage, pageInfo } from "./gate.ts";
+import { gated, guardMode, onPage, pageInfo } from "./gate.ts";
 import { Flag, PageId, picked, renamed, Str, Timeout } from "./schema.ts";
 import type { PageTarget } from "./state.ts";
 import { AgentObserve, agentObserve } from "./agent_observe.ts";
@@ -100,6 +100,7 @@ async function create(call: Call, p: v.InferOutput<typeof Create>) {
       throw toBapError(err);
     }
   }
+  guardMode(call, ctx.session);
   return await gated(ctx.session, call.signal, async (sig) => {
     const rec = await ctx.session.openPage(sig);
     try {

@@ -27,6 +27,7 @@ const VALID: Record<string, Record<string, unknown>> = {
     options: { viewport: { width: 800, height: 600 }, locale: "de-DE", permissions: ["geolocation"] },
   },
   "context/list": {},
+  "context/setMode": { mode: "plan" },
   "context/destroy": { contextId: "ctx-a" },
   "page/create": { url: "https://example.com/", viewport: { width: 800, height: 600 } },
   "page/navigate": { url: "https://example.com/", waitUntil: "networkidle", timeout: 5000 },
@@ -247,6 +248,7 @@ Deno.test("BAP's params become the core's: timeouts, modifiers, values and files
 
 /** The methods that are one core operation, and that operation. */
 const VIA_OP: Record<string, string> = {
+  "context/setMode": "session_update",
   "storage/getCookies": "cookies_get",
   "storage/setCookies": "cookies_set",
   "emulate/setGeolocation": "emulate",

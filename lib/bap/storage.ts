@@ -8,7 +8,7 @@ import { clearCookies } from "../session/cookies.ts";
 import { exportStorageState, importStorageState } from "../session/storage_state.ts";
 import { type Method, method, viaOp } from "./call.ts";
 import type { BapSession } from "./context.ts";
-import { gated } from "./gate.ts";
+import { gated, guardMode } from "./gate.ts";
 import { loose, renamed } from "./schema.ts";
 
 const Urls = v.object(renamed(CookiesGetInput, { urls: "urls" }));
@@ -24,6 +24,7 @@ const onContext = <S extends v.GenericSchema>(
 ) =>
   method(schema, (call, p) => {
     const { session } = call.state.context();
+    guardMode(call, session);
     return gated(session, call.signal, (sig) => fn(session, p, sig));
   });
 

@@ -42,6 +42,7 @@ const takeoverStart = defineOp({
 
 const takeoverGet = defineOp({
   name: "takeover_get",
+  readOnly: true,
   description: "Who is in control of the session, if a person is (without the takeover id)",
   method: "GET",
   path: "/v1/sessions/:sessionId/takeover",

@@ -13,6 +13,7 @@ const stateGet = defineOp({
   method: "GET",
   path: "/v1/sessions/:sessionId/state",
   input: null,
+  readOnly: true,
   run: ({ registry, params, signal }) => currentState(registry.get(params.sessionId), signal),
 });
 
@@ -22,6 +23,7 @@ const artifactList = defineOp({
   method: "GET",
   path: "/v1/sessions/:sessionId/artifacts",
   input: null,
+  readOnly: true,
   run: ({ registry, params }) =>
     Promise.resolve({ artifacts: registry.get(params.sessionId).artifacts.list() }),
 });
