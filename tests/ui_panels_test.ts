@@ -153,6 +153,12 @@ Deno.test(
       { timeout: 10_000 },
     );
     assert.match(await text(ui.page, ".act-note"), /type @\w+: completed/);
+    await ui.page.click(".test-refs li:last-child .test-click");
+    await ui.page.waitForFunction(
+      () =>
+        /click @\w+: completed/.test((globalThis as any).document.querySelector(".act-note")?.textContent),
+      { timeout: 10_000 },
+    );
     await ui.page.click(".test-screenshot");
     await ui.page.waitForFunction(
       () => (globalThis as any).document.querySelector("img.test-shot")?.naturalWidth > 0,
@@ -160,6 +166,21 @@ Deno.test(
         timeout: 10_000,
       },
     );
+
+    // Preview: the page in a sandboxed frame, with an opaque origin.
+    await ui.page.type("#preview-url", site.url("/"));
+    await ui.page.click("section.preview button[type=submit]");
+    const frame = await ui.page.waitForSelector("iframe.preview-frame", { timeout: 10_000 });
+    assert.equal(await frame!.evaluate((e: any) => e.getAttribute("sandbox")), "allow-scripts");
+    const inner = await eventually("the preview to load", () => frame!.contentFrame(), Boolean);
+    await eventually(
+      "the preview's script",
+      () => inner!.evaluate(() => (globalThis as any).document.body?.textContent ?? ""),
+      (t) => String(t).includes("Sign in"),
+    );
+    assert.equal(await inner!.evaluate(() => (globalThis as any).origin), "null");
+    await ui.page.$eval("details", (e: any) => (e.open = true));
+    assert.deepEqual(await axeAndShot(ui, "test"), []);
 
     // The agent's browser never sees the test browser's cookie.
     const asid = await ph.session();
@@ -185,21 +206,6 @@ Deno.test(
       /^The test browser is at capacity: .+ \(context_limit, HTTP 429\)$/,
     );
     assert.equal(await text(ui.page, "code.test-session"), tsid, "the open test session stays");
-
-    // Preview: the page in a sandboxed frame, with an opaque origin.
-    await ui.page.type("#preview-url", site.url("/"));
-    await ui.page.click("section.preview button[type=submit]");
-    const frame = await ui.page.waitForSelector("iframe.preview-frame", { timeout: 10_000 });
-    assert.equal(await frame!.evaluate((e: any) => e.getAttribute("sandbox")), "allow-scripts");
-    const inner = await eventually("the preview to load", () => frame!.contentFrame(), Boolean);
-    await eventually(
-      "the preview's script",
-      () => inner!.evaluate(() => (globalThis as any).document.body?.textContent ?? ""),
-      (t) => String(t).includes("Sign in"),
-    );
-    assert.equal(await inner!.evaluate(() => (globalThis as any).origin), "null");
-    await ui.page.click("#test-text");
-    assert.deepEqual(await axeAndShot(ui, "test"), []);
 
     await ui.page.click("button.close-test");
     await ui.page.waitForFunction(() => !(globalThis as any).document.querySelector("code.test-session"));
