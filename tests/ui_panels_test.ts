@@ -20,6 +20,8 @@ const SHOW = `<!doctype html><title>Cookies</title><p id="c"></p>
 <label>Note <input id="note"></label><button onclick="document.title = 'went'">Go</button>
 <script>document.getElementById("c").textContent = "cookies:" + (document.cookie || "none");</script>`;
 
+const TB = "/v1/test-browser/sessions";
+
 const PAGES = {
   "/": FORM,
   "/show": SHOW,
@@ -179,6 +181,15 @@ Deno.test(
       (t) => String(t).includes("Sign in"),
     );
     assert.equal(await inner!.evaluate(() => (globalThis as any).origin), "null");
+    // Its script cannot call either runtime's API: an opaque origin's requests are refused.
+    const call = await inner!.evaluate(
+      (u: string) =>
+        fetch(u, { method: "POST", body: "{}" }).then((r) => `HTTP ${r.status}`, () => "refused"),
+      `${ph.url}${TB}`,
+    );
+    assert.equal(call, "refused");
+    assert.equal((await ph.request("GET", TB)).body.sessions.length, 1, "the refused call made no session");
+    assertError(await ph.request("POST", TB, {}, { origin: "null" }), 403, "request_origin_not_allowed");
     await ui.page.$eval("details", (e: any) => (e.open = true));
     assert.deepEqual(await axeAndShot(ui, "test"), []);
 
@@ -210,7 +221,7 @@ Deno.test(
     await ui.page.click("button.close-test");
     await ui.page.waitForFunction(() => !(globalThis as any).document.querySelector("code.test-session"));
     assert.equal((await ph.request("GET", `/v1/test-browser/sessions/${tsid}`)).status, 404);
-    // The one error is Chromium's own line for the 429 the panel showed.
-    assert.deepEqual(ui.errors.filter((e) => !/status of 429/.test(e)), []);
+    // Chromium's own lines for the 429 the panel showed and the preview's refused call.
+    assert.deepEqual(ui.errors.filter((e) => !/status of (429|403)|CORS|ERR_FAILED/.test(e)), []);
   },
 );
