@@ -97,6 +97,11 @@ Deno.test(
     // The live view keeps streaming while the person holds the session.
     await eventually("new frames", frames, (n) => n > before);
     assert.deepEqual(await axeAndShot(ui, "takeover"), []);
+    // The person keeps control across views (the Timeline reads with the pass, too).
+    await ui.page.evaluate((h: string) => ((globalThis as any).location.hash = h), `timeline/${sid}`);
+    await ui.page.waitForSelector("li.event[data-type='takeover.input']", { timeout: 10_000 });
+    await ui.page.evaluate((h: string) => ((globalThis as any).location.hash = h), `live/${sid}`);
+    await ui.page.waitForSelector(".takeover[data-mine=yes] button.hand-back", { timeout: 10_000 });
 
     await ui.page.click("button.hand-back");
     await ui.page.waitForSelector(".takeover[data-mine=no]:not(.held)", { timeout: 10_000 });

@@ -20,6 +20,7 @@ export const onUnauthorized = (fn: () => void) => {
 const passes = new Map<string, string>();
 export const holdPass = (sessionId: string, takeoverId: string | null) =>
   takeoverId ? passes.set(sessionId, takeoverId) : passes.delete(sessionId);
+export const passOf = (sessionId: string): string | null => passes.get(sessionId) ?? null;
 
 function passFor(path: string): Record<string, string> {
   // The takeover routes name their takeover themselves; reading who holds it needs no pass.

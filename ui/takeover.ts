@@ -4,7 +4,7 @@
  * Input is sent one batch at a time so the page receives it in the order the person made it.
  */
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
-import { api, ApiError, holdPass } from "./api.ts";
+import { api, ApiError, holdPass, passOf } from "./api.ts";
 
 export interface Holder {
   who: string;
@@ -31,7 +31,8 @@ export interface Takeover {
 export function useTakeover(sessionId: string, pageId: string | null): Takeover {
   const base = `/v1/sessions/${encodeURIComponent(sessionId)}/takeover`;
   const [holder, setHolder] = useState<Holder | null>(null);
-  const [pass, setPass] = useState<string | null>(null);
+  // Kept across views: the person still holds the session on the Timeline or Inspect view.
+  const [pass, setPass] = useState<string | null>(() => passOf(sessionId));
   const [error, setError] = useState<string | null>(null);
   const queue = useRef<InputEvent[]>([]);
   const busy = useRef(false);
@@ -40,17 +41,16 @@ export function useTakeover(sessionId: string, pageId: string | null): Takeover 
     api<{ takeover: Holder | null }>("GET", base).then((r) => {
       setHolder(r.takeover);
       // Handed back on its own (idle) or by someone else: this browser's pass is gone too.
-      if (!r.takeover) setPass(null);
+      if (!r.takeover) {
+        holdPass(sessionId, null);
+        setPass(null);
+      }
     }, () => {});
   }, [base]);
   useEffect(() => {
-    setPass(null);
+    setPass(passOf(sessionId));
     refresh();
   }, [base]);
-  useEffect(() => {
-    holdPass(sessionId, pass);
-    return () => void holdPass(sessionId, null);
-  }, [sessionId, pass]);
 
   const fail = (e: unknown) => setError(e instanceof ApiError ? `${e.message} (${e.code})` : String(e));
 
@@ -78,6 +78,7 @@ export function useTakeover(sessionId: string, pageId: string | null): Takeover 
       setError(null);
       try {
         const r = await api<Holder & { takeoverId: string }>("POST", base, { who });
+        holdPass(sessionId, r.takeoverId);
         setPass(r.takeoverId);
         setHolder(r);
       } catch (e) {
