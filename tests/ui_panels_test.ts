@@ -14,7 +14,7 @@ const FORM = `<!doctype html><title>Sign in</title>
 <h1>Sign in</h1>
 <label>Name <input id="name" name="name"></label>
 <label>Password <input id="pw" type="password" name="password"></label>
-<button>Continue</button>`;
+<button>Continue</button><div style="height:2000px"></div>`;
 
 const SHOW = `<!doctype html><title>Cookies</title><p id="c"></p>
 <label>Note <input id="note"></label><button onclick="document.title = 'went'">Go</button>
@@ -94,6 +94,8 @@ Deno.test(
       () => ph.pageEval(sid, "document.getElementById('pw').value"),
       (v) => v === "s3cret!",
     );
+    await ui.page.mouse.wheel({ deltaY: 240 });
+    await eventually("the page to scroll", () => ph.pageEval(sid, "scrollY"), (y) => Number(y) > 0);
     // The live view keeps streaming while the person holds the session.
     await eventually("new frames", frames, (n) => n > before);
     assert.deepEqual(await axeAndShot(ui, "takeover"), []);
@@ -118,6 +120,7 @@ Deno.test(
     const timeline = await text(ui.page, "main");
     assert.match(timeline, /Ana took control/);
     assert.match(timeline, /person clicked at \d+,\d+/);
+    assert.match(timeline, /person scrolled by 0,240/);
     assert.match(timeline, /Ana handed back after [\d.]+ s \(2 clicks, 16 keys\); the agent observes afresh/);
     assert.ok(!timeline.includes("s3cret"), "the password is never shown");
     assert.match(timeline, /redacted/);
