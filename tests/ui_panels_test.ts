@@ -96,6 +96,8 @@ Deno.test(
     );
     await ui.page.mouse.wheel({ deltaY: 240 });
     await eventually("the page to scroll", () => ph.pageEval(sid, "scrollY"), (y) => Number(y) > 0);
+    await ui.page.mouse.wheel({ deltaY: -240 });
+    await eventually("the page to scroll back", () => ph.pageEval(sid, "scrollY"), (y) => Number(y) === 0);
     // The live view keeps streaming while the person holds the session.
     await eventually("new frames", frames, (n) => n > before);
     assert.deepEqual(await axeAndShot(ui, "takeover"), []);
