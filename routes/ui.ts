@@ -18,6 +18,9 @@ export const UI_CSP = [
   // Live-view frames arrive as base64 JPEG and are shown as data: images.
   "img-src 'self' data: blob:",
   "connect-src 'self'",
+  // The Preview panel's <iframe sandbox="allow-scripts">: http(s) pages only (no data:, blob: or
+  // javascript: frames a script could build); the sandbox gives them an opaque origin.
+  "frame-src http: https:",
   "frame-ancestors 'none'",
   "base-uri 'none'",
   "form-action 'self'",

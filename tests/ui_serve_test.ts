@@ -18,6 +18,8 @@ Deno.test("GET /ui is a shell with no inline script or style, under a strict CSP
   assert.match(csp, /script-src 'self'(;|$)/);
   assert.match(csp, /style-src 'self'(;|$)/);
   assert.match(csp, /frame-ancestors 'none'/);
+  // The Preview panel's frames: http(s) pages only, never data:, blob: or javascript:.
+  assert.match(csp, /frame-src http: https:(;|$)/);
   assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval/);
   assert.doesNotMatch(html, /<script(?![^>]*\bsrc=)[^>]*>/, "no inline script");
   assert.doesNotMatch(html, /<style|style=/, "no inline style");

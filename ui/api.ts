@@ -13,11 +13,27 @@ export const onUnauthorized = (fn: () => void) => {
   return () => unauthorized.delete(fn);
 };
 
+/**
+ * The takeover passes this browser holds, by session: while a person holds a session, the UI's
+ * own calls on it carry the pass, so the gate lets them through (the agent's are refused).
+ */
+const passes = new Map<string, string>();
+export const holdPass = (sessionId: string, takeoverId: string | null) =>
+  takeoverId ? passes.set(sessionId, takeoverId) : passes.delete(sessionId);
+export const passOf = (sessionId: string): string | null => passes.get(sessionId) ?? null;
+
+function passFor(path: string): Record<string, string> {
+  // The takeover routes name their takeover themselves; reading who holds it needs no pass.
+  const m = /^\/v1\/sessions\/([^/?]+)([^?]*)/.exec(path);
+  const pass = m && !m[2].startsWith("/takeover") && passes.get(decodeURIComponent(m[1]));
+  return pass ? { "x-porthole-takeover": pass } : {};
+}
+
 export async function api<T>(method: "GET" | "POST" | "DELETE", path: string, body?: unknown): Promise<T> {
   const res = await fetch(path, {
     method,
     credentials: "same-origin",
-    headers: body === undefined ? {} : { "content-type": "application/json" },
+    headers: { ...passFor(path), ...(body === undefined ? {} : { "content-type": "application/json" }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (res.status === 204) return undefined as T;

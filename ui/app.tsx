@@ -60,7 +60,14 @@ export function App() {
   };
 
   const loadSessions = useCallback(() => {
-    api<{ sessions: SessionView[] }>("GET", "/v1/sessions").then((r) => setSessions(r.sessions), () => {});
+    // The test browser's sessions are listed too, marked: a second registry, a second list.
+    const list = (path: string, test: boolean) =>
+      api<{ sessions: SessionView[] }>("GET", path).then(
+        (r) => r.sessions.map((x) => ({ ...x, test })),
+        () => [] as SessionView[],
+      );
+    Promise.all([list("/v1/sessions", false), list("/v1/test-browser/sessions", true)])
+      .then(([agent, test]) => setSessions([...agent, ...test]));
   }, []);
   const loadApprovals = useCallback(() => {
     api<{ approvals: Approval[] }>("GET", "/v1/approvals").then((r) => setApprovals(r.approvals), () => {});
@@ -78,11 +85,12 @@ export function App() {
     loadApprovals();
   });
 
-  const selected = sessions.find((s) => s.sessionId === session) ?? null;
+  const selected = sessions.find((s) => s.sessionId === session && !s.test) ?? null;
   // A view of one session with none chosen shows the first one.
   useEffect(() => {
-    if (!session && sessions.length && view !== "sessions" && view !== "approvals" && view !== "test") {
-      go(view, sessions[0].sessionId);
+    const agents = sessions.filter((s) => !s.test);
+    if (!session && agents.length && view !== "sessions" && view !== "approvals" && view !== "test") {
+      go(view, agents[0].sessionId);
     }
   }, [session, sessions, view]);
   const page = selected && (selected.pages.find((p) => p.pageId === pageId) ??
@@ -131,7 +139,12 @@ export function App() {
           </section>
         )}
         {view === "approvals" && <ApprovalsView approvals={approvals} onDecided={loadApprovals} />}
-        {view === "test" && <TestPanel />}
+        {view === "test" && (
+          <TestPanel
+            sessionId={session}
+            onSession={(s) => go("test", s)}
+          />
+        )}
         {(view === "live" || view === "timeline" || view === "inspect") && !selected && (
           <p class="empty">{session ? `Session ${session} is not open.` : "No session is open."}</p>
         )}

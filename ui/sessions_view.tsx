@@ -52,9 +52,11 @@ export function SessionsView(
               key={s.sessionId}
               class={s.sessionId === selected ? "selected" : ""}
               data-session={s.sessionId}
+              data-test={s.test ? "yes" : undefined}
             >
               <td>
                 <code>{s.sessionId}</code>
+                {s.test && <span class="tag test-tag">test</span>}
               </td>
               <td>{s.pages.length}</td>
               <td>
@@ -70,15 +72,25 @@ export function SessionsView(
               <td>{q ? `${q.waiting} waiting${q.running ? ", 1 running" : ""}` : "–"}</td>
               <td>{age(s.createdAt, now)}</td>
               <td>
-                <div class="actions">
-                  <button type="button" onClick={() => onSelect(s.sessionId, "live")}>Watch</button>
-                  <button
-                    type="button"
-                    onClick={() => onSelect(s.sessionId, "timeline")}
-                  >
-                    Timeline
-                  </button>
-                </div>
+                {s.test
+                  ? (
+                    <div class="actions">
+                      <button type="button" onClick={() => onSelect(s.sessionId, "test")}>
+                        Test browser
+                      </button>
+                    </div>
+                  )
+                  : (
+                    <div class="actions">
+                      <button type="button" onClick={() => onSelect(s.sessionId, "live")}>Watch</button>
+                      <button
+                        type="button"
+                        onClick={() => onSelect(s.sessionId, "timeline")}
+                      >
+                        Timeline
+                      </button>
+                    </div>
+                  )}
               </td>
             </tr>
           );

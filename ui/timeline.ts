@@ -1,7 +1,16 @@
 /** What the timeline says of each event: a kind (for its colour) and one line of plain text. */
 import type { UiEvent } from "./types.ts";
 
-export type Kind = "action" | "outcome" | "navigation" | "refusal" | "dialog" | "approval" | "page" | "other";
+export type Kind =
+  | "action"
+  | "outcome"
+  | "navigation"
+  | "refusal"
+  | "dialog"
+  | "approval"
+  | "page"
+  | "person"
+  | "other";
 
 const s = (v: unknown) => (v === undefined || v === null ? "" : String(v));
 
@@ -71,11 +80,49 @@ export function describe(ev: UiEvent): { kind: Kind; text: string } {
       return { kind: "other", text: `state ${s(d.stateId)} stale: ${s(d.reason)}` };
     case "page.opened":
       return { kind: "page", text: `page ${s(d.pageId)} opened${d.url ? ` at ${s(d.url)}` : ""}` };
+    case "takeover.started":
+      return { kind: "person", text: `${s(d.who)} took control; the agent's operations are refused` };
+    case "takeover.input":
+      return { kind: "person", text: personInput(d) };
+    case "takeover.ended": {
+      const secs = Math.round(Number(d.ms) / 100) / 10;
+      const how = d.reason === "handed back"
+        ? `${s(d.who)} handed back`
+        : `${s(d.who)}'s control ended: ${s(d.reason)},`;
+      return {
+        kind: "person",
+        text: `${how} after ${secs} s (${plural(d.clicks, "click")}, ${
+          plural(d.keys, "key")
+        }); the agent observes afresh`,
+      };
+    }
     case "dropped":
       return { kind: "other", text: `${s(d.count)} events were lost (the reader fell behind)` };
     default: {
       const rest = Object.entries(d).filter(([k]) => k !== "sessionId" && k !== "time");
       return { kind: "other", text: rest.map(([k, v]) => `${k} ${s(v)}`).join(" · ") };
     }
+  }
+}
+
+const plural = (n: unknown, what: string) => `${s(n)} ${what}${Number(n) === 1 ? "" : "s"}`;
+
+/** One thing the person did. Text into a credential field (or one not read) arrives only as a count. */
+function personInput(d: Record<string, unknown>): string {
+  const at = d.x !== undefined ? ` at ${Math.round(Number(d.x))},${Math.round(Number(d.y))}` : "";
+  switch (d.kind) {
+    case "click":
+      return `person clicked${d.button && d.button !== "left" ? ` (${s(d.button)})` : ""}${at}`;
+    case "scroll":
+      return `person scrolled by ${s(d.deltaX ?? 0)},${s(d.deltaY ?? 0)}${at}`;
+    case "key":
+    case "text": {
+      const what = d.kind === "key" ? plural(d.count, "key") : plural(d.count, "character");
+      if (d.redacted) return `person typed ${what} (redacted: a credential or unreadable field)`;
+      const shown = d.kind === "key" ? s(d.key) : `“${s(d.text)}”`;
+      return `person typed ${shown ? `${shown} (${what})` : what}`;
+    }
+    default:
+      return `person input ${s(d.kind)}`;
   }
 }

@@ -14,6 +14,8 @@ export interface SessionView {
   pages: PageView[];
   activePageId: string | null;
   queue?: { waiting: number; running: boolean };
+  /** A session of the test browser (its own registry), not an agent's. */
+  test?: boolean;
 }
 
 export interface Approval {

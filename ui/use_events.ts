@@ -22,6 +22,9 @@ export const EVENT_TYPES = [
   "approval.requested",
   "approval.resolved",
   "state.stale",
+  "takeover.started",
+  "takeover.input",
+  "takeover.ended",
   "dropped",
 ] as const;
 
