@@ -33,6 +33,21 @@ export class UiBrowser implements AsyncDisposable {
   }
 
   /** Runs axe-core (injected by the test, not shipped in the UI) and returns its serious and critical violations. */
+  /**
+   * A PNG of the view as it is. It becomes docs/ui-NAME.png, the README's picture, when the run
+   * says so (`PORTHOLE_DOCS_SCREENSHOTS=1 deno task test`); other runs write it to a temp file, so
+   * a test run leaves the repository as it was.
+   */
+  async screenshot(name: string): Promise<void> {
+    const png = await this.page.screenshot({ type: "png" });
+    const docs = Deno.env.get("PORTHOLE_DOCS_SCREENSHOTS") === "1";
+    const path = docs
+      ? new URL(`../docs/ui-${name}.png`, import.meta.url)
+      : await Deno.makeTempFile({ prefix: `porthole-ui-${name}-`, suffix: ".png" });
+    await Deno.writeFile(path, png);
+    if (!docs) await Deno.remove(path);
+  }
+
   async axe(): Promise<{ id: string; impact: string; help: string; nodes: string[] }[]> {
     // Under Deno, axe-core's module carries its own browser build as text.
     await this.page.evaluate((axeCore as any).source as string);

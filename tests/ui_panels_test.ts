@@ -49,10 +49,7 @@ async function onFrame(ph: Porthole, sid: string, page: Page, selector: string) 
 async function axeAndShot(ui: UiBrowser, name: string): Promise<string[]> {
   await new Promise((r) => setTimeout(r, 300));
   const found = (await ui.axe()).map((v) => `${name}: ${v.impact} ${v.id} (${v.help}) ${v.nodes.join(" ")}`);
-  await Deno.writeFile(
-    new URL(`../docs/ui-${name}.png`, import.meta.url),
-    await ui.page.screenshot({ type: "png" }),
-  );
+  await ui.screenshot(name);
   return found;
 }
 

@@ -184,7 +184,7 @@ Deno.test(
 );
 
 Deno.test(
-  "every view passes axe-core with no serious or critical violation; screenshots go to docs/",
+  "every view passes axe-core with no serious or critical violation; screenshots for the README",
   browserTest,
   async () => {
     await using t = await setup(true);
@@ -202,10 +202,7 @@ Deno.test(
       for (const v of await t.ui.axe()) {
         found.push(`${name}: ${v.impact} ${v.id} (${v.help}) ${v.nodes.join(" ")}`);
       }
-      await Deno.writeFile(
-        new URL(`../docs/ui-${name}.png`, import.meta.url),
-        await t.ui.page.screenshot({ type: "png" }),
-      );
+      await t.ui.screenshot(name);
     };
     await visit("sessions", "#sessions", "tr[data-session]");
     const ref = refOf(state, /button "Place order"/);
