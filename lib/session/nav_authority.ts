@@ -110,7 +110,7 @@ export async function authorizeCommit(
     await rec.driver.send("Page.navigate", { url: "about:blank" }).catch(() => {});
     throw new PortholeError(
       "origin_not_allowed",
-      `The navigation committed on ${origin}, which is not allowed`,
+      "The navigation committed on an origin that is not in this session's allowedOrigins",
       { details: { origin } },
     );
   }

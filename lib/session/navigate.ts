@@ -55,13 +55,14 @@ export async function navigate(
     if (refused) {
       await rec.driver.send("Page.navigate", { url: "about:blank" }).catch(() => {});
       rec.authorizedOrigin = null;
-      throw new PortholeError(
-        "address_not_allowed",
-        `Navigation to ${redactUrl(input.url)} was refused: ${refused}`,
-      );
+      throw new PortholeError("address_not_allowed", `The navigation was refused: ${refused}`, {
+        details: { url: redactUrl(input.url) },
+      });
     }
     if (outcome.kind === "aborted") {
-      throw new PortholeError("navigation_failed", `Navigation to ${redactUrl(input.url)} did not commit`);
+      throw new PortholeError("navigation_failed", "The navigation did not commit", {
+        details: { url: redactUrl(input.url) },
+      });
     }
     await host.authorizeCommit(rec, committed);
     const res: NavigateResult = {

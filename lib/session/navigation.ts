@@ -188,8 +188,8 @@ export async function navigateAndWait(
         await watch.downloadWithin(DOWNLOAD_GRACE_MS, signal);
       }
       if (watch.download) return { outcome: { kind: "download" }, committed: null };
-      throw new PortholeError("navigation_failed", `Navigation to ${redactUrl(url)} failed: ${r.errorText}`, {
-        details: { errorText: r.errorText },
+      throw new PortholeError("navigation_failed", `The navigation failed: ${r.errorText}`, {
+        details: { url: redactUrl(url), errorText: r.errorText },
       });
     }
     onAcknowledged();

@@ -89,7 +89,9 @@ export async function traverse(
       rec.navigating = null;
     }
     if (outcome.kind === "aborted" || outcome.kind === "download") {
-      throw new PortholeError("navigation_failed", `Navigation to ${redactUrl(url)} did not commit`);
+      throw new PortholeError("navigation_failed", "The navigation did not commit", {
+        details: { url: redactUrl(url) },
+      });
     }
     const committed = (await driver.frames(sig)).find((f) => f.frameId === main.frameId) ?? null;
     await session.authorizeCommit(rec, committed);
