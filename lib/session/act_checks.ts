@@ -17,7 +17,7 @@ import { optionIndexes } from "./act_select.ts";
 import { fileInputOf, stageFiles, type UploadHost } from "./act_upload.ts";
 import { checkValue } from "./act_keyboard.ts";
 import { FINGERPRINT } from "../snapshot/walker.ts";
-import { fingerprintOf, type FrameDoor, framesOf, resolveRef, resolveRefDocument } from "./frame_doors.ts";
+import { fingerprintOf, type FrameDoor, framesOf, resolveRefDocument, resolveRefIn } from "./frame_doors.ts";
 import type { ElementInfo, Preflight, Target } from "./act_preflight.ts";
 import type { PageRecord } from "./page_record.ts";
 import type { StateRecord } from "./states.ts";
@@ -148,7 +148,8 @@ async function readRef(
       `${ref.ref} is in a frame of another site's process; observe that frame`,
     );
   }
-  const found = await resolveRef(rec.driver, ref, signal);
+  // The frames were read once for the whole check: resolve in the door already found.
+  const found = await resolveRefIn(door, ref, signal);
   if (!found) return { objectId: null, node: null };
   try {
     return { objectId: found.objectId, node: await fingerprintOf(door, found.objectId, signal) };

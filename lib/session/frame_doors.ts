@@ -143,6 +143,15 @@ export async function resolveRef(
 ): Promise<{ objectId: string; frame: FrameInfo; door: FrameDoor } | null> {
   const door = (await framesOf(driver, signal)).find((d) => d.info.frameId === ref.frameId);
   if (!door || door.info.loaderId !== ref.loaderId) return null;
+  return await resolveRefIn(door, ref, signal);
+}
+
+/** `resolveRef` in a frame already read (its document checked against the ref's by the caller). */
+export async function resolveRefIn(
+  door: FrameDoor,
+  ref: RefTarget,
+  signal?: AbortSignal,
+): Promise<{ objectId: string; frame: FrameInfo; door: FrameDoor } | null> {
   const world = await door.world(signal);
   const r = await door.send<Protocol.Runtime.CallFunctionOnResponse>("Runtime.callFunctionOn", {
     functionDeclaration: RESOLVE_REF,
