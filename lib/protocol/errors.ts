@@ -155,6 +155,7 @@ export const ERROR_TABLE = {
   approval_denied: { http: 200, bap: BAP_CODES.ApprovalDenied.code, retryable: false },
   approval_timeout: { http: 200, bap: BAP_CODES.ApprovalDenied.code, retryable: false },
   observation_failed: { http: 200, bap: BAP_CODES.InternalError.code, retryable: true },
+  page_unresponsive: { http: 503, bap: BAP_CODES.TargetClosed.code, retryable: false },
   accessibility_unavailable: { http: 503, bap: BAP_CODES.InternalError.code, retryable: true },
   snapshot_invalid: { http: 200, bap: BAP_CODES.InternalError.code, retryable: true },
   internal: { http: 500, bap: BAP_CODES.InternalError.code, retryable: false },
@@ -192,6 +193,7 @@ const DEFAULT_HINTS: Partial<Record<ErrorCode, string>> = {
   context_limit: "Close an idle session (DELETE /v1/sessions/{id}) or retry later",
   queue_full: "Wait for queued operations of this session to finish",
   page_limit: "Close a page of this session first",
+  page_unresponsive: "Navigate the page (it gets a fresh renderer and keeps its id), or close it",
 };
 
 /**

@@ -20,6 +20,7 @@ import type { PageRecord } from "./page_record.ts";
 import type { StateAuthority } from "./states.ts";
 import type { Emitter } from "./emit.ts";
 import type { BrowserHost, NavigationHost, PagesHost } from "./hosts.ts";
+import { assertResponsive } from "./page_health.ts";
 
 /**
  * What an action needs of its session: its current state, its pages, the operator's approval
@@ -87,6 +88,7 @@ export async function act(session: ActHost, input: ActInput, signal: AbortSignal
     if (!rec || rec.driver.closed) {
       throw new Stop("target_changed", `Page ${state.pageId} of state ${state.stateId} is closed`);
     }
+    await assertResponsive(rec, dl.signal);
     let ctx = await preflight(session, rec, state, input, plan, dl.signal); // step 4
     const rule = ctx.noop ? null : approvalRule(session, input, state.origin, plan.ref);
     if (rule) {

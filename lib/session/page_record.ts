@@ -26,6 +26,8 @@ export interface PageRecord {
   navigating: { url: string; hops: Set<string> } | null;
   /** Where Porthole last left the mouse (viewport coordinates), when known. */
   mouse: { x: number; y: number } | null;
+  /** Whether the renderer answers (page_health.ts): `hung` and `crashed` until navigate recovers it. */
+  health: "ok" | "hung" | "crashed";
 }
 
 /** A page no origin is authorised for yet, in the browser generation `generation`. */
@@ -43,5 +45,6 @@ export function newPageRecord(driver: PageDriver, generation: number): PageRecor
     blocked: new BlockedEffects(),
     navigating: null,
     mouse: null,
+    health: "ok",
   };
 }

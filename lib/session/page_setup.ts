@@ -9,6 +9,7 @@ import { LISTENER_RECORDER } from "../snapshot/listeners.ts";
 import { newPageRecord, type PageRecord } from "./page_record.ts";
 import { type GuardHost, installGuard } from "./page_guard.ts";
 import { type WatchHost, watchPage } from "./page_watch.ts";
+import { watchHealth } from "./page_health.ts";
 
 const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
 
@@ -35,6 +36,7 @@ export async function preparePage(
   }
   const rec = newPageRecord(driver, lease.generation);
   watchPage(host, rec, () => forget(rec.pageId));
+  watchHealth(host, rec);
   try {
     await installGuard(host, rec);
   } catch (err) {

@@ -91,6 +91,7 @@ export class Session {
       get guard() {
         return deps.pool.guard;
       },
+      emit: (type, data) => this.emit(type, data),
       checkDestination: (url) => this.checkDestination(url),
       pageOrOpen: (pageId, signal) => this.pageOrOpen(pageId, signal),
       activate: (pageId) => this.activate(pageId),
