@@ -4,7 +4,7 @@
  */
 import type { CDPSession, Page, Target } from "puppeteer-core";
 import type { Protocol } from "devtools-protocol";
-import { PortholeError } from "../protocol/errors.ts";
+import { isBrowserGone, PortholeError } from "../protocol/errors.ts";
 
 export type { CDPSession, Page, Target };
 
@@ -224,7 +224,7 @@ export class PageDriver {
 export function driverError(err: unknown, what: string): PortholeError {
   if (err instanceof PortholeError) return err;
   const msg = err instanceof Error ? err.message : String(err);
-  if (/Target closed|Session closed|detached|Connection closed/i.test(msg)) {
+  if (isBrowserGone(msg)) {
     return new PortholeError("browser_disconnected", `${what}: the page or browser went away`);
   }
   return new PortholeError("observation_failed", `${what}: ${msg}`);

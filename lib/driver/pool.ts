@@ -4,7 +4,7 @@
  * invalidates every lease issued before it.
  */
 import puppeteer, { type Browser, type BrowserContext } from "puppeteer-core";
-import { PortholeError } from "../protocol/errors.ts";
+import { isBrowserGone, PortholeError } from "../protocol/errors.ts";
 import { discoverChromium } from "./discover.ts";
 import { type BrowserUser, browserUser, launchChromium, type Launched } from "./launch.ts";
 import type { NetGuard } from "./net_guard.ts";
@@ -111,7 +111,7 @@ export class BrowserPool implements LeasePool {
     }
   }
 
-  async #acquire(): Promise<ContextLease> {
+  async #acquire(retry = true): Promise<ContextLease> {
     const browser = await this.#ensureBrowser();
     const generation = this.#generation;
     let context: BrowserContext;
@@ -126,6 +126,11 @@ export class BrowserPool implements LeasePool {
         downloadBehavior: { policy: "deny" },
       });
     } catch (err) {
+      // Killed a moment ago, before its socket closed: a fresh browser serves this session.
+      if (retry && isBrowserGone((err as Error).message)) {
+        this.#lost(browser);
+        return await this.#acquire(false);
+      }
       throw new PortholeError(
         "browser_disconnected",
         `Cannot create a browser context: ${(err as Error).message}`,
@@ -202,19 +207,24 @@ export class BrowserPool implements LeasePool {
     this.#launched = launched;
     this.#browser = browser;
     this.#browserPid = pid;
-    browser.on("disconnected", () => {
-      if (this.#browser !== browser) return; // an intentional close
-      this.#disconnects++;
-      this.#browser = null;
-      this.#launched = null;
-      this.#browserPid = null;
-      this.#frontTarget = null;
-      this.#leases.clear();
-      this.#generation++;
-      launched.dispose();
-      for (const l of this.#listeners) l(this.#generation);
-    });
+    browser.on("disconnected", () => this.#lost(browser));
     return browser;
+  }
+
+  /** The browser went away unexpectedly (or is found dead before its socket closed). */
+  #lost(browser: Browser): void {
+    if (this.#browser !== browser) return; // an intentional close, or already noticed
+    const launched = this.#launched;
+    this.#disconnects++;
+    this.#browser = null;
+    this.#launched = null;
+    this.#browserPid = null;
+    this.#frontTarget = null;
+    this.#leases.clear();
+    this.#generation++;
+    launched?.dispose();
+    browser.disconnect().catch(() => {});
+    for (const l of this.#listeners) l(this.#generation);
   }
 
   async #closeBrowser(): Promise<void> {

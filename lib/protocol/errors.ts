@@ -250,9 +250,24 @@ export function errorBody(code: ErrorCode, message: string, extras: ErrorExtras 
   return body;
 }
 
+/**
+ * What CDP and puppeteer say when the browser, a target or its session went away under a
+ * command. Whatever the door, such a failure is the contract's `browser_disconnected`, never a 500.
+ */
+const BROWSER_GONE =
+  /Target closed|Session closed|detached|Connection closed|Browser target is not found|No target with given id|Target crashed|WebSocket is not open|Browser has been closed|browser has disconnected|Navigating frame was detached/i;
+
+/** Whether a driver failure means the browser or the page's target is gone. */
+export function isBrowserGone(message: string): boolean {
+  return BROWSER_GONE.test(message);
+}
+
 /** Normalise anything thrown into a PortholeError; unknown throwables become `internal`. */
 export function toPortholeError(err: unknown): PortholeError {
   if (err instanceof PortholeError) return err;
   const message = err instanceof Error ? err.message : String(err);
+  if (isBrowserGone(message)) {
+    return new PortholeError("browser_disconnected", `The page or browser went away: ${message}`);
+  }
   return new PortholeError("internal", `Internal error: ${message}`);
 }

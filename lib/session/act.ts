@@ -35,6 +35,8 @@ export interface ActHost
     Pick<PagesHost, "id" | "pages">,
     Pick<NavigationHost, "captureFresh"> {
   readonly states: Pick<StateAuthority, "take">;
+  /** Aborts when the browser of the session's pages goes away: a running action ends with it. */
+  readonly browserSignal: AbortSignal;
   readonly deps: DispatchHost["deps"] & {
     readonly secrets?: SecretStore;
     readonly approvalRules?: readonly ApprovalRule[];
@@ -105,7 +107,7 @@ export async function act(session: ActHost, input: ActInput, signal: AbortSignal
     } else {
       // Step 5: from the first action-related command on, failures leave side effects uncertain.
       if (dl.signal.aborted) throw dl.signal.reason;
-      live = deadline(dl.remaining(), session.signal);
+      live = deadline(dl.remaining(), AbortSignal.any([session.signal, session.browserSignal]));
       execution = "dispatched_unknown";
       blocked = await dispatch(session, rec, state, input, plan, ctx, live.signal, progress);
       execution = "completed";

@@ -65,6 +65,8 @@ export class Session {
   #staleNoticed: string | null = null;
   #disposed = false;
   #life = new AbortController();
+  /** Aborted when the browser goes away, then replaced: operations under way end at once. */
+  #browserLife = new AbortController();
   #navHost: NavigateHost;
 
   constructor(options: CreateSessionInput, deps: SessionDeps) {
@@ -153,6 +155,9 @@ export class Session {
   get signal(): AbortSignal {
     return this.#life.signal;
   }
+  get browserSignal(): AbortSignal {
+    return this.#browserLife.signal;
+  }
   get expiresAt(): Date {
     return new Date(this.lastUsed + this.deps.idleMs);
   }
@@ -161,7 +166,11 @@ export class Session {
   run<T>(clientSignal: AbortSignal | undefined, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
     if (this.#disposed) throw new PortholeError("session_disposed", `Session ${this.id} is closed`);
     this.lastUsed = Date.now();
-    const signal = clientSignal ? AbortSignal.any([clientSignal, this.#life.signal]) : this.#life.signal;
+    const signal = AbortSignal.any([
+      clientSignal ?? this.#life.signal,
+      this.#life.signal,
+      this.browserSignal,
+    ]);
     return this.gate.run(async () => {
       this.lastUsed = Date.now();
       try {
@@ -199,10 +208,16 @@ export class Session {
   // ---- browser lifecycle -------------------------------------------------------------
 
   /** The browser went away: every page and state of this session is gone with it. */
-  browserLost(): void {
+  browserLost(endRunning = true): void {
     if (!this.#lease) return;
     this.#lease = null;
     this.#lostBrowser = true;
+    if (endRunning) {
+      this.#browserLife.abort(
+        new PortholeError("browser_disconnected", "The browser went away during the operation"),
+      );
+      this.#browserLife = new AbortController();
+    }
     this.#pages.clear();
     this.#dropState("the browser disconnected");
     this.emit("session.reset", { reason: "the browser disconnected" });
@@ -221,7 +236,8 @@ export class Session {
   async #ensureLease(): Promise<ContextLease> {
     const pool = this.deps.pool;
     if (this.#lease && this.#lease.generation === pool.generation) return this.#lease;
-    if (this.#lease) this.browserLost();
+    // Found out by the operation that is about to recover: that one goes on.
+    if (this.#lease) this.browserLost(false);
     const lease = await pool.acquire();
     if (this.#disposed) {
       await lease.release();
