@@ -158,6 +158,7 @@ export const ERROR_TABLE = {
   page_unresponsive: { http: 503, bap: BAP_CODES.TargetClosed.code, retryable: false },
   accessibility_unavailable: { http: 503, bap: BAP_CODES.InternalError.code, retryable: true },
   snapshot_invalid: { http: 200, bap: BAP_CODES.InternalError.code, retryable: true },
+  cancelled: { http: 499, bap: BAP_CODES.ServerError.code, retryable: true },
   internal: { http: 500, bap: BAP_CODES.InternalError.code, retryable: false },
 } as const;
 
@@ -193,6 +194,7 @@ const DEFAULT_HINTS: Partial<Record<ErrorCode, string>> = {
   context_limit: "Close an idle session (DELETE /v1/sessions/{id}) or retry later",
   queue_full: "Wait for queued operations of this session to finish",
   page_limit: "Close a page of this session first",
+  cancelled: "The client went away before the operation ended; send it again",
   page_unresponsive: "Navigate the page (it gets a fresh renderer and keeps its id), or close it",
 };
 
@@ -266,6 +268,10 @@ export function isBrowserGone(message: string): boolean {
 export function toPortholeError(err: unknown): PortholeError {
   if (err instanceof PortholeError) return err;
   const message = err instanceof Error ? err.message : String(err);
+  // The client went away (its request's signal): the operation was cancelled, not broken.
+  if (err instanceof DOMException && err.name === "AbortError") {
+    return new PortholeError("cancelled", "The operation was cancelled: its client went away");
+  }
   if (isBrowserGone(message)) {
     return new PortholeError("browser_disconnected", `The page or browser went away: ${message}`);
   }

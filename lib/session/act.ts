@@ -97,7 +97,7 @@ export async function act(session: ActHost, input: ActInput, signal: AbortSignal
       // A human decides; the wait is bounded by the rule, not by timeoutMs. Afterwards every
       // check runs again on the page as it is then, within a fresh timeoutMs.
       releaseTargets(rec, ctx);
-      await awaitApproval(session, input, state.origin, plan.ref, rule);
+      await awaitApproval(session, input, state.origin, plan.ref, rule, signal);
       dl.dispose();
       dl = live = deadline(effectiveTimeout(input.timeoutMs), signal);
       ctx = await preflight(session, rec, state, input, plan, dl.signal);
@@ -194,6 +194,7 @@ async function awaitApproval(
   origin: string,
   ref: RefTarget | undefined,
   rule: ApprovalRule,
+  signal: AbortSignal,
 ): Promise<void> {
   let approvalId = "";
   const outcome = await session.deps.approvals!.request(
@@ -205,7 +206,8 @@ async function awaitApproval(
       description: rule.description,
     },
     rule.timeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS,
-    session.signal,
+    // A client that leaves while a human decides withdraws the request: nobody would act on it.
+    signal,
     (view) => {
       approvalId = view.approvalId;
       session.emit("approval.requested", { approvalId, action: input.action, origin });
