@@ -3,7 +3,8 @@
  * closed when the last lease ends. An unexpected disconnect bumps the generation, which
  * invalidates every lease issued before it.
  */
-import puppeteer, { type Browser, type BrowserContext } from "puppeteer-core";
+import type { Browser, BrowserContext } from "puppeteer-core";
+import { loadPuppeteer } from "./load.ts";
 import { isBrowserGone, PortholeError } from "../protocol/errors.ts";
 import { discoverChromium } from "./discover.ts";
 import { type BrowserUser, browserUser, launchChromium, type Launched } from "./launch.ts";
@@ -186,7 +187,7 @@ export class BrowserPool implements LeasePool {
     const launched = await launchChromium(found.path, this.#config);
     let browser: Browser;
     try {
-      browser = await puppeteer.connect({
+      browser = await (await loadPuppeteer()).connect({
         browserWSEndpoint: launched.wsEndpoint,
         defaultViewport: null,
         protocolTimeout: 90_000,
