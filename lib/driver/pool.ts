@@ -184,10 +184,13 @@ export class BrowserPool implements LeasePool {
         { recoveryHint: "Run `porthole browser install`, or pass --chromium PATH / PORTHOLE_CHROMIUM" },
       );
     }
+    // The driver's code loads while Chromium starts: both are on the first page's critical path.
+    const driver = loadPuppeteer();
+    driver.catch(() => {});
     const launched = await launchChromium(found.path, this.#config);
     let browser: Browser;
     try {
-      browser = await (await loadPuppeteer()).connect({
+      browser = await (await driver).connect({
         browserWSEndpoint: launched.wsEndpoint,
         defaultViewport: null,
         protocolTimeout: 90_000,
