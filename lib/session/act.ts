@@ -35,7 +35,7 @@ export interface ActHost
     Pick<PagesHost, "id" | "pages">,
     Pick<NavigationHost, "captureFresh"> {
   readonly states: Pick<StateAuthority, "take">;
-  /** Aborts when the browser of the session's pages goes away: a running action ends with it. */
+  /** Aborts when the browser or a renderer of the session's pages goes away: a running action ends with it. */
   readonly browserSignal: AbortSignal;
   readonly deps: DispatchHost["deps"] & {
     readonly secrets?: SecretStore;

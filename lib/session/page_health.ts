@@ -18,14 +18,22 @@ const RECHECK_MS = 200;
 /** How long a hung renderer may take to go once Porthole crashed it. */
 const CRASH_MS = 3_000;
 
+/** What following a page's renderer needs of its session. */
+export interface HealthHost extends Emitter {
+  /** A renderer of the session died: the operation under way ends now, not at its deadline. */
+  rendererCrashed(err: PortholeError): void;
+}
+
 /** Follow the renderer's crashes and reloads (called once per page, when it is prepared). */
-export function watchHealth(host: Emitter, rec: PageRecord): void {
+export function watchHealth(host: HealthHost, rec: PageRecord): void {
   const { driver } = rec;
   driver.on("Inspector.targetCrashed", () => {
     const hung = rec.health === "hung";
     rec.health = "crashed";
     // A crash Porthole caused to recover a hung page is part of that recovery, not news.
-    if (!hung) host.emit("page.crashed", { pageId: rec.pageId, reason: "the renderer crashed" });
+    if (hung) return;
+    host.emit("page.crashed", { pageId: rec.pageId, reason: "the renderer crashed" });
+    host.rendererCrashed(unresponsive(rec));
   });
   driver.on("Inspector.targetReloadedAfterCrash", () => {
     if (rec.health === "crashed") rec.health = "ok";

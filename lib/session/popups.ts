@@ -129,6 +129,12 @@ async function adopt(
       refuse(session, opener, now, "it left the opener's origin");
       return;
     }
+    // Popups of one storm are prepared side by side: the limit holds when each one is added.
+    if (!session.pageRoom) {
+      await rec.driver.close();
+      refuse(session, opener, entry.url, "the session is at its page limit");
+      return;
+    }
     session.registerPage(rec, { activate: false, opener: opener.pageId });
   } catch {
     await close();

@@ -65,7 +65,7 @@ export class Session {
   #staleNoticed: string | null = null;
   #disposed = false;
   #life = new AbortController();
-  /** Aborted when the browser goes away, then replaced: operations under way end at once. */
+  /** Aborted when the browser or a page's renderer goes away, then replaced: the operation under way ends at once. */
   #browserLife = new AbortController();
   #navHost: NavigateHost;
 
@@ -221,6 +221,12 @@ export class Session {
     this.#pages.clear();
     this.#dropState("the browser disconnected");
     this.emit("session.reset", { reason: "the browser disconnected" });
+  }
+
+  /** A renderer of one of the session's pages died: the operation under way ends with `err`. */
+  rendererCrashed(err: PortholeError): void {
+    this.#browserLife.abort(err);
+    this.#browserLife = new AbortController();
   }
 
   /** Fail with 503 when the browser this session used has gone (for operations that never recover). */
