@@ -4,8 +4,8 @@ import { discoverChromium } from "./lib/driver/discover.ts";
 import { installChromium } from "./lib/driver/install.ts";
 import { startServer } from "./lib/server.ts";
 import { PORTHOLE_VERSION, PROTOCOL_VERSION } from "./lib/version.ts";
-import { MCP_HELP, serveStdio } from "./lib/mcp/stdio.ts";
-import { selectTools } from "./lib/mcp/server.ts";
+// Only the options: the MCP SDK loads with `porthole mcp`, or with the first client of /mcp.
+import { MCP_HELP, selectTools } from "./lib/mcp/options.ts";
 import { runDoctor } from "./lib/cli/doctor.ts";
 
 const HELP = `porthole ${PORTHOLE_VERSION}: a browser for AI agents, as a sidecar
@@ -101,6 +101,7 @@ async function main(args: string[]): Promise<number> {
   if (cmd === "doctor") return await runDoctor(rest);
   if (cmd === "mcp") {
     const { mcp, rest: shared } = mcpAndRest(rest);
+    const { serveStdio } = await import("./lib/mcp/stdio.ts");
     await serveStdio(parseServeArgs(shared), mcp);
     return 0;
   }

@@ -2,6 +2,7 @@
 import type { MachineFacts } from "./machine.ts";
 import type { Breakdown } from "./profile.ts";
 import { round, type Summary } from "./stats.ts";
+import { type Footprint, footprintMarkdown } from "./footprint.ts";
 import { SECTION_END, SECTION_START, withSection } from "./observe_report.ts";
 
 export type ResultKey =
@@ -50,6 +51,8 @@ export interface BenchResults {
   /** Share of clicks whose tree (fresh observation, or the floor's AX tree) already showed the new count. */
   changeVisibleInTree: Record<"floorSync" | "portholeSync" | "floorFetch" | "portholeFetch", number>;
   profile: { act: Breakdown; observe: Breakdown } | null;
+  /** Idle RSS and cold starts of spawned sidecars (bench/footprint.ts); null with --cold-starts 0. */
+  footprint: Footprint | null;
   elapsedSeconds: number;
 }
 
@@ -149,6 +152,7 @@ export function markdown(r: BenchResults): string {
     `| sync | ${pct(r.changeVisibleInTree.floorSync)} | ${pct(r.changeVisibleInTree.portholeSync)} |`,
     `| fetch | ${pct(r.changeVisibleInTree.floorFetch)} | ${pct(r.changeVisibleInTree.portholeFetch)} |`,
   );
+  if (r.footprint) lines.push("", ...footprintMarkdown(r.footprint));
   if (r.profile) {
     lines.push(
       "",
@@ -245,6 +249,16 @@ export function printSummary(r: BenchResults): void {
     }; form/floor ${q.formToFloor}×, ` +
       `form/Playwright MCP ${q.formToPlaywrightMcp}× (target ≤ 0.2×); form verified ${r.form.verified}/${r.form.fills}`,
   );
+  if (r.footprint) {
+    const f = r.footprint;
+    console.log(
+      `  sidecar RSS idle p50 ${f.idleRssMiB.p50.toFixed(0)} MiB (≤ ${f.target.idleRssMiB}); ` +
+        `after first observation ${f.busyRssMiB.p50.toFixed(0)} MiB, Chromium ${
+          f.chromiumRssMiB.p50.toFixed(0)
+        } MiB; ` +
+        `cold start p50 ${ms(f.coldStart.p50)} ms (< ${f.target.coldStartP50Ms})`,
+    );
+  }
   if (r.profile) {
     const a = r.profile.act;
     const top = a.methods.slice(0, 4).map((m) => `${m.method} ${ms(m.msPerRequest)}`).join(", ");

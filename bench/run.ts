@@ -23,6 +23,7 @@ import { breakdown, CdpRecorder, type Window } from "./profile.ts";
 import { type BenchResults, printSummary, ratio, writeResults } from "./report.ts";
 import { BenchSite, countText } from "./site.ts";
 import { summarize } from "./stats.ts";
+import { measureFootprint } from "./footprint.ts";
 
 const { values: flags } = parseArgs({
   options: {
@@ -31,6 +32,7 @@ const { values: flags } = parseArgs({
     profile: { type: "string", default: "40" },
     "max-seconds": { type: "string", default: "100" },
     "no-write": { type: "boolean", default: false },
+    "cold-starts": { type: "string", default: "10" },
   },
 });
 
@@ -47,6 +49,7 @@ const ITERATIONS = count("iterations", flags.iterations!, 1, 10_000);
 const WARMUP = count("warmup", flags.warmup!, 0, 1000);
 const PROFILE = count("profile", flags.profile!, 0, 1000);
 const MAX_SECONDS = count("max-seconds", flags["max-seconds"]!, 5, 3600);
+const COLD_STARTS = count("cold-starts", flags["cold-starts"]!, 0, 100);
 const VIEWPORT = { width: 1280, height: 720 };
 const BUTTON = "Increment";
 /**
@@ -64,6 +67,8 @@ const deadline = started + MAX_SECONDS * 1000;
 const loadBefore = loadAverage();
 
 const site = new BenchSite();
+// Before this process starts its own Chromium: spawned sidecars, each measured alone.
+const footprint = COLD_STARTS > 0 ? await measureFootprint(site.url("/sync"), COLD_STARTS) : null;
 const config = defaultConfig();
 config.port = 0;
 config.logLevel = "warn";
@@ -293,6 +298,7 @@ try {
     profile: PROFILE > 0
       ? { act: breakdown(recorder, actWindows), observe: breakdown(recorder, observeWindows) }
       : null,
+    footprint,
     elapsedSeconds: Math.round((performance.now() - started) / 100) / 10,
   };
   printSummary(results);

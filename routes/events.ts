@@ -21,13 +21,35 @@ function lastEventId(c: Context): number | undefined {
 /** The test browser's sessions' events are marked where they meet the agent's (GET /v1/events). */
 const testMark = (ev: PortholeEvent) => (ev.test ? { test: true } : {});
 
-/** An event as SSE fields. A `dropped` notice carries no id, so Last-Event-ID stays on a real event. */
-function frame(ev: PortholeEvent) {
-  return {
-    id: ev.type === "dropped" ? undefined : String(ev.id),
-    event: ev.type,
-    data: JSON.stringify({ sessionId: ev.sessionId, time: ev.time, ...ev.data, ...testMark(ev) }),
-  };
+const encoder = new TextEncoder();
+/** Most events one write carries, and how long a woken reader gathers a burst before writing. */
+const BATCH = 64;
+const COALESCE_MS = 10;
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/** Each event's bytes, made once however many readers it goes to (a thousand readers, one JSON). */
+const frames = new WeakMap<PortholeEvent, Uint8Array>();
+
+/** An event as an SSE message. A `dropped` notice carries no id, so Last-Event-ID stays on a real event. */
+function frame(ev: PortholeEvent): Uint8Array {
+  let bytes = frames.get(ev);
+  if (!bytes) {
+    // JSON has no raw line breaks, so the data is one `data:` line.
+    const data = JSON.stringify({ sessionId: ev.sessionId, time: ev.time, ...ev.data, ...testMark(ev) });
+    const id = ev.type === "dropped" ? "" : `\nid: ${ev.id}`;
+    bytes = encoder.encode(`event: ${ev.type}\ndata: ${data}${id}\n\n`);
+    if (ev.type !== "dropped") frames.set(ev, bytes);
+  }
+  return bytes;
 }
 
 /**
@@ -47,12 +69,17 @@ export function sseResponse(
     try {
       await stream.write(": porthole events\n\n");
       while (!stream.aborted) {
-        const ev = sub.poll();
-        if (ev) {
+        // What queued up meanwhile goes out in one write: a reader that fell behind costs one
+        // write per wake-up, not one per event.
+        const batch: Uint8Array[] = [];
+        for (let ev = sub.poll(); ev; ev = batch.length < BATCH ? sub.poll() : null) {
           if (ev.type === "dropped") {
             metrics?.droppedEvents.inc({}, (ev as PortholeEvent<"dropped">).data.count);
           }
-          await stream.writeSSE(frame(ev));
+          batch.push(frame(ev));
+        }
+        if (batch.length) {
+          await stream.write(batch.length === 1 ? batch[0] : concat(batch));
           continue;
         }
         if (sub.closed) break;
@@ -61,6 +88,9 @@ export function sseResponse(
         const woke = await Promise.race([sub.ready().then(() => "event" as const), beat]);
         clearTimeout(timer);
         if (woke === "beat") await stream.write(": keep-alive\n\n");
+        // Events come in bursts (a page logging in a loop): gather a burst, then write it once,
+        // so a thousand readers cost a thousand writes per burst, not per event.
+        else await new Promise((r) => setTimeout(r, COALESCE_MS));
       }
     } finally {
       sub.close();

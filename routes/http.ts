@@ -10,14 +10,28 @@ import { TEST_BROWSER_BASE } from "../lib/ops/test_browser_ops.ts";
 import type { SessionRegistry } from "../lib/session/registry.ts";
 import { PORTHOLE_VERSION, PROTOCOL_VERSION } from "../lib/version.ts";
 import { bodyLimit, errorResponse, fail, guard } from "./middleware.ts";
-import { openApiDocument } from "./openapi.ts";
 import { sseResponse } from "./events.ts";
-import { mcpHandler } from "./mcp.ts";
-import { bapHandler } from "./bap.ts";
 import { screencastHandler } from "./screencast.ts";
 import { uiAuth, uiRoutes } from "./ui.ts";
 import { UiLogin } from "./ui_login.ts";
 import { log } from "../lib/log.ts";
+
+type Handler = (c: Context) => Response | Promise<Response>;
+
+/**
+ * A handler built on its first request: the doors a sidecar may never be asked for (MCP and its
+ * SDK, BAP, the OpenAPI document) cost no memory or start time until a client uses them.
+ */
+function lazy(load: () => Promise<Handler>): Handler {
+  let handler: Promise<Handler> | null = null;
+  return async (c) => {
+    handler ??= load().catch((err) => {
+      handler = null;
+      throw err;
+    });
+    return await (await handler)(c);
+  };
+}
 
 async function readJson(c: Context, maxBytes: number): Promise<unknown> {
   const body = c.req.raw.body;
@@ -81,12 +95,12 @@ export function createApp(
   });
   app.get("/health", (c) => c.json({ status: "ok", version: PROTOCOL_VERSION, porthole: PORTHOLE_VERSION }));
   // BAP's WebSocket: its own Host/Origin checks, and a bad token closes the socket with 1008.
-  app.get("/", bapHandler(registry, selfOrigin));
+  app.get("/", lazy(async () => (await import("./bap.ts")).bapHandler(registry, selfOrigin)));
   app.use("*", guard(config, selfOrigin, uiAuth(uiLogin)));
   app.use("*", bodyLimit(config.maxBodyBytes));
   app.route("/", uiRoutes(config, uiLogin));
-  app.get("/openapi.json", (c) => c.json(openApiDocument()));
-  app.all("/mcp", mcpHandler(registry));
+  app.get("/openapi.json", async (c) => c.json((await import("./openapi.ts")).openApiDocument()));
+  app.all("/mcp", lazy(async () => (await import("./mcp.ts")).mcpHandler(registry)));
   app.get(
     "/metrics",
     (c) => c.text(registry.metrics.render(), 200, { "content-type": "text/plain; version=0.0.4" }),

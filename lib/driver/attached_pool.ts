@@ -4,7 +4,8 @@
  * neither launched it nor controls its flags, and its traffic does not pass the network guard.
  * Each lease is a temporary context in it; the connection closes with the last lease.
  */
-import puppeteer, { type Browser } from "puppeteer-core";
+import type { Browser } from "puppeteer-core";
+import { loadPuppeteer } from "./load.ts";
 import { PortholeError } from "../protocol/errors.ts";
 import { type ContextLease, type LeasePool, PopupRouter } from "./pool.ts";
 import { PopupHold } from "./popup_hold.ts";
@@ -45,7 +46,7 @@ export class AttachedPool implements LeasePool {
     let browser: Browser;
     const hold = new PopupHold(this.#popups.dispatch);
     try {
-      browser = await puppeteer.connect({
+      browser = await (await loadPuppeteer()).connect({
         ...(ws ? { browserWSEndpoint: this.endpoint } : { browserURL: this.endpoint }),
         defaultViewport: null,
         protocolTimeout: 90_000,

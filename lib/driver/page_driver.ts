@@ -4,7 +4,7 @@
  */
 import type { CDPSession, Page, Target } from "puppeteer-core";
 import type { Protocol } from "devtools-protocol";
-import { PortholeError } from "../protocol/errors.ts";
+import { isBrowserGone, PortholeError } from "../protocol/errors.ts";
 
 export type { CDPSession, Page, Target };
 
@@ -47,6 +47,10 @@ export class PageDriver {
   readonly cdp: CDPSession;
   readonly targetId: string;
   #worlds = new Map<string, Promise<number>>();
+  /** While the renderer is dead its commands would wait for an answer that never comes. */
+  #crashed = false;
+  /** Rejecters of the commands awaiting an answer, failed at once when the renderer dies. */
+  #pending = new Set<(err: unknown) => void>();
 
   private constructor(page: Page, cdp: CDPSession, targetId: string) {
     this.page = page;
@@ -66,7 +70,14 @@ export class PageDriver {
       cdp.send("Network.enable", { maxTotalBufferSize: 0, maxResourceBufferSize: 0 }),
       // Concurrent sessions share one browser: every page believes it has focus.
       cdp.send("Emulation.setFocusEmulationEnabled", { enabled: true }),
+      cdp.send("Inspector.enable"),
     ]);
+    cdp.on("Inspector.targetCrashed", () => {
+      driver.#crashed = true;
+      for (const fail of driver.#pending) fail(crashedError());
+      driver.#pending.clear();
+    });
+    cdp.on("Inspector.targetReloadedAfterCrash", () => (driver.#crashed = false));
     cdp.on("Page.frameNavigated", (e: Protocol.Page.FrameNavigatedEvent) => {
       for (const key of driver.#worlds.keys()) {
         if (key.startsWith(`${e.frame.id}|`)) driver.#worlds.delete(key);
@@ -81,8 +92,15 @@ export class PageDriver {
 
   // deno-lint-ignore no-explicit-any
   send<T = any>(method: string, params: Record<string, unknown> = {}, signal?: AbortSignal): Promise<T> {
+    // A dead renderer answers nothing; only a navigation (which brings a fresh one) goes through.
+    if (this.#crashed && method !== "Page.navigate") return Promise.reject(crashedError());
     // deno-lint-ignore no-explicit-any
-    return raceSignal((this.cdp.send as any)(method, params) as Promise<T>, signal);
+    const sent = raceSignal((this.cdp.send as any)(method, params) as Promise<T>, signal);
+    if (method === "Page.navigate" || method === "Page.crash") return sent;
+    let fail = (_: unknown) => {};
+    const died = new Promise<never>((_, reject) => (fail = reject));
+    this.#pending.add(fail);
+    return Promise.race([sent, died]).finally(() => this.#pending.delete(fail));
   }
 
   /** The page's current URL, as the browser reports it (not redacted). */
@@ -220,11 +238,17 @@ export class PageDriver {
   }
 }
 
+function crashedError(): PortholeError {
+  return new PortholeError("page_unresponsive", "The page's renderer crashed", {
+    details: { reason: "crashed" },
+  });
+}
+
 /** Map a CDP failure to a Porthole error, keeping PortholeErrors as they are. */
 export function driverError(err: unknown, what: string): PortholeError {
   if (err instanceof PortholeError) return err;
   const msg = err instanceof Error ? err.message : String(err);
-  if (/Target closed|Session closed|detached|Connection closed/i.test(msg)) {
+  if (isBrowserGone(msg)) {
     return new PortholeError("browser_disconnected", `${what}: the page or browser went away`);
   }
   return new PortholeError("observation_failed", `${what}: ${msg}`);

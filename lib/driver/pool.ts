@@ -3,8 +3,9 @@
  * closed when the last lease ends. An unexpected disconnect bumps the generation, which
  * invalidates every lease issued before it.
  */
-import puppeteer, { type Browser, type BrowserContext } from "puppeteer-core";
-import { PortholeError } from "../protocol/errors.ts";
+import type { Browser, BrowserContext } from "puppeteer-core";
+import { loadPuppeteer } from "./load.ts";
+import { isBrowserGone, PortholeError } from "../protocol/errors.ts";
 import { discoverChromium } from "./discover.ts";
 import { type BrowserUser, browserUser, launchChromium, type Launched } from "./launch.ts";
 import type { NetGuard } from "./net_guard.ts";
@@ -134,7 +135,7 @@ export class BrowserPool implements LeasePool {
     }
   }
 
-  async #acquire(): Promise<ContextLease> {
+  async #acquire(retry = true): Promise<ContextLease> {
     const browser = await this.#ensureBrowser();
     const generation = this.#generation;
     let context: BrowserContext;
@@ -149,6 +150,11 @@ export class BrowserPool implements LeasePool {
         downloadBehavior: { policy: "deny" },
       });
     } catch (err) {
+      // Killed a moment ago, before its socket closed: a fresh browser serves this session.
+      if (retry && isBrowserGone((err as Error).message)) {
+        this.#lost(browser);
+        return await this.#acquire(false);
+      }
       throw new PortholeError(
         "browser_disconnected",
         `Cannot create a browser context: ${(err as Error).message}`,
@@ -203,11 +209,14 @@ export class BrowserPool implements LeasePool {
         { recoveryHint: "Run `porthole browser install`, or pass --chromium PATH / PORTHOLE_CHROMIUM" },
       );
     }
+    // The driver's code loads while Chromium starts: both are on the first page's critical path.
+    const driver = loadPuppeteer();
+    driver.catch(() => {});
     const launched = await launchChromium(found.path, this.#config);
     let browser: Browser;
     const hold = new PopupHold(this.#popups.dispatch);
     try {
-      browser = await puppeteer.connect({
+      browser = await (await driver).connect({
         browserWSEndpoint: launched.wsEndpoint,
         defaultViewport: null,
         protocolTimeout: 90_000,
@@ -234,18 +243,27 @@ export class BrowserPool implements LeasePool {
     this.#hold = hold;
     browser.on("disconnected", () => {
       hold.stop();
-      if (this.#browser !== browser) return; // an intentional close
-      this.#disconnects++;
-      this.#browser = null;
-      this.#launched = null;
-      this.#browserPid = null;
-      this.#frontTarget = null;
-      this.#leases.clear();
-      this.#generation++;
-      launched.dispose();
-      for (const l of this.#listeners) l(this.#generation);
+      this.#lost(browser);
     });
     return browser;
+  }
+
+  /** The browser went away unexpectedly (or is found dead before its socket closed). */
+  #lost(browser: Browser): void {
+    if (this.#browser !== browser) return; // an intentional close, or already noticed
+    const launched = this.#launched;
+    this.#disconnects++;
+    this.#browser = null;
+    this.#launched = null;
+    this.#browserPid = null;
+    this.#frontTarget = null;
+    this.#leases.clear();
+    this.#hold?.stop();
+    this.#hold = null;
+    this.#generation++;
+    launched?.dispose();
+    browser.disconnect().catch(() => {});
+    for (const l of this.#listeners) l(this.#generation);
   }
 
   async #closeBrowser(): Promise<void> {

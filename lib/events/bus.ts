@@ -8,6 +8,10 @@ export interface EventMap {
   "page.opened": { pageId: string; url: string; opener?: string };
   "page.closed": { pageId: string };
   "page.activated": { pageId: string };
+  /** The renderer crashed; navigate recovers the page (`page.recovered`). */
+  "page.crashed": { pageId: string; reason: string };
+  /** A hung or crashed page got a fresh renderer: same page id and origin rules, a new generation. */
+  "page.recovered": { pageId: string; generation: number };
   "navigation.committed": { pageId: string; url: string; sameDocument: boolean };
   "navigation.blocked": { pageId: string; url: string; reason: string };
   "popup.blocked": { pageId: string; url: string; reason: string };

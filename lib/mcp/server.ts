@@ -23,7 +23,10 @@ import type { SessionRegistry } from "../session/registry.ts";
 import { PORTHOLE_VERSION } from "../version.ts";
 import { fromSnake, snakeSchema } from "./names.ts";
 import { errorResult } from "./present.ts";
-import { FIELD_NAMES, type McpTool, TOOLS } from "./tools.ts";
+import { FIELD_NAMES, type McpTool } from "./tools.ts";
+import { selectTools } from "./options.ts";
+
+export { selectTools };
 
 export interface McpOptions {
   /** The server's name in `initialize` (default `porthole`). */
@@ -39,20 +42,6 @@ export const DEFAULT_MCP_NAME = "porthole";
 const INSTRUCTIONS =
   "Call browser_observe, then browser_act with the state_id, target_id and a ref it returned. " +
   "Each state is good for one action; act next on fresh_state, or observe again.";
-
-/** The tools `names` selects; an unknown name is an error that lists the known ones. */
-export function selectTools(names?: string[]): McpTool[] {
-  if (!names || names.length === 0) return TOOLS.filter((t) => !t.optIn);
-  const wanted = names.map((n) => n.startsWith("browser_") ? n : `browser_${n}`);
-  const all = TOOLS;
-  const unknown = wanted.filter((n) => !all.some((t) => t.name === n));
-  if (unknown.length) {
-    throw new Error(
-      `Unknown tool ${unknown.join(", ")}; known: ${all.map((t) => t.name.slice(8)).join(", ")}`,
-    );
-  }
-  return all.filter((t) => wanted.includes(t.name));
-}
 
 const listed = new Map<string, Tool>();
 

@@ -11,9 +11,7 @@ import { setLogLevel } from "../log.ts";
 import { SessionRegistry } from "../session/registry.ts";
 import { createMcpServer, type McpOptions, type SessionBinding } from "./server.ts";
 
-export const MCP_HELP = `Options of mcp (besides those of serve that concern the browser and sessions):
-  --mcp-name N          PORTHOLE_MCP_NAME        the server's name for MCP clients (default porthole)
-  --tools LIST          PORTHOLE_MCP_TOOLS       offer only these tools, e.g. observe,act`;
+export { MCP_HELP } from "./options.ts";
 
 /** The stdio session: one at a time, opened again after the idle sweep closed it. */
 function renewingBinding(registry: SessionRegistry): SessionBinding {

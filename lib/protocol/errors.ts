@@ -158,8 +158,10 @@ export const ERROR_TABLE = {
   approval_denied: { http: 200, bap: BAP_CODES.ApprovalDenied.code, retryable: false },
   approval_timeout: { http: 200, bap: BAP_CODES.ApprovalDenied.code, retryable: false },
   observation_failed: { http: 200, bap: BAP_CODES.InternalError.code, retryable: true },
+  page_unresponsive: { http: 503, bap: BAP_CODES.TargetClosed.code, retryable: false },
   accessibility_unavailable: { http: 503, bap: BAP_CODES.InternalError.code, retryable: true },
   snapshot_invalid: { http: 200, bap: BAP_CODES.InternalError.code, retryable: true },
+  cancelled: { http: 499, bap: BAP_CODES.ServerError.code, retryable: true },
   internal: { http: 500, bap: BAP_CODES.InternalError.code, retryable: false },
 } as const;
 
@@ -200,6 +202,8 @@ const DEFAULT_HINTS: Partial<Record<ErrorCode, string>> = {
   takeover_not_found: "Take control again (POST /v1/sessions/{id}/takeover); that takeover has ended",
   plan_mode:
     "The session is in plan mode: observe, wait, inspect and read only; the operator can switch it to execute",
+  cancelled: "The client went away before the operation ended; send it again",
+  page_unresponsive: "Navigate the page (it gets a fresh renderer and keeps its id), or close it",
 };
 
 /**
@@ -263,10 +267,29 @@ export function errorBody(code: ErrorCode, message: string, extras: ErrorExtras 
   return body;
 }
 
+/**
+ * What CDP and puppeteer say when the browser, a target or its session went away under a
+ * command. Whatever the door, such a failure is the contract's `browser_disconnected`, never a 500.
+ */
+const BROWSER_GONE =
+  /Target closed|Session closed|detached|Connection closed|Browser target is not found|No target with given id|Target crashed|WebSocket is not open|Browser has been closed|browser has disconnected|Navigating frame was detached/i;
+
+/** Whether a driver failure means the browser or the page's target is gone. */
+export function isBrowserGone(message: string): boolean {
+  return BROWSER_GONE.test(message);
+}
+
 /** Normalise anything thrown into a PortholeError; unknown throwables become `internal`. */
 export function toPortholeError(err: unknown): PortholeError {
   if (err instanceof PortholeError) return err;
   const message = err instanceof Error ? err.message : String(err);
+  // The client went away (its request's signal): the operation was cancelled, not broken.
+  if (err instanceof DOMException && err.name === "AbortError") {
+    return new PortholeError("cancelled", "The operation was cancelled: its client went away");
+  }
+  if (isBrowserGone(message)) {
+    return new PortholeError("browser_disconnected", `The page or browser went away: ${message}`);
+  }
   return new PortholeError("internal", `Internal error: ${message}`);
 }
 

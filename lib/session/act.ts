@@ -22,6 +22,7 @@ import type { PageRecord } from "./page_record.ts";
 import type { StateAuthority } from "./states.ts";
 import type { Emitter } from "./emit.ts";
 import type { BrowserHost, NavigationHost, PagesHost } from "./hosts.ts";
+import { assertResponsive } from "./page_health.ts";
 
 /**
  * What an action needs of its session: its current state, its pages, the operator's approval
@@ -36,6 +37,8 @@ export interface ActHost
     Pick<PagesHost, "id" | "pages">,
     Pick<NavigationHost, "captureFresh"> {
   readonly states: Pick<StateAuthority, "take">;
+  /** Aborts when the browser or a renderer of the session's pages goes away: a running action ends with it. */
+  readonly browserSignal: AbortSignal;
   readonly deps: DispatchHost["deps"] & {
     readonly secrets?: SecretStore;
     readonly approvalRules?: readonly ApprovalRule[];
@@ -94,13 +97,14 @@ export async function act(session: ActHost, input: ActInput, signal: AbortSignal
     if (!rec || rec.driver.closed) {
       throw new Stop("target_changed", `Page ${state.pageId} of state ${state.stateId} is closed`);
     }
+    await assertResponsive(rec, dl.signal);
     let ctx = await preflight(session, rec, state, one, plan, dl.signal); // step 4
     const rule = ctx.noop ? null : approvalRule(session, one, state.origin, plan.ref);
     if (rule) {
       // A human decides; the wait is bounded by the rule, not by timeoutMs. Afterwards every
       // check runs again on the page as it is then, within a fresh timeoutMs.
       releaseTargets(rec, ctx);
-      await awaitApproval(session, one, state.origin, plan.ref, rule);
+      await awaitApproval(session, one, state.origin, plan.ref, rule, signal);
       if (live !== dl) live.dispose();
       dl.dispose();
       dl = live = deadline(effectiveTimeout(input.timeoutMs), signal);
@@ -109,7 +113,9 @@ export async function act(session: ActHost, input: ActInput, signal: AbortSignal
     if (ctx.noop) return "noop";
     // Step 5: from the first action-related command on, failures leave side effects uncertain.
     if (dl.signal.aborted) throw dl.signal.reason;
-    if (live === dl) live = deadline(dl.remaining(), session.signal);
+    if (live === dl) {
+      live = deadline(dl.remaining(), AbortSignal.any([session.signal, session.browserSignal]));
+    }
     progress.acknowledged = false;
     execution = "dispatched_unknown";
     watch ??= new SettleWatch(rec.driver, ctx.frame);
@@ -261,6 +267,7 @@ async function awaitApproval(
   origin: string,
   ref: RefTarget | undefined,
   rule: ApprovalRule,
+  signal: AbortSignal,
 ): Promise<void> {
   let approvalId = "";
   const outcome = await session.deps.approvals!.request(
@@ -272,7 +279,8 @@ async function awaitApproval(
       description: rule.description,
     },
     rule.timeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS,
-    session.signal,
+    // A client that leaves while a human decides withdraws the request: nobody would act on it.
+    signal,
     (view) => {
       approvalId = view.approvalId;
       session.emit("approval.requested", { approvalId, action: input.action, origin });

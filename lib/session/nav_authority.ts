@@ -131,6 +131,9 @@ export async function keepAuthorizationIfStill(
   rec: PageRecord,
   previousOrigin: string | null,
 ): Promise<void> {
-  const top = (await rec.driver.frames().catch(() => [])).find((f) => f.parentId === null);
+  // Bounded: after a navigation that timed out, the frame tree may wait behind it for good.
+  const top = (await rec.driver.frames(AbortSignal.timeout(1_000)).catch(() => [])).find((f) =>
+    f.parentId === null
+  );
   if (!top || canonicalOrigin(top.url) !== previousOrigin) rec.authorizedOrigin = null;
 }

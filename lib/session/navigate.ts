@@ -12,9 +12,11 @@ import { keepAuthorizationIfStill, navigateFrame } from "./nav_authority.ts";
 import { bounded } from "./bounded.ts";
 import type { PageRecord } from "./page_record.ts";
 import type { ObserveOptions } from "./observation.ts";
+import type { Emitter } from "./emit.ts";
+import { recoverPage } from "./page_health.ts";
 
 /** What navigate needs of its session. */
-export interface NavigateHost {
+export interface NavigateHost extends Emitter {
   readonly guard?: NetGuard | null;
   checkDestination(url: string): URL | null;
   pageOrOpen(pageId: string | undefined, signal?: AbortSignal): Promise<PageRecord>;
@@ -32,17 +34,21 @@ export async function navigate(
     host.checkDestination(input.url);
     const rec = await host.pageOrOpen(input.pageId, sig);
     host.activate(rec.pageId);
-    const main = (await rec.driver.frames(sig)).find((f) => f.parentId === null)!;
+    const recovered = await recoverPage(host, rec, sig);
     const previousOrigin = rec.authorizedOrigin;
+    const attempt = async () => {
+      const main = (await rec.driver.frames(sig)).find((f) => f.parentId === null)!;
+      return await navigateFrame(rec, main, input.url, input.waitUntil ?? "domcontentloaded", sig);
+    };
     let result;
     try {
-      result = await navigateFrame(
-        rec,
-        main,
-        input.url,
-        input.waitUntil ?? "domcontentloaded",
-        sig,
-      );
+      result = await attempt().catch((err) => {
+        if (recovered && err instanceof PortholeError && err.code === "navigation_failed") return null;
+        throw err;
+      });
+      // Chromium may cancel a fresh renderer's first navigation while it still tears down the old
+      // one (ERR_ABORTED): once more, then the answer stands.
+      if (!result || (recovered && result.outcome.kind === "aborted")) result = await attempt();
     } catch (err) {
       await keepAuthorizationIfStill(rec, previousOrigin);
       throw err;

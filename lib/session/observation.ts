@@ -8,6 +8,7 @@ import type { SecretStore } from "../policy/secrets.ts";
 import { captureFrame } from "./capture.ts";
 import type { PageRecord } from "./page_record.ts";
 import type { StateAuthority } from "./states.ts";
+import { assertResponsive } from "./page_health.ts";
 
 /** What an observation needs of its session. */
 export interface ObservationHost {
@@ -25,6 +26,7 @@ export async function observePage(
   input: ObserveOptions,
   signal: AbortSignal,
 ): Promise<Observation> {
+  await assertResponsive(rec, signal);
   // A diff base whose page was closed or reset since is no base any more.
   const base = input.since ? host.states.base(input.since) : null;
   const { state, observation, isMain } = await captureFrame(rec, {

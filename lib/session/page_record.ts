@@ -34,6 +34,8 @@ export interface PageRecord {
   mouse: { x: number; y: number } | null;
   /** Downloads stored as artifacts (--downloads artifacts), for the action that caused them. */
   downloads: Artifact[];
+  /** Whether the renderer answers (page_health.ts): `hung` and `crashed` until navigate recovers it. */
+  health: "ok" | "hung" | "crashed";
 }
 
 /** A page no origin is authorised for yet, in the browser generation `generation`. */
@@ -52,5 +54,6 @@ export function newPageRecord(driver: PageDriver, generation: number): PageRecor
     navigating: null,
     mouse: null,
     downloads: [],
+    health: "ok",
   };
 }

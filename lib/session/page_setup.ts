@@ -9,10 +9,11 @@ import { LISTENER_RECORDER } from "../snapshot/listeners.ts";
 import { newPageRecord, type PageRecord } from "./page_record.ts";
 import { type GuardHost, installGuard } from "./page_guard.ts";
 import { type WatchHost, watchPage } from "./page_watch.ts";
+import { type HealthHost, watchHealth } from "./page_health.ts";
 
 const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
 
-export interface SetupHost extends GuardHost, WatchHost {
+export interface SetupHost extends GuardHost, WatchHost, HealthHost {
   /** What every page of the session looks like (emulation.ts changes it for open pages too). */
   readonly emulation: SessionEmulation;
 }
@@ -35,6 +36,7 @@ export async function preparePage(
   }
   const rec = newPageRecord(driver, lease.generation);
   watchPage(host, rec, () => forget(rec.pageId));
+  watchHealth(host, rec);
   try {
     await installGuard(host, rec);
   } catch (err) {

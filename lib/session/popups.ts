@@ -155,6 +155,11 @@ export async function popupHeld(session: PopupHost, held: HeldPopup): Promise<vo
     rec.authorizedOrigin = own ?? opener.authorizedOrigin;
     if (own) rec.popupOrigins = [opener.authorizedOrigin!, ...session.popupOrigins];
     if (held.decided) return void (await rec.driver.close());
+    // Popups of one storm are prepared side by side: the limit holds when each one is added.
+    if (!session.pageRoom) {
+      await rec.driver.close();
+      return await block("the session is at its page limit");
+    }
     session.registerPage(rec, { activate: false, opener: opener.pageId });
     held.release();
   } catch {

@@ -73,6 +73,8 @@ export class Session {
   #staleNoticed: string | null = null;
   #disposed = false;
   #life = new AbortController();
+  /** Aborted when the browser or a page's renderer goes away, then replaced: the operation under way ends at once. */
+  #browserLife = new AbortController();
   #navHost: NavigateHost;
 
   constructor(options: CreateSessionInput, deps: SessionDeps) {
@@ -100,6 +102,7 @@ export class Session {
       get guard() {
         return deps.pool.guard;
       },
+      emit: (type, data) => this.emit(type, data),
       checkDestination: (url) => this.checkDestination(url),
       pageOrOpen: (pageId, signal) => this.pageOrOpen(pageId, signal),
       activate: (pageId) => this.activate(pageId),
@@ -161,6 +164,9 @@ export class Session {
   get signal(): AbortSignal {
     return this.#life.signal;
   }
+  get browserSignal(): AbortSignal {
+    return this.#browserLife.signal;
+  }
   get expiresAt(): Date {
     return new Date(this.lastUsed + this.deps.idleMs);
   }
@@ -169,7 +175,11 @@ export class Session {
   run<T>(clientSignal: AbortSignal | undefined, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
     if (this.#disposed) throw new PortholeError("session_disposed", `Session ${this.id} is closed`);
     this.lastUsed = Date.now();
-    const signal = clientSignal ? AbortSignal.any([clientSignal, this.#life.signal]) : this.#life.signal;
+    const signal = AbortSignal.any([
+      clientSignal ?? this.#life.signal,
+      this.#life.signal,
+      this.browserSignal,
+    ]);
     this.gate.admit(clientSignal); // a person's takeover holds the gate: only their calls pass
     return this.gate.run(async () => {
       this.gate.admit(clientSignal); // and again at the call's turn, for one queued before the hold
@@ -211,13 +221,25 @@ export class Session {
   // ---- browser lifecycle -------------------------------------------------------------
 
   /** The browser went away: every page and state of this session is gone with it. */
-  browserLost(): void {
+  browserLost(endRunning = true): void {
     if (!this.#lease) return;
     this.#lease = null;
     this.#lostBrowser = true;
+    if (endRunning) {
+      this.#browserLife.abort(
+        new PortholeError("browser_disconnected", "The browser went away during the operation"),
+      );
+      this.#browserLife = new AbortController();
+    }
     this.#pages.clear();
     this.#dropState("the browser disconnected");
     this.emit("session.reset", { reason: "the browser disconnected" });
+  }
+
+  /** A renderer of one of the session's pages died: the operation under way ends with `err`. */
+  rendererCrashed(err: PortholeError): void {
+    this.#browserLife.abort(err);
+    this.#browserLife = new AbortController();
   }
 
   /** Fail with 503 when the browser this session used has gone (for operations that never recover). */
@@ -233,7 +255,8 @@ export class Session {
   async #ensureLease(): Promise<ContextLease> {
     const pool = this.deps.pool;
     if (this.#lease && this.#lease.generation === pool.generation) return this.#lease;
-    if (this.#lease) this.browserLost();
+    // Found out by the operation that is about to recover: that one goes on.
+    if (this.#lease) this.browserLost(false);
     const lease = await pool.acquire();
     if (this.#disposed) {
       await lease.release();

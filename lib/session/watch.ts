@@ -10,6 +10,7 @@ import { resolveRef } from "./frame_doors.ts";
 import type { PageRecord } from "./page_record.ts";
 import type { StateAuthority } from "./states.ts";
 import type { BrowserHost, PagesHost } from "./hosts.ts";
+import { assertResponsive } from "./page_health.ts";
 
 /**
  * What waiting, inspecting and capturing need of their session: its pages, the current state
@@ -107,6 +108,7 @@ export async function waitFor(
       await sleep(input.timeMs, dl.signal);
       return answer(true);
     }
+    await assertResponsive(rec, dl.signal);
     while (true) {
       const gone = pageGone(session, rec);
       if (gone) throw gone;

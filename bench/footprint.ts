@@ -1,0 +1,163 @@
+/**
+ * What a sidecar costs to keep and to start, measured on real processes: `porthole serve`
+ * spawned anew for every run. Idle RSS is read before any client came; a cold start is spawn →
+ * listening → session → navigate → first observation; after it, the sidecar's RSS and the sum
+ * of its Chromium processes' RSS are read beside each other.
+ */
+import { summarize, type Summary } from "./stats.ts";
+
+export interface Footprint {
+  /** The sidecar process alone, idle, before any session (MiB). */
+  idleRssMiB: Summary;
+  /** The sidecar after its first observation, and its Chromium's processes summed (MiB). */
+  busyRssMiB: Summary;
+  chromiumRssMiB: Summary;
+  /** Spawn → listening, and spawn → first observation (ms). */
+  listening: Summary;
+  coldStart: Summary;
+  target: { idleRssMiB: number; coldStartP50Ms: number };
+}
+
+const ROOT = new URL("..", import.meta.url).pathname;
+
+function rssKiB(pid: number): number {
+  try {
+    const m = Deno.readTextFileSync(`/proc/${pid}/status`).match(/^VmRSS:\s+(\d+)/m);
+    return m ? Number(m[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Every live process whose parent chain leads to `root` (root left out). */
+function descendants(root: number): number[] {
+  const parent = new Map<number, number>();
+  for (const e of Deno.readDirSync("/proc")) {
+    if (!/^\d+$/.test(e.name)) continue;
+    try {
+      const m = Deno.readTextFileSync(`/proc/${e.name}/status`).match(/^PPid:\s+(\d+)/m);
+      if (m) parent.set(Number(e.name), Number(m[1]));
+    } catch { /* gone */ }
+  }
+  return [...parent.keys()].filter((pid) => {
+    for (let p = parent.get(pid), hops = 0; p !== undefined && hops < 64; p = parent.get(p), hops++) {
+      if (p === root) return true;
+    }
+    return false;
+  });
+}
+
+interface Spawned {
+  child: Deno.ChildProcess;
+  url: string;
+  listeningMs: number;
+  t0: number;
+}
+
+async function spawnSidecar(): Promise<Spawned> {
+  const t0 = performance.now();
+  const env = Object.fromEntries(
+    Object.entries(Deno.env.toObject()).filter(([k]) => !k.startsWith("PORTHOLE_")),
+  );
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "main.ts", "serve", "--port", "0"],
+    cwd: ROOT,
+    clearEnv: true,
+    env: { ...env, PORTHOLE_LOG_LEVEL: "warn" },
+    stdin: "null",
+    stdout: "piped",
+    stderr: "null",
+  }).spawn();
+  const lines = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let text = "";
+  while (true) {
+    const { value, done } = await lines.read();
+    if (done) throw new Error(`porthole serve exited before listening: ${text}`);
+    text += value;
+    const m = text.match(/listening on (\S+)/);
+    if (m) {
+      lines.releaseLock();
+      child.stdout.cancel().catch(() => {});
+      return { child, url: m[1], listeningMs: performance.now() - t0, t0 };
+    }
+  }
+}
+
+async function stop(child: Deno.ChildProcess): Promise<void> {
+  try {
+    child.kill("SIGTERM");
+  } catch { /* exited */ }
+  await child.status;
+}
+
+async function post(url: string, body: unknown): Promise<Record<string, unknown>> {
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const json = await res.json();
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** `runs` cold starts (each its own process) and `idleRuns` idle readings of `porthole serve`. */
+export async function measureFootprint(pageUrl: string, runs = 10, idleRuns = 3): Promise<Footprint> {
+  const idle: number[] = [];
+  for (let i = 0; i < idleRuns; i++) {
+    const s = await spawnSidecar();
+    await new Promise((r) => setTimeout(r, 1500));
+    idle.push(rssKiB(s.child.pid) / 1024);
+    await stop(s.child);
+  }
+  const listening: number[] = [], cold: number[] = [], busy: number[] = [], chromium: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const s = await spawnSidecar();
+    try {
+      const { sessionId } = await post(`${s.url}/v1/sessions`, {});
+      const nav = await post(`${s.url}/v1/sessions/${sessionId}/navigate`, { url: pageUrl, observe: true });
+      if (!(nav.state as { tree?: string })?.tree) throw new Error("navigate returned no observation");
+      cold.push(performance.now() - s.t0);
+      listening.push(s.listeningMs);
+      busy.push(rssKiB(s.child.pid) / 1024);
+      chromium.push(descendants(s.child.pid).reduce((n, pid) => n + rssKiB(pid), 0) / 1024);
+    } finally {
+      await stop(s.child);
+    }
+  }
+  return {
+    idleRssMiB: summarize(idle),
+    busyRssMiB: summarize(busy),
+    chromiumRssMiB: summarize(chromium),
+    listening: summarize(listening),
+    coldStart: summarize(cold),
+    target: { idleRssMiB: 70, coldStartP50Ms: 600 },
+  };
+}
+
+export function footprintMarkdown(f: Footprint): string[] {
+  const n = (x: number) => x.toFixed(0);
+  return [
+    "## Footprint and cold start",
+    "",
+    "`porthole serve` spawned anew for every run. Idle: the sidecar alone before any client. A cold",
+    "start: spawn → listening → session → navigate → first observation. RSS in MiB (Chromium: the sum",
+    "of its processes' RSS, shared pages counted in each).",
+    "",
+    "| measure | p50 | max | n | target |",
+    "|---|---:|---:|---:|---:|",
+    `| sidecar RSS idle | ${n(f.idleRssMiB.p50)} | ${
+      n(f.idleRssMiB.max)
+    } | ${f.idleRssMiB.n} | ≤ ${f.target.idleRssMiB} |`,
+    `| sidecar RSS after first observation | ${n(f.busyRssMiB.p50)} | ${
+      n(f.busyRssMiB.max)
+    } | ${f.busyRssMiB.n} | |`,
+    `| Chromium RSS after first observation | ${n(f.chromiumRssMiB.p50)} | ${
+      n(f.chromiumRssMiB.max)
+    } | ${f.chromiumRssMiB.n} | |`,
+    `| spawn → listening (ms) | ${n(f.listening.p50)} | ${n(f.listening.max)} | ${f.listening.n} | |`,
+    `| cold start → first observation (ms) | ${n(f.coldStart.p50)} | ${
+      n(f.coldStart.max)
+    } | ${f.coldStart.n} | < ${f.target.coldStartP50Ms} |`,
+  ];
+}

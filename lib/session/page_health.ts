@@ -1,0 +1,123 @@
+/**
+ * Whether a page's renderer still answers. A script that never yields (`while(true){}`) or a
+ * crashed renderer would make every later read of the page wait for its whole deadline; instead
+ * observe, act and wait refuse at once with `page_unresponsive`, and navigate recovers the page
+ * in place: the renderer is replaced, the page keeps its id and origin rules, and its generation
+ * rises so that no state of the old renderer passes for one of the new.
+ */
+import type { Protocol } from "devtools-protocol";
+import { raceSignal } from "../driver/page_driver.ts";
+import { PortholeError } from "../protocol/errors.ts";
+import type { Emitter } from "./emit.ts";
+import type { PageRecord } from "./page_record.ts";
+
+/** How long a healthy renderer may take to evaluate `0`; a busy one still answers well within it. */
+const PROBE_MS = 1_000;
+/** A renderer already found hung is asked again briefly: it may have come back by itself. */
+const RECHECK_MS = 200;
+/** How long a hung renderer may take to go once Porthole crashed it. */
+const CRASH_MS = 3_000;
+
+/** What following a page's renderer needs of its session. */
+export interface HealthHost extends Emitter {
+  /** A renderer of the session died: the operation under way ends now, not at its deadline. */
+  rendererCrashed(err: PortholeError): void;
+}
+
+/** Follow the renderer's crashes and reloads (called once per page, when it is prepared). */
+export function watchHealth(host: HealthHost, rec: PageRecord): void {
+  const { driver } = rec;
+  driver.on("Inspector.targetCrashed", () => {
+    const hung = rec.health === "hung";
+    rec.health = "crashed";
+    // A crash Porthole caused to recover a hung page is part of that recovery, not news.
+    if (hung) return;
+    host.emit("page.crashed", { pageId: rec.pageId, reason: "the renderer crashed" });
+    host.rendererCrashed(unresponsive(rec));
+  });
+  driver.on("Inspector.targetReloadedAfterCrash", () => {
+    if (rec.health === "crashed") rec.health = "ok";
+  });
+  driver.send("Inspector.enable").catch(() => {});
+}
+
+/** Whether the renderer answers a trivial evaluation within `ms` (an error is an answer too). */
+async function answers(rec: PageRecord, ms: number, signal: AbortSignal): Promise<boolean> {
+  const probe = rec.driver.send<Protocol.Runtime.EvaluateResponse>(
+    "Runtime.evaluate",
+    { expression: "0", silent: true },
+  ).then(() => true, () => true);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await raceSignal(Promise.race([probe, late]), signal);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function unresponsive(rec: PageRecord): PortholeError {
+  const crashed = rec.health === "crashed";
+  return new PortholeError(
+    "page_unresponsive",
+    crashed
+      ? `The renderer of page ${rec.pageId} crashed`
+      : `Page ${rec.pageId} does not respond: a script of the page keeps its renderer busy`,
+    { details: { pageId: rec.pageId, reason: crashed ? "crashed" : "hung" } },
+  );
+}
+
+/** Refuse at once when the page's renderer crashed or does not answer (observe, act, wait). */
+export async function assertResponsive(rec: PageRecord, signal: AbortSignal): Promise<void> {
+  if (rec.health === "crashed") throw unresponsive(rec);
+  if (rec.driver.closed) return; // the caller reports a closed page its own way
+  const ok = await answers(rec, rec.health === "hung" ? RECHECK_MS : PROBE_MS, signal);
+  if (signal.aborted) throw signal.reason;
+  if (!ok) {
+    rec.health = "hung";
+    throw unresponsive(rec);
+  }
+  rec.health = "ok";
+}
+
+/**
+ * Before navigate: a crashed or hung renderer is replaced. A hung one is crashed first (its
+ * main thread answers nothing, the browser can still end it); the navigation that follows starts
+ * a fresh renderer in the same page target. Returns whether the page was recovered.
+ */
+export async function recoverPage(host: Emitter, rec: PageRecord, signal: AbortSignal): Promise<boolean> {
+  if (rec.driver.closed) return false;
+  if (rec.health !== "crashed" && await answers(rec, rec.health === "hung" ? RECHECK_MS : PROBE_MS, signal)) {
+    rec.health = "ok";
+    return false;
+  }
+  if (rec.health !== "crashed") {
+    rec.health = "hung";
+    rec.driver.send("Page.crash").catch(() => {});
+    const end = Date.now() + CRASH_MS;
+    const crashed = () => (rec.health as PageRecord["health"]) === "crashed";
+    while (!crashed() && Date.now() < end && !signal.aborted) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    if (!crashed()) throw unresponsive(rec);
+  }
+  // A blank document in a fresh renderer, loaded to the end so that none of its events reaches
+  // the caller's navigation, which then runs as on any page.
+  const { driver } = rec;
+  let off = () => {};
+  const stopped = new Promise<void>((resolve) => {
+    off = driver.on("Page.frameStoppedLoading", (e: Protocol.Page.FrameStoppedLoadingEvent) => {
+      if (e.frameId === driver.targetId) resolve();
+    });
+  });
+  try {
+    await driver.send("Page.navigate", { url: "about:blank" }, signal);
+    await raceSignal(Promise.race([stopped, new Promise((r) => setTimeout(r, CRASH_MS))]), signal);
+  } finally {
+    off();
+  }
+  rec.health = "ok";
+  rec.generation++;
+  host.emit("page.recovered", { pageId: rec.pageId, generation: rec.generation });
+  return true;
+}

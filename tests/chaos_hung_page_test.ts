@@ -1,0 +1,122 @@
+/**
+ * A page whose script never yields, and a renderer that crashes: observe, act and wait refuse at
+ * once with `page_unresponsive`; navigate gives the page a fresh renderer, keeping its id and its
+ * origin rules; other sessions never notice.
+ */
+import assert from "node:assert/strict";
+import { assertError, browserTest, type Json, Porthole, refOf, Site } from "./harness.ts";
+
+const PAGES = {
+  "/": `<!doctype html><title>Hang</title><button onclick="while(true){}">Hang</button>`,
+  "/ok": `<!doctype html><title>Fine</title><button>Fine</button>`,
+};
+
+/** Every event the session published so far (its ring). */
+function eventsOf(ph: Porthole, sid: string): Json[] {
+  const sub = ph.server.registry.get(sid).events.subscribe(0);
+  const out: Json[] = [];
+  for (let ev = sub.poll(); ev; ev = sub.poll()) out.push(ev);
+  sub.close();
+  return out;
+}
+
+async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const t0 = performance.now();
+  const value = await fn();
+  return { value, ms: performance.now() - t0 };
+}
+
+Deno.test(
+  "a page stuck in while(true) is page_unresponsive at once for observe, act and wait, and navigate recovers it in place",
+  browserTest,
+  async () => {
+    await using site = new Site(PAGES);
+    await using ph = await Porthole.start();
+    const other = await ph.session();
+    const otherState = await ph.open(other, site.url("/ok"));
+    const sid = await ph.session({ allowedOrigins: [site.origin] });
+    const state = await ph.open(sid, site.url("/"));
+    const pageId = state.pageId;
+
+    const click = await ph.post(`/v1/sessions/${sid}/act`, {
+      stateId: state.stateId,
+      targetId: state.targetId,
+      action: "click",
+      ref: refOf(state, /button "Hang"/),
+      timeoutMs: 3000,
+    });
+    assert.equal(click.status, 200);
+    assert.ok(["dispatched_unknown", "completed"].includes(click.body.execution), JSON.stringify(click.body));
+
+    const obs = await timed(() => ph.post(`/v1/sessions/${sid}/observe`, {}));
+    assertError(obs.value, 503, "page_unresponsive");
+    assert.equal(obs.value.body.error.retryable, false);
+    assert.match(obs.value.body.error.recoveryHint, /Navigate/);
+    assert.ok(obs.ms < 2500, `observe took ${obs.ms} ms`);
+
+    const wait = await timed(() => ph.post(`/v1/sessions/${sid}/wait`, { text: "x", timeoutMs: 10_000 }));
+    assertError(wait.value, 503, "page_unresponsive");
+    assert.ok(wait.ms < 2500, `wait took ${wait.ms} ms`);
+
+    // The session next door keeps working while this page is stuck.
+    const fine = await ph.post(`/v1/sessions/${other}/act`, {
+      stateId: otherState.stateId,
+      targetId: otherState.targetId,
+      action: "click",
+      ref: refOf(otherState, /button "Fine"/),
+    });
+    assert.equal(fine.body.execution, "completed", JSON.stringify(fine.body));
+
+    const nav = await timed(() =>
+      ph.post(`/v1/sessions/${sid}/navigate`, { url: site.url("/ok"), observe: true, timeoutMs: 10_000 })
+    );
+    assert.equal(nav.value.status, 200, JSON.stringify(nav.value.body));
+    assert.equal(nav.value.body.pageId, pageId, "the page keeps its id");
+    assert.equal(nav.value.body.state.generation, state.generation + 1, "a fresh renderer, a new generation");
+    assert.match(nav.value.body.state.tree, /button "Fine"/);
+    assert.ok(nav.ms < 10_000, `navigate took ${nav.ms} ms`);
+    const pages = (await ph.request("GET", `/v1/sessions/${sid}/pages`)).body.pages;
+    assert.deepEqual(pages.map((p: Json) => p.pageId), [pageId]);
+    assert.ok(eventsOf(ph, sid).some((e) => e.type === "page.recovered" && e.data.pageId === pageId));
+
+    // The origin rules still hold on the recovered page.
+    assertError(
+      await ph.post(`/v1/sessions/${sid}/navigate`, { url: "http://localhost:1/" }),
+      403,
+      "origin_not_allowed",
+    );
+    const after = await ph.observe(sid);
+    assert.match(after.tree, /button "Fine"/);
+  },
+);
+
+Deno.test(
+  "a crashed renderer is a page.crashed event, observe is page_unresponsive, and navigate recovers the page",
+  browserTest,
+  async () => {
+    await using site = new Site(PAGES);
+    await using ph = await Porthole.start();
+    const sid = await ph.session();
+    const state = await ph.open(sid, site.url("/ok"));
+    const rec = ph.server.registry.get(sid).pages.get(state.pageId)!;
+    rec.driver.send("Page.crash").catch(() => {});
+
+    const deadline = Date.now() + 5000;
+    while (!eventsOf(ph, sid).some((e) => e.type === "page.crashed") && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    const crashed = eventsOf(ph, sid).find((e) => e.type === "page.crashed");
+    assert.ok(crashed, "a page.crashed event");
+    assert.equal(crashed.data.pageId, state.pageId);
+
+    const obs = await timed(() => ph.post(`/v1/sessions/${sid}/observe`, {}));
+    assertError(obs.value, 503, "page_unresponsive");
+    assert.equal(obs.value.body.error.details.reason, "crashed");
+    assert.ok(obs.ms < 1000, `observe took ${obs.ms} ms`);
+
+    const nav = await ph.post(`/v1/sessions/${sid}/navigate`, { url: site.url("/ok"), observe: true });
+    assert.equal(nav.status, 200, JSON.stringify(nav.body));
+    assert.equal(nav.body.pageId, state.pageId);
+    assert.match(nav.body.state.tree, /button "Fine"/);
+  },
+);
