@@ -73,6 +73,8 @@ export async function fuzzHttp(ph: Porthole, sid: string, rounds: number, tally:
   const doc = (await ph.request("GET", "/openapi.json")).body;
   for (const [path, item] of Object.entries<Json>(doc.paths)) {
     for (const [method, op] of Object.entries<Json>(item)) {
+      // MCP's JSON-RPC envelope is fuzzed through its tools below, not as an HTTP body.
+      if (op.tags?.includes("mcp")) continue;
       const schema = op.requestBody?.content?.["application/json"]?.schema;
       if (!schema?.properties) continue;
       const url = path.replace("{sessionId}", sid).replace(/\{(\w+)\}/g, "nope_$1");
