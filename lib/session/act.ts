@@ -22,7 +22,7 @@ import type { PageRecord } from "./page_record.ts";
 import type { StateAuthority } from "./states.ts";
 import type { Emitter } from "./emit.ts";
 import type { BrowserHost, NavigationHost, PagesHost } from "./hosts.ts";
-import { assertResponsive } from "./page_health.ts";
+import { whileResponsive } from "./page_health.ts";
 
 /**
  * What an action needs of its session: its current state, its pages, the operator's approval
@@ -97,8 +97,8 @@ export async function act(session: ActHost, input: ActInput, signal: AbortSignal
     if (!rec || rec.driver.closed) {
       throw new Stop("target_changed", `Page ${state.pageId} of state ${state.stateId} is closed`);
     }
-    await assertResponsive(rec, dl.signal);
-    let ctx = await preflight(session, rec, state, one, plan, dl.signal); // step 4
+    // Step 4, while the renderer is probed side by side (a hung page is refused at once).
+    let ctx = await whileResponsive(rec, dl.signal, (sig) => preflight(session, rec, state, one, plan, sig));
     const rule = ctx.noop ? null : approvalRule(session, one, state.origin, plan.ref);
     if (rule) {
       // A human decides; the wait is bounded by the rule, not by timeoutMs. Afterwards every

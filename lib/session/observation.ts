@@ -8,7 +8,7 @@ import type { SecretStore } from "../policy/secrets.ts";
 import { captureFrame } from "./capture.ts";
 import type { PageRecord } from "./page_record.ts";
 import type { StateAuthority } from "./states.ts";
-import { assertResponsive } from "./page_health.ts";
+import { whileResponsive } from "./page_health.ts";
 
 /** What an observation needs of its session. */
 export interface ObservationHost {
@@ -26,18 +26,19 @@ export async function observePage(
   input: ObserveOptions,
   signal: AbortSignal,
 ): Promise<Observation> {
-  await assertResponsive(rec, signal);
   // A diff base whose page was closed or reset since is no base any more.
   const base = input.since ? host.states.base(input.since) : null;
-  const { state, observation, isMain } = await captureFrame(rec, {
-    frameId: input.frameId,
-    maxDepth: input.maxDepth ?? 12,
-    maxBytes: host.snapshotMaxBytes,
-    tier: input.tier ?? "full",
-    since: input.since === undefined
-      ? undefined
-      : { stateId: input.since, base: base && host.pages.get(base.pageId) === rec ? base : null },
-  }, signal);
+  // Captured while the renderer is probed side by side: a hung page is refused at once.
+  const { state, observation, isMain } = await whileResponsive(rec, signal, (sig) =>
+    captureFrame(rec, {
+      frameId: input.frameId,
+      maxDepth: input.maxDepth ?? 12,
+      maxBytes: host.snapshotMaxBytes,
+      tier: input.tier ?? "full",
+      since: input.since === undefined
+        ? undefined
+        : { stateId: input.since, base: base && host.pages.get(base.pageId) === rec ? base : null },
+    }, sig));
   if (host.secrets) scrubObservation(observation, host.secrets);
   if (isMain) rec.title = observation.title;
   host.states.publish(state);

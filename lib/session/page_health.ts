@@ -121,3 +121,27 @@ export async function recoverPage(host: Emitter, rec: PageRecord, signal: AbortS
   host.emit("page.recovered", { pageId: rec.pageId, generation: rec.generation });
   return true;
 }
+
+/**
+ * Run `work` on the page while its renderer is probed side by side: a healthy page pays no extra
+ * round trip (the probe overlaps the work's first commands), and a hung one ends the work with
+ * page_unresponsive within the probe's time instead of at its deadline.
+ */
+export async function whileResponsive<T>(
+  rec: PageRecord,
+  signal: AbortSignal,
+  work: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  if (rec.health === "crashed") throw unresponsive(rec);
+  const stop = new AbortController();
+  const probe = assertResponsive(rec, signal).catch((err) => {
+    stop.abort(err);
+    throw err;
+  });
+  const done = work(AbortSignal.any([signal, stop.signal]));
+  // Whichever fails first says why; the other's outcome is not needed then.
+  probe.catch(() => {});
+  done.catch(() => {});
+  const [, result] = await Promise.all([probe, done]);
+  return result;
+}
