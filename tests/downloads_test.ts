@@ -103,6 +103,57 @@ Deno.test(
   },
 );
 
+/** Nine distinct files of 7.5 MiB: eight fit the store's 64 MiB total, the ninth does not. */
+const PART = 7.5 * 1024 * 1024;
+const parts = new Site({
+  "/": `<!doctype html><title>Parts</title>` +
+    Array.from({ length: 9 }, (_, i) => `<a href="/part/${i}">Part ${i}</a>`).join(" "),
+  ...Object.fromEntries(Array.from({ length: 9 }, (_, i) => [
+    `/part/${i}`,
+    () =>
+      new Response(new Uint8Array(PART).fill(i + 1), {
+        headers: {
+          "content-type": "application/octet-stream",
+          "content-disposition": `attachment; filename="${FILE}-part${i}.bin"`,
+        },
+      }),
+  ])),
+});
+
+Deno.test(
+  "--downloads artifacts: the session's artifacts stay within 64 MiB in all; the download past it is refused and the rest are kept",
+  browserTest,
+  async () => {
+    await using ph = await Porthole.start((c) => (c.downloads = "artifacts"));
+    const sid = await ph.session();
+    await ph.open(sid, parts.url("/"));
+    const stored = [];
+    for (let i = 0; i < 9; i++) {
+      const state = await ph.observe(sid);
+      const r = await ph.act(sid, state, {
+        action: "click",
+        ref: refOf(state, new RegExp(`link "Part ${i}"`)),
+      });
+      if (i < 8) {
+        assert.equal(r.error, undefined, `part ${i}: ${JSON.stringify(r.error)}`);
+        stored.push(r.downloads[0]);
+      } else {
+        assert.equal(r.error?.code, "download_blocked");
+        assert.equal(r.error.details.cause, "artifact_limit");
+        assert.equal(r.error.details.maxTotalBytes, 64 * 1024 * 1024);
+        assert.equal(r.downloads, undefined);
+      }
+    }
+    const store = ph.server.registry.get(sid).artifacts;
+    assert.equal(store.count, 8);
+    assert.ok(store.totalBytes <= 64 * 1024 * 1024);
+    const first = await fetch(ph.url + stored[0].href);
+    assert.equal((await first.bytes()).length, PART, "what was stored is still served whole");
+    assert.equal(onDisk(), "");
+  },
+);
+
 Deno.test("downloads: the site closes", async () => {
+  await parts[Symbol.asyncDispose]();
   await site[Symbol.asyncDispose]();
 });
