@@ -127,7 +127,7 @@ export function createApp(
       const pass = c.req.header(TAKEOVER_HEADER);
       // During a takeover the person's client sends its pass: the session's gate admits this request.
       if (pass !== undefined && params.sessionId && op.path.startsWith("/v1/sessions/")) {
-        admitPerson(registry, params.sessionId, pass, c.req.raw.signal);
+        admitPerson(registry, params.sessionId, pass, c.req.raw.signal, op.readOnly === true);
       }
       const result = await op.run({ registry, params, input, signal: c.req.raw.signal });
       if (result instanceof Response) return result; // raw bytes, e.g. an artifact

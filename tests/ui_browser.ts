@@ -10,7 +10,11 @@ import { discoverChromium } from "../lib/driver/discover.ts";
 export class UiBrowser implements AsyncDisposable {
   readonly errors: string[] = [];
   private constructor(readonly browser: Browser, readonly page: Page) {
-    page.on("console", (m) => m.type() === "error" && this.errors.push(`console: ${m.text()}`));
+    page.on("console", (m) => {
+      // A failed load names its URL only in the location, so it goes into the message.
+      const where = m.location()?.url;
+      if (m.type() === "error") this.errors.push(`console: ${m.text()}${where ? ` (${where})` : ""}`);
+    });
     page.on("pageerror", (e) => this.errors.push(`pageerror: ${(e as Error).message ?? e}`));
   }
 

@@ -14,15 +14,20 @@ export const TAKEOVER_HEADER = "x-porthole-takeover";
 
 /**
  * The calls of this request are the person's: the session's gate admits them while that
- * takeover holds it. A takeover id that is not in control is refused (takeover_not_found).
+ * takeover holds it. A takeover id that is not in control is refused (takeover_not_found),
+ * except on a `read` while nobody holds the session: a UI's read sent just as its person
+ * handed back needs no pass, and runs as any read does.
  */
 export function admitPerson(
   registry: SessionRegistry,
   sessionId: string,
   takeoverId: string,
   signal: AbortSignal,
+  read = false,
 ): void {
-  takeoverById(registry.get(sessionId), takeoverId).admit(signal);
+  const session = registry.get(sessionId);
+  if (read && !currentTakeover(session)) return;
+  takeoverById(session, takeoverId).admit(signal);
 }
 
 const takeoverStart = defineOp({
