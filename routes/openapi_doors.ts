@@ -118,9 +118,9 @@ export const DOOR_PATHS: Record<string, Json> = {
   "/v1/sessions/{sessionId}/pages/{pageId}/screencast": {
     get: {
       operationId: "page_screencast",
-      summary: "Stream a page's live frames as server-sent events `frame` (JSON: data = base64 JPEG of at " +
-        "most 1280×720, deviceWidth, deviceHeight, timestamp), at most 15 a second; the page's screencast " +
-        "runs only while someone reads a stream, and `end` closes it when the page or session goes",
+      summary: "Stream a page's live frames as server-sent events `frame` (JSON: data = base64 JPEG of " +
+        "the viewport, deviceWidth, deviceHeight, timestamp), about 6 a second; frames are taken only " +
+        "while someone reads a stream, and `end` closes it when the page or session goes",
       tags: ["pages"],
       parameters: ["sessionId", "pageId"].map((name) => ({
         name,

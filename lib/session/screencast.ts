@@ -1,7 +1,11 @@
 /**
- * Live frames of a page for people watching it (the UI's live view): one CDP screencast per page,
+ * Live frames of a page for people watching it (the UI's live view): one capture loop per page,
  * shared by every viewer, started by the first and stopped when the last one leaves, so a page
- * nobody watches costs nothing. Frames are JPEG, at most 1280×720.
+ * nobody watches costs nothing. Frames are JPEG screenshots of the viewport, POLL_FPS a second.
+ *
+ * Not CDP's screencast: while `Page.startScreencast` runs, Chromium captures every frame the page
+ * paints, whatever `everyNthFrame` sends, which cost a page that animates 52–73% of a core more
+ * (bench/screencast.ts); a few screenshots a second cost about a seventh of a core.
  */
 import type { Protocol } from "devtools-protocol";
 import type { PageDriver } from "../driver/page_driver.ts";
@@ -12,95 +16,75 @@ export interface ScreencastFrame {
   /** The page's layout viewport in CSS pixels, to map element boxes onto the image. */
   deviceWidth: number;
   deviceHeight: number;
-  /** Seconds since the epoch, as Chromium stamps the frame. */
+  /** Seconds since the epoch, when the frame was taken. */
   timestamp: number;
 }
 
 type Viewer = (frame: ScreencastFrame) => void;
 
-export const SCREENCAST = { format: "jpeg", quality: 60, maxWidth: 1280, maxHeight: 720 } as const;
+export const SCREENCAST = { format: "jpeg", quality: 60 } as const;
+/** Frames a second the live view captures while someone watches. */
+export const POLL_FPS = 6;
 /** At most this many frames a second reach a viewer; the ones in between are skipped. */
 export const MAX_FPS = 15;
-/**
- * Chromium casts a frame only when the page paints: a page that sits still sends none, so a new
- * viewer would see nothing. When no frame came this soon after the start, one screenshot stands in.
- */
-export const FIRST_FRAME_MS = 250;
-/**
- * Chromium may also drop the frame of a change that lands while the previous frame is in flight
- * (seen on a loaded machine right after an action) and send none until the next change. After
- * an action, when no frame came this soon, one screenshot brings the view up to date.
- */
-export const REFRESH_MS = 200;
+/** After an action, a frame this soon shows its effect without waiting for the next tick. */
+export const REFRESH_MS = 50;
 
 class Cast {
   readonly viewers = new Set<Viewer>();
   last: ScreencastFrame | null = null;
-  #off: (() => void) | null = null;
-  #first: ReturnType<typeof setTimeout> | undefined;
+  #running = false;
+  #timer: ReturnType<typeof setTimeout> | undefined;
   #refresh: ReturnType<typeof setTimeout> | undefined;
-  /** Frames the cast has sent, to tell whether one came after a moment. */
+  /** Frames taken so far, to tell whether one came after a moment. */
   #frames = 0;
 
   constructor(readonly driver: PageDriver) {}
 
-  #emit(frame: ScreencastFrame): void {
-    this.last = frame;
-    for (const v of this.viewers) v(frame);
-  }
-
-  /** One screenshot as a frame, unless the cast has sent a frame since `seen` (or stopped). */
-  async #stillFrame(seen: number): Promise<void> {
+  /** One screenshot as a frame, unless another was taken since `seen` (or the cast stopped). */
+  async #capture(seen: number): Promise<void> {
     const [shot, metrics] = await Promise.all([
       this.driver.send<Protocol.Page.CaptureScreenshotResponse>("Page.captureScreenshot", {
-        format: SCREENCAST.format,
-        quality: SCREENCAST.quality,
+        ...SCREENCAST,
+        optimizeForSpeed: true,
       }),
       this.driver.send<Protocol.Page.GetLayoutMetricsResponse>("Page.getLayoutMetrics", {}),
     ]);
-    if (this.#frames !== seen || !this.#off) return;
-    this.#emit({
+    if (this.#frames !== seen || !this.#running) return;
+    this.#frames++;
+    this.last = {
       data: shot.data,
       deviceWidth: metrics.cssLayoutViewport.clientWidth,
       deviceHeight: metrics.cssLayoutViewport.clientHeight,
       timestamp: Date.now() / 1000,
-    });
+    };
+    for (const v of this.viewers) v(this.last);
   }
 
   start(): void {
-    this.#first = setTimeout(() => this.#stillFrame(0).catch(() => {}), FIRST_FRAME_MS);
-    this.#off = this.driver.on("Page.screencastFrame", (e: Protocol.Page.ScreencastFrameEvent) => {
-      // Acked at once: holding acks back to pace the cast was seen to stall the page's own work
-      // (evaluations waited seconds). Each viewer keeps
-      // only the newest frame and takes at most MAX_FPS a second, skipping the ones in between.
-      this.driver.send("Page.screencastFrameAck", { sessionId: e.sessionId }).catch(() => {});
-      this.#frames++;
-      this.#emit({
-        data: e.data,
-        deviceWidth: e.metadata.deviceWidth,
-        deviceHeight: e.metadata.deviceHeight,
-        timestamp: e.metadata.timestamp ?? Date.now() / 1000,
-      });
-    });
-    // Every second frame: a page animating at 60 Hz still gives more than MAX_FPS, at about
-    // two thirds of Chromium's encoding cost (bench/screencast.ts).
-    this.driver.send("Page.startScreencast", { ...SCREENCAST, everyNthFrame: 2 }).catch(() => {});
+    this.#running = true;
+    // One capture at a time: the next tick starts when this one ended, POLL_FPS a second at most.
+    const tick = async () => {
+      const t0 = performance.now();
+      await this.#capture(this.#frames).catch(() => {});
+      if (!this.#running) return;
+      this.#timer = setTimeout(tick, Math.max(0, 1000 / POLL_FPS - (performance.now() - t0)));
+    };
+    tick();
   }
 
-  /** The page may have changed (an action ended): make sure a frame shows it. */
+  /** The page may have changed (an action ended): a frame soon shows it. */
   refresh(): void {
     const seen = this.#frames;
     clearTimeout(this.#refresh);
-    this.#refresh = setTimeout(() => this.#stillFrame(seen).catch(() => {}), REFRESH_MS);
+    this.#refresh = setTimeout(() => this.#capture(seen).catch(() => {}), REFRESH_MS);
   }
 
   stop(): void {
-    clearTimeout(this.#first);
+    this.#running = false;
+    clearTimeout(this.#timer);
     clearTimeout(this.#refresh);
-    this.#off?.();
-    this.#off = null;
     this.last = null;
-    this.driver.send("Page.stopScreencast", {}).catch(() => {});
   }
 }
 

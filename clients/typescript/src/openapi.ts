@@ -94,7 +94,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Stream a page's live frames as server-sent events `frame` (JSON: data = base64 JPEG of at most 1280×720, deviceWidth, deviceHeight, timestamp), at most 15 a second; the page's screencast runs only while someone reads a stream, and `end` closes it when the page or session goes */
+        /** Stream a page's live frames as server-sent events `frame` (JSON: data = base64 JPEG of the viewport, deviceWidth, deviceHeight, timestamp), about 6 a second; frames are taken only while someone reads a stream, and `end` closes it when the page or session goes */
         get: operations["page_screencast"];
         put?: never;
         post?: never;
