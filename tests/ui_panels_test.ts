@@ -46,6 +46,12 @@ async function onFrame(ph: Porthole, sid: string, page: Page, selector: string) 
   return { x: img.x + (el.x + el.width / 2) * scale, y: img.y + (el.y + el.height / 2) * scale };
 }
 
+/** Click once the button is enabled: the Test panel disables its buttons while a call runs. */
+async function clickWhenReady(page: Page, selector: string): Promise<void> {
+  const button = await page.waitForSelector(`${selector}:not([disabled])`, { timeout: 10_000 });
+  await button!.click();
+}
+
 async function axeAndShot(ui: UiBrowser, name: string): Promise<string[]> {
   await new Promise((r) => setTimeout(r, 300));
   const found = (await ui.axe()).map((v) => `${name}: ${v.impact} ${v.id} (${v.help}) ${v.nodes.join(" ")}`);
@@ -142,7 +148,7 @@ Deno.test(
     const navigate = async (url: string) => {
       await ui.page.$eval("#test-url", (e: any) => (e.value = ""));
       await ui.page.type("#test-url", url);
-      await ui.page.click("form button[type=submit]");
+      await clickWhenReady(ui.page, "form button[type=submit]");
     };
     await navigate(site.url("/set-test"));
     await ui.page.waitForFunction(() =>
@@ -156,19 +162,19 @@ Deno.test(
     );
     // Type into a ref and click another, from the tree.
     await ui.page.type("#test-text", "from the panel");
-    await ui.page.click(".test-refs li:has(.test-type) .test-type");
+    await clickWhenReady(ui.page, ".test-refs li:has(.test-type) .test-type");
     await ui.page.waitForFunction(
       () => (globalThis as any).document.querySelector(".test-tree")?.textContent.includes("from the panel"),
       { timeout: 10_000 },
     );
     assert.match(await text(ui.page, ".act-note"), /type @\w+: completed/);
-    await ui.page.click(".test-refs li:last-child .test-click");
+    await clickWhenReady(ui.page, ".test-refs li:last-child .test-click");
     await ui.page.waitForFunction(
       () =>
         /click @\w+: completed/.test((globalThis as any).document.querySelector(".act-note")?.textContent),
       { timeout: 10_000 },
     );
-    await ui.page.click(".test-screenshot");
+    await clickWhenReady(ui.page, ".test-screenshot");
     await ui.page.waitForFunction(
       () => (globalThis as any).document.querySelector("img.test-shot")?.naturalWidth > 0,
       {
@@ -225,7 +231,7 @@ Deno.test(
     );
     assert.equal(await text(ui.page, "code.test-session"), tsid, "the open test session stays");
 
-    await ui.page.click("button.close-test");
+    await clickWhenReady(ui.page, "button.close-test");
     await ui.page.waitForFunction(() => !(globalThis as any).document.querySelector("code.test-session"));
     assert.equal((await ph.request("GET", `/v1/test-browser/sessions/${tsid}`)).status, 404);
     // Chromium's own lines for the 429 the panel showed and the preview's refused call.
