@@ -46,9 +46,15 @@ async function onFrame(ph: Porthole, sid: string, page: Page, selector: string) 
   return { x: img.x + (el.x + el.width / 2) * scale, y: img.y + (el.y + el.height / 2) * scale };
 }
 
+/**
+ * How long a step of the Test panel may take: it drives a second Chromium, started on first use,
+ * which on a loaded 2-core machine (the whole suite in parallel) takes seconds per step.
+ */
+const WAIT_MS = 30_000;
+
 /** Click once the button is enabled: the Test panel disables its buttons while a call runs. */
 async function clickWhenReady(page: Page, selector: string): Promise<void> {
-  const button = await page.waitForSelector(`${selector}:not([disabled])`, { timeout: 10_000 });
+  const button = await page.waitForSelector(`${selector}:not([disabled])`, { timeout: WAIT_MS });
   await button!.click();
 }
 
@@ -142,7 +148,7 @@ Deno.test(
     await using ui = await UiBrowser.open();
     await ui.goto(`${ph.url}/ui#test`);
     await ui.page.click("button.new-test");
-    await ui.page.waitForSelector("code.test-session", { timeout: 10_000 });
+    await ui.page.waitForSelector("code.test-session", { timeout: WAIT_MS });
     const tsid = await text(ui.page, "code.test-session");
 
     const navigate = async (url: string) => {
@@ -151,41 +157,42 @@ Deno.test(
       await clickWhenReady(ui.page, "form button[type=submit]");
     };
     await navigate(site.url("/set-test"));
-    await ui.page.waitForFunction(() =>
-      (globalThis as any).document.querySelector(".test-tree")?.textContent.includes("set")
+    await ui.page.waitForFunction(
+      () => (globalThis as any).document.querySelector(".test-tree")?.textContent.includes("set"),
+      { timeout: WAIT_MS },
     );
     await navigate(site.url("/show"));
     await ui.page.waitForFunction(
       () =>
         (globalThis as any).document.querySelector(".test-tree")?.textContent.includes("cookies:who=tester"),
-      { timeout: 10_000 },
+      { timeout: WAIT_MS },
     );
     // Type into a ref and click another, from the tree.
     await ui.page.type("#test-text", "from the panel");
     await clickWhenReady(ui.page, ".test-refs li:has(.test-type) .test-type");
     await ui.page.waitForFunction(
       () => (globalThis as any).document.querySelector(".test-tree")?.textContent.includes("from the panel"),
-      { timeout: 10_000 },
+      { timeout: WAIT_MS },
     );
     assert.match(await text(ui.page, ".act-note"), /type @\w+: completed/);
     await clickWhenReady(ui.page, ".test-refs li:last-child .test-click");
     await ui.page.waitForFunction(
       () =>
         /click @\w+: completed/.test((globalThis as any).document.querySelector(".act-note")?.textContent),
-      { timeout: 10_000 },
+      { timeout: WAIT_MS },
     );
     await clickWhenReady(ui.page, ".test-screenshot");
     await ui.page.waitForFunction(
       () => (globalThis as any).document.querySelector("img.test-shot")?.naturalWidth > 0,
       {
-        timeout: 10_000,
+        timeout: WAIT_MS,
       },
     );
 
     // Preview: the page in a sandboxed frame, with an opaque origin.
     await ui.page.type("#preview-url", site.url("/"));
     await ui.page.click("section.preview button[type=submit]");
-    const frame = await ui.page.waitForSelector("iframe.preview-frame", { timeout: 10_000 });
+    const frame = await ui.page.waitForSelector("iframe.preview-frame", { timeout: WAIT_MS });
     assert.equal(await frame!.evaluate((e: any) => e.getAttribute("sandbox")), "allow-scripts");
     const inner = await eventually("the preview to load", () => frame!.contentFrame(), Boolean);
     await eventually(
@@ -216,7 +223,7 @@ Deno.test(
     // The Sessions view lists the test session, marked.
     await ui.goto(`${ph.url}/ui#sessions`);
     const row = await ui.page.waitForSelector(`tr[data-session="${tsid}"][data-test=yes]`, {
-      timeout: 10_000,
+      timeout: WAIT_MS,
     });
     assert.match(await row!.evaluate((e: any) => e.textContent), /test/);
     assert.ok(await ui.page.$(`tr[data-session="${asid}"]:not([data-test])`));
@@ -224,7 +231,7 @@ Deno.test(
     // At capacity, the seed's 429 reads as what it is.
     await ui.goto(`${ph.url}/ui#test/${tsid}`);
     await ui.page.click("button.new-test");
-    await ui.page.waitForSelector("section.test .error[role=alert]", { timeout: 10_000 });
+    await ui.page.waitForSelector("section.test .error[role=alert]", { timeout: WAIT_MS });
     assert.match(
       await text(ui.page, "section.test .error"),
       /^The test browser is at capacity: .+ \(context_limit, HTTP 429\)$/,
