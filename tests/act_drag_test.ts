@@ -61,45 +61,36 @@ const COVERED = `<!doctype html><title>Covered</title>
 
 const { ph } = { ph: await Porthole.start() };
 
+/** The card dragged onto the drop zone of `page`, in a new session: the act's result. */
+async function dragCard(page: string) {
+  await using site = new Site({ "/": page });
+  const sid = await ph.session();
+  const state = await ph.open(sid, site.url("/"));
+  return await ph.act(sid, state, {
+    action: "drag",
+    ref: refOf(state, /button "Card"/),
+    toRef: refOf(state, /region "Drop zone"/),
+  });
+}
+
 Deno.test(
   "drag of a pointer-driven box that overlaps its drop zone lands in the zone",
   browserTest,
   async () => {
-    await using site = new Site({ "/": POINTER_DRAG });
-    const sid = await ph.session();
-    const state = await ph.open(sid, site.url("/"));
-    const r = await ph.act(sid, state, {
-      action: "drag",
-      ref: refOf(state, /button "Card"/),
-      toRef: refOf(state, /region "Drop zone"/),
-    });
+    const r = await dragCard(POINTER_DRAG);
     assertCaptured(r);
     assert.match(r.freshState.tree, /dropped in zone/);
   },
 );
 
 Deno.test("drag with HTML5 drag and drop over its own drop target drops there", browserTest, async () => {
-  await using site = new Site({ "/": HTML5_DRAG });
-  const sid = await ph.session();
-  const state = await ph.open(sid, site.url("/"));
-  const r = await ph.act(sid, state, {
-    action: "drag",
-    ref: refOf(state, /button "Card"/),
-    toRef: refOf(state, /region "Drop zone"/),
-  });
+  const r = await dragCard(HTML5_DRAG);
   assertCaptured(r);
   assert.match(r.freshState.tree, /dropped card/);
 });
 
 Deno.test("drag onto a drop target covered by another element is still obscured", browserTest, async () => {
-  await using site = new Site({ "/": COVERED });
-  const sid = await ph.session();
-  const state = await ph.open(sid, site.url("/"));
-  const r = await ph.act(sid, state, {
-    action: "drag",
-    ref: refOf(state, /button "Card"/),
-    toRef: refOf(state, /region "Drop zone"/),
-  });
+  const r = await dragCard(COVERED);
   assert.equal(r.execution, "not_dispatched");
   assert.equal(r.error.code, "obscured");
   // The covering element is page text: it is named in details, never in Porthole's message.
