@@ -191,7 +191,7 @@ const wait = defineOp({
   method: "POST",
   path: "/v1/sessions/:sessionId/wait",
   input: WaitInput,
-  run: inSession((s, input, sig) => waitFor(s, input, sig)),
+  run: inSession(waitFor),
 });
 
 const inspectOp = defineOp({
@@ -212,7 +212,7 @@ const screenshotOp = defineOp({
   method: "POST",
   path: "/v1/sessions/:sessionId/screenshot",
   input: ScreenshotInput,
-  run: inSession((s, input, sig) => screenshot(s, input, sig)),
+  run: inSession(screenshot),
 });
 
 const pdfOp = defineOp({
@@ -222,7 +222,7 @@ const pdfOp = defineOp({
   method: "POST",
   path: "/v1/sessions/:sessionId/pdf",
   input: PdfInput,
-  run: inSession((s, input, sig) => pdf(s, input, sig)),
+  run: inSession(pdf),
 });
 
 const artifactGet = defineOp({

@@ -12,7 +12,7 @@ const discoverOp = defineOp({
   method: "POST",
   path: "/v1/sessions/:sessionId/discover",
   input: DiscoverInput,
-  run: inSession((s, input, sig) => discover(s, input, sig)),
+  run: inSession(discover),
 });
 
 const extractOp = defineOp({
@@ -23,7 +23,7 @@ const extractOp = defineOp({
   method: "POST",
   path: "/v1/sessions/:sessionId/extract",
   input: ExtractInput,
-  run: inSession((s, input, sig) => extract(s, input, sig)),
+  run: inSession(extract),
 });
 
 const elementsOp = defineOp({
@@ -34,7 +34,7 @@ const elementsOp = defineOp({
   method: "POST",
   path: "/v1/sessions/:sessionId/elements",
   input: ElementsInput,
-  run: inSession((s, input, sig) => elements(s, input, sig)),
+  run: inSession(elements),
 });
 
 export const PAGE_OPS = [discoverOp, extractOp, elementsOp];
