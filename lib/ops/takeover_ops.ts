@@ -7,7 +7,7 @@ import { TakeoverInput, TakeoverStartInput } from "../protocol/schemas_takeover.
 import type { SessionRegistry } from "../session/registry.ts";
 import { currentTakeover, endTakeover, startTakeover, takeoverById } from "../session/takeover.ts";
 import { forwardInput } from "../session/takeover_input.ts";
-import { defineOp, type OpDef } from "./define.ts";
+import { defineOp, type OpContext, type OpDef } from "./define.ts";
 
 /** The HTTP header that marks a call as the person's during a takeover. */
 export const TAKEOVER_HEADER = "x-porthole-takeover";
@@ -28,6 +28,14 @@ export function admitPerson(
   const session = registry.get(sessionId);
   if (read && !currentTakeover(session)) return;
   takeoverById(session, takeoverId).admit(signal);
+}
+
+/** The session and the takeover the path names, its person admitted to the session's gate. */
+function admitted({ registry, params, signal }: OpContext<unknown>) {
+  const session = registry.get(params.sessionId);
+  const tk = takeoverById(session, params.takeoverId);
+  tk.admit(signal);
+  return { session, tk };
 }
 
 const takeoverStart = defineOp({
@@ -67,14 +75,12 @@ const takeoverInput = defineOp({
   method: "POST",
   path: "/v1/sessions/:sessionId/takeover/:takeoverId/input",
   input: TakeoverInput,
-  run: ({ registry, params, input, signal }) => {
-    const session = registry.get(params.sessionId);
-    const tk = takeoverById(session, params.takeoverId);
-    tk.admit(signal);
-    return session.run(signal, async (sig) => {
+  run: (ctx) => {
+    const { session, tk } = admitted(ctx);
+    return session.run(ctx.signal, async (sig) => {
       tk.touch();
-      const rec = session.page(input.pageId);
-      const done = await forwardInput(rec, input.events, tk.pointer, sig, (ev) => {
+      const rec = session.page(ctx.input.pageId);
+      const done = await forwardInput(rec, ctx.input.events, tk.pointer, sig, (ev) => {
         session.emit("takeover.input", ev);
       });
       tk.clicks += done.clicks;
@@ -92,11 +98,7 @@ const takeoverEnd = defineOp({
   method: "DELETE",
   path: "/v1/sessions/:sessionId/takeover/:takeoverId",
   input: null,
-  run: ({ registry, params, signal }) => {
-    const tk = takeoverById(registry.get(params.sessionId), params.takeoverId);
-    tk.admit(signal);
-    return endTakeover(tk, signal);
-  },
+  run: (ctx) => endTakeover(admitted(ctx).tk, ctx.signal),
 });
 
 // deno-lint-ignore no-explicit-any
