@@ -15,34 +15,20 @@
 import type { Browser, CDPSession, Target } from "puppeteer-core";
 import type { Protocol } from "devtools-protocol";
 
-/** A new page target with an opener, each of its requests paused until it is decided. */
-export interface HeldPopup {
+type Paused = Protocol.Fetch.RequestPausedEvent;
+
+/**
+ * A new page target with an opener, each of its requests paused until it is decided: the hold
+ * as its receiver sees it, without the signals the popup hold itself waits on.
+ */
+export type HeldPopup = Omit<Hold, "armed" | "settled">;
+
+class Hold {
   readonly targetId: string;
   readonly openerId: string;
   /** The frame that opened it; the opener's main frame has the opener's target id. */
   readonly openerFrameId: string | null;
   /** False for a popup opened with noopener (a target=_blank link, by default). */
-  readonly canAccessOpener: boolean;
-  readonly contextId: string;
-  readonly target: Target;
-  /**
-   * Admit the popup: from now on each main-frame document request it makes is judged (false
-   * blocks the popup), and its other requests go on. Until then every request waits.
-   */
-  admit(judge: (url: string) => boolean, onBlocked: (url: string) => void): void;
-  /** Let the held requests go on; the page's own guard judges from now on. */
-  release(): void;
-  /** Fail every request of the popup and close it. */
-  block(): Promise<void>;
-  readonly decided: boolean;
-}
-
-type Paused = Protocol.Fetch.RequestPausedEvent;
-
-class Hold implements HeldPopup {
-  readonly targetId: string;
-  readonly openerId: string;
-  readonly openerFrameId: string | null;
   readonly canAccessOpener: boolean;
   readonly contextId: string;
   readonly target: Target;
@@ -93,6 +79,10 @@ class Hold implements HeldPopup {
     return e.resourceType === "Document" && e.frameId === this.targetId;
   }
 
+  /**
+   * Admit the popup: from now on each main-frame document request it makes is judged (false
+   * blocks the popup), and its other requests go on. Until then every request waits.
+   */
   admit(judge: (url: string) => boolean, onBlocked: (url: string) => void): void {
     if (this.#state !== "held") return;
     this.#judge = judge;
@@ -100,6 +90,7 @@ class Hold implements HeldPopup {
     for (const e of this.#paused.splice(0)) if (this.#state === "held") this.#decide(e, judge);
   }
 
+  /** Let the held requests go on; the page's own guard judges from now on. */
   release(): void {
     if (this.#state !== "held") return;
     this.#state = "released";
@@ -108,6 +99,7 @@ class Hold implements HeldPopup {
     this.#session.send("Fetch.disable").catch(() => {});
   }
 
+  /** Fail every request of the popup and close it. */
   async block(): Promise<void> {
     if (this.#state === "blocked") return;
     this.#state = "blocked";
