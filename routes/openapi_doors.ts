@@ -58,7 +58,15 @@ const jsonBody = (description: string, schema: Json): Json => ({
   content: { "application/json": { schema } },
 });
 
-const jsonRpc = { type: "object", required: ["jsonrpc"], properties: { jsonrpc: { const: "2.0" } } };
+/** An object schema that requires each of its properties. */
+const allRequired = (properties: Record<string, Json>, more: Json = {}): Json => ({
+  type: "object",
+  required: Object.keys(properties),
+  properties,
+  ...more,
+});
+
+const jsonRpc = allRequired({ jsonrpc: { const: "2.0" } });
 
 export const DOOR_PATHS: Record<string, Json> = {
   "/health": {
@@ -68,16 +76,14 @@ export const DOOR_PATHS: Record<string, Json> = {
       tags: ["service"],
       security: [],
       responses: {
-        "200": jsonBody("The sidecar is up", {
-          type: "object",
-          required: ["status", "version", "porthole"],
-          properties: {
+        "200": jsonBody(
+          "The sidecar is up",
+          allRequired({
             status: { const: "ok" },
             version: { const: PROTOCOL_VERSION, description: "BAP protocol version" },
             porthole: { type: "string", description: "Porthole's own version" },
-          },
-          additionalProperties: false,
-        }),
+          }, { additionalProperties: false }),
+        ),
       },
     },
   },
@@ -87,15 +93,10 @@ export const DOOR_PATHS: Record<string, Json> = {
       summary: "This document",
       tags: ["service"],
       responses: {
-        "200": jsonBody("OpenAPI 3.1 document", {
-          type: "object",
-          required: ["openapi", "info", "paths"],
-          properties: {
-            openapi: { type: "string" },
-            info: { type: "object" },
-            paths: { type: "object" },
-          },
-        }),
+        "200": jsonBody(
+          "OpenAPI 3.1 document",
+          allRequired({ openapi: { type: "string" }, info: { type: "object" }, paths: { type: "object" } }),
+        ),
         ...errors,
       },
     },
