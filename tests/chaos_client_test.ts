@@ -4,7 +4,7 @@
  * sends its headers a byte at a time (slowloris) or opens event streams it never reads is bounded.
  */
 import assert from "node:assert/strict";
-import { browserTest, eventually, type Json, Porthole, refOf, Site } from "./harness.ts";
+import { browserTest, eventsOf, eventually, type Json, Porthole, refOf, Site } from "./harness.ts";
 
 const SHOP = `<!doctype html><title>Shop</title>
 <p id="orders">0</p>
@@ -15,15 +15,6 @@ const SLOW = async () => {
   await new Promise((r) => setTimeout(r, 1500));
   return new Response("<title>Slow</title><p>arrived</p>", { headers: { "content-type": "text/html" } });
 };
-
-/** Every event the session published so far (its ring). */
-function eventsOf(ph: Porthole, sid: string): Json[] {
-  const sub = ph.server.registry.get(sid).events.subscribe(0);
-  const out: Json[] = [];
-  for (let ev = sub.poll(); ev; ev = sub.poll()) out.push(ev);
-  sub.close();
-  return out;
-}
 
 /** POST an act and drop the connection after `ms`, as a client that goes away does. */
 async function actAndLeave(ph: Porthole, sid: string, body: Json, ms: number): Promise<void> {
@@ -43,10 +34,10 @@ Deno.test(
   "a client that leaves while its action waits for approval cancels it: the request is withdrawn, nothing is clicked, action.finished says so",
   browserTest,
   async () => {
-    await using site = new Site({ "/": SHOP });
-    await using ph = await Porthole.start((c) => {
-      c.operator.approvals = [{ actions: ["click"], consequences: ["purchase"], timeoutMs: 30_000 }];
-    });
+    await using site = new Site({ "/": SHOP }),
+      ph = await Porthole.start((c) => {
+        c.operator.approvals = [{ actions: ["click"], consequences: ["purchase"], timeoutMs: 30_000 }];
+      });
     const sid = await ph.session();
     const state = await ph.open(sid, site.url("/"));
     const ref = refOf(state, /button "Place order"/);
@@ -76,8 +67,7 @@ Deno.test(
   "a client that leaves after its click reached the page: the action runs to its end, and action.finished tells the outcome",
   browserTest,
   async () => {
-    await using site = new Site({ "/": SHOP, "/slow": SLOW });
-    await using ph = await Porthole.start();
+    await using site = new Site({ "/": SHOP, "/slow": SLOW }), ph = await Porthole.start();
     const sid = await ph.session();
     const state = await ph.open(sid, site.url("/"));
     const ref = refOf(state, /button "Slow"/);

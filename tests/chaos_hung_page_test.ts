@@ -4,21 +4,12 @@
  * origin rules; other sessions never notice.
  */
 import assert from "node:assert/strict";
-import { assertError, browserTest, type Json, Porthole, refOf, Site } from "./harness.ts";
+import { assertError, browserTest, eventsOf, type Json, Porthole, refOf, Site } from "./harness.ts";
 
 const PAGES = {
   "/": `<!doctype html><title>Hang</title><button onclick="while(true){}">Hang</button>`,
   "/ok": `<!doctype html><title>Fine</title><button>Fine</button>`,
 };
-
-/** Every event the session published so far (its ring). */
-function eventsOf(ph: Porthole, sid: string): Json[] {
-  const sub = ph.server.registry.get(sid).events.subscribe(0);
-  const out: Json[] = [];
-  for (let ev = sub.poll(); ev; ev = sub.poll()) out.push(ev);
-  sub.close();
-  return out;
-}
 
 async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }> {
   const t0 = performance.now();
@@ -30,8 +21,7 @@ Deno.test(
   "a page stuck in while(true) is page_unresponsive at once for observe, act and wait, and navigate recovers it in place",
   browserTest,
   async () => {
-    await using site = new Site(PAGES);
-    await using ph = await Porthole.start();
+    await using site = new Site(PAGES), ph = await Porthole.start();
     const other = await ph.session();
     const otherState = await ph.open(other, site.url("/ok"));
     const sid = await ph.session({ allowedOrigins: [site.origin] });
@@ -94,8 +84,7 @@ Deno.test(
   "a crashed renderer is a page.crashed event, observe is page_unresponsive, and navigate recovers the page",
   browserTest,
   async () => {
-    await using site = new Site(PAGES);
-    await using ph = await Porthole.start();
+    await using site = new Site(PAGES), ph = await Porthole.start();
     const sid = await ph.session();
     const state = await ph.open(sid, site.url("/ok"));
     const rec = ph.server.registry.get(sid).pages.get(state.pageId)!;

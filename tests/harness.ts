@@ -207,6 +207,15 @@ export async function untilPage(ph: Porthole, sid: string, expression: string): 
   await eventually(`the page to reach ${expression}`, () => ph.pageEval(sid, expression).catch(() => false));
 }
 
+/** Every event the session published so far (its ring). */
+export function eventsOf(ph: Porthole, sid: string): Json[] {
+  const sub = ph.server.registry.get(sid).events.subscribe(0);
+  const out: Json[] = [];
+  for (let ev = sub.poll(); ev; ev = sub.poll()) out.push(ev);
+  sub.close();
+  return out;
+}
+
 /** An HTTP error reply with this status and error code. */
 export function assertError(reply: Reply<Json>, status: number, code: string): void {
   if (reply.status !== status || reply.body?.error?.code !== code) {

@@ -3,25 +3,17 @@
  * popups past the page limit, and dispatched_unknown when the browser dies mid-click.
  */
 import assert from "node:assert/strict";
-import { assertError, browserTest, eventually, type Json, Porthole, refOf, Site } from "./harness.ts";
+import { assertError, browserTest, eventsOf, eventually, Porthole, refOf, Site } from "./harness.ts";
 
 const POPUPS = `<!doctype html><title>Popups</title>
 <button onclick="for (let i = 0; i < 12; i++) window.open('/child?' + i)">Many</button>`;
-
-function eventsOf(ph: Porthole, sid: string): Json[] {
-  const sub = ph.server.registry.get(sid).events.subscribe(0);
-  const out: Json[] = [];
-  for (let ev = sub.poll(); ev; ev = sub.poll()) out.push(ev);
-  sub.close();
-  return out;
-}
 
 Deno.test(
   "navigate to a response that never commits (204) is 502 navigation_failed, retryable",
   browserTest,
   async () => {
-    await using site = new Site({ "/empty": () => new Response(null, { status: 204 }) });
-    await using ph = await Porthole.start();
+    await using site = new Site({ "/empty": () => new Response(null, { status: 204 }) }),
+      ph = await Porthole.start();
     const sid = await ph.session();
     const r = await ph.post(`/v1/sessions/${sid}/navigate`, { url: site.url("/empty") });
     assertError(r, 502, "navigation_failed");
@@ -52,8 +44,8 @@ Deno.test(
   "popups past the page limit are refused with popup.blocked naming the limit; the pages stay at the limit",
   browserTest,
   async () => {
-    await using site = new Site({ "/": POPUPS, "/child": "<title>Child</title>" });
-    await using ph = await Porthole.start((c) => (c.limits.maxPages = 3));
+    await using site = new Site({ "/": POPUPS, "/child": "<title>Child</title>" }),
+      ph = await Porthole.start((c) => (c.limits.maxPages = 3));
     const sid = await ph.session();
     const state = await ph.open(sid, site.url("/"));
     await ph.act(sid, state, { action: "click", ref: refOf(state, /button "Many"/) });
