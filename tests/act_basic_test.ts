@@ -6,8 +6,7 @@ const COUNTER = `<!doctype html><title>Counter</title>
 <button onclick="count.textContent = String(Number(count.textContent) + 1)">Increment</button>`;
 
 Deno.test("an agent creates a session, navigates, observes and clicks by ref", browserTest, async () => {
-  await using site = new Site({ "/": COUNTER });
-  await using ph = await Porthole.start();
+  await using site = new Site({ "/": COUNTER }), ph = await Porthole.start();
   const sid = await ph.session();
   const state = await ph.open(sid, site.url("/"));
   const result = await ph.actOn(sid, state, "click", /button "Increment"/, {

@@ -19,8 +19,7 @@ const slowData = async (req: Request) => {
 };
 
 Deno.test("act: the fresh state shows what a click's fetch rendered, in every run", browserTest, async () => {
-  await using site = new Site({ "/": FETCH_PAGE, "/data": slowData });
-  await using ph = await Porthole.start();
+  await using site = new Site({ "/": FETCH_PAGE, "/data": slowData }), ph = await Porthole.start();
   const sid = await ph.session();
   let state = await ph.open(sid, site.url("/"));
   for (let i = 1; i <= 10; i++) {
@@ -34,8 +33,7 @@ Deno.test("act: the fresh state shows what a click's fetch rendered, in every ru
 });
 
 Deno.test("act: settleMs 0 observes at once and says the settle was skipped", browserTest, async () => {
-  await using site = new Site({ "/": FETCH_PAGE, "/data": slowData });
-  await using ph = await Porthole.start();
+  await using site = new Site({ "/": FETCH_PAGE, "/data": slowData }), ph = await Porthole.start();
   const sid = await ph.session();
   const state = await ph.open(sid, site.url("/"));
   const r = await ph.act(sid, state, { action: "click", ref: refOf(state, /button "Load"/), settleMs: 0 });
@@ -70,8 +68,7 @@ Deno.test(
     const page = `<!doctype html><title>Hang</title>
 <button onclick="fetch('/hang'); document.getElementById('s').textContent = 'asked'">Ask</button>
 <p id="s">idle</p>`;
-    await using site = new Site({ "/": page, "/hang": hang });
-    await using ph = await Porthole.start();
+    await using site = new Site({ "/": page, "/hang": hang }), ph = await Porthole.start();
     const sid = await ph.session();
     const state = await ph.open(sid, site.url("/"));
     const r = await ph.act(sid, state, { action: "click", ref: refOf(state, /button "Ask"/), settleMs: 300 });
@@ -112,8 +109,7 @@ Deno.test(
       await new Promise((r) => setTimeout(r, Math.max(5, 40 - q.length * 6)));
       return Response.json([`${q} one`, `${q} two`]);
     };
-    await using site = new Site({ "/": AUTOCOMPLETE, "/suggest": suggest });
-    await using ph = await Porthole.start();
+    await using site = new Site({ "/": AUTOCOMPLETE, "/suggest": suggest }), ph = await Porthole.start();
     const sid = await ph.session();
     const state = await ph.open(sid, site.url("/"));
     const r = await ph.act(sid, state, { action: "type", ref: refOf(state, /textbox "City"/), text: "Lond" });
@@ -135,8 +131,7 @@ setInterval(async () => {
   document.getElementById("tick").textContent = String(++ticks) + (await r.text());
 }, 100);
 </script>`;
-  await using site = new Site({ "/": page, "/poll": () => new Response("") });
-  await using ph = await Porthole.start();
+  await using site = new Site({ "/": page, "/poll": () => new Response("") }), ph = await Porthole.start();
   const sid = await ph.session();
   let state = await ph.open(sid, site.url("/"));
   for (let i = 0; i < 3; i++) {
@@ -163,8 +158,7 @@ ws.onmessage = (e) => { document.getElementById("feed").textContent = e.data; };
     socket.onclose = () => clearInterval(timer);
     return response;
   };
-  await using site = new Site({ "/": page, "/ws": ws });
-  await using ph = await Porthole.start();
+  await using site = new Site({ "/": page, "/ws": ws }), ph = await Porthole.start();
   const sid = await ph.session();
   const state = await ph.open(sid, site.url("/"));
   const r = await ph.act(sid, state, { action: "click", ref: refOf(state, /button "Press"/) });
@@ -208,8 +202,7 @@ document.getElementById("q").addEventListener("keydown", () => {
   }, 0);
 });
 </script>`;
-    await using site = new Site({ "/": page });
-    await using ph = await Porthole.start();
+    await using site = new Site({ "/": page }), ph = await Porthole.start();
     const sid = await ph.session();
     const state = await ph.open(sid, site.url("/"));
     const r = await ph.act(sid, state, { action: "type", ref: refOf(state, /textbox "Fruit"/), text: "blu" });

@@ -10,8 +10,7 @@ Deno.test(
   "SIGKILL of the browser during act, observe and navigate: a contract code every time, and the next session works",
   browserTest,
   async () => {
-    await using site = new Site(KILL_SITE);
-    await using ph = await Porthole.start();
+    await using site = new Site(KILL_SITE), ph = await Porthole.start();
     // The browser outlives each round's sessions, so each kill hits a browser in use.
     const keeper = await ph.session();
     await ph.post(`/v1/sessions/${keeper}/pages`);

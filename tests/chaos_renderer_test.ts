@@ -11,8 +11,7 @@ Deno.test(
   "a renderer crash during act, observe and navigate: a definite answer, navigate recovers the page, and another session keeps its state",
   browserTest,
   async () => {
-    await using site = new Site(STORM_SITE);
-    await using ph = await Porthole.start();
+    await using site = new Site(STORM_SITE), ph = await Porthole.start();
     const other = await bystander(ph, site);
     for (const name of Object.keys(OPS)) {
       for (const delayMs of [0, 60]) {
@@ -29,8 +28,7 @@ Deno.test(
  * what followed, and the neighbour kept its state.
  */
 async function afterStorm(path: string, check: (ph: Porthole, sid: string) => Promise<void>): Promise<void> {
-  await using site = new Site(STORM_SITE);
-  await using ph = await Porthole.start();
+  await using site = new Site(STORM_SITE), ph = await Porthole.start();
   const other = await bystander(ph, site);
   const sid = await ph.session();
   const state = await ph.open(sid, site.url(path));

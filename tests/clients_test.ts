@@ -21,8 +21,8 @@ async function run(cmd: string, args: string[], cwd: string, env: Record<string,
 }
 
 Deno.test("the Python client (stdlib only) runs the agent loop, with typed errors", browserTest, async () => {
-  await using site = new Site({ "/": START_PAGE });
-  await using ph = await Porthole.start((c) => (c.token = "py-client-token"));
+  await using site = new Site({ "/": START_PAGE }),
+    ph = await Porthole.start((c) => (c.token = "py-client-token"));
   const r = await run("python3", ["-m", "unittest", "-v", "agent_loop_test"], `${ROOT}clients/python`, {
     PORTHOLE_URL: ph.url,
     PORTHOLE_TOKEN: "py-client-token",
@@ -39,8 +39,8 @@ Deno.test(
   "the TypeScript client (openapi-fetch, generated types) runs the agent loop, with typed errors",
   browserTest,
   async () => {
-    await using site = new Site({ "/": START_PAGE });
-    await using ph = await Porthole.start((c) => (c.token = "ts-client-token"));
+    await using site = new Site({ "/": START_PAGE }),
+      ph = await Porthole.start((c) => (c.token = "ts-client-token"));
     const client = new Porthole_(ph.url, { token: "ts-client-token" });
     assert.equal((await client.health()).status, "ok");
     const session = await client.createSession({ viewport: { width: 800, height: 600 } });

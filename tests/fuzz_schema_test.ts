@@ -229,8 +229,7 @@ Deno.test(
   "fuzzing every operation's fields over HTTP, MCP and BAP: a precise invalid_params each time, no 5xx, no hang, and every door works after",
   browserTest,
   async () => {
-    await using site = new Site({ "/": PAGE });
-    await using ph = await Porthole.start();
+    await using site = new Site({ "/": PAGE }), ph = await Porthole.start();
     const sid = await ph.session();
     await ph.open(sid, site.url("/"));
     const tally: FuzzTally = { requests: 0, fivexx: 0, hangs: 0, imprecise: [] };

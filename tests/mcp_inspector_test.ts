@@ -33,8 +33,8 @@ Deno.test(
   "the MCP Inspector CLI lists the tools, navigates and is refused a bad timeout over HTTP, and lists over stdio",
   browserTest,
   async () => {
-    await using site = new Site({ "/": "<title>Inspected</title><h1>Inspected</h1>" });
-    await using ph = await Porthole.start();
+    await using site = new Site({ "/": "<title>Inspected</title><h1>Inspected</h1>" }),
+      ph = await Porthole.start();
     const overHttp = (method: string, ...args: string[]) =>
       inspector(`${ph.url}/mcp`, "--transport", "http", "--method", method, ...args);
 

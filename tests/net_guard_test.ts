@@ -99,8 +99,8 @@ Deno.test(
 );
 
 Deno.test("a name that resolves to a refused address is refused after resolution", browserTest, async () => {
-  await using site = new Site({ "/": PROBE });
-  await using ph = await Porthole.start((c) => (c.blockPrivateNetwork = true));
+  await using site = new Site({ "/": PROBE }),
+    ph = await Porthole.start((c) => (c.blockPrivateNetwork = true));
   const sid = await ph.session();
   // `localhost` passes every check on names; only resolving it shows it is loopback.
   const nav = await ph.post(`/v1/sessions/${sid}/navigate`, {

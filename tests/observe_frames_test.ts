@@ -52,8 +52,7 @@ async function openTop(ph: Porthole, sid: string, url: string): Promise<Json> {
 
 Deno.test("frames in observations", browserTest, async (t) => {
   await using far = new Site({ "/far": FAR, "/far-clicked": "ok" }, "localhost");
-  await using site = new Site(pages(far.origin));
-  await using ph = await Porthole.start();
+  await using site = new Site(pages(far.origin)), ph = await Porthole.start();
   const sid = await ph.session();
   const top = await openTop(ph, sid, site.url("/"));
 
@@ -146,8 +145,8 @@ Deno.test("frames in observations", browserTest, async (t) => {
 });
 
 Deno.test("an unknown frameId is 404 frame_not_found", browserTest, async () => {
-  await using site = new Site({ "/": "<!doctype html><title>T</title><p>x</p>" });
-  await using ph = await Porthole.start();
+  await using site = new Site({ "/": "<!doctype html><title>T</title><p>x</p>" }),
+    ph = await Porthole.start();
   const sid = await ph.session();
   await ph.open(sid, site.url("/"));
   const r = await ph.post(`/v1/sessions/${sid}/observe`, { frameId: "0123456789ABCDEF0123456789ABCDEF" });

@@ -18,8 +18,8 @@ const COUNTER = `<!doctype html><title>Counter</title>
 const utf8 = (s: string) => new TextEncoder().encode(s).length;
 
 Deno.test("incremental observation with since", browserTest, async (t) => {
-  await using site = new Site({ "/": COUNTER, "/other": "<!doctype html><title>Other</title><p>Other</p>" });
-  await using ph = await Porthole.start();
+  await using site = new Site({ "/": COUNTER, "/other": "<!doctype html><title>Other</title><p>Other</p>" }),
+    ph = await Porthole.start();
   const sid = await ph.session();
   const first: Json = await ph.open(sid, site.url("/"));
 

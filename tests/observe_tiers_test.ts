@@ -25,8 +25,7 @@ const refLines = (tree: string) =>
 const refsIn = (tree: string) => [...tree.matchAll(/\[ref=(@[a-z0-9]+)\]/g)].map((m) => m[1]);
 
 Deno.test("observation tiers", browserTest, async (t) => {
-  await using site = new Site({ "/": SHOP });
-  await using ph = await Porthole.start();
+  await using site = new Site({ "/": SHOP }), ph = await Porthole.start();
   const sid = await ph.session();
   await ph.post(`/v1/sessions/${sid}/navigate`, { url: site.url("/") });
   const full: Json = await ph.observe(sid, { tier: "full" });

@@ -86,8 +86,8 @@ Deno.test(
   "a killed browser bumps the generation: act is 503 browser_disconnected until navigate, observe or page open start a fresh one",
   browserTest,
   async () => {
-    await using site = new Site({ "/": `<title>Home</title><button>Go</button>` });
-    await using ph = await Porthole.start();
+    await using site = new Site({ "/": `<title>Home</title><button>Go</button>` }),
+      ph = await Porthole.start();
     const pool = ph.server.registry.pool;
     const [s1, s2, s3] = [await ph.session(), await ph.session(), await ph.session()];
     const state = await ph.open(s1, site.url("/"));
@@ -140,8 +140,7 @@ Deno.test(
 );
 
 Deno.test("Chromium runs as an unprivileged user with its sandbox on", browserTest, async () => {
-  await using site = new Site({ "/": `<title>Page</title><p>hello</p>` });
-  await using ph = await Porthole.start();
+  await using site = new Site({ "/": `<title>Page</title><p>hello</p>` }), ph = await Porthole.start();
   const sid = await ph.session();
   await ph.open(sid, site.url("/"));
   const pid = ph.server.registry.pool.stats().pid!;

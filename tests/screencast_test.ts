@@ -50,8 +50,7 @@ Deno.test(
   "a page's screencast streams at least 5 JPEG frames/s at 1280×720 and stops when its viewer leaves",
   browserTest,
   async () => {
-    await using site = new Site({ "/": ANIMATED });
-    await using ph = await Porthole.start();
+    await using site = new Site({ "/": ANIMATED }), ph = await Porthole.start();
     const sid = await ph.session({ viewport: { width: 1280, height: 720 } });
     const nav = await ph.post(`/v1/sessions/${sid}/navigate`, { url: site.url("/") });
     const res = await fetch(`${ph.url}/v1/sessions/${sid}/pages/${nav.body.pageId}/screencast`);
@@ -90,8 +89,7 @@ Deno.test(
 );
 
 Deno.test("closing the session ends its pages' screencasts", browserTest, async () => {
-  await using site = new Site({ "/": ANIMATED });
-  await using ph = await Porthole.start();
+  await using site = new Site({ "/": ANIMATED }), ph = await Porthole.start();
   const sid = await ph.session();
   const nav = await ph.post(`/v1/sessions/${sid}/navigate`, { url: site.url("/") });
   const res = await fetch(`${ph.url}/v1/sessions/${sid}/pages/${nav.body.pageId}/screencast`);
@@ -105,8 +103,8 @@ Deno.test("closing the session ends its pages' screencasts", browserTest, async 
 });
 
 Deno.test("a viewer of a page that sits still gets its current picture at once", browserTest, async () => {
-  await using site = new Site({ "/": "<!doctype html><title>Still</title><h1>Nothing moves here</h1>" });
-  await using ph = await Porthole.start();
+  await using site = new Site({ "/": "<!doctype html><title>Still</title><h1>Nothing moves here</h1>" }),
+    ph = await Porthole.start();
   const sid = await ph.session();
   const nav = await ph.post(`/v1/sessions/${sid}/navigate`, { url: site.url("/") });
   await new Promise((r) => setTimeout(r, 1500)); // long after its last paint

@@ -167,8 +167,7 @@ Deno.test(
   "pages: open gives an active about:blank page, activate switches, close removes it",
   browserTest,
   async () => {
-    await using site = new Site({ "/": ECHO });
-    await using ph = await Porthole.start();
+    await using site = new Site({ "/": ECHO }), ph = await Porthole.start();
     const sid = await ph.session();
 
     const first = await ph.post(`/v1/sessions/${sid}/pages`);

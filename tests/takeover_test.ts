@@ -62,8 +62,7 @@ Deno.test(
   "a person types during a takeover while the agent is refused with 409; handing back stales the agent's state and its fresh observation shows the typing, never the password",
   browserTest,
   async () => {
-    await using site = new Site({ "/": FORM });
-    await using ph = await Porthole.start();
+    await using site = new Site({ "/": FORM }), ph = await Porthole.start();
     const sid = await ph.session();
     const before = await ph.open(sid, site.url("/"));
 
@@ -160,8 +159,7 @@ Deno.test(
   "a BAP client's calls into a held session get the same refusal, with its retry advice",
   browserTest,
   async () => {
-    await using site = new Site({ "/": FORM });
-    await using ph = await Porthole.start();
+    await using site = new Site({ "/": FORM }), ph = await Porthole.start();
     await using bap = await bapPage(ph, site.url("/"));
     const sid = ph.server.registry.list().find((s) => s.pages.has(bap.pageId))!.id;
     const pass = (await ph.post(`/v1/sessions/${sid}/takeover`, { who: "Ana" })).body.takeoverId;
@@ -179,8 +177,7 @@ Deno.test(
   "an agent call queued behind the takeover is refused at its turn; the call running before it finishes",
   browserTest,
   async () => {
-    await using site = new Site({ "/": FORM });
-    await using ph = await Porthole.start();
+    await using site = new Site({ "/": FORM }), ph = await Porthole.start();
     const sid = await ph.session();
     await ph.open(sid, site.url("/"));
     const gate = ph.server.registry.get(sid).gate;
@@ -197,8 +194,7 @@ Deno.test(
 );
 
 Deno.test("a takeover nobody gives input to hands back on its own after idleMs", browserTest, async () => {
-  await using site = new Site({ "/": FORM });
-  await using ph = await Porthole.start();
+  await using site = new Site({ "/": FORM }), ph = await Porthole.start();
   const sid = await ph.session();
   await ph.open(sid, site.url("/"));
   assert.equal((await ph.post(`/v1/sessions/${sid}/takeover`, { who: "Ana", idleMs: 1000 })).status, 201);
@@ -265,8 +261,7 @@ Deno.test(
   "the timeline names keys and shortcuts in a harmless field (Control+a is a key, not text)",
   browserTest,
   async () => {
-    await using site = new Site({ "/": FORM });
-    await using ph = await Porthole.start();
+    await using site = new Site({ "/": FORM }), ph = await Porthole.start();
     const sid = await ph.session();
     await ph.open(sid, site.url("/"));
     const pass = (await ph.post(`/v1/sessions/${sid}/takeover`, { who: "Ana" })).body.takeoverId;

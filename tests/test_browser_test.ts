@@ -39,8 +39,7 @@ Deno.test(
   "a cookie set in a test session is invisible to an agent session and the reverse, in two browsers",
   browserTest,
   async () => {
-    await using site = new Site(PAGES);
-    await using ph = await Porthole.start();
+    await using site = new Site(PAGES), ph = await Porthole.start();
     const tsid = await testSession(ph);
     const asid = await ph.session();
     await testOpen(ph, tsid, site.url("/set-test"));
@@ -68,8 +67,7 @@ Deno.test(
   "a stateId of a test session never works in an agent session, nor the reverse",
   browserTest,
   async () => {
-    await using site = new Site(PAGES);
-    await using ph = await Porthole.start();
+    await using site = new Site(PAGES), ph = await Porthole.start();
     const tsid = await testSession(ph);
     const asid = await ph.session();
     const testState = await testOpen(ph, tsid, site.url("/show"));
@@ -127,8 +125,7 @@ Deno.test(
   "the test browser's statuses: invalid parameters 400, a state conflict 409, a disconnected browser 503 (the agent's unharmed), a disposed session 503, not installed 503",
   browserTest,
   async () => {
-    await using site = new Site(PAGES);
-    await using ph = await Porthole.start();
+    await using site = new Site(PAGES), ph = await Porthole.start();
     const tsid = await testSession(ph);
     const r400 = await ph.post(`${TB}/${tsid}/navigate`, { url: 42 });
     assertError(r400, 400, "invalid_params");
@@ -180,8 +177,7 @@ Deno.test(
 );
 
 Deno.test("test sessions' events reach GET /v1/events marked as test sessions", browserTest, async () => {
-  await using site = new Site(PAGES);
-  await using ph = await Porthole.start();
+  await using site = new Site(PAGES), ph = await Porthole.start();
   const res = await fetch(`${ph.url}/v1/events`, { headers: { accept: "text/event-stream" } });
   const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
   let text = "";

@@ -69,8 +69,7 @@ Deno.test(
   "takeover from the live view: the person types into a field and hands back; the agent's old state is refused and its fresh observation shows the text",
   browserTest,
   async () => {
-    await using site = new Site(PAGES);
-    await using ph = await Porthole.start();
+    await using site = new Site(PAGES), ph = await Porthole.start();
     await using ui = await UiBrowser.open();
     const sid = await ph.session({ viewport: { width: 1280, height: 720 } });
     const old = await ph.open(sid, site.url("/"));
@@ -143,8 +142,7 @@ Deno.test(
   "the Test panel drives the test browser: act by ref, screenshot, a readable 429 at capacity, and its cookie is not in the agent's session",
   browserTest,
   async () => {
-    await using site = new Site(PAGES);
-    await using ph = await Porthole.start((c) => (c.testBrowser.maxSessions = 1));
+    await using site = new Site(PAGES), ph = await Porthole.start((c) => (c.testBrowser.maxSessions = 1));
     await using ui = await UiBrowser.open();
     await ui.goto(`${ph.url}/ui#test`);
     await ui.page.click("button.new-test");

@@ -232,8 +232,8 @@ Deno.test(
   "with a token, the printed login link logs the browser in: the UI's calls and streams carry its cookie",
   browserTest,
   async () => {
-    await using site = new Site({ "/": SHOP });
-    await using ph = await Porthole.start((c) => (c.token = "tok-ui-3x4mple"));
+    await using site = new Site({ "/": SHOP }),
+      ph = await Porthole.start((c) => (c.token = "tok-ui-3x4mple"));
     await using ui = await UiBrowser.open();
     await ui.goto(ph.server.uiLoginLink!);
     assert.equal(new URL(ui.page.url()).pathname, "/ui");
