@@ -254,8 +254,11 @@ export function assertNotDispatched(result: Json, code: string, field?: string):
 /** Deno.test options for tests that hold a server and a browser across awaits. */
 export const browserTest = { sanitizeOps: false, sanitizeResources: false };
 
-/** A test's own session, deleted when the test ends (`await using`). */
-export type TestSession = { sid: string } & AsyncDisposable;
+/**
+ * A test's own session, deleted when the test ends (`await using`); `state` is the observation
+ * of the page it was opened at, if it was given one.
+ */
+export type TestSession = { sid: string; state?: Json } & AsyncDisposable;
 
 /**
  * One Porthole and one Chromium for a whole test file: a page kept open in its own session
@@ -270,9 +273,19 @@ export async function sharedPorthole(patch?: (c: Config) => void) {
   globalThis.addEventListener("unload", () => {
     if (browserPid && ph.server.registry.pool.stats().running) Deno.kill(browserPid, "SIGKILL");
   });
-  const session = async (): Promise<TestSession> => {
+  const session = async (url?: string): Promise<TestSession> => {
     const sid = await ph.session();
-    return { sid, [Symbol.asyncDispose]: async () => void await ph.request("DELETE", `/v1/sessions/${sid}`) };
+    const s = {
+      sid,
+      [Symbol.asyncDispose]: async () => void await ph.request("DELETE", `/v1/sessions/${sid}`),
+    };
+    if (url === undefined) return s;
+    try {
+      return { ...s, state: await ph.open(sid, url) };
+    } catch (e) {
+      await s[Symbol.asyncDispose]();
+      throw e;
+    }
   };
   return { ph, keeper, browserPid, session };
 }
