@@ -98,10 +98,9 @@ const clicks = (sid: string): Promise<string[]> => ph.pageEval(sid, "window.clic
 // ---- scrolling and hit-testing ----------------------------------------------------------
 
 Deno.test("click scrolls an off-screen button into view and clicks it", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/far"));
+  await using s = await session(site.url("/far"));
   assert.equal(await ph.pageEval(s.sid, "scrollY"), 0);
-  const r = await ph.actOn(s.sid, state, "click", /button "Far away"/);
+  const r = await ph.actOn(s.sid, s.state, "click", /button "Far away"/);
   assert.equal(r.execution, "completed");
   assert.equal(r.error, undefined);
   assert.deepEqual(await clicks(s.sid), ["far"]);
@@ -109,9 +108,8 @@ Deno.test("click scrolls an off-screen button into view and clicks it", browserT
 });
 
 Deno.test("click on a covered button is obscured and nothing is clicked", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/covered"));
-  const r = await ph.actOn(s.sid, state, "click", /button "Pay"/);
+  await using s = await session(site.url("/covered"));
+  const r = await ph.actOn(s.sid, s.state, "click", /button "Pay"/);
   assertNotDispatched(r, "obscured");
   assert.equal(r.error.retryable, true);
   assert.match(r.error.details.coveredBy, /overlay/); // the page's id and classes: details only
@@ -124,9 +122,8 @@ Deno.test(
   "click on a covered off-screen button is obscured after scrolling: dispatched_unknown, nothing clicked",
   browserTest,
   async () => {
-    await using s = await session();
-    const state = await ph.open(s.sid, site.url("/covered-far"));
-    const r = await ph.actOn(s.sid, state, "click", /button "Pay"/);
+    await using s = await session(site.url("/covered-far"));
+    const r = await ph.actOn(s.sid, s.state, "click", /button "Pay"/);
     assert.equal(r.execution, "dispatched_unknown");
     assert.equal(r.error.code, "obscured");
     assert.equal(r.error.retryable, false);
@@ -138,10 +135,9 @@ Deno.test(
 );
 
 Deno.test("an obscured click is never retried, even once the overlay is gone", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/covered"));
+  await using s = await session(site.url("/covered"));
   await ph.pageEval(s.sid, "setTimeout(() => document.getElementById('overlay').remove(), 1000)");
-  const r = await ph.actOn(s.sid, state, "click", /button "Pay"/);
+  const r = await ph.actOn(s.sid, s.state, "click", /button "Pay"/);
   assert.equal(r.error.code, "obscured");
   await untilPage(ph, s.sid, "!document.getElementById('overlay')");
   assert.deepEqual(await clicks(s.sid), []);
@@ -150,9 +146,8 @@ Deno.test("an obscured click is never retried, even once the overlay is gone", b
 // ---- enabled and visible ------------------------------------------------------------------
 
 Deno.test("a disabled button is element_not_enabled and nothing is clicked", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/states"));
-  const r = await ph.actOn(s.sid, state, "click", /button "Disabled"/);
+  await using s = await session(site.url("/states"));
+  const r = await ph.actOn(s.sid, s.state, "click", /button "Disabled"/);
   assertNotDispatched(r, "element_not_enabled");
   assert.deepEqual(await clicks(s.sid), []);
 });
@@ -173,11 +168,10 @@ for (
     `a button hidden by ${name} is element_not_visible and nothing is clicked`,
     browserTest,
     async () => {
-      await using s = await session();
-      const state = await ph.open(s.sid, site.url("/states"));
-      const ref = refOf(state, label);
+      await using s = await session(site.url("/states"));
+      const ref = refOf(s.state, label);
       await ph.pageEval(s.sid, `document.getElementById("${id}").${hide}`);
-      const r = await ph.act(s.sid, state, { action: "click", ref });
+      const r = await ph.act(s.sid, s.state, { action: "click", ref });
       assertNotDispatched(r, "element_not_visible");
       assert.deepEqual(await clicks(s.sid), []);
     },
@@ -283,9 +277,8 @@ Deno.test(
   "typing into a field that moves focus away is focus_lost, dispatched_unknown, nothing typed",
   browserTest,
   async () => {
-    await using s = await session();
-    const state = await ph.open(s.sid, site.url("/focus"));
-    const r = await ph.actOn(s.sid, state, "type", /textbox "Name"/, { text: "Ada" });
+    await using s = await session(site.url("/focus"));
+    const r = await ph.actOn(s.sid, s.state, "type", /textbox "Name"/, { text: "Ada" });
     assert.equal(r.execution, "dispatched_unknown");
     assert.equal(r.error.code, "focus_lost");
     assert.equal(r.error.retryable, false);
@@ -295,9 +288,8 @@ Deno.test(
 );
 
 Deno.test("typing into a field inside an open shadow root keeps focus and types", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/focus"));
-  const r = await ph.actOn(s.sid, state, "type", /textbox "Inner"/, { text: "deep" });
+  await using s = await session(site.url("/focus"));
+  const r = await ph.actOn(s.sid, s.state, "type", /textbox "Inner"/, { text: "deep" });
   assertCompleted(r);
   assert.equal(
     await ph.pageEval(
@@ -351,9 +343,8 @@ function unresolvedRef(tree: string): string {
 }
 
 Deno.test("press of a printable key into a password field is sensitive_field", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/fields"));
-  const r = await ph.actOn(s.sid, state, "press", /textbox "Password"/, { key: "a" });
+  await using s = await session(site.url("/fields"));
+  const r = await ph.actOn(s.sid, s.state, "press", /textbox "Password"/, { key: "a" });
   assertNotDispatched(r, "sensitive_field");
   assert.equal(await ph.pageEval(s.sid, "document.getElementById('password').value"), "");
 });
@@ -369,10 +360,9 @@ for (
     `press of a printable key without a ref while ${what} has focus is sensitive_field`,
     browserTest,
     async () => {
-      await using s = await session();
-      const state = await ph.open(s.sid, site.url("/fields"));
+      await using s = await session(site.url("/fields"));
       await ph.pageEval(s.sid, `document.getElementById("${id}").focus()`);
-      const r = await ph.act(s.sid, state, { action: "press", key: "a" });
+      const r = await ph.act(s.sid, s.state, { action: "press", key: "a" });
       assertNotDispatched(r, "sensitive_field");
       assert.equal(await ph.pageEval(s.sid, `document.getElementById("${id}").value`), "");
       assert.equal(await ph.pageEval(s.sid, "window.inputs"), 0);
@@ -384,19 +374,17 @@ Deno.test(
   "press of a printable key without a ref types into an ordinary focused field",
   browserTest,
   async () => {
-    await using s = await session();
-    const state = await ph.open(s.sid, site.url("/fields"));
+    await using s = await session(site.url("/fields"));
     await ph.pageEval(s.sid, `document.getElementById("city").focus()`);
-    const r = await ph.act(s.sid, state, { action: "press", key: "a" });
+    const r = await ph.act(s.sid, s.state, { action: "press", key: "a" });
     assertCompleted(r);
     assert.equal(await ph.pageEval(s.sid, `document.getElementById("city").value`), "a");
   },
 );
 
 Deno.test("press of a non-printable key into a password field is allowed", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/fields"));
-  const r = await ph.actOn(s.sid, state, "press", /textbox "Password"/, { key: "Tab" });
+  await using s = await session(site.url("/fields"));
+  const r = await ph.actOn(s.sid, s.state, "press", /textbox "Password"/, { key: "Tab" });
   assertCompleted(r);
   assert.equal(await ph.pageEval(s.sid, "document.activeElement.id"), "code");
 });
@@ -405,9 +393,8 @@ Deno.test(
   "type into a read-only field is element_not_editable and changes nothing",
   browserTest,
   async () => {
-    await using s = await session();
-    const state = await ph.open(s.sid, site.url("/fields"));
-    const r = await ph.actOn(s.sid, state, "type", /textbox "Country"/, { text: "x" });
+    await using s = await session(site.url("/fields"));
+    const r = await ph.actOn(s.sid, s.state, "type", /textbox "Country"/, { text: "x" });
     assertNotDispatched(r, "element_not_editable");
     assert.equal(await ph.pageEval(s.sid, "document.getElementById('country').value"), "Norway");
     assert.equal(await ph.pageEval(s.sid, "window.inputs"), 0);
@@ -415,9 +402,8 @@ Deno.test(
 );
 
 Deno.test("an ordinary labelled field, or one with no label at all, is typed into", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/fields"));
-  const city = await ph.actOn(s.sid, state, "type", /textbox "City"/, { text: "Oslo" });
+  await using s = await session(site.url("/fields"));
+  const city = await ph.actOn(s.sid, s.state, "type", /textbox "City"/, { text: "Oslo" });
   assert.equal(city.error, undefined);
   const bare = city.freshState.tree.split("\n").filter((l: string) => /- textbox \[/.test(l));
   // Two unnamed textboxes: the one with a dangling aria-labelledby, then the bare one.
@@ -434,9 +420,8 @@ Deno.test(
   "an alert opened by a click never hangs the action and is listed in dialogs",
   browserTest,
   async () => {
-    await using s = await session();
-    const state = await ph.open(s.sid, site.url("/dialogs"));
-    const r = await ph.actOn(s.sid, state, "click", /button "Save"/);
+    await using s = await session(site.url("/dialogs"));
+    const r = await ph.actOn(s.sid, s.state, "click", /button "Save"/);
     assert.equal(r.execution, "completed");
     assert.equal(r.observation, "captured");
     assert.deepEqual(r.dialogs, [{ type: "alert", message: "Saved!", handled: "dismissed" }]);
@@ -447,9 +432,8 @@ Deno.test(
   "a confirm opened by a click is dismissed by default and the page sees false",
   browserTest,
   async () => {
-    await using s = await session();
-    const state = await ph.open(s.sid, site.url("/dialogs"));
-    const r = await ph.actOn(s.sid, state, "click", /button "Delete"/, {
+    await using s = await session(site.url("/dialogs"));
+    const r = await ph.actOn(s.sid, s.state, "click", /button "Delete"/, {
       expect: { selector: "#answer", text: "false" },
     });
     assert.equal(r.execution, "completed");
