@@ -137,9 +137,8 @@ Deno.test("delayMs holds the button down at least that long", browserTest, async
 });
 
 Deno.test("delayMs with type pauses between keys", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/"));
-  const r = await ph.actOn(s.sid, state, "type", /textbox "Name"/, { text: "abc", delayMs: 150 });
+  await using s = await session(site.url("/"));
+  const r = await ph.actOn(s.sid, s.state, "type", /textbox "Name"/, { text: "abc", delayMs: 150 });
   assert.equal(r.execution, "completed", JSON.stringify(r.error));
   const keys = (await events(s.sid)).filter((e) => e.type === "keydown");
   assert.deepEqual(keys.map((e) => e.key), ["a", "b", "c"]);
@@ -171,9 +170,8 @@ Deno.test(
 );
 
 Deno.test("press with modifiers holds them for the key", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/"));
-  const r = await ph.actOn(s.sid, state, "press", /textbox "Name"/, { key: "a", modifiers: ["Shift"] });
+  await using s = await session(site.url("/"));
+  const r = await ph.actOn(s.sid, s.state, "press", /textbox "Name"/, { key: "a", modifiers: ["Shift"] });
   assert.equal(r.execution, "completed", JSON.stringify(r.error));
   const keys = (await events(s.sid)).filter((e) => e.type === "keydown").map((e) => e.key);
   assert.deepEqual(keys, ["Shift", "A"]);
