@@ -82,18 +82,16 @@ const text = (sid: string, id: string) =>
   ph.pageEval(sid, `document.getElementById("${id}")?.textContent ?? null`);
 
 Deno.test("a confirm before delete is dismissed by default: the item stays", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/items"));
-  const r = await ph.actOn(s.sid, state, "click", /button "Delete"/);
+  await using s = await session(site.url("/items"));
+  const r = await ph.actOn(s.sid, s.state, "click", /button "Delete"/);
   assertCompleted(r);
   assert.deepEqual(r.dialogs, [{ type: "confirm", message: "Delete invoice 42?", handled: "dismissed" }]);
   assert.notEqual(await text(s.sid, "invoice"), null);
 });
 
 Deno.test("an action's dialog option accepts its confirm: the item is deleted", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/items"));
-  const r = await ph.actOn(s.sid, state, "click", /button "Delete"/, { dialog: { action: "accept" } });
+  await using s = await session(site.url("/items"));
+  const r = await ph.actOn(s.sid, s.state, "click", /button "Delete"/, { dialog: { action: "accept" } });
   assert.equal(r.error, undefined);
   assert.deepEqual(r.dialogs, [{ type: "confirm", message: "Delete invoice 42?", handled: "accepted" }]);
   assert.equal(await text(s.sid, "invoice"), null);
@@ -126,16 +124,14 @@ Deno.test(
 );
 
 Deno.test("an accepted prompt without promptText gives the page its default value", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/items"));
-  await ph.actOn(s.sid, state, "click", /button "Rename"/, { dialog: { action: "accept" } });
+  await using s = await session(site.url("/items"));
+  await ph.actOn(s.sid, s.state, "click", /button "Rename"/, { dialog: { action: "accept" } });
   assert.equal(await text(s.sid, "name"), "guest");
 });
 
 Deno.test("every dialog of an action is listed in order", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/items"));
-  const r = await ph.actOn(s.sid, state, "click", /button "Save twice"/);
+  await using s = await session(site.url("/items"));
+  const r = await ph.actOn(s.sid, s.state, "click", /button "Save twice"/);
   assert.deepEqual(r.dialogs.map((d: Json) => d.message), ["Saved", "Really saved"]);
 });
 
@@ -167,10 +163,9 @@ Deno.test(
   "the dialog policy is set while an action runs, without waiting behind it",
   browserTest,
   async () => {
-    await using s = await session();
-    const state = await ph.open(s.sid, site.url("/slow-link"));
+    await using s = await session(site.url("/slow-link"));
     let finished = false;
-    const running = ph.actOn(s.sid, state, "click", /link "Go"/, { timeoutMs: 30_000 })
+    const running = ph.actOn(s.sid, s.state, "click", /link "Go"/, { timeoutMs: 30_000 })
       .then((r) => (finished = true, r));
     // The click is waiting for a page that does not finish loading.
     while (hanging.length === 0) await new Promise((r) => setTimeout(r, 20));
@@ -235,10 +230,9 @@ Deno.test(
   "with beforeunload dismissed, navigate by act leaves the edited page where it is",
   browserTest,
   async () => {
-    await using s = await session();
-    const state = await ph.open(s.sid, site.url("/editor"));
+    await using s = await session(site.url("/editor"));
     // The click gives the page the user activation a beforeunload prompt needs.
-    const edited = await ph.actOn(s.sid, state, "click", /button "Edit"/);
+    const edited = await ph.actOn(s.sid, s.state, "click", /button "Edit"/);
     const r = await ph.act(s.sid, edited.freshState, {
       action: "navigate",
       url: site.url("/items"),
@@ -257,9 +251,8 @@ Deno.test(
   "with beforeunload dismissed by the session's policy, a click on a link stays without hanging",
   browserTest,
   async () => {
-    await using s = await session();
-    const state = await ph.open(s.sid, site.url("/editor"));
-    const edited = await ph.actOn(s.sid, state, "click", /button "Edit"/);
+    await using s = await session(site.url("/editor"));
+    const edited = await ph.actOn(s.sid, s.state, "click", /button "Edit"/);
     await setPolicy(s.sid, { action: "dismiss", beforeunload: "dismiss" });
     const r = await ph.actOn(s.sid, edited.freshState, "click", /link "Leave"/, { timeoutMs: 20_000 });
     assertCompleted(r);
