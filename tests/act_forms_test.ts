@@ -78,9 +78,8 @@ const checked = (sid: string, id: string): Promise<boolean> =>
 // ---- select ----------------------------------------------------------------------------
 
 Deno.test("select by value picks the option and fires one input and one change", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/selects"));
-  const r = await ph.actOn(s.sid, state, "select", /combobox "Color"/, { values: ["g"] });
+  await using s = await session(site.url("/selects"));
+  const r = await ph.actOn(s.sid, s.state, "select", /combobox "Color"/, { values: ["g"] });
   assertCompleted(r);
   assert.deepEqual(await selected(s.sid, "color"), ["g"]);
   assert.deepEqual(await log(s.sid), ["input:color", "change:color"]);
@@ -88,9 +87,8 @@ Deno.test("select by value picks the option and fires one input and one change",
 });
 
 Deno.test("select by label picks the option whose text matches", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/selects"));
-  const r = await ph.actOn(s.sid, state, "select", /combobox "Color"/, { values: ["Green"] });
+  await using s = await session(site.url("/selects"));
+  const r = await ph.actOn(s.sid, s.state, "select", /combobox "Color"/, { values: ["Green"] });
   assert.equal(r.error, undefined);
   assert.deepEqual(await selected(s.sid, "color"), ["g"]);
   assert.match(r.freshState.tree, /option "Green" \[selected\]/);
@@ -115,9 +113,8 @@ Deno.test(
   "select with a value no option has is invalid_params listing the options, and nothing changes",
   browserTest,
   async () => {
-    await using s = await session();
-    const state = await ph.open(s.sid, site.url("/selects"));
-    const r = await ph.actOn(s.sid, state, "select", /combobox "Color"/, { values: ["Purple"] });
+    await using s = await session(site.url("/selects"));
+    const r = await ph.actOn(s.sid, s.state, "select", /combobox "Color"/, { values: ["Purple"] });
     assertNotDispatched(r, "invalid_params", "values");
     assert.equal(r.error.details.value, "Purple");
     assert.doesNotMatch(r.error.message, /Purple|Red|Green|Blue/, "option text stays out of the message");
@@ -140,9 +137,8 @@ Deno.test("select of a disabled option is element_not_enabled and nothing change
 });
 
 Deno.test("select of two values on a single select is invalid_params", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/selects"));
-  const r = await ph.actOn(s.sid, state, "select", /combobox "Color"/, { values: ["r", "g"] });
+  await using s = await session(site.url("/selects"));
+  const r = await ph.actOn(s.sid, s.state, "select", /combobox "Color"/, { values: ["r", "g"] });
   assertNotDispatched(r, "invalid_params");
   assert.deepEqual(await selected(s.sid, "color"), ["r"]);
 });
@@ -165,9 +161,8 @@ Deno.test(
   "check clicks an unchecked checkbox: click, input, change, and it is checked",
   browserTest,
   async () => {
-    await using s = await session();
-    const state = await ph.open(s.sid, site.url("/toggles"));
-    const r = await ph.actOn(s.sid, state, "check", /checkbox "Accept terms"/);
+    await using s = await session(site.url("/toggles"));
+    const r = await ph.actOn(s.sid, s.state, "check", /checkbox "Accept terms"/);
     assertCompleted(r);
     assert.equal(r.noop, undefined);
     assert.equal(await checked(s.sid, "terms"), true);
@@ -180,9 +175,8 @@ Deno.test(
   "check on a checkbox already checked is a noop: not dispatched, no error, nothing clicked",
   browserTest,
   async () => {
-    await using s = await session();
-    const state = await ph.open(s.sid, site.url("/toggles"));
-    const r = await ph.actOn(s.sid, state, "check", /checkbox "Newsletter"/);
+    await using s = await session(site.url("/toggles"));
+    const r = await ph.actOn(s.sid, s.state, "check", /checkbox "Newsletter"/);
     assert.equal(r.execution, "not_dispatched");
     assert.equal(r.noop, true);
     assert.equal(r.error, undefined);
@@ -193,9 +187,8 @@ Deno.test(
 );
 
 Deno.test("uncheck clears a checked checkbox, and is a noop on an unchecked one", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/toggles"));
-  const r = await ph.actOn(s.sid, state, "uncheck", /checkbox "Newsletter"/);
+  await using s = await session(site.url("/toggles"));
+  const r = await ph.actOn(s.sid, s.state, "uncheck", /checkbox "Newsletter"/);
   assertCompleted(r);
   assert.equal(await checked(s.sid, "news"), false);
   const again = await ph.actOn(s.sid, r.freshState, "uncheck", /checkbox "Accept terms"/);
@@ -250,9 +243,8 @@ Deno.test(
   "check on a visually hidden checkbox clicks the label drawn over it, and it is checked",
   browserTest,
   async () => {
-    await using s = await session();
-    const state = await ph.open(s.sid, site.url("/toggles"));
-    const r = await ph.actOn(s.sid, state, "check", /checkbox "Remember me"/);
+    await using s = await session(site.url("/toggles"));
+    const r = await ph.actOn(s.sid, s.state, "check", /checkbox "Remember me"/);
     assertCompleted(r);
     assert.equal(await checked(s.sid, "remember"), true);
   },
@@ -262,9 +254,8 @@ Deno.test(
   "check on a disabled checkbox is element_not_enabled and nothing is clicked",
   browserTest,
   async () => {
-    await using s = await session();
-    const state = await ph.open(s.sid, site.url("/toggles"));
-    const r = await ph.actOn(s.sid, state, "check", /checkbox "Locked"/);
+    await using s = await session(site.url("/toggles"));
+    const r = await ph.actOn(s.sid, s.state, "check", /checkbox "Locked"/);
     assertNotDispatched(r, "element_not_enabled");
     assert.equal(await checked(s.sid, "locked"), false);
     assert.deepEqual(await log(s.sid), []);
@@ -275,9 +266,8 @@ Deno.test(
   "check on something that is not a checkbox, radio or switch is invalid_params",
   browserTest,
   async () => {
-    await using s = await session();
-    const state = await ph.open(s.sid, site.url("/toggles"));
-    const r = await ph.actOn(s.sid, state, "check", /button "Plain button"/);
+    await using s = await session(site.url("/toggles"));
+    const r = await ph.actOn(s.sid, s.state, "check", /button "Plain button"/);
     assertNotDispatched(r, "invalid_params", "ref");
     assert.deepEqual(await log(s.sid), []);
   },
@@ -289,9 +279,8 @@ Deno.test(
   "fill sets a date input as its picker would: input and change, seen by a framework's value tracker",
   browserTest,
   async () => {
-    await using s = await session();
-    const state = await ph.open(s.sid, site.url("/dates"));
-    const r = await ph.actOn(s.sid, state, "fill", /Birthday/, {
+    await using s = await session(site.url("/dates"));
+    const r = await ph.actOn(s.sid, s.state, "fill", /Birthday/, {
       text: "1990-05-17",
       expect: { selector: "#seen", text: "onChange 1990-05-17" },
     });
