@@ -63,9 +63,8 @@ Deno.test(
   "type enters the text one character at a time, with an input event per character",
   browserTest,
   async () => {
-    await using s = await session();
-    const state = await ph.open(s.sid, site.url("/form"));
-    const r = await ph.actOn(s.sid, state, "type", /textbox "Search"/, { text: "café ☕" });
+    await using s = await session(site.url("/form"));
+    const r = await ph.actOn(s.sid, s.state, "type", /textbox "Search"/, { text: "café ☕" });
     assertCompleted(r);
     assert.equal(await value(s.sid, "q"), "café ☕");
     assert.deepEqual((await log(s.sid)).filter((e) => e.startsWith("input:")), Array(6).fill("input:q"));
@@ -78,9 +77,8 @@ Deno.test(
   "type adds to what the field holds; fill replaces it with one input event",
   browserTest,
   async () => {
-    await using s = await session();
-    const state = await ph.open(s.sid, site.url("/form"));
-    const typed = await ph.actOn(s.sid, state, "type", /textbox "Prefilled"/, { text: "!" });
+    await using s = await session(site.url("/form"));
+    const typed = await ph.actOn(s.sid, s.state, "type", /textbox "Prefilled"/, { text: "!" });
     assert.equal(typed.error, undefined);
     assert.equal((await value(s.sid, "pre")).replace("!", ""), "old text");
     await ph.pageEval(s.sid, "window.log.length = 0");
@@ -94,25 +92,22 @@ Deno.test(
 );
 
 Deno.test("fill writes several lines into a textarea", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/form"));
-  const r = await ph.actOn(s.sid, state, "fill", /textbox "Comment"/, { text: "one\ntwo" });
+  await using s = await session(site.url("/form"));
+  const r = await ph.actOn(s.sid, s.state, "fill", /textbox "Comment"/, { text: "one\ntwo" });
   assert.equal(r.error, undefined);
   assert.equal(await value(s.sid, "comment"), "one\ntwo");
 });
 
 Deno.test("fill writes into a contenteditable element", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/form"));
-  const r = await ph.actOn(s.sid, state, "fill", /textbox "Editor"/, { text: "rich" });
+  await using s = await session(site.url("/form"));
+  const r = await ph.actOn(s.sid, s.state, "fill", /textbox "Editor"/, { text: "rich" });
   assert.equal(r.error, undefined);
   assert.equal(await ph.pageEval(s.sid, "document.getElementById('editor').textContent"), "rich");
 });
 
 Deno.test("clear empties a field", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/form"));
-  const r = await ph.actOn(s.sid, state, "clear", /textbox "Prefilled"/);
+  await using s = await session(site.url("/form"));
+  const r = await ph.actOn(s.sid, s.state, "clear", /textbox "Prefilled"/);
   assertCompleted(r);
   assert.equal(await value(s.sid, "pre"), "");
   assert.ok((await log(s.sid)).includes("input:pre"));
@@ -141,9 +136,8 @@ Deno.test("press Enter in a form that navigates waits for the results page", bro
 });
 
 Deno.test("press Control+A selects the whole field", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/form"));
-  const r = await ph.actOn(s.sid, state, "press", /textbox "Prefilled"/, { key: "Control+A" });
+  await using s = await session(site.url("/form"));
+  const r = await ph.actOn(s.sid, s.state, "press", /textbox "Prefilled"/, { key: "Control+A" });
   assertCompleted(r);
   const selection = await ph.pageEval(
     s.sid,
@@ -173,18 +167,16 @@ Deno.test(
   "press of Control with a character outside the US keyboard layout is invalid_params",
   browserTest,
   async () => {
-    await using s = await session();
-    const state = await ph.open(s.sid, site.url("/form"));
-    const r = await ph.actOn(s.sid, state, "press", /textbox "Search"/, { key: "Control+é" });
+    await using s = await session(site.url("/form"));
+    const r = await ph.actOn(s.sid, s.state, "press", /textbox "Search"/, { key: "Control+é" });
     assertNotDispatched(r, "invalid_params", "key");
   },
 );
 
 Deno.test("press without a ref sends the key to the focused element", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/form"));
+  await using s = await session(site.url("/form"));
   await ph.pageEval(s.sid, "document.getElementById('q').focus()");
-  const r = await ph.act(s.sid, state, { action: "press", key: "x" });
+  const r = await ph.act(s.sid, s.state, { action: "press", key: "x" });
   assertCompleted(r);
   assert.equal(await value(s.sid, "q"), "x");
 });
@@ -224,9 +216,8 @@ Deno.test("type and press act inside a same-origin frame observed by its frameId
 });
 
 Deno.test("click sends exactly one click to the button", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/pointer"));
-  const r = await ph.actOn(s.sid, state, "click", /button "Once"/);
+  await using s = await session(site.url("/pointer"));
+  const r = await ph.actOn(s.sid, s.state, "click", /button "Once"/);
   assert.equal(r.execution, "completed");
   assert.deepEqual((await log(s.sid)).filter((e) => !e.startsWith("mouseover")), [
     "mousedown:once",
@@ -235,9 +226,8 @@ Deno.test("click sends exactly one click to the button", browserTest, async () =
 });
 
 Deno.test("dblclick sends two clicks and one dblclick", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/pointer"));
-  const r = await ph.actOn(s.sid, state, "dblclick", /button "Twice"/);
+  await using s = await session(site.url("/pointer"));
+  const r = await ph.actOn(s.sid, s.state, "dblclick", /button "Twice"/);
   assert.equal(r.execution, "completed");
   assert.deepEqual((await log(s.sid)).filter((e) => !e.startsWith("mouseover")), [
     "mousedown:twice",
@@ -249,9 +239,8 @@ Deno.test("dblclick sends two clicks and one dblclick", browserTest, async () =>
 });
 
 Deno.test("hover moves the pointer over the element and clicks nothing", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/pointer"));
-  const r = await ph.actOn(s.sid, state, "hover", /button "Hover me"/, {
+  await using s = await session(site.url("/pointer"));
+  const r = await ph.actOn(s.sid, s.state, "hover", /button "Hover me"/, {
     expect: { selector: "#over", text: "Hovered" },
   });
   assert.equal(r.execution, "completed");
@@ -263,9 +252,8 @@ Deno.test(
   "an action that does not fit its target is invalid_params, not dispatched",
   browserTest,
   async () => {
-    await using s = await session();
-    const state = await ph.open(s.sid, site.url("/form"));
-    const r = await ph.actOn(s.sid, state, "check", /textbox "Search"/);
+    await using s = await session(site.url("/form"));
+    const r = await ph.actOn(s.sid, s.state, "check", /textbox "Search"/);
     assertNotDispatched(r, "invalid_params", "ref");
     assert.deepEqual(await log(s.sid), []);
   },
