@@ -127,21 +127,19 @@ async function openLinks(sid: string) {
 }
 
 Deno.test("a click on a link waits for DOMContentLoaded of the new document", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/links"));
-  const r = await ph.actOn(s.sid, state, "click", /link "Slow page"/);
+  await using s = await session(site.url("/links"));
+  const r = await ph.actOn(s.sid, s.state, "click", /link "Slow page"/);
   assertCaptured(r);
   assert.equal(r.freshState.url, site.url("/slow"));
-  assert.notEqual(r.freshState.document.loaderId, state.document.loaderId);
+  assert.notEqual(r.freshState.document.loaderId, s.state.document.loaderId);
   // Content after the slow script is parsed only once the script ran, before DOMContentLoaded.
   assert.match(r.freshState.tree, /After the script/);
   assert.equal(await ph.pageEval(s.sid, "window.slowScriptRan"), true);
 });
 
 Deno.test("navigate by act waits for DOMContentLoaded of the new loader", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/links"));
-  const r = await ph.act(s.sid, state, { action: "navigate", url: site.url("/slow") });
+  await using s = await session(site.url("/links"));
+  const r = await ph.act(s.sid, s.state, { action: "navigate", url: site.url("/slow") });
   assertCompleted(r);
   assert.equal(r.freshState.url, site.url("/slow"));
   assert.match(r.freshState.tree, /After the script/);
@@ -164,12 +162,11 @@ for (
   ]
 ) {
   Deno.test(`${what} is a same-document navigation with a captured fresh state`, browserTest, async () => {
-    await using s = await session();
-    const state = await ph.open(s.sid, site.url("/links"));
-    const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, control) });
+    await using s = await session(site.url("/links"));
+    const r = await ph.act(s.sid, s.state, { action: "click", ref: refOf(s.state, control) });
     assertCaptured(r);
     if (url) assert.equal(r.freshState.url, site.url(url));
-    assert.equal(r.freshState.document.documentId, state.document.documentId);
+    assert.equal(r.freshState.document.documentId, s.state.document.documentId);
     assert.equal(await ph.pageEval(s.sid, read), value);
   });
 }
@@ -191,9 +188,8 @@ for (
   ]
 ) {
   Deno.test(`${what} is a valid observation`, browserTest, async () => {
-    await using s = await session();
-    const state = await ph.open(s.sid, site.url("/links"));
-    const r = await ph.act(s.sid, state, action(state));
+    await using s = await session(site.url("/links"));
+    const r = await ph.act(s.sid, s.state, action(s.state));
     assertCaptured(r);
     if (url) assert.equal(r.freshState.url, site.url(url));
     assert.match(r.freshState.tree, heading);
@@ -204,9 +200,8 @@ Deno.test(
   "a click on a link whose page never finishes loading times out: completed, observation unavailable",
   browserTest,
   async () => {
-    await using s = await session();
-    const state = await ph.open(s.sid, site.url("/links"));
-    const r = await ph.actOn(s.sid, state, "click", /link "Hanging page"/, {
+    await using s = await session(site.url("/links"));
+    const r = await ph.actOn(s.sid, s.state, "click", /link "Hanging page"/, {
       timeoutMs: 2000,
       expect: { selector: "h1", text: "Loading" },
     });
@@ -224,10 +219,9 @@ Deno.test(
   "a beforeunload prompt does not hang navigate by act and is listed in dialogs",
   browserTest,
   async () => {
-    await using s = await session();
-    const state = await ph.open(s.sid, site.url("/guarded"));
+    await using s = await session(site.url("/guarded"));
     // The click gives the page the user activation a beforeunload prompt needs.
-    const edited = await ph.actOn(s.sid, state, "click", /button "Edit"/);
+    const edited = await ph.actOn(s.sid, s.state, "click", /button "Edit"/);
     assert.equal(edited.execution, "completed");
     const r = await ph.act(s.sid, edited.freshState, { action: "navigate", url: site.url("/links") });
     assertCompleted(r);
@@ -261,9 +255,8 @@ Deno.test(
   "navigate by act to a relative url is invalid_params and navigates nowhere",
   browserTest,
   async () => {
-    await using s = await session();
-    const state = await ph.open(s.sid, site.url("/links"));
-    const r = await ph.act(s.sid, state, { action: "navigate", url: "/slow" });
+    await using s = await session(site.url("/links"));
+    const r = await ph.act(s.sid, s.state, { action: "navigate", url: "/slow" });
     assertNotDispatched(r, "invalid_params");
     assert.equal(await ph.pageEval(s.sid, "location.pathname"), "/links");
   },
@@ -311,9 +304,8 @@ Deno.test(
 );
 
 Deno.test("navigate by act authorises the origin it commits on", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/links"));
-  const r = await ph.act(s.sid, state, { action: "navigate", url: other.url("/") });
+  await using s = await session(site.url("/links"));
+  const r = await ph.act(s.sid, s.state, { action: "navigate", url: other.url("/") });
   assertCompleted(r);
   assert.equal(r.freshState.origin, other.origin);
   // The new origin is the page's authorised origin: acting there passes the origin checks.
@@ -330,18 +322,17 @@ Deno.test(
   "a client that goes away after the click does not stop the action, and the state stays consumed",
   browserTest,
   async () => {
-    await using s = await session();
-    const state = await ph.open(s.sid, site.url("/links"));
+    await using s = await session(site.url("/links"));
     const client = new AbortController();
     const hits = site.hits.length;
     const pending = fetch(`${ph.url}/v1/sessions/${s.sid}/act`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({
-        stateId: state.stateId,
-        targetId: state.targetId,
+        stateId: s.state.stateId,
+        targetId: s.state.targetId,
         action: "click",
-        ref: refOf(state, /link "Slow page"/),
+        ref: refOf(s.state, /link "Slow page"/),
       }),
       signal: client.signal,
     }).then((r) => r.text(), () => "aborted");
@@ -353,7 +344,7 @@ Deno.test(
     const after = await ph.observe(s.sid);
     assert.equal(after.url, site.url("/slow"));
     assert.match(after.tree, /After the script/);
-    const reuse = await ph.actOn(s.sid, state, "click", /link "Slow page"/);
+    const reuse = await ph.actOn(s.sid, s.state, "click", /link "Slow page"/);
     assert.equal(reuse.error.code, "stale_state");
   },
 );
@@ -473,12 +464,11 @@ Deno.test(
   "a click that posts a form answered by a redirect ends on the redirect's page, with a fresh state of it",
   browserTest,
   async () => {
-    await using s = await session();
-    const state = await ph.open(s.sid, site.url("/order"));
-    const r = await ph.actOn(s.sid, state, "click", /button "Place order"/);
+    await using s = await session(site.url("/order"));
+    const r = await ph.actOn(s.sid, s.state, "click", /button "Place order"/);
     assertCaptured(r);
     assert.equal(r.freshState.url, site.url("/saved"));
-    assert.notEqual(r.freshState.document.documentId, state.document.documentId);
+    assert.notEqual(r.freshState.document.documentId, s.state.document.documentId);
     assert.match(r.freshState.tree, /heading "Thank you"/);
     assert.deepEqual(saved, ["3"]);
     // The fresh state is good for the next action on the new document.
@@ -488,9 +478,8 @@ Deno.test(
 );
 
 Deno.test("a select whose change handler navigates waits for the new document", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/order"));
-  const r = await ph.actOn(s.sid, state, "select", /combobox "Sort"/, { values: ["Oldest"] });
+  await using s = await session(site.url("/order"));
+  const r = await ph.actOn(s.sid, s.state, "select", /combobox "Sort"/, { values: ["Oldest"] });
   assertCompleted(r);
   assert.equal(r.freshState.url, `${site.url("/links")}?sort=[redacted]`);
   assert.match(r.freshState.tree, /heading "Links"/);
@@ -501,12 +490,11 @@ Deno.test(
   "a click in a pushState app is a same-document navigation whose fresh state shows the new view",
   browserTest,
   async () => {
-    await using s = await session();
-    const state = await ph.open(s.sid, site.url("/spa"));
-    const r = await ph.actOn(s.sid, state, "click", /link "Settings"/);
+    await using s = await session(site.url("/spa"));
+    const r = await ph.actOn(s.sid, s.state, "click", /link "Settings"/);
     assertCompleted(r);
     assert.equal(r.freshState.url, site.url("/spa/settings"));
-    assert.equal(r.freshState.document.documentId, state.document.documentId);
+    assert.equal(r.freshState.document.documentId, s.state.document.documentId);
     assert.match(r.freshState.tree, /heading "Settings"/);
     const typed = await ph.actOn(s.sid, r.freshState, "fill", /textbox "Theme"/, { text: "dark" });
     assert.equal(typed.error, undefined);
