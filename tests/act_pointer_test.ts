@@ -80,10 +80,9 @@ Deno.test(
   "drag moves a pointer-driven slider's thumb to the drop target: down, moves, up",
   browserTest,
   async () => {
-    await using s = await session();
-    const state = await ph.open(s.sid, site.url("/slider"));
-    const r = await ph.actOn(s.sid, state, "drag", /slider "Price"/, {
-      toRef: refOf(state, /button "75"/),
+    await using s = await session(site.url("/slider"));
+    const r = await ph.actOn(s.sid, s.state, "drag", /slider "Price"/, {
+      toRef: refOf(s.state, /button "75"/),
       expect: { selector: "#out", text: "75" },
     });
     assertCompleted(r);
@@ -96,9 +95,8 @@ Deno.test(
 );
 
 Deno.test("drag by deltaX moves the thumb by that many pixels", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/slider"));
-  const r = await ph.actOn(s.sid, state, "drag", /slider "Price"/, { deltaX: 200 });
+  await using s = await session(site.url("/slider"));
+  const r = await ph.actOn(s.sid, s.state, "drag", /slider "Price"/, { deltaX: 200 });
   assert.equal(r.error, undefined);
   assert.equal(await ph.pageEval(s.sid, "out.textContent"), "50");
   assert.match(r.freshState.tree, /slider "Price"/);
@@ -108,10 +106,9 @@ Deno.test(
   "drag reorders an HTML5 drag-and-drop list: dragstart, dragenter, drop, dragend in order",
   browserTest,
   async () => {
-    await using s = await session();
-    const state = await ph.open(s.sid, site.url("/sortable"));
-    const r = await ph.actOn(s.sid, state, "drag", /button "Cherries"/, {
-      toRef: refOf(state, /button "Apples"/),
+    await using s = await session(site.url("/sortable"));
+    const r = await ph.actOn(s.sid, s.state, "drag", /button "Cherries"/, {
+      toRef: refOf(s.state, /button "Apples"/),
     });
     assertCompleted(r);
     assert.deepEqual(await order(s.sid), ["cherries", "apples", "bananas"]);
@@ -169,9 +166,8 @@ Deno.test(
   "scroll by deltaY scrolls the page, and its scroll listeners ran before the observation",
   browserTest,
   async () => {
-    await using s = await session();
-    const state = await ph.open(s.sid, site.url("/scrolling"));
-    const r = await ph.act(s.sid, state, { action: "scroll", deltaY: 500 });
+    await using s = await session(site.url("/scrolling"));
+    const r = await ph.act(s.sid, s.state, { action: "scroll", deltaY: 500 });
     assertCompleted(r);
     assert.equal(await ph.pageEval(s.sid, "scrollY"), 500);
     assert.ok(await ph.pageEval(s.sid, "window.scrolls") > 0);
@@ -182,9 +178,8 @@ Deno.test(
 );
 
 Deno.test("scroll of a scrolling box by deltaY scrolls the box and not the page", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/scrolling"));
-  const r = await ph.actOn(s.sid, state, "scroll", /region "Messages"/, { deltaY: 300 });
+  await using s = await session(site.url("/scrolling"));
+  const r = await ph.actOn(s.sid, s.state, "scroll", /region "Messages"/, { deltaY: 300 });
   assert.equal(r.error, undefined);
   assert.equal(await ph.pageEval(s.sid, "box.scrollTop"), 300);
   assert.equal(await ph.pageEval(s.sid, "scrollY"), 0);
@@ -194,9 +189,8 @@ Deno.test(
   "scroll of a node that does not scroll moves its nearest scrolling ancestor",
   browserTest,
   async () => {
-    await using s = await session();
-    const state = await ph.open(s.sid, site.url("/scrolling"));
-    const r = await ph.actOn(s.sid, state, "scroll", /button "Inner"/, { deltaY: 120 });
+    await using s = await session(site.url("/scrolling"));
+    const r = await ph.actOn(s.sid, s.state, "scroll", /button "Inner"/, { deltaY: 120 });
     assert.equal(r.error, undefined);
     assert.equal(await ph.pageEval(s.sid, "box.scrollTop"), 120);
     assert.equal(await ph.pageEval(s.sid, "scrollY"), 0);
@@ -204,9 +198,8 @@ Deno.test(
 );
 
 Deno.test("scroll with a ref and no delta brings the node into view", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/scrolling"));
-  const r = await ph.actOn(s.sid, state, "scroll", /button "Far button"/);
+  await using s = await session(site.url("/scrolling"));
+  const r = await ph.actOn(s.sid, s.state, "scroll", /button "Far button"/);
   assertCompleted(r);
   const rect = await ph.pageEval(
     s.sid,
@@ -219,9 +212,8 @@ Deno.test(
   "scroll with neither a ref nor a delta is invalid_params and nothing moves",
   browserTest,
   async () => {
-    await using s = await session();
-    const state = await ph.open(s.sid, site.url("/scrolling"));
-    const r = await ph.act(s.sid, state, { action: "scroll" });
+    await using s = await session(site.url("/scrolling"));
+    const r = await ph.act(s.sid, s.state, { action: "scroll" });
     assertNotDispatched(r, "invalid_params");
     assert.equal(await ph.pageEval(s.sid, "scrollY"), 0);
   },
