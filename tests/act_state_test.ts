@@ -41,12 +41,11 @@ const count = (sid: string): Promise<string> =>
   ph.pageEval(sid, "document.getElementById('count').textContent");
 
 Deno.test("act() refuses a state that was already used", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/counter"));
-  const ref = refOf(state, /button "Increment"/);
-  const first = await ph.act(s.sid, state, { action: "click", ref });
+  await using s = await session(site.url("/counter"));
+  const ref = refOf(s.state, /button "Increment"/);
+  const first = await ph.act(s.sid, s.state, { action: "click", ref });
   assert.equal(first.execution, "completed");
-  const second = await ph.act(s.sid, state, {
+  const second = await ph.act(s.sid, s.state, {
     action: "click",
     ref,
     expect: { selector: "#count", text: "2" },
@@ -60,16 +59,15 @@ Deno.test("act() refuses a state that was already used", browserTest, async () =
 });
 
 Deno.test("act() refuses a used state even when its action failed", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/counter"));
-  const ref = refOf(state, /button "Increment"/);
-  const failed = await ph.act(s.sid, state, {
+  await using s = await session(site.url("/counter"));
+  const ref = refOf(s.state, /button "Increment"/);
+  const failed = await ph.act(s.sid, s.state, {
     action: "click",
     ref,
     expectedOrigin: "http://elsewhere.test:80",
   });
   assert.equal(failed.error.code, "origin_mismatch");
-  const again = await ph.act(s.sid, state, { action: "click", ref });
+  const again = await ph.act(s.sid, s.state, { action: "click", ref });
   assert.equal(again.error.code, "stale_state");
   assert.equal(again.execution, "not_dispatched");
   assert.equal(await count(s.sid), "0");
@@ -79,17 +77,16 @@ Deno.test(
   "act() with a stateId never issued is unknown_state and leaves the current state usable",
   browserTest,
   async () => {
-    await using s = await session();
-    const state = await ph.open(s.sid, site.url("/counter"));
-    const ref = refOf(state, /button "Increment"/);
-    const unknown = await ph.act(s.sid, { ...state, stateId: "st_neverissued" }, { action: "click", ref });
+    await using s = await session(site.url("/counter"));
+    const ref = refOf(s.state, /button "Increment"/);
+    const unknown = await ph.act(s.sid, { ...s.state, stateId: "st_neverissued" }, { action: "click", ref });
     assert.equal(unknown.execution, "not_dispatched");
     assert.equal(unknown.observation, "unavailable");
     assert.equal(unknown.postcondition, "not_requested");
     assert.equal(unknown.error.code, "unknown_state");
     assert.equal(unknown.error.retryable, true);
     assert.equal(await count(s.sid), "0");
-    const real = await ph.act(s.sid, state, { action: "click", ref });
+    const real = await ph.act(s.sid, s.state, { action: "click", ref });
     assert.equal(real.execution, "completed");
     assert.equal(await count(s.sid), "1");
   },
@@ -116,12 +113,17 @@ Deno.test(
   "act() rejects an invalid timeoutMs with 400 before looking the state up",
   browserTest,
   async () => {
-    await using s = await session();
-    const state = await ph.open(s.sid, site.url("/counter"));
-    const ref = refOf(state, /button "Increment"/);
+    await using s = await session(site.url("/counter"));
+    const ref = refOf(s.state, /button "Increment"/);
     for (const timeoutMs of [-1, 60001, 2.5, "1000", null]) {
-      for (const stateId of [state.stateId, "st_neverissued"]) {
-        const r = await actRaw(s.sid, { stateId, targetId: state.targetId, action: "click", ref, timeoutMs });
+      for (const stateId of [s.state.stateId, "st_neverissued"]) {
+        const r = await actRaw(s.sid, {
+          stateId,
+          targetId: s.state.targetId,
+          action: "click",
+          ref,
+          timeoutMs,
+        });
         assert.equal(r.status, 400, `timeoutMs ${JSON.stringify(timeoutMs)}`);
         assert.equal(r.body.error.code, "invalid_params");
         assert.equal(r.body.error.details.field, "timeoutMs");
@@ -129,25 +131,24 @@ Deno.test(
     }
     assert.equal(await count(s.sid), "0");
     // None of those consumed the state.
-    const ok = await ph.act(s.sid, state, { action: "click", ref, timeoutMs: 0 });
+    const ok = await ph.act(s.sid, s.state, { action: "click", ref, timeoutMs: 0 });
     assert.equal(ok.execution, "completed");
     assert.equal(await count(s.sid), "1");
   },
 );
 
 Deno.test("act() rejects schema errors with 400 and consumes nothing", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/counter"));
-  const ref = refOf(state, /button "Increment"/);
+  await using s = await session(site.url("/counter"));
+  const ref = refOf(s.state, /button "Increment"/);
   const cases: [Record<string, unknown>, string][] = [
-    [{ stateID: state.stateId }, "stateID"],
+    [{ stateID: s.state.stateId }, "stateID"],
     [{ action: "smash" }, "action"],
     [{ ref: 7 }, "ref"],
   ];
   for (const [patch, field] of cases) {
     const r = await actRaw(s.sid, {
-      stateId: state.stateId,
-      targetId: state.targetId,
+      stateId: s.state.stateId,
+      targetId: s.state.targetId,
       action: "click",
       ref,
       ...patch,
@@ -155,7 +156,7 @@ Deno.test("act() rejects schema errors with 400 and consumes nothing", browserTe
     assert.equal(r.status, 400, JSON.stringify(patch));
     assert.equal(r.body.error.details.field, field);
   }
-  const ok = await ph.act(s.sid, state, { action: "click", ref });
+  const ok = await ph.act(s.sid, s.state, { action: "click", ref });
   assert.equal(ok.execution, "completed");
 });
 
@@ -202,14 +203,13 @@ Deno.test(
   "act() with a wrong targetId is target_changed, not dispatched, and consumes the state",
   browserTest,
   async () => {
-    await using s = await session();
-    const state = await ph.open(s.sid, site.url("/counter"));
-    const ref = refOf(state, /button "Increment"/);
-    const wrong = await ph.act(s.sid, { ...state, targetId: "0123456789ABCDEF" }, { action: "click", ref });
+    await using s = await session(site.url("/counter"));
+    const ref = refOf(s.state, /button "Increment"/);
+    const wrong = await ph.act(s.sid, { ...s.state, targetId: "0123456789ABCDEF" }, { action: "click", ref });
     assertNotDispatched(wrong, "target_changed");
     assert.equal(wrong.error.retryable, true);
     assert.equal(await count(s.sid), "0");
-    const again = await ph.act(s.sid, state, { action: "click", ref });
+    const again = await ph.act(s.sid, s.state, { action: "click", ref });
     assert.equal(again.error.code, "stale_state");
     assert.equal(await count(s.sid), "0");
   },
@@ -219,13 +219,12 @@ Deno.test(
   "act() on a page that is no longer the active page is target_changed and clicks nothing",
   browserTest,
   async () => {
-    await using s = await session();
-    const state = await ph.open(s.sid, site.url("/counter"));
+    await using s = await session(site.url("/counter"));
     const opened = await ph.post(`/v1/sessions/${s.sid}/pages`);
     assert.equal(opened.status, 201);
-    const r = await ph.actOn(s.sid, state, "click", /button "Increment"/);
+    const r = await ph.actOn(s.sid, s.state, "click", /button "Increment"/);
     assertNotDispatched(r, "target_changed");
-    const activated = await ph.post(`/v1/sessions/${s.sid}/pages/${state.pageId}/activate`);
+    const activated = await ph.post(`/v1/sessions/${s.sid}/pages/${s.state.pageId}/activate`);
     assert.equal(activated.status, 200);
     assert.equal(await count(s.sid), "0");
   },
@@ -235,15 +234,14 @@ Deno.test({
   name: "act() after a same-URL reload is document_changed and clicks nothing",
   ...browserTest,
   fn: async () => {
-    await using s = await session();
-    const state = await ph.open(s.sid, site.url("/counter"));
+    await using s = await session(site.url("/counter"));
     const before = await ph.pageEval(s.sid, "performance.timeOrigin");
     await ph.pageEval(s.sid, "location.reload()");
     await untilPage(ph, s.sid, `performance.timeOrigin !== ${before} && document.readyState === "complete"`);
-    const r = await ph.actOn(s.sid, state, "click", /button "Increment"/);
+    const r = await ph.actOn(s.sid, s.state, "click", /button "Increment"/);
     assertNotDispatched(r, "document_changed");
     assert.equal(r.observation, "captured");
-    assert.notEqual(r.freshState.document.documentId, state.document.documentId);
+    assert.notEqual(r.freshState.document.documentId, s.state.document.documentId);
     assert.equal(await count(s.sid), "0");
   },
 });
@@ -284,9 +282,8 @@ Deno.test(
   "a removed button is element_detached and never replaced by an identical new one",
   browserTest,
   async () => {
-    await using s = await session();
-    const state = await ph.open(s.sid, site.url("/counter"));
-    const ref = refOf(state, /button "Increment"/);
+    await using s = await session(site.url("/counter"));
+    const ref = refOf(s.state, /button "Increment"/);
     await ph.pageEval(
       s.sid,
       `(() => {
@@ -297,7 +294,7 @@ Deno.test(
       document.body.append(twin);
     })()`,
     );
-    const r = await ph.act(s.sid, state, { action: "click", ref });
+    const r = await ph.act(s.sid, s.state, { action: "click", ref });
     assertNotDispatched(r, "element_detached");
     assert.equal(await ph.pageEval(s.sid, "window.twinClicks ?? 0"), 0);
     assert.equal(await count(s.sid), "0");
@@ -307,19 +304,17 @@ Deno.test(
 );
 
 Deno.test("a button whose name changed is element_changed and is not clicked", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/counter"));
+  await using s = await session(site.url("/counter"));
   await ph.pageEval(s.sid, `document.getElementById("inc").textContent = "Delete everything"`);
-  const r = await ph.actOn(s.sid, state, "click", /button "Increment"/);
+  const r = await ph.actOn(s.sid, s.state, "click", /button "Increment"/);
   assertNotDispatched(r, "element_changed");
   assert.equal(await count(s.sid), "0");
 });
 
 Deno.test("a button whose role changed is element_changed and is not clicked", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/counter"));
+  await using s = await session(site.url("/counter"));
   await ph.pageEval(s.sid, `document.getElementById("inc").setAttribute("role", "link")`);
-  const r = await ph.actOn(s.sid, state, "click", /button "Increment"/);
+  const r = await ph.actOn(s.sid, s.state, "click", /button "Increment"/);
   assertNotDispatched(r, "element_changed");
   assert.equal(await count(s.sid), "0");
 });
@@ -328,10 +323,9 @@ Deno.test(
   "an expectedOrigin other than the page's origin is origin_mismatch and clicks nothing",
   browserTest,
   async () => {
-    await using s = await session();
-    const state = await ph.open(s.sid, site.url("/counter"));
+    await using s = await session(site.url("/counter"));
     const port = new URL(site.origin).port;
-    const r = await ph.actOn(s.sid, state, "click", /button "Increment"/, {
+    const r = await ph.actOn(s.sid, s.state, "click", /button "Increment"/, {
       expectedOrigin: `http://localhost:${port}`,
     });
     assertNotDispatched(r, "origin_mismatch");
@@ -341,10 +335,9 @@ Deno.test(
 );
 
 Deno.test("expectedOrigin is compared in canonical form", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/counter"));
-  assert.equal(state.origin, site.origin);
-  const r = await ph.actOn(s.sid, state, "click", /button "Increment"/, {
+  await using s = await session(site.url("/counter"));
+  assert.equal(s.state.origin, site.origin);
+  const r = await ph.actOn(s.sid, s.state, "click", /button "Increment"/, {
     expectedOrigin: site.origin.toUpperCase().replace("HTTP:", "http:") + "/",
   });
   assertCompleted(r);
@@ -355,17 +348,16 @@ Deno.test(
   "every act result answers execution, observation and postcondition separately",
   browserTest,
   async () => {
-    await using s = await session();
-    const state = await ph.open(s.sid, site.url("/counter"));
-    const r = await ph.actOn(s.sid, state, "click", /button "Increment"/);
+    await using s = await session(site.url("/counter"));
+    const r = await ph.actOn(s.sid, s.state, "click", /button "Increment"/);
     assert.deepEqual(
       { execution: r.execution, observation: r.observation, postcondition: r.postcondition, error: r.error },
       { execution: "completed", observation: "captured", postcondition: "not_requested", error: undefined },
     );
     // The fresh state is the session's new current state, of the same page and document.
-    assert.equal(r.freshState.pageId, state.pageId);
-    assert.equal(r.freshState.document.documentId, state.document.documentId);
-    assert.notEqual(r.freshState.stateId, state.stateId);
+    assert.equal(r.freshState.pageId, s.state.pageId);
+    assert.equal(r.freshState.document.documentId, s.state.document.documentId);
+    assert.notEqual(r.freshState.stateId, s.state.stateId);
     const next = await ph.actOn(s.sid, r.freshState, "click", /button "Increment"/);
     assert.equal(next.execution, "completed");
     assert.equal(await count(s.sid), "2");
@@ -376,9 +368,8 @@ Deno.test(
 
 /** Click a button of /expect with an `expect`; returns the postcondition. */
 async function clickExpect(button: RegExp, expect: { selector: string; text: string }): Promise<string> {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/expect"));
-  const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, button), expect });
+  await using s = await session(site.url("/expect"));
+  const r = await ph.act(s.sid, s.state, { action: "click", ref: refOf(s.state, button), expect });
   assert.equal(r.execution, "completed");
   assert.equal(r.observation, "captured");
   return r.postcondition;
@@ -406,9 +397,8 @@ Deno.test("expect with an invalid selector is unknown", browserTest, async () =>
 });
 
 Deno.test("expect is evaluated once, without waiting for a later value", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/expect"));
-  const r = await ph.actOn(s.sid, state, "click", /button "Slowly"/, {
+  await using s = await session(site.url("/expect"));
+  const r = await ph.actOn(s.sid, s.state, "click", /button "Slowly"/, {
     expect: { selector: "#later", text: "after" },
   });
   assert.equal(r.execution, "completed");
@@ -418,9 +408,8 @@ Deno.test("expect is evaluated once, without waiting for a later value", browser
 });
 
 Deno.test("expect never compares input values", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/expect"));
-  const r = await ph.actOn(s.sid, state, "fill", /textbox "Entry"/, {
+  await using s = await session(site.url("/expect"));
+  const r = await ph.actOn(s.sid, s.state, "fill", /textbox "Entry"/, {
     text: "typed",
     expect: { selector: "#entry", text: "typed" },
   });
@@ -430,10 +419,9 @@ Deno.test("expect never compares input values", browserTest, async () => {
 });
 
 Deno.test("expect is unknown when the action was not dispatched", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/expect"));
+  await using s = await session(site.url("/expect"));
   await ph.pageEval(s.sid, `document.querySelector("button").disabled = true`);
-  const r = await ph.actOn(s.sid, state, "click", /button "Finish"/, {
+  const r = await ph.actOn(s.sid, s.state, "click", /button "Finish"/, {
     expect: { selector: "#out", text: "-" },
   });
   assert.equal(r.execution, "not_dispatched");
@@ -442,9 +430,8 @@ Deno.test("expect is unknown when the action was not dispatched", browserTest, a
 });
 
 Deno.test("expect is not_requested when no expect was given", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/expect"));
-  const r = await ph.actOn(s.sid, state, "click", /button "Finish"/);
+  await using s = await session(site.url("/expect"));
+  const r = await ph.actOn(s.sid, s.state, "click", /button "Finish"/);
   assert.equal(r.postcondition, "not_requested");
   assert.equal(await ph.pageEval(s.sid, `document.getElementById("out").textContent`), " done ");
 });
