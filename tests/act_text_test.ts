@@ -85,9 +85,8 @@ const value = (sid: string, id: string): Promise<string> =>
   ph.pageEval(sid, `document.getElementById(${JSON.stringify(id)}).value`);
 
 Deno.test("type presses a real key for each character of the US layout", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/fields"));
-  const r = await ph.actOn(s.sid, state, "type", /textbox "Name"/, { text: "Hi" });
+  await using s = await session(site.url("/fields"));
+  const r = await ph.actOn(s.sid, s.state, "type", /textbox "Name"/, { text: "Hi" });
   assert.equal(r.error, undefined);
   assert.equal(await value(s.sid, "name"), "Hi");
   assert.deepEqual(await log(s.sid), [
@@ -106,10 +105,9 @@ Deno.test(
   "type enters CJK, emoji and right-to-left text whole, one input per character, as an input method would",
   browserTest,
   async () => {
-    await using s = await session();
-    const state = await ph.open(s.sid, site.url("/fields"));
+    await using s = await session(site.url("/fields"));
     const text = "日本語 👩‍💻 שלום";
-    const r = await ph.actOn(s.sid, state, "type", /textbox "Name"/, { text });
+    const r = await ph.actOn(s.sid, s.state, "type", /textbox "Name"/, { text });
     assert.equal(r.error, undefined);
     assert.equal(await value(s.sid, "name"), text);
     const events = await log(s.sid);
@@ -124,11 +122,10 @@ Deno.test(
   "fill replaces the value with one insertion and no key events, Unicode intact",
   browserTest,
   async () => {
-    await using s = await session();
-    const state = await ph.open(s.sid, site.url("/fields"));
+    await using s = await session(site.url("/fields"));
     await ph.pageEval(s.sid, `document.getElementById("name").value = "old"`);
     const text = "Zoë — 東京 🚀 مرحبا";
-    const r = await ph.actOn(s.sid, state, "fill", /textbox "Name"/, { text });
+    const r = await ph.actOn(s.sid, s.state, "fill", /textbox "Name"/, { text });
     assert.equal(r.error, undefined);
     assert.equal(await value(s.sid, "name"), text);
     assert.deepEqual(await log(s.sid), ["beforeinput:insertText", "input:name"]);
@@ -136,9 +133,8 @@ Deno.test(
 );
 
 Deno.test("type of a line break into a textarea presses Enter", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/fields"));
-  const r = await ph.actOn(s.sid, state, "type", /textbox "Notes"/, { text: "a\nb" });
+  await using s = await session(site.url("/fields"));
+  const r = await ph.actOn(s.sid, s.state, "type", /textbox "Notes"/, { text: "a\nb" });
   assert.equal(r.error, undefined);
   assert.equal(await value(s.sid, "notes"), "a\nb");
   assert.ok((await log(s.sid)).includes("keydown:Enter"));
@@ -148,9 +144,8 @@ Deno.test(
   "type stops with focus_lost when the page moves focus mid-text, and the rest is not typed",
   browserTest,
   async () => {
-    await using s = await session();
-    const state = await ph.open(s.sid, site.url("/fields"));
-    const r = await ph.actOn(s.sid, state, "type", /textbox "Area"/, { text: "12345" });
+    await using s = await session(site.url("/fields"));
+    const r = await ph.actOn(s.sid, s.state, "type", /textbox "Area"/, { text: "12345" });
     assert.equal(r.execution, "dispatched_unknown");
     assert.equal(r.error.code, "focus_lost");
     assert.match(r.error.message, /after 3 of 5 characters/);
@@ -163,9 +158,8 @@ Deno.test(
   "type into an input re-rendered from state on every key keeps every character",
   browserTest,
   async () => {
-    await using s = await session();
-    const state = await ph.open(s.sid, site.url("/controlled"));
-    const r = await ph.actOn(s.sid, state, "type", /textbox "Shout"/, {
+    await using s = await session(site.url("/controlled"));
+    const r = await ph.actOn(s.sid, s.state, "type", /textbox "Shout"/, {
       text: "hello, world",
       expect: { selector: "#preview", text: "HELLO, WORLD" },
     });
@@ -180,9 +174,8 @@ Deno.test(
   "fill into an input re-rendered from state renders once with the whole text",
   browserTest,
   async () => {
-    await using s = await session();
-    const state = await ph.open(s.sid, site.url("/controlled"));
-    const r = await ph.actOn(s.sid, state, "fill", /textbox "Shout"/, { text: "quiet ünïcode" });
+    await using s = await session(site.url("/controlled"));
+    const r = await ph.actOn(s.sid, s.state, "fill", /textbox "Shout"/, { text: "quiet ünïcode" });
     assert.equal(r.error, undefined);
     assert.equal(await value(s.sid, "shout"), "QUIET ÜNÏCODE");
     assert.equal(await ph.pageEval(s.sid, `document.getElementById("renders").textContent`), "1");
@@ -193,9 +186,8 @@ Deno.test(
   "type into a rich-text editor that owns its document: characters, and Enter as a new paragraph",
   browserTest,
   async () => {
-    await using s = await session();
-    const state = await ph.open(s.sid, site.url("/editor"));
-    const r = await ph.actOn(s.sid, state, "type", /textbox "Body"/, { text: "Dear Ada,\nThanks ✨" });
+    await using s = await session(site.url("/editor"));
+    const r = await ph.actOn(s.sid, s.state, "type", /textbox "Body"/, { text: "Dear Ada,\nThanks ✨" });
     assert.equal(r.error, undefined);
     assert.equal(await ph.pageEval(s.sid, "modelText()"), "Dear Ada,\nThanks ✨");
     assert.equal(await ph.pageEval(s.sid, `document.querySelectorAll("#editor p").length`), 2);
@@ -216,9 +208,8 @@ Deno.test("fill replaces a rich-text editor's content with one insertion", brows
 });
 
 Deno.test("press takes common key spellings: shift+tab moves focus back", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/fields"));
-  const r = await ph.actOn(s.sid, state, "press", /textbox "Notes"/, { key: "shift+tab" });
+  await using s = await session(site.url("/fields"));
+  const r = await ph.actOn(s.sid, s.state, "press", /textbox "Notes"/, { key: "shift+tab" });
   assert.equal(r.error, undefined);
   assert.equal(await ph.pageEval(s.sid, "document.activeElement.id"), "name");
 });
