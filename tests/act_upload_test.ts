@@ -88,9 +88,8 @@ Deno.test(
 );
 
 Deno.test("upload of several files fills a multiple input in order", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/upload"));
-  const r = await ph.actOn(s.sid, state, "upload", /Photos/, {
+  await using s = await session(site.url("/upload"));
+  const r = await ph.actOn(s.sid, s.state, "upload", /Photos/, {
     files: [file("a.txt", "first"), file("a.txt", "second"), file("c.txt", "")],
   });
   assert.equal(r.error, undefined);
@@ -98,9 +97,8 @@ Deno.test("upload of several files fills a multiple input in order", browserTest
 });
 
 Deno.test("upload into the container of a hidden file input fills that input", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/upload"));
-  const r = await ph.actOn(s.sid, state, "upload", /button "Drop files here"/, {
+  await using s = await session(site.url("/upload"));
+  const r = await ph.actOn(s.sid, s.state, "upload", /button "Drop files here"/, {
     files: [file("notes.md", "# Notes")],
   });
   assert.equal(r.error, undefined);
@@ -108,9 +106,8 @@ Deno.test("upload into the container of a hidden file input fills that input", b
 });
 
 Deno.test("upload of an empty list clears the input", browserTest, async () => {
-  await using s = await session();
-  const state = await ph.open(s.sid, site.url("/upload"));
-  const first = await ph.actOn(s.sid, state, "upload", /Attachment/, { files: [file("x.txt", "x")] });
+  await using s = await session(site.url("/upload"));
+  const first = await ph.actOn(s.sid, s.state, "upload", /Attachment/, { files: [file("x.txt", "x")] });
   const r = await ph.actOn(s.sid, first.freshState, "upload", /Attachment/, { files: [] });
   assert.equal(r.error, undefined);
   assert.equal(await ph.pageEval(s.sid, `document.getElementById("attachment").files.length`), 0);
