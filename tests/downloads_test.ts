@@ -25,6 +25,14 @@ const site = new Site({
     }),
 });
 
+/** Open the files page in a new session and click the link of this name; the act result. */
+async function clickLink(ph: Porthole, name: string) {
+  const sid = await ph.session();
+  const state = await ph.open(sid, site.url("/"));
+  const r = await ph.act(sid, state, { action: "click", ref: refOf(state, new RegExp(`link "${name}"`)) });
+  return { sid, r };
+}
+
 function onDisk(): string {
   const found = new Deno.Command("find", { args: ["/tmp", "/root", "-name", `${FILE}*`], stderr: "null" })
     .outputSync();
@@ -69,9 +77,7 @@ Deno.test(
   browserTest,
   async () => {
     await using ph = await Porthole.start((c) => (c.downloads = "artifacts"));
-    const sid = await ph.session();
-    const state = await ph.open(sid, site.url("/"));
-    const r = await ph.act(sid, state, { action: "click", ref: refOf(state, /link "Big"/) });
+    const { r } = await clickLink(ph, "Big");
     assert.equal(r.error?.code, "download_blocked");
     assert.equal(r.error.details.cause, "artifact_too_large");
     assert.equal(r.downloads, undefined);
@@ -81,9 +87,7 @@ Deno.test(
 
 Deno.test("by default a download stays blocked and is no artifact", browserTest, async () => {
   await using ph = await Porthole.start();
-  const sid = await ph.session();
-  const state = await ph.open(sid, site.url("/"));
-  const r = await ph.act(sid, state, { action: "click", ref: refOf(state, /link "Report"/) });
+  const { sid, r } = await clickLink(ph, "Report");
   assert.equal(r.error?.code, "download_blocked");
   assert.equal(r.downloads, undefined);
   assert.equal(ph.server.registry.get(sid).artifacts.count, 0);
@@ -94,9 +98,7 @@ Deno.test(
   browserTest,
   async () => {
     await using ph = await Porthole.start((c) => (c.downloads = "artifacts"));
-    const sid = await ph.session();
-    const state = await ph.open(sid, site.url("/"));
-    const r = await ph.act(sid, state, { action: "click", ref: refOf(state, /link "Attribute"/) });
+    const { r } = await clickLink(ph, "Attribute");
     console.log(`<a download>: ${r.downloads ? "stored" : r.error?.code}`);
     assert.ok(r.downloads?.length === 1 || r.error?.code === "download_blocked", JSON.stringify(r));
     assert.equal(onDisk(), "");
