@@ -28,6 +28,13 @@ function assertRetryLater(reply: Reply<Json>, code: string): void {
   assert.equal(reply.headers.get("retry-after"), String(Math.ceil(reply.body.error.retryAfterMs / 1000)));
 }
 
+/** A new session whose page is at about:blank. */
+async function blankSession(ph: Porthole): Promise<string> {
+  const sid = await ph.session();
+  await ph.post(`/v1/sessions/${sid}/navigate`, { url: "about:blank" });
+  return sid;
+}
+
 /** How many pages Chromium itself has open in a session's browser context. */
 async function chromiumPageCount(ph: Porthole, sid: string): Promise<number> {
   const session = ph.server.registry.get(sid);
@@ -98,8 +105,7 @@ Deno.test(
   browserTest,
   async () => {
     await using ph = await Porthole.start();
-    const sid = await ph.session();
-    await ph.post(`/v1/sessions/${sid}/navigate`, { url: "about:blank" });
+    const sid = await blankSession(ph);
     assert.equal(await ph.pageEval(sid, "innerWidth"), 1280);
     assert.equal(await ph.pageEval(sid, "innerHeight"), 720);
     assert.match(await ph.pageEval(sid, "navigator.userAgent"), /Chrome\//);
@@ -271,8 +277,7 @@ Deno.test(
   async () => {
     await using ph = await Porthole.start();
     await using slow = slowSite();
-    const sid = await ph.session();
-    await ph.post(`/v1/sessions/${sid}/navigate`, { url: "about:blank" });
+    const sid = await blankSession(ph);
     const gate = ph.server.registry.get(sid).gate;
 
     const { running } = await slow.hold(ph, sid);
@@ -300,8 +305,7 @@ Deno.test(
   async () => {
     await using ph = await Porthole.start();
     await using slow = slowSite();
-    const sid = await ph.session();
-    await ph.post(`/v1/sessions/${sid}/navigate`, { url: "about:blank" });
+    const sid = await blankSession(ph);
     const pool = ph.server.registry.pool;
     const pid = pool.stats().pid!;
     assert.equal(pool.stats().leases, 1);
