@@ -30,6 +30,33 @@ async function actAndLeave(ph: Porthole, sid: string, body: Json, ms: number): P
   await res.then((r) => r.body?.cancel(), () => {});
 }
 
+/**
+ * Click the element matching `pattern` in an observed state, leave after `leaveMs`, and
+ * wait up to `withinMs` for the action.finished event that tells the outcome.
+ */
+async function clickAndLeave(
+  ph: Porthole,
+  sid: string,
+  state: Json,
+  pattern: RegExp,
+  leaveMs: number,
+  withinMs: number,
+): Promise<Json> {
+  const ref = refOf(state, pattern);
+  await actAndLeave(
+    ph,
+    sid,
+    { stateId: state.stateId, targetId: state.targetId, action: "click", ref },
+    leaveMs,
+  );
+  return await eventually(
+    "a definite outcome",
+    () => eventsOf(ph, sid).find((e) => e.type === "action.finished"),
+    Boolean,
+    withinMs,
+  );
+}
+
 Deno.test(
   "a client that leaves while its action waits for approval cancels it: the request is withdrawn, nothing is clicked, action.finished says so",
   browserTest,
@@ -40,20 +67,7 @@ Deno.test(
       });
     const sid = await ph.session();
     const state = await ph.open(sid, site.url("/"));
-    const ref = refOf(state, /button "Place order"/);
-    await actAndLeave(
-      ph,
-      sid,
-      { stateId: state.stateId, targetId: state.targetId, action: "click", ref },
-      500,
-    );
-
-    const finished: Json = await eventually(
-      "a definite outcome",
-      () => eventsOf(ph, sid).find((e) => e.type === "action.finished"),
-      Boolean,
-      5_000,
-    );
+    const finished = await clickAndLeave(ph, sid, state, /button "Place order"/, 500, 5_000);
     assert.equal(finished.data.execution, "not_dispatched");
     assert.equal(finished.data.error, "cancelled");
     assert.deepEqual((await ph.request("GET", "/v1/approvals")).body.approvals, []);
@@ -70,19 +84,7 @@ Deno.test(
     await using site = new Site({ "/": SHOP, "/slow": SLOW }), ph = await Porthole.start();
     const sid = await ph.session();
     const state = await ph.open(sid, site.url("/"));
-    const ref = refOf(state, /button "Slow"/);
-    await actAndLeave(
-      ph,
-      sid,
-      { stateId: state.stateId, targetId: state.targetId, action: "click", ref },
-      400,
-    );
-    const finished: Json = await eventually(
-      "a definite outcome",
-      () => eventsOf(ph, sid).find((e) => e.type === "action.finished"),
-      Boolean,
-      10_000,
-    );
+    const finished = await clickAndLeave(ph, sid, state, /button "Slow"/, 400, 10_000);
     assert.equal(finished.data.execution, "completed");
     assert.equal((await ph.observe(sid)).title, "Slow");
   },
