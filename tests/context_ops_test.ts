@@ -286,24 +286,23 @@ Deno.test("bad input to every context route is a 400 naming the field", browserT
 // ---- BAP maps onto the same operations ----------------------------------------------
 
 /** A launched BAP connection with one page, and the id of the Porthole session behind it. */
-async function bap(url?: string): Promise<{ c: BapClient; sid: string }> {
+async function bap(url?: string): Promise<BapClient & { sid: string }> {
   const c = await BapClient.connect(wsUrl(ph.url));
   await c.call("browser/launch", {});
   const page = await c.call("page/create", url ? { url } : {});
   const session = ph.server.registry.list().find((s) => s.pages.has(page.id))!;
-  return { c, sid: session.id };
+  return Object.assign(c, { sid: session.id });
 }
 
 Deno.test(
   "storage/setCookies refuses a cookie for Porthole's own address, as the HTTP route does",
   browserTest,
   async () => {
-    const { c, sid } = await bap();
-    await using _ = c;
+    await using c = await bap();
     const cookie = { name: "x", value: "1", url: `${ph.url}/` };
     const refused = await c.fails("storage/setCookies", { cookies: [cookie] });
     assert.equal(refused.code, -32041);
-    const http = await ph.post(path(sid, "cookies"), { cookies: [cookie] });
+    const http = await ph.post(path(c.sid, "cookies"), { cookies: [cookie] });
     assert.equal(http.status, 403);
     assert.equal(http.body.error.code, "address_not_allowed");
     assert.deepEqual((await c.call("storage/getCookies", {})).cookies, []);
@@ -314,19 +313,17 @@ Deno.test(
   "emulate/setOffline over BAP is the session's emulation: a page opened later over HTTP is offline too",
   browserTest,
   async () => {
-    const { c, sid } = await bap(site.url("/"));
-    await using _ = c;
+    await using c = await bap(site.url("/"));
     await c.call("emulate/setOffline", { offline: true });
-    await ok("POST", path(sid, "pages"), {});
-    assert.equal(await ph.pageEval(sid, "navigator.onLine"), false);
+    await ok("POST", path(c.sid, "pages"), {});
+    assert.equal(await ph.pageEval(c.sid, "navigator.onLine"), false);
   },
 );
 
 Deno.test("frame/list over BAP lists the frames the HTTP frame list does", browserTest, async () => {
-  const { c, sid } = await bap(site.url("/frames"));
-  await using _ = c;
+  await using c = await bap(site.url("/frames"));
   const viaBap = (await c.call("frame/list", {})).frames;
-  const viaHttp = (await ok("POST", path(sid, "frames"), {})).frames;
+  const viaHttp = (await ok("POST", path(c.sid, "frames"), {})).frames;
   assert.deepEqual(
     viaBap.map((f: Json) => [f.frameId, f.parentFrameId ?? null, f.name, f.url]),
     viaHttp.map((f: Json) => [f.frameId, f.parentId, f.name, f.url]),
@@ -337,15 +334,14 @@ Deno.test(
   "page/goBack onto an origin outside allowedOrigins is refused over BAP and nothing is sent",
   browserTest,
   async () => {
-    const { c, sid } = await bap(other.url("/x"));
-    await using _ = c;
+    await using c = await bap(other.url("/x"));
     await c.call("page/navigate", { url: site.url("/a") });
-    ph.server.registry.get(sid).options.allowedOrigins = [site.origin];
+    ph.server.registry.get(c.sid).options.allowedOrigins = [site.origin];
     const hits = other.hits.length;
     const refused = await c.fails("page/goBack", {});
     assert.equal(refused.code, -32041);
     assert.equal(other.hits.length, hits);
-    assert.equal(await ph.pageEval(sid, "document.title"), "A");
+    assert.equal(await ph.pageEval(c.sid, "document.title"), "A");
   },
 );
 
