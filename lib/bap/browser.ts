@@ -82,6 +82,7 @@ async function launch(call: Call, p: Launch) {
       try {
         return await rec.driver.browserVersion();
       } finally {
+        state.unannounced.add(rec.pageId);
         await ctx.session.closePage(rec.pageId);
       }
     });

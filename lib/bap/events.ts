@@ -8,17 +8,16 @@ import type { PortholeEvent } from "../events/bus.ts";
 import { networkEvents } from "../session/network_events.ts";
 import { redactUrl } from "../policy/url.ts";
 import type { SessionRegistry } from "../session/registry.ts";
-import type { PageRecord } from "../session/page_record.ts";
 import type { ContextEntry } from "./context.ts";
 
-/** What forwarding events needs of a BAP session: its pages, its notifier and its held requests. */
+/** What forwarding events needs of a BAP session: its contexts, its notifier and its held requests. */
 export interface EventsHost {
   readonly registry: SessionRegistry;
   readonly held: ReadonlyMap<string, { method: string; params: Record<string, unknown>; pageId: string }>;
+  readonly contexts: ReadonlyMap<string, ContextEntry>;
+  readonly unannounced: ReadonlySet<string>;
   notify: Notifier | null;
-  isKnown(pageId: string): boolean;
-  addPage(ctx: ContextEntry, rec: PageRecord, activate?: boolean): void;
-  forgetPage(pageId: string, announce: boolean): void;
+  pageClosed(pageId: string): void;
 }
 
 /**
@@ -57,19 +56,15 @@ export function forwardSessionEvents(state: EventsHost, ctx: ContextEntry): void
   const net = networkEvents(ctx.session).subscribe();
   const sub = ctx.session.events.subscribe();
   const forward = (ev: PortholeEvent) => {
+    // A dropped context's last events, and the pages Porthole opened for itself, are not the client's.
+    if (state.contexts.get(ctx.id) !== ctx) return;
     const data = ev.data as Record<string, unknown>;
     const pageId = typeof data.pageId === "string" ? data.pageId : "";
     if (ev.type === "approval.requested") return approvalRequired(state, ctx, String(data.approvalId));
-    if (ev.type === "page.opened" && typeof data.opener === "string" && state.isKnown(data.opener)) {
-      // A popup Porthole adopted (same origin as its opener): a page of this BAP session too.
-      const rec = ctx.session.pages.get(pageId);
-      if (rec && !state.isKnown(pageId)) state.addPage(ctx, rec, false);
-      return;
-    }
-    if (!state.isKnown(pageId)) return;
-    if (ev.type === "page.closed") return state.forgetPage(pageId, true);
+    if (ev.type === "page.closed") return state.pageClosed(pageId);
     const note = notification(ev);
-    if (!note || !state.notify || !withinBudget(budgets, pageId)) return;
+    if (!note || !state.notify || !ctx.session.pages.has(pageId) || state.unannounced.has(pageId)) return;
+    if (!withinBudget(budgets, pageId)) return;
     state.notify(note.method, { ...note.params, pageId, timestamp: Date.now() }, note.topic);
   };
   (async () => {
@@ -148,17 +143,6 @@ function approvalRequired(state: EventsHost, ctx: ContextEntry, approvalId: stri
   }, null);
 }
 
-const RESOURCE_TYPES = new Set([
-  "document",
-  "stylesheet",
-  "image",
-  "media",
-  "font",
-  "script",
-  "texttrack",
-  "xhr",
-  "fetch",
-  "eventsource",
-  "websocket",
-  "manifest",
-]);
+const RESOURCE_TYPES = new Set(
+  "document stylesheet image media font script texttrack xhr fetch eventsource websocket manifest".split(" "),
+);

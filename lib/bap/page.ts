@@ -109,10 +109,10 @@ async function create(call: Call, p: v.InferOutput<typeof Create>) {
       // As in BAP: a page's geolocation grants the permission to its context.
       const lease = ctx.session.lease;
       if (geolocation && lease) await grantPermissions(rec.driver, lease, ["geolocation"]);
-      state.addPage(ctx, rec);
+      state.activePage = rec.pageId;
       if (url !== undefined) await ctx.session.navigate({ url, pageId: rec.pageId, waitUntil: "load" }, sig);
     } catch (err) {
-      state.forgetPage(rec.pageId, false);
+      state.unannounced.add(rec.pageId);
       await ctx.session.closePage(rec.pageId).catch(() => {});
       throw err;
     }
@@ -138,11 +138,7 @@ export const PAGE_METHODS: Record<string, Method> = {
   "page/goForward": traversal("forward"),
   "page/close": method(
     v.object({ pageId: Str, runBeforeUnload: Flag }),
-    (call, p) =>
-      named(call, p.pageId, async (t) => {
-        await t.session.closePage(t.pageId);
-        call.state.forgetPage(t.pageId, true);
-      }),
+    (call, p) => named(call, p.pageId, (t) => t.session.closePage(t.pageId)),
   ),
   "page/list": method(v.object({}), async (call) => {
     const pages = [];
