@@ -33,19 +33,13 @@ type Budgets = Map<string, { second: number; count: number }>;
 function withinBudget(budgets: Budgets, pageId: string): boolean {
   const second = Math.floor(Date.now() / 1000);
   const b = budgets.get(pageId);
-  if (!b || b.second !== second) {
-    budgets.set(pageId, { second, count: 1 });
-    return true;
-  }
-  return ++b.count <= PER_SECOND;
+  if (b?.second === second) return ++b.count <= PER_SECOND;
+  budgets.set(pageId, { second, count: 1 });
+  return true;
 }
 
 const LEVELS = new Set(["log", "debug", "info", "warn", "error"]);
-
-function consoleLevel(type: string): string {
-  if (type === "warning") return "warn";
-  return LEVELS.has(type) ? type : "log";
-}
+const consoleLevel = (type: string) => type === "warning" ? "warn" : LEVELS.has(type) ? type : "log";
 
 /**
  * Forward a context's session events for pages this BAP session knows. Ends with the session;
@@ -54,7 +48,6 @@ function consoleLevel(type: string): string {
 export function forwardSessionEvents(state: EventsHost, ctx: ContextEntry): void {
   const budgets: Budgets = new Map();
   const net = networkEvents(ctx.session).subscribe();
-  const sub = ctx.session.events.subscribe();
   const forward = (ev: PortholeEvent) => {
     // A dropped context's last events, and the pages Porthole opened for itself, are not the client's.
     if (state.contexts.get(ctx.id) !== ctx) return;
@@ -62,21 +55,17 @@ export function forwardSessionEvents(state: EventsHost, ctx: ContextEntry): void
     const pageId = typeof data.pageId === "string" ? data.pageId : "";
     if (ev.type === "approval.requested") return approvalRequired(state, ctx, String(data.approvalId));
     if (ev.type === "page.closed") return state.pageClosed(pageId);
-    const note = notification(ev);
+    // The BAP notification of the event, when BAP has one for it.
+    const note = Object.hasOwn(NOTES, ev.type) ? NOTES[ev.type](data) : null;
     if (!note || !state.notify || !ctx.session.pages.has(pageId) || state.unannounced.has(pageId)) return;
     if (!withinBudget(budgets, pageId)) return;
     state.notify(note.method, { ...note.params, pageId, timestamp: Date.now() }, note.topic);
   };
-  (async () => {
-    for await (const ev of net) forward(ev);
-  })().catch(() => {});
-  (async () => {
-    try {
-      for await (const ev of sub) forward(ev);
-    } finally {
-      net.close();
-    }
-  })().catch(() => {});
+  const pump = async (events: AsyncIterable<PortholeEvent>) => {
+    for await (const ev of events) forward(ev);
+  };
+  pump(net).catch(() => {});
+  pump(ctx.session.events.subscribe()).catch(() => {}).finally(() => net.close());
 }
 
 type Data = Record<string, unknown>;
@@ -118,11 +107,6 @@ const NOTES: Record<string, (d: Data) => Note | null> = {
   "network.failed": (d) =>
     note("network", { type: "failed", requestId: d.requestId, url: d.url, error: d.error }),
 };
-
-/** The BAP notification for a session event, or null when BAP has none for it. */
-function notification(ev: PortholeEvent): Note | null {
-  return Object.hasOwn(NOTES, ev.type) ? NOTES[ev.type](ev.data as Data) : null;
-}
 
 /** An action of this BAP session waits for a human: tell the client which request is held. */
 function approvalRequired(state: EventsHost, ctx: ContextEntry, approvalId: string): void {
