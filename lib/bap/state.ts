@@ -12,7 +12,8 @@ import type { ContextEntry, PageTarget } from "./context.ts";
 
 export type { ContextEntry, PageTarget };
 
-const notFound = (code: number, message: string, details: Record<string, unknown>) =>
+/** An error of a request that never reached a session. */
+const refused = (code: number, message: string, details: Record<string, unknown>) =>
   new BapError(code, message, { details, notDispatched: true });
 
 export class BapState {
@@ -65,7 +66,7 @@ export class BapState {
     const ctx = contextId === undefined ? this.contexts.values().next().value : this.contexts.get(contextId);
     if (ctx) return ctx;
     if (contextId !== undefined) {
-      throw notFound(BAP.ContextNotFound, `Context not found: ${contextId}`, { contextId });
+      throw refused(BAP.ContextNotFound, `Context not found: ${contextId}`, { contextId });
     }
     throw new BapError(BAP.BrowserNotLaunched, "The browser has no default context; create one", {
       notDispatched: true,
@@ -73,21 +74,16 @@ export class BapState {
   }
 
   /** A new context: a new Porthole session (the registry's context limit applies). */
-  addContext(
-    id: string,
-    options: CreateSessionInput,
-    given?: Record<string, unknown>,
-    pool?: ForeignBrowser,
-  ): ContextEntry {
+  addContext(id: string, options: CreateSessionInput, given?: Record<string, unknown>): ContextEntry {
     const [max, current] = [this.maxContexts, this.contexts.size];
     if (current >= max) {
-      throw notFound(BAP.ResourceLimitExceeded, `Context limit reached: at most ${max}`, {
+      throw refused(BAP.ResourceLimitExceeded, `Context limit reached: at most ${max}`, {
         resource: "contexts",
         limit: max,
         current,
       });
     }
-    const session = this.registry.create(options, pool ?? this.attached ?? undefined);
+    const session = this.registry.create(options, this.attached ?? undefined);
     const ctx: ContextEntry = { id, session, created: Date.now(), options: given };
     this.contexts.set(id, ctx);
     forwardSessionEvents(this, ctx);
@@ -149,8 +145,8 @@ export class BapState {
     const id = pageId ?? this.activePage;
     const t = this.livePages().find((p) => p.pageId === id);
     if (t) return t;
-    if (pageId === undefined) throw notFound(BAP.PageNotFound, "No active page", {});
-    throw notFound(BAP.PageNotFound, `Page not found: ${pageId}`, { pageId });
+    if (pageId === undefined) throw refused(BAP.PageNotFound, "No active page", {});
+    throw refused(BAP.PageNotFound, `Page not found: ${pageId}`, { pageId });
   }
 
   /** Pages of one context, in creation order. */
