@@ -4,8 +4,9 @@
  * panel opens), not a Playwright trace zip; `data` is its base64.
  */
 import * as v from "valibot";
-import { type Method, method, viaOp } from "./call.ts";
-import { BAP, BapError } from "./errors.ts";
+import { callOp } from "../ops/call.ts";
+import { type Method, method } from "./call.ts";
+import { BAP, BapError, toBapError } from "./errors.ts";
 import { artifactBytes } from "./gate.ts";
 import { Flag, Str } from "./schema.ts";
 
@@ -16,25 +17,25 @@ const Start = v.object({
   sources: Flag,
 });
 
-/** The default context's active page, else its first. */
-const start = viaOp(Start, "trace_start", "context", (p, { state }) => {
-  const pages = state.pagesOf(state.context().id);
-  const t = pages.find((x) => x.pageId === state.activePage) ?? pages[0];
-  if (!t) throw new BapError(BAP.PageNotFound, "trace/start needs an open page; call page/create first");
-  return { pageId: t.pageId, screenshots: p.screenshots };
-});
-
 export const TRACE_METHODS: Record<string, Method> = {
-  // A trace already running is the core's bad input, and BAP's failed action.
-  "trace/start": {
-    ...start,
-    run: (call, p) =>
-      start.run(call, p).catch((e: BapError) => {
-        throw e.code === BAP.InvalidParams ? new BapError(BAP.ActionFailed, e.message) : e;
-      }),
-  },
+  "trace/start": method(Start, async (call, p) => {
+    const state = call.state;
+    const ctx = state.context();
+    const pages = state.pagesOf(ctx.id);
+    const t = pages.find((x) => x.pageId === state.activePage) ?? pages[0];
+    if (!t) throw new BapError(BAP.PageNotFound, "trace/start needs an open page; call page/create first");
+    const input = { pageId: t.pageId, screenshots: p.screenshots };
+    try {
+      await callOp(call.registry, "trace_start", { sessionId: ctx.session.id }, input, call.signal);
+    } catch (err) {
+      const e = toBapError(err);
+      throw e.code === BAP.InvalidParams ? new BapError(BAP.ActionFailed, e.message) : e;
+    }
+    return {};
+  }),
   "trace/stop": method(v.object({}), async (call) => {
-    const data = await artifactBytes(call, call.state.context().session, "trace_stop", {}).catch(() => null);
+    const ctx = call.state.context();
+    const data = await artifactBytes(call, ctx.session, "trace_stop", {}).catch(() => null);
     return data ? { data } : {};
   }),
 };
