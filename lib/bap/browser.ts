@@ -20,7 +20,8 @@ const Launch = v.object({
   browser: v.optional(v.picklist(["chromium", "firefox", "webkit"]), "chromium"),
   channel: Str,
   headless: Flag,
-  args: v.optional(v.array(v.string())),
+  // No flags and an empty list of them are the same ask.
+  args: v.optional(v.pipe(v.array(v.string()), v.transform((a) => a.length ? a : undefined))),
   userDataDir: v.optional(v.unknown()),
   downloadsPath: v.optional(v.unknown()),
   cdpUrl: Str,
@@ -28,35 +29,22 @@ const Launch = v.object({
 });
 type Launch = v.InferOutput<typeof Launch>;
 
-/** What a launch may not ask for: the shared browser is headless, sandboxed, temporary and Porthole's. */
-const REFUSED: [keyof Launch, (p: Launch) => boolean, string][] = [
-  ["browser", (p) => p.browser !== "chromium", "browser: Porthole drives Chromium only"],
-  [
-    "channel",
-    (p) => p.channel !== undefined && p.channel !== "chromium",
-    "channel: Porthole drives its own Chromium only, in no other channel",
-  ],
-  [
-    "headless",
-    (p) => p.headless === false,
-    "headless: false is refused: Porthole runs Chromium headless only",
-  ],
-  ["args", (p) => !!p.args?.length, "args are refused: the shared browser's flags are Porthole's"],
-  [
-    "userDataDir",
-    (p) => p.userDataDir !== undefined,
-    "userDataDir is refused: Porthole's contexts are temporary",
-  ],
-  [
-    "downloadsPath",
-    (p) => p.downloadsPath !== undefined,
-    "downloadsPath is refused: Porthole blocks every download",
-  ],
-  ["proxy", (p) => p.proxy !== undefined, "proxy is not supported: pages reach the network directly"],
+/**
+ * What a launch may ask for, field by field: the values Porthole takes, and why it refuses the
+ * others. The shared browser is headless, sandboxed, temporary and Porthole's.
+ */
+const TAKES: [keyof Launch, unknown[], string][] = [
+  ["browser", ["chromium"], "browser: Porthole drives Chromium only"],
+  ["channel", [undefined, "chromium"], "channel: Porthole drives its own Chromium only, in no other channel"],
+  ["headless", [undefined, true], "headless: false is refused: Porthole runs Chromium headless only"],
+  ["args", [undefined], "args are refused: the shared browser's flags are Porthole's"],
+  ["userDataDir", [undefined], "userDataDir is refused: Porthole's contexts are temporary"],
+  ["downloadsPath", [undefined], "downloadsPath is refused: Porthole blocks every download"],
+  ["proxy", [undefined], "proxy is not supported: pages reach the network directly"],
 ];
 
 async function launch(call: Call, p: Launch) {
-  for (const [field, refused, why] of REFUSED) if (refused(p)) throw invalidParams(field, why);
+  for (const [field, takes, why] of TAKES) if (!takes.includes(p[field])) throw invalidParams(field, why);
   const cdpUrl = p.cdpUrl;
   if (cdpUrl !== undefined) {
     if (!call.state.registry.config.allowCdpAttach) {
@@ -82,6 +70,7 @@ async function launch(call: Call, p: Launch) {
       try {
         return await rec.driver.browserVersion();
       } finally {
+        state.unannounced.add(rec.pageId);
         await ctx.session.closePage(rec.pageId);
       }
     });
@@ -134,19 +123,14 @@ export const BROWSER_METHODS: Record<string, Method> = {
   "context/create": method(ContextCreate, contextCreate),
   "context/list": method(v.object({}), (call) => {
     const state = call.state;
-    const contexts = [...state.contexts.values()].map((c) => {
-      const entry: Record<string, unknown> = {
-        id: c.id,
-        pageCount: state.pagesOf(c.id).length,
-        created: c.created,
-      };
-      if (c.options) entry.options = c.options;
-      return entry;
-    });
-    return Promise.resolve({
-      contexts,
-      limits: { maxContexts: state.maxContexts, currentCount: contexts.length },
-    });
+    const contexts = [...state.contexts.values()].map((c) => ({
+      id: c.id,
+      pageCount: state.pagesOf(c.id).length,
+      created: c.created,
+      ...c.options ? { options: c.options } : {},
+    }));
+    const limits = { maxContexts: state.maxContexts, currentCount: contexts.length };
+    return Promise.resolve({ contexts, limits });
   }),
   /** Porthole's own: a context's mode (plan: observe and read only), as POST /v1/sessions/{id} sets it. */
   "context/setMode": viaOp(

@@ -47,7 +47,7 @@ export function viaOp<S extends v.GenericSchema>(
   input: (p: v.InferOutput<S>, call: Call, page: PageTarget | null) => Record<string, unknown> = (p) =>
     p as Record<string, unknown>,
   // deno-lint-ignore no-explicit-any
-  result: (r: any) => unknown = () => ({}),
+  result: (r: any, call: Call) => unknown = () => ({}),
 ): Method {
   const run = method(params, async (call, p) => {
     const page = on === "page" ? call.state.target((p as { pageId?: string }).pageId) : null;
@@ -55,7 +55,8 @@ export function viaOp<S extends v.GenericSchema>(
     const session = page?.session ?? call.state.context((p as { contextId?: string }).contextId).session;
     try {
       const body = input(p, call, page);
-      return result(await callOp(call.registry, op, { sessionId: session.id }, body, call.signal));
+      const ids = { sessionId: session.id, ...page ? { pageId: page.pageId } : {} };
+      return await result(await callOp(call.registry, op, ids, body, call.signal), call);
     } catch (err) {
       throw toBapError(err);
     }

@@ -18,17 +18,10 @@ interface Parked {
 }
 
 export class DormantStore {
-  readonly ttlMs: number;
   #parked = new Map<string, Parked>();
   #live = new Map<string, Holder>();
 
-  constructor(ttlMs: number) {
-    this.ttlMs = ttlMs;
-  }
-
-  get parkedCount(): number {
-    return this.#parked.size;
-  }
+  constructor(readonly ttlMs: number) {}
 
   /**
    * A connection initializes with `sessionId`: it takes the state from a live holder (which is
@@ -45,7 +38,7 @@ export class DormantStore {
       state ??= parked.state;
     }
     this.#live.set(sessionId, holder);
-    if (state && !alive(state)) {
+    if (state && ![...state.contexts.values()].some((c) => !c.session.disposed)) {
       // The browser went away while it was parked: start fresh, silently.
       state.closeAll().catch(() => {});
       return null;
@@ -84,10 +77,4 @@ export class DormantStore {
       await p.state.closeAll().catch(() => {});
     }
   }
-}
-
-/** Whether a parked state still has a live context. */
-function alive(state: BapState): boolean {
-  for (const ctx of state.contexts.values()) if (!ctx.session.disposed) return true;
-  return false;
 }

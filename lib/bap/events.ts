@@ -8,17 +8,16 @@ import type { PortholeEvent } from "../events/bus.ts";
 import { networkEvents } from "../session/network_events.ts";
 import { redactUrl } from "../policy/url.ts";
 import type { SessionRegistry } from "../session/registry.ts";
-import type { PageRecord } from "../session/page_record.ts";
 import type { ContextEntry } from "./context.ts";
 
-/** What forwarding events needs of a BAP session: its pages, its notifier and its held requests. */
+/** What forwarding events needs of a BAP session: its contexts, its notifier and its held requests. */
 export interface EventsHost {
   readonly registry: SessionRegistry;
   readonly held: ReadonlyMap<string, { method: string; params: Record<string, unknown>; pageId: string }>;
+  readonly contexts: ReadonlyMap<string, ContextEntry>;
+  readonly unannounced: ReadonlySet<string>;
   notify: Notifier | null;
-  isKnown(pageId: string): boolean;
-  addPage(ctx: ContextEntry, rec: PageRecord, activate?: boolean): void;
-  forgetPage(pageId: string, announce: boolean): void;
+  pageClosed(pageId: string): void;
 }
 
 /**
@@ -34,19 +33,13 @@ type Budgets = Map<string, { second: number; count: number }>;
 function withinBudget(budgets: Budgets, pageId: string): boolean {
   const second = Math.floor(Date.now() / 1000);
   const b = budgets.get(pageId);
-  if (!b || b.second !== second) {
-    budgets.set(pageId, { second, count: 1 });
-    return true;
-  }
-  return ++b.count <= PER_SECOND;
+  if (b?.second === second) return ++b.count <= PER_SECOND;
+  budgets.set(pageId, { second, count: 1 });
+  return true;
 }
 
 const LEVELS = new Set(["log", "debug", "info", "warn", "error"]);
-
-function consoleLevel(type: string): string {
-  if (type === "warning") return "warn";
-  return LEVELS.has(type) ? type : "log";
-}
+const consoleLevel = (type: string) => type === "warning" ? "warn" : LEVELS.has(type) ? type : "log";
 
 /**
  * Forward a context's session events for pages this BAP session knows. Ends with the session;
@@ -55,33 +48,24 @@ function consoleLevel(type: string): string {
 export function forwardSessionEvents(state: EventsHost, ctx: ContextEntry): void {
   const budgets: Budgets = new Map();
   const net = networkEvents(ctx.session).subscribe();
-  const sub = ctx.session.events.subscribe();
   const forward = (ev: PortholeEvent) => {
+    // A dropped context's last events, and the pages Porthole opened for itself, are not the client's.
+    if (state.contexts.get(ctx.id) !== ctx) return;
     const data = ev.data as Record<string, unknown>;
     const pageId = typeof data.pageId === "string" ? data.pageId : "";
     if (ev.type === "approval.requested") return approvalRequired(state, ctx, String(data.approvalId));
-    if (ev.type === "page.opened" && typeof data.opener === "string" && state.isKnown(data.opener)) {
-      // A popup Porthole adopted (same origin as its opener): a page of this BAP session too.
-      const rec = ctx.session.pages.get(pageId);
-      if (rec && !state.isKnown(pageId)) state.addPage(ctx, rec, false);
-      return;
-    }
-    if (!state.isKnown(pageId)) return;
-    if (ev.type === "page.closed") return state.forgetPage(pageId, true);
-    const note = notification(ev);
-    if (!note || !state.notify || !withinBudget(budgets, pageId)) return;
+    if (ev.type === "page.closed") return state.pageClosed(pageId);
+    // The BAP notification of the event, when BAP has one for it.
+    const note = Object.hasOwn(NOTES, ev.type) ? NOTES[ev.type](data) : null;
+    if (!note || !state.notify || !ctx.session.pages.has(pageId) || state.unannounced.has(pageId)) return;
+    if (!withinBudget(budgets, pageId)) return;
     state.notify(note.method, { ...note.params, pageId, timestamp: Date.now() }, note.topic);
   };
-  (async () => {
-    for await (const ev of net) forward(ev);
-  })().catch(() => {});
-  (async () => {
-    try {
-      for await (const ev of sub) forward(ev);
-    } finally {
-      net.close();
-    }
-  })().catch(() => {});
+  const pump = async (events: AsyncIterable<PortholeEvent>) => {
+    for await (const ev of events) forward(ev);
+  };
+  pump(net).catch(() => {});
+  pump(ctx.session.events.subscribe()).catch(() => {}).finally(() => net.close());
 }
 
 type Data = Record<string, unknown>;
@@ -124,11 +108,6 @@ const NOTES: Record<string, (d: Data) => Note | null> = {
     note("network", { type: "failed", requestId: d.requestId, url: d.url, error: d.error }),
 };
 
-/** The BAP notification for a session event, or null when BAP has none for it. */
-function notification(ev: PortholeEvent): Note | null {
-  return Object.hasOwn(NOTES, ev.type) ? NOTES[ev.type](ev.data as Data) : null;
-}
-
 /** An action of this BAP session waits for a human: tell the client which request is held. */
 function approvalRequired(state: EventsHost, ctx: ContextEntry, approvalId: string): void {
   const view = state.registry.approvals.list(ctx.session.id).find((v) => v.approvalId === approvalId);
@@ -148,17 +127,6 @@ function approvalRequired(state: EventsHost, ctx: ContextEntry, approvalId: stri
   }, null);
 }
 
-const RESOURCE_TYPES = new Set([
-  "document",
-  "stylesheet",
-  "image",
-  "media",
-  "font",
-  "script",
-  "texttrack",
-  "xhr",
-  "fetch",
-  "eventsource",
-  "websocket",
-  "manifest",
-]);
+const RESOURCE_TYPES = new Set(
+  "document stylesheet image media font script texttrack xhr fetch eventsource websocket manifest".split(" "),
+);

@@ -21,10 +21,6 @@ const row = (f: Pick<FrameView, "frameId" | "name" | "url" | "parentId">) => ({
   isMain: f.parentId === null,
 });
 
-function frameNotFound(identifier: unknown): BapError {
-  return new BapError(BAP.FrameNotFound, "Frame not found", { details: { identifier }, notDispatched: true });
-}
-
 const hostOf = (url: string) => URL.parse(url)?.hostname ?? redactUrl(url);
 
 const Switch = v.object({ pageId: PageId, frameId: Str, selector: v.optional(SelectorSchema), url: Str });
@@ -35,9 +31,7 @@ export const FRAME_METHODS: Record<string, Method> = {
     "frames",
     "page",
     (_, __, t) => ({ pageId: t!.pageId }),
-    (r: { frames: FrameView[] }) => ({
-      frames: r.frames.map(row),
-    }),
+    (r: { frames: FrameView[] }) => ({ frames: r.frames.map(row) }),
   ),
   "frame/switch": method(Switch, (call, p) =>
     onPage(call, p.pageId, async (t, sig) => {
@@ -50,7 +44,13 @@ export const FRAME_METHODS: Record<string, Method> = {
         const frameId = target && await frameOfNode(t.rec, target.backendNodeId, sig);
         f = frames.find((r) => r.frameId === frameId && r.parentId !== null);
       } else if (p.url) f = frames.find((r) => r.parentId !== null && r.rawUrl.includes(p.url!));
-      if (!f) throw frameNotFound(p.frameId || p.selector || p.url || null);
+      if (!f) {
+        const identifier = p.frameId || p.selector || p.url || null;
+        throw new BapError(BAP.FrameNotFound, "Frame not found", {
+          details: { identifier },
+          notDispatched: true,
+        });
+      }
       try {
         if (f.rawUrl !== "about:blank" && f.rawUrl !== "about:srcdoc") t.session.checkDestination(f.rawUrl);
       } catch {

@@ -1,5 +1,5 @@
 /** Every BAP call that touches a page or context goes through that session's FIFO gate. */
-import { type PageFacts, pageFacts } from "../session/page_facts.ts";
+import { pageFacts } from "../session/page_facts.ts";
 import { toBapError } from "./errors.ts";
 import { PortholeError } from "../protocol/errors.ts";
 import type { Call } from "./call.ts";
@@ -45,14 +45,9 @@ export async function onPage<T>(
 
 export { viewportOf } from "../session/page_facts.ts";
 
-export interface PageInfo extends PageFacts {
-  id: string;
-  status: "loading" | "ready" | "error";
-}
-
 /** A BAP `Page` object: URLs are redacted, as everywhere Porthole emits one. */
-export async function pageInfo(t: PageTarget, signal?: AbortSignal): Promise<PageInfo> {
-  return { id: t.pageId, ...await pageFacts(t.rec, signal), status: "ready" };
+export async function pageInfo(t: PageTarget, signal?: AbortSignal) {
+  return { id: t.pageId, ...await pageFacts(t.rec, signal), status: "ready" as const };
 }
 
 /**
@@ -67,10 +62,11 @@ export async function artifactBytes(
   input: Record<string, unknown>,
 ): Promise<string | null> {
   try {
+    const ids = { sessionId: session.id };
     const { artifact } = await callOp<{ artifact: Artifact | null }>(
       call.registry,
       op,
-      { sessionId: session.id },
+      ids,
       input,
       call.signal,
     );

@@ -38,41 +38,27 @@ function validId(id: unknown): id is RpcId {
   return id === null || typeof id === "string" || (typeof id === "number" && Number.isFinite(id));
 }
 
+const invalid = (id: RpcId, why: string): Incoming => ({
+  kind: "invalid",
+  id,
+  error: new BapError(BAP.InvalidRequest, `Invalid Request: ${why}`),
+});
+
 /** Classify one JSON-RPC object (a single message, or one member of a batch). */
 export function classify(msg: unknown): Incoming {
   if (msg === null || typeof msg !== "object" || Array.isArray(msg)) {
-    return {
-      kind: "invalid",
-      id: null,
-      error: new BapError(BAP.InvalidRequest, "Invalid Request: a JSON-RPC message must be an object"),
-    };
+    return invalid(null, "a JSON-RPC message must be an object");
   }
   const m = msg as Record<string, unknown>;
   const hasId = "id" in m;
   if (typeof m.method !== "string") {
     // A response or a stray object from a client: nothing to answer unless it looks like a request.
     if (!hasId || "result" in m || "error" in m) return { kind: "ignore" };
-    return {
-      kind: "invalid",
-      id: validId(m.id) ? m.id : null,
-      error: new BapError(BAP.InvalidRequest, "Invalid Request: method must be a string"),
-    };
+    return invalid(validId(m.id) ? m.id : null, "method must be a string");
   }
   if (!hasId) return { kind: "notification", method: m.method, params: m.params };
-  if (!validId(m.id)) {
-    return {
-      kind: "invalid",
-      id: null,
-      error: new BapError(BAP.InvalidRequest, "Invalid Request: id must be a string, a number or null"),
-    };
-  }
-  if (m.jsonrpc !== undefined && m.jsonrpc !== "2.0") {
-    return {
-      kind: "invalid",
-      id: m.id,
-      error: new BapError(BAP.InvalidRequest, `Invalid Request: jsonrpc must be "2.0"`),
-    };
-  }
+  if (!validId(m.id)) return invalid(null, "id must be a string, a number or null");
+  if (m.jsonrpc !== undefined && m.jsonrpc !== "2.0") return invalid(m.id, `jsonrpc must be "2.0"`);
   return { kind: "request", id: m.id, method: m.method, params: m.params };
 }
 

@@ -249,6 +249,12 @@ Deno.test("BAP's params become the core's: timeouts, modifiers, values and files
 /** The methods that are one core operation, and that operation. */
 const VIA_OP: Record<string, string> = {
   "context/setMode": "session_update",
+  "page/create": "page_open",
+  "page/reload": "reload",
+  "page/goBack": "go_back",
+  "page/goForward": "go_forward",
+  "page/close": "page_close",
+  "page/activate": "page_activate",
   "storage/getCookies": "cookies_get",
   "storage/setCookies": "cookies_set",
   "emulate/setGeolocation": "emulate",
@@ -267,6 +273,7 @@ Deno.test("a method that is a core operation gives it an input the operation's o
     const m = METHODS[method];
     const input = m.op!.input(read(method, VALID[method]), call, page);
     const schema = findOp(op).input;
+    if (!schema) continue; // the operation takes no body
     assert.doesNotThrow(() => parseInput(schema, input), `${method} → ${op}: ${JSON.stringify(input)}`);
   }
   const discover = METHODS["discovery/discover"];

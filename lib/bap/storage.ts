@@ -16,11 +16,7 @@ const Urls = v.object(renamed(CookiesGetInput, { urls: "urls" }));
 /** A core function on the default context's session, in its gate. */
 const onContext = <S extends v.GenericSchema>(
   schema: S,
-  fn: (
-    session: BapSession,
-    p: v.InferOutput<S>,
-    sig: AbortSignal,
-  ) => Promise<unknown>,
+  fn: (session: BapSession, p: v.InferOutput<S>, sig: AbortSignal) => Promise<unknown>,
 ) =>
   method(schema, (call, p) => {
     const { session } = call.state.context();

@@ -8,6 +8,8 @@ import {
   UpdateSessionInput,
 } from "../protocol/schemas.ts";
 import { act } from "../session/act.ts";
+import { openPageWith } from "../session/open_page.ts";
+import { PageOpenInput } from "../protocol/schemas_context.ts";
 import { createSessionWithState } from "../session/storage_state.ts";
 import { InspectInput, PdfInput, ScreenshotInput, WaitInput } from "../protocol/schemas_watch.ts";
 import { inspect, pdf, screenshot, waitFor } from "../session/watch.ts";
@@ -92,12 +94,12 @@ const listPages = defineOp({
 
 const openPage = defineOp({
   name: "page_open",
-  description: "Open a new about:blank page and make it active; destinations go through navigate",
+  description: "Open a page (about:blank, or at `url`, checked as navigate does) and make it active",
   method: "POST",
   path: "/v1/sessions/:sessionId/pages",
-  input: EmptyInput,
+  input: PageOpenInput,
   status: 201,
-  run: inSession(async (s, _input, sig) => s.pageView(await s.openPage(sig))),
+  run: inSession(async (s, input, sig) => s.pageView(await openPageWith(s, input, sig))),
 });
 
 const activatePage = defineOp({

@@ -127,7 +127,7 @@ export const NavigateInput = v.strictObject({
     v.description("Absolute http(s) URL or about:blank"),
   ),
   pageId: v.optional(Id("Page to navigate; default: the active page (one is created if none)")),
-  waitUntil: v.optional(v.picklist(["domcontentloaded", "load"])),
+  waitUntil: v.optional(v.picklist(["domcontentloaded", "load", "networkidle"])),
   timeoutMs: v.optional(TimeoutMs),
   observe: v.optional(v.union([v.boolean(), v.omit(ObserveInput, ["pageId", "timeoutMs"])])),
 });

@@ -1,6 +1,7 @@
 /** Input schemas of the context operations: cookies, storage state, emulation, frames, history. */
 import * as v from "valibot";
-import { ObserveInput, TimeoutMs, UserAgent, Viewport } from "./schemas.ts";
+import { NavigateInput, ObserveInput, TimeoutMs, UserAgent, Viewport } from "./schemas.ts";
+import { picked } from "./loose.ts";
 import { CookieList, StorageStateInput } from "./schemas_storage.ts";
 
 export { StorageStateInput };
@@ -116,8 +117,10 @@ export const TraverseInput = v.strictObject({
   pageId: PageId,
   waitUntil: v.optional(
     v.pipe(
-      v.picklist(["domcontentloaded", "load"]),
-      v.description("What to wait for (default domcontentloaded)"),
+      v.picklist(["domcontentloaded", "load", "networkidle"]),
+      v.description(
+        "What to wait for (default domcontentloaded); networkidle: the load, then 500 ms without a request",
+      ),
     ),
   ),
   timeoutMs: v.optional(TimeoutMs),
@@ -129,3 +132,13 @@ export const TraverseInput = v.strictObject({
   ),
 });
 export type TraverseInput = v.InferOutput<typeof TraverseInput>;
+
+/** Body of POST /v1/sessions/{sid}/pages: the page's own emulation, and where it starts. */
+export const PageOpenInput = v.strictObject({
+  url: v.optional(v.pipe(
+    NavigateInput.entries.url,
+    v.description("Load this http(s) URL and wait for its load (default: about:blank)"),
+  )),
+  ...picked(EmulateInput, ["viewport", "userAgent", "geolocation"]).entries,
+});
+export type PageOpenInput = v.InferOutput<typeof PageOpenInput>;

@@ -14,6 +14,7 @@ import type { PageRecord } from "./page_record.ts";
 import type { ObserveOptions } from "./observation.ts";
 import type { Emitter } from "./emit.ts";
 import { recoverPage } from "./page_health.ts";
+import { loadWait, settleNetwork } from "./network_idle.ts";
 
 /** What navigate needs of its session. */
 export interface NavigateHost extends Emitter {
@@ -38,7 +39,7 @@ export async function navigate(
     const previousOrigin = rec.authorizedOrigin;
     const attempt = async () => {
       const main = (await rec.driver.frames(sig)).find((f) => f.parentId === null)!;
-      return await navigateFrame(rec, main, input.url, input.waitUntil ?? "domcontentloaded", sig);
+      return await navigateFrame(rec, main, input.url, loadWait(input.waitUntil), sig);
     };
     let result;
     try {
@@ -71,6 +72,7 @@ export async function navigate(
       });
     }
     await host.authorizeCommit(rec, committed);
+    if (outcome.kind !== "download") await settleNetwork(rec, input.waitUntil, sig);
     const res: NavigateResult = {
       pageId: rec.pageId,
       url: redactUrl(committed?.url ?? input.url),

@@ -13,12 +13,13 @@ import { NavigationWatch, type NavOutcome } from "./navigation.ts";
 import type { NavigationHost, PagesHost } from "./hosts.ts";
 import { keepAuthorizationIfStill, refusalOr } from "./nav_authority.ts";
 import { onPageBounded } from "./bounded.ts";
+import { loadWait, settleNetwork, type WaitUntil } from "./network_idle.ts";
 
 export type Traversal = "reload" | "back" | "forward";
 
 export interface TraverseOptions {
   pageId?: string;
-  waitUntil?: "domcontentloaded" | "load";
+  waitUntil?: WaitUntil;
   timeoutMs?: number;
   observe?: boolean | { tier?: "full" | "interactive" | "minimal"; maxDepth?: number };
 }
@@ -71,7 +72,7 @@ export async function traverse(
       driver,
       main.frameId,
       main.loaderId,
-      input.waitUntil ?? "domcontentloaded",
+      loadWait(input.waitUntil),
     );
     const cached = restoredFromCache(driver, main.frameId);
     let outcome: NavOutcome;
@@ -95,6 +96,7 @@ export async function traverse(
     }
     const committed = (await driver.frames(sig)).find((f) => f.frameId === main.frameId) ?? null;
     await session.authorizeCommit(rec, committed);
+    await settleNetwork(rec, input.waitUntil, sig);
     const res: TraverseResult = {
       pageId: rec.pageId,
       url: redactUrl(committed?.url ?? url),

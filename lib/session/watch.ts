@@ -11,6 +11,7 @@ import type { PageRecord } from "./page_record.ts";
 import type { StateAuthority } from "./states.ts";
 import type { BrowserHost, PagesHost } from "./hosts.ts";
 import { assertResponsive } from "./page_health.ts";
+import { networkQuiet } from "./network_idle.ts";
 
 /**
  * What waiting, inspecting and capturing need of their session: its pages, the current state
@@ -22,8 +23,6 @@ export interface WatchOpsHost extends BrowserHost, Pick<PagesHost, "page" | "pag
   readonly artifacts: Pick<ArtifactStore, "put">;
 }
 
-/** Quiet time that counts as network idle. */
-const NETWORK_IDLE_MS = 500;
 const POLL_MS = 50;
 
 /** Read one condition from the page; false when the document is between loads. */
@@ -32,7 +31,7 @@ async function holds(rec: PageRecord, input: WaitInput, signal: AbortSignal): Pr
   const main = frames.find((f) => f.parentId === null)!;
   if (input.url !== undefined) return main.url.includes(input.url);
   if (input.loadState === "networkidle") {
-    return rec.inflight === 0 && Date.now() - rec.networkChangedAt >= NETWORK_IDLE_MS &&
+    return networkQuiet(rec) &&
       await rec.driver.evaluate<boolean>(main, `document.readyState === "complete"`, signal).catch(() =>
         false
       );

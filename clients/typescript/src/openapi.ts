@@ -187,7 +187,7 @@ export interface paths {
         /** List the session's pages */
         get: operations["page_list"];
         put?: never;
-        /** Open a new about:blank page and make it active; destinations go through navigate */
+        /** Open a page (about:blank, or at `url`, checked as navigate does) and make it active */
         post: operations["page_open"];
         delete?: never;
         options?: never;
@@ -942,7 +942,26 @@ export interface components {
             pages: components["schemas"]["PageView"][];
         };
         PageOpenResult: components["schemas"]["PageView"];
-        PageOpenInput: Record<string, never>;
+        PageOpenInput: {
+            /** @description Load this http(s) URL and wait for its load (default: about:blank) */
+            url?: string;
+            /** @description Viewport in CSS pixels */
+            viewport?: {
+                width: number;
+                height: number;
+            };
+            /** @description User-Agent string (header and navigator.userAgent) */
+            userAgent?: string;
+            /** @description Position pages read; grants the geolocation permission */
+            geolocation?: {
+                /** @description Degrees, -90..90 */
+                latitude: number;
+                /** @description Degrees, -180..180 */
+                longitude: number;
+                /** @description Metres, default 0 */
+                accuracy?: number;
+            };
+        };
         PageActivateResult: components["schemas"]["PageView"];
         PageActivateInput: Record<string, never>;
         NavigateResult: {
@@ -959,7 +978,7 @@ export interface components {
             /** @description Page to navigate; default: the active page (one is created if none) */
             pageId?: string;
             /** @enum {string} */
-            waitUntil?: "domcontentloaded" | "load";
+            waitUntil?: "domcontentloaded" | "load" | "networkidle";
             /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
             timeoutMs?: number;
             observe?: boolean | {
@@ -1374,10 +1393,10 @@ export interface components {
             /** @description Default: the active page */
             pageId?: string;
             /**
-             * @description What to wait for (default domcontentloaded)
+             * @description What to wait for (default domcontentloaded); networkidle: the load, then 500 ms without a request
              * @enum {string}
              */
-            waitUntil?: "domcontentloaded" | "load";
+            waitUntil?: "domcontentloaded" | "load" | "networkidle";
             /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
             timeoutMs?: number;
             /** @description Observe the new document and return it as state */
@@ -1396,10 +1415,10 @@ export interface components {
             /** @description Default: the active page */
             pageId?: string;
             /**
-             * @description What to wait for (default domcontentloaded)
+             * @description What to wait for (default domcontentloaded); networkidle: the load, then 500 ms without a request
              * @enum {string}
              */
-            waitUntil?: "domcontentloaded" | "load";
+            waitUntil?: "domcontentloaded" | "load" | "networkidle";
             /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
             timeoutMs?: number;
             /** @description Observe the new document and return it as state */
@@ -1418,10 +1437,10 @@ export interface components {
             /** @description Default: the active page */
             pageId?: string;
             /**
-             * @description What to wait for (default domcontentloaded)
+             * @description What to wait for (default domcontentloaded); networkidle: the load, then 500 ms without a request
              * @enum {string}
              */
-            waitUntil?: "domcontentloaded" | "load";
+            waitUntil?: "domcontentloaded" | "load" | "networkidle";
             /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
             timeoutMs?: number;
             /** @description Observe the new document and return it as state */
@@ -1672,7 +1691,7 @@ export interface components {
             /** @description Page to navigate; default: the active page (one is created if none) */
             pageId?: string;
             /** @enum {string} */
-            waitUntil?: "domcontentloaded" | "load";
+            waitUntil?: "domcontentloaded" | "load" | "networkidle";
             /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
             timeoutMs?: number;
             observe?: boolean | {
