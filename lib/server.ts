@@ -4,6 +4,7 @@ import { SessionRegistry } from "./session/registry.ts";
 import { log, setLogLevel } from "./log.ts";
 import { createApp } from "../routes/http.ts";
 import { UiLogin } from "../routes/ui_login.ts";
+import { SHED_ERROR } from "../routes/events.ts";
 
 export interface RunningServer {
   url: string;
@@ -27,7 +28,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
     port: config.port,
     onListen: (addr) => listening.resolve(addr as Deno.NetAddr),
     onError: (err) => {
-      console.error("porthole: request failed:", err);
+      // A shed SSE reader was already counted and logged where it was shed.
+      if ((err as Error)?.name !== SHED_ERROR) console.error("porthole: request failed:", err);
       return new Response(
         JSON.stringify({ error: { code: "internal", message: "Internal error", retryable: false } }),
         {
