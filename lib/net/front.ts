@@ -28,6 +28,8 @@ export const FRONT_LIMITS: Omit<FrontLimits, "headerTimeoutMs"> = {
 
 const enc = new TextEncoder();
 const SWEEP_MS = 250;
+/** Each direction's pipe buffer: a thousand idle event-stream connections hold two each. */
+const PIPE_BYTES = 16 * 1024;
 
 interface Open {
   client: Deno.Conn;
@@ -76,7 +78,7 @@ export class HttpFront {
   }
 
   async #serve(conn: Open): Promise<void> {
-    const buf = new Uint8Array(32 * 1024);
+    const buf = new Uint8Array(PIPE_BYTES);
     const early: Uint8Array[] = [];
     // Until the first head is whole, nothing reaches the server.
     while (!conn.tracker.headSeen) {
@@ -99,7 +101,7 @@ export class HttpFront {
       }
     })();
     const toClient = (async () => {
-      const out = new Uint8Array(32 * 1024);
+      const out = new Uint8Array(PIPE_BYTES);
       while (true) {
         const n = await up.read(out);
         if (n === null) break;
