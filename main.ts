@@ -28,6 +28,7 @@ Options of serve (each also an environment variable):
   --browser-user U      PORTHOLE_BROWSER_USER    account Chromium runs as when Porthole is root (nobody)
   --session-idle D      PORTHOLE_SESSION_IDLE    close sessions idle this long (default 15m)
   --max-body N          PORTHOLE_MAX_BODY        largest request body (default 10m = 10 MiB)
+  --header-timeout-ms N PORTHOLE_HEADER_TIMEOUT_MS a request head's deadline (default 10000; 0 = off)
   --max-sessions N      PORTHOLE_MAX_SESSIONS    browser contexts at once (default 8)
   --test-browser-sessions N
                         PORTHOLE_TEST_BROWSER_SESSIONS  test-browser contexts at once (default 4)

@@ -19,6 +19,8 @@ export interface Config {
   chromium: string | null;
   sessionIdleMs: number;
   maxBodyBytes: number;
+  /** A request head must arrive whole within this (ms; 0: no deadline and no front). */
+  headerTimeoutMs: number;
   allowedHosts: string[];
   allowedRequestOrigins: string[];
   limits: Limits;
@@ -99,6 +101,7 @@ export function defaultConfig(env: EnvReader = Deno.env.get): Config {
     chromium: null,
     sessionIdleMs: 15 * 60_000,
     maxBodyBytes: 10 * 1024 * 1024,
+    headerTimeoutMs: 10_000,
     allowedHosts: [],
     allowedRequestOrigins: [],
     limits: { ...DEFAULT_LIMITS },
@@ -191,6 +194,16 @@ const FLAGS: Record<string, Flag> = {
     apply: (c, v) => {
       c.sessionIdleMs = wrap(() => parseDuration(v));
       if (c.sessionIdleMs < 1000) throw new UsageError(`--session-idle must be at least 1s, got "${v}"`);
+    },
+  },
+  "header-timeout-ms": {
+    env: "PORTHOLE_HEADER_TIMEOUT_MS",
+    apply: (c, v) => {
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 0 || n > 600_000) {
+        throw new UsageError(`--header-timeout-ms must be 0..600000 (0 turns it off), got "${v}"`);
+      }
+      c.headerTimeoutMs = n;
     },
   },
   "max-body": { env: "PORTHOLE_MAX_BODY", apply: (c, v) => (c.maxBodyBytes = wrap(() => parseSize(v))) },

@@ -1,9 +1,11 @@
-/** Composition: config → registry → HTTP app → Deno.serve. */
+/** Composition: config → registry → HTTP app → Deno.serve, behind the bounded front. */
 import type { Config } from "./config.ts";
 import { SessionRegistry } from "./session/registry.ts";
 import { log, setLogLevel } from "./log.ts";
 import { createApp } from "../routes/http.ts";
 import { UiLogin } from "../routes/ui_login.ts";
+import { SHED_ERROR } from "../routes/events.ts";
+import { FRONT_LIMITS, HttpFront } from "./net/front.ts";
 
 export interface RunningServer {
   url: string;
@@ -11,6 +13,8 @@ export interface RunningServer {
   registry: SessionRegistry;
   /** A one-time link that logs a browser in to the web UI; null when no token is set (the UI is open). */
   uiLoginLink: string | null;
+  /** The bounded front, when a header deadline is set (null: the HTTP server listens itself). */
+  front: HttpFront | null;
   /** Drain briefly, close every session and Chromium, stop listening. */
   close(): Promise<void>;
 }
@@ -21,13 +25,22 @@ export async function startServer(config: Config): Promise<RunningServer> {
   let origin = "";
   const uiLogin = new UiLogin();
   const app = createApp(registry, () => origin, uiLogin);
-  const listening = Promise.withResolvers<Deno.NetAddr>();
+  const listening = Promise.withResolvers<void>();
+  // With a header deadline, the bounded front owns the public port and the server listens on a
+  // private unix socket; without one, the server listens itself (the front's cost, measured).
+  const socketDir = config.headerTimeoutMs > 0 ? await Deno.makeTempDir({ prefix: "porthole-http-" }) : null;
+  if (socketDir) await Deno.chmod(socketDir, 0o700);
+  let direct: Deno.NetAddr | null = null;
+  const where = socketDir ? { path: `${socketDir}/http.sock` } : { hostname: config.host, port: config.port };
   const server = Deno.serve({
-    hostname: config.host,
-    port: config.port,
-    onListen: (addr) => listening.resolve(addr as Deno.NetAddr),
+    ...where,
+    onListen: (addr) => {
+      if (!socketDir) direct = addr as Deno.NetAddr;
+      listening.resolve();
+    },
     onError: (err) => {
-      console.error("porthole: request failed:", err);
+      // A shed SSE reader was already counted and logged where it was shed.
+      if ((err as Error)?.name !== SHED_ERROR) console.error("porthole: request failed:", err);
       return new Response(
         JSON.stringify({ error: { code: "internal", message: "Internal error", retryable: false } }),
         {
@@ -37,7 +50,16 @@ export async function startServer(config: Config): Promise<RunningServer> {
       );
     },
   }, app.fetch);
-  const addr = await listening.promise;
+  await listening.promise;
+  let front: HttpFront | null = null;
+  if (socketDir) {
+    const listener = Deno.listen({ hostname: config.host, port: config.port });
+    front = new HttpFront(listener, `${socketDir}/http.sock`, {
+      ...FRONT_LIMITS,
+      headerTimeoutMs: config.headerTimeoutMs,
+    });
+  }
+  const addr = front ? front.addr : direct!;
   const host = addr.hostname.includes(":") ? `[${addr.hostname}]` : addr.hostname;
   const url = `http://${host}:${addr.port}`;
   origin = url;
@@ -51,10 +73,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
     port: addr.port,
     registry,
     uiLoginLink,
+    front,
     close: () =>
       closing ??= (async () => {
         await registry.shutdown();
+        front?.close();
         await Promise.race([server.shutdown(), new Promise((r) => setTimeout(r, 2000))]);
+        if (socketDir) await Deno.remove(socketDir, { recursive: true }).catch(() => {});
       })(),
   };
 }

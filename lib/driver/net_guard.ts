@@ -23,11 +23,19 @@ export class NetGuard {
   /** Called with what was refused, for logs and events. */
   onRefused: (host: string, port: number, reason: string) => void = () => {};
   #recent = new Map<string, { reason: string; at: number }>();
+  #unreachable = new Map<string, { reason: string; at: number }>();
 
   /** Why `host` was refused in the last few seconds, if it was. */
   recentlyRefused(host: string, withinMs = 5000): string | null {
-    const hit = this.#recent.get(host.toLowerCase().replace(/^\[|\]$/g, ""));
-    return hit && Date.now() - hit.at <= withinMs ? hit.reason : null;
+    return recall(this.#recent, host, withinMs);
+  }
+
+  /**
+   * Why an allowed `host` could not be reached in the last few seconds (`connection_refused`,
+   * …), if it could not: nobody listening is the destination's failure, not a policy refusal.
+   */
+  recentlyUnreachable(host: string, withinMs = 5000): string | null {
+    return recall(this.#unreachable, host, withinMs);
   }
 
   constructor(policy: AddressPolicy) {
@@ -61,8 +69,11 @@ export class NetGuard {
     } catch { /* listener closed */ }
   }
 
-  /** Resolve, check, and connect to exactly the address that was checked. */
-  async #connect(host: string, port: number): Promise<Deno.Conn | string> {
+  /**
+   * Resolve, check, and connect to exactly the address that was checked. A string is a policy
+   * refusal; `{ unreachable }` an allowed address that did not take the connection.
+   */
+  async #connect(host: string, port: number): Promise<Deno.Conn | string | { unreachable: string }> {
     const bare = host.replace(/^\[|\]$/g, "");
     const named = refuseName(bare);
     if (named) return named;
@@ -76,15 +87,15 @@ export class NetGuard {
       const reason = refuseAddress(address, port, this.policy);
       if (reason) return reason; // one bad address refuses the name: no rebinding games
     }
-    let last = "no address";
+    let last: unknown = null;
     for (const { address } of addresses) {
       try {
         return await Deno.connect({ hostname: address, port });
       } catch (err) {
-        last = (err as Error).message;
+        last = err;
       }
     }
-    return `cannot connect to ${bare}:${port}: ${last}`;
+    return { unreachable: connectFailure(last) };
   }
 
   async #serve(client: Deno.Conn): Promise<void> {
@@ -116,12 +127,13 @@ export class NetGuard {
     const upstream = await this.#connect(host, port);
     if (typeof upstream === "string") {
       this.stats.refused++;
-      const key = host.toLowerCase().replace(/^\[|\]$/g, "");
-      this.#recent.delete(key);
-      this.#recent.set(key, { reason: upstream, at: Date.now() });
-      if (this.#recent.size > 256) this.#recent.delete(this.#recent.keys().next().value!);
+      remember(this.#recent, host, upstream);
       this.onRefused(host, port, upstream);
       return await reply(client, 403, `Porthole refused ${host}:${port}: ${upstream}`);
+    }
+    if ("unreachable" in upstream) {
+      remember(this.#unreachable, host, upstream.unreachable);
+      return await reply(client, 502, `${host}:${port} is unreachable: ${upstream.unreachable}`);
     }
     this.stats.connections++;
     this.#open.add(upstream);
@@ -153,6 +165,31 @@ export class NetGuard {
     }
     this.#open.clear();
   }
+}
+
+function hostKey(host: string): string {
+  return host.toLowerCase().replace(/^\[|\]$/g, "");
+}
+
+/** Keep the last few hundred hosts' outcomes, the newest last. */
+function remember(map: Map<string, { reason: string; at: number }>, host: string, reason: string): void {
+  const key = hostKey(host);
+  map.delete(key);
+  map.set(key, { reason, at: Date.now() });
+  if (map.size > 256) map.delete(map.keys().next().value!);
+}
+
+function recall(map: Map<string, { reason: string; at: number }>, host: string, withinMs: number) {
+  const hit = map.get(hostKey(host));
+  return hit && Date.now() - hit.at <= withinMs ? hit.reason : null;
+}
+
+/** A failed connect as a reason a client can branch on. */
+function connectFailure(err: unknown): string {
+  if (err instanceof Deno.errors.ConnectionRefused) return "connection_refused";
+  if (err instanceof Deno.errors.TimedOut) return "connection_timed_out";
+  if (err instanceof Deno.errors.ConnectionReset) return "connection_reset";
+  return err ? "connection_failed" : "no_address";
 }
 
 async function readHead(conn: Deno.Conn): Promise<{ head: string | null; rest: Uint8Array }> {
@@ -187,12 +224,13 @@ async function pipe(from: Deno.Conn, to: Deno.Conn): Promise<void> {
 
 async function reply(conn: Deno.Conn, status: number, message: string): Promise<void> {
   const body = enc.encode(message + "\n");
-  const text = status === 403 ? "Forbidden" : "Bad Request";
+  const text = status === 403 ? "Forbidden" : status === 502 ? "Bad Gateway" : "Bad Request";
+  const mark = status === 502 ? "X-Porthole-Unreachable" : "X-Porthole-Refused";
   await writeAll(
     conn,
     enc.encode(
       `HTTP/1.1 ${status} ${text}\r\nContent-Type: text/plain\r\nContent-Length: ${body.length}\r\n` +
-        `Connection: close\r\nX-Porthole-Refused: 1\r\n\r\n`,
+        `Connection: close\r\n${mark}: 1\r\n\r\n`,
     ),
   ).catch(() => {});
   await writeAll(conn, body).catch(() => {});

@@ -96,9 +96,23 @@ function droppedNotice(count: number, sessionId: string, id: number): PortholeEv
   return { id, type: "dropped", sessionId, time: new Date().toISOString(), data: { count } };
 }
 
+/**
+ * A byte bound on what waits for a reader: `weigh` says what an event costs it (its encoded
+ * bytes); when live events waiting pass `maxBytes`, `onOverflow` says whether to shed the reader
+ * (its queue is freed and it is closed). A replay's own bytes are allowed on top until taken.
+ */
+export interface ByteBound {
+  weigh(ev: PortholeEvent): number;
+  maxBytes: number;
+  onOverflow(bytes: number): boolean;
+}
+
 /** A reader's bounded queue. */
 export class Subscription implements AsyncIterable<PortholeEvent> {
   #queue: PortholeEvent[] = [];
+  #bound: ByteBound | null;
+  #bytes = 0;
+  #allowance = 0;
   #dropped = 0;
   #wake: (() => void) | null = null;
   #closed = false;
@@ -107,19 +121,31 @@ export class Subscription implements AsyncIterable<PortholeEvent> {
   #cap: number;
   #onClose: () => void;
 
-  constructor(limit: number, onClose: () => void) {
+  constructor(limit: number, onClose: () => void, bound: ByteBound | null = null) {
     this.limit = limit;
     this.#cap = limit;
     this.#onClose = onClose;
+    this.#bound = bound;
   }
 
   /** Queue an event; past the bound the oldest one is lost and counted. */
   push(ev: PortholeEvent): void {
     if (this.#closed) return;
     this.#queue.push(ev);
+    if (this.#bound) this.#bytes += this.#bound.weigh(ev);
     if (this.#queue.length > this.#cap) {
-      this.#queue.shift();
+      this.#take();
       this.#dropped++;
+    }
+    if (
+      this.#bound && this.#bytes > this.#bound.maxBytes + this.#allowance &&
+      this.#bound.onOverflow(this.#bytes)
+    ) {
+      // The reader's socket does not drain: it is shed rather than fed.
+      this.#queue = [];
+      this.#bytes = 0;
+      this.close();
+      return;
     }
     this.#wake?.();
   }
@@ -127,7 +153,23 @@ export class Subscription implements AsyncIterable<PortholeEvent> {
   /** Queue a replay from a stream's ring: it may exceed `limit`, but never the ring's size. */
   replay(events: PortholeEvent[]): void {
     this.#cap = Math.max(this.limit, events.length);
+    if (this.#bound) this.#allowance = events.reduce((n, ev) => n + this.#bound!.weigh(ev), 0);
     for (const ev of events) this.push(ev);
+  }
+
+  /** Bytes of the events waiting (0 without a byte bound). */
+  get queuedBytes(): number {
+    return this.#bytes;
+  }
+
+  #take(): PortholeEvent | null {
+    const ev = this.#queue.shift() ?? null;
+    if (ev && this.#bound) {
+      const w = this.#bound.weigh(ev);
+      this.#bytes -= w;
+      this.#allowance = Math.max(0, this.#allowance - w);
+    }
+    return ev;
   }
 
   /** Count events lost before this reader could have them (a replay that reaches too far back). */
@@ -152,7 +194,7 @@ export class Subscription implements AsyncIterable<PortholeEvent> {
       const first = this.#queue[0];
       return droppedNotice(count, first?.sessionId ?? "", 0);
     }
-    const ev = this.#queue.shift() ?? null;
+    const ev = this.#take();
     if (this.#queue.length <= this.limit) this.#cap = this.limit;
     return ev;
   }
@@ -243,8 +285,8 @@ export class EventStream {
    * holds after it, preceded by a `dropped` notice for what it no longer holds. A subscription
    * to a closed stream replays and then ends.
    */
-  subscribe(afterId?: number): Subscription {
-    const sub = new Subscription(this.queueLimit, () => this.#subs.delete(sub));
+  subscribe(afterId?: number, bound?: ByteBound): Subscription {
+    const sub = new Subscription(this.queueLimit, () => this.#subs.delete(sub), bound);
     if (afterId !== undefined && afterId < this.#lastId) {
       const oldest = this.#ring[0]?.id ?? this.#lastId + 1;
       sub.lost(oldest - 1 - afterId);

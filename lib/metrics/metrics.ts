@@ -93,6 +93,10 @@ export class Metrics {
   );
   readonly requests = new Counter("porthole_http_requests_total", "HTTP requests by route and status");
   readonly droppedEvents = new Counter("porthole_events_dropped_total", "Events lost by slow SSE readers");
+  readonly shedReaders = new Counter(
+    "porthole_sse_readers_shed_total",
+    "SSE readers closed because their socket did not drain",
+  );
   #sampled: Sampled[] = [];
 
   /** A value read at scrape time; `counter` when it only ever rises. */
@@ -107,6 +111,7 @@ export class Metrics {
       this.observes.render(),
       this.requests.render(),
       this.droppedEvents.render(),
+      this.shedReaders.render(),
     ]
       .join("\n") + "\n";
   }

@@ -37,6 +37,7 @@ export async function navigate(
     host.activate(rec.pageId);
     const recovered = await recoverPage(host, rec, sig);
     const previousOrigin = rec.authorizedOrigin;
+    const startedAt = Date.now();
     const attempt = async () => {
       const main = (await rec.driver.frames(sig)).find((f) => f.parentId === null)!;
       return await navigateFrame(rec, main, input.url, loadWait(input.waitUntil), sig);
@@ -52,9 +53,19 @@ export async function navigate(
       if (!result || (recovered && result.outcome.kind === "aborted")) result = await attempt();
     } catch (err) {
       await keepAuthorizationIfStill(rec, previousOrigin);
-      throw err;
+      throw unreachableOr(host, input.url, Date.now() - startedAt, err);
     }
     const { outcome, committed } = result;
+    // The guard answers an allowed address that takes no connection itself (502): the
+    // destination failed, which is navigation_failed with the reason, not a policy refusal.
+    const unreachable = outcome.kind === "loaded" && outcome.httpStatus === 502
+      ? host.guard?.recentlyUnreachable(new URL(input.url).hostname, Date.now() - startedAt)
+      : null;
+    if (unreachable) {
+      await rec.driver.send("Page.navigate", { url: "about:blank" }).catch(() => {});
+      rec.authorizedOrigin = null;
+      throw navigationFailed(input.url, unreachable);
+    }
     // The network guard answers a refused plain-HTTP destination itself (403): that is not the page.
     const refused = outcome.kind === "loaded" && outcome.httpStatus === 403
       ? host.guard?.recentlyRefused(new URL(input.url).hostname)
@@ -89,4 +100,26 @@ export async function navigate(
     }
     return res;
   });
+}
+
+function navigationFailed(url: string, reason: string): PortholeError {
+  const why = reason === "connection_refused"
+    ? "nothing accepts connections there"
+    : "it could not be reached";
+  return new PortholeError("navigation_failed", `The navigation failed: ${why} (${reason})`, {
+    details: { url: redactUrl(url), reason },
+  });
+}
+
+/** An https tunnel the guard could not open fails in Chromium; the guard knows why. */
+function unreachableOr(host: NavigateHost, url: string, withinMs: number, err: unknown): unknown {
+  if (!(err instanceof PortholeError) || err.code !== "navigation_failed") return err;
+  let hostname: string;
+  try {
+    hostname = new URL(url).hostname;
+  } catch {
+    return err;
+  }
+  const reason = host.guard?.recentlyUnreachable(hostname, withinMs);
+  return reason ? navigationFailed(url, reason) : err;
 }
