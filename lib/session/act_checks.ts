@@ -76,7 +76,11 @@ export async function preflight(
   // Where `navigate` may go is policy: refused destinations are refused before anything is sent.
   if (input.action === "navigate") session.checkDestination(input.url!);
   const docP = settle(resolveRefDocument(door, state.token, signal));
-  const nodeP = ref ? settle(readRef(rec, doors, ref, signal)) : null;
+  const hitTest = CLICKS.has(input.action) || input.action === "drag";
+  // The ref's node is read for its fingerprint and its facts side by side.
+  const nodeP = ref
+    ? settle(readRef(rec, doors, ref, signal, { hitTest, at: plan.pointer?.position }))
+    : null;
   const toP = toRef ? settle(readRef(rec, doors, toRef, signal)) : null;
   const held: string[] = [];
   const release = () => held.splice(0).forEach((id) => driver.release(id));
@@ -94,9 +98,17 @@ export async function preflight(
       if (input.action === "press" && plan.chord!.printable) await checkFocusedField(rec, docId, signal);
       return { frame, objectId: null, info: null, noop: false };
     }
-    const hitTest = CLICKS.has(input.action) || input.action === "drag";
-    const { objectId, node } = valueOf(await nodeP!);
-    const target = await inspectNode(rec, ref, objectId, hitTest, signal, plan.pointer?.position);
+    const { objectId, node, info } = valueOf(await nodeP!);
+    const target = await inspectNode(
+      rec,
+      ref,
+      objectId,
+      hitTest,
+      signal,
+      plan.pointer?.position,
+      undefined,
+      info,
+    );
     checkIdentity(ref, target.info, node, input);
     const ctx: Preflight = { frame, objectId: target.objectId, info: target.info, noop: false };
     // A checkbox already in the wanted state needs nothing, whether or not it could be clicked.
@@ -130,13 +142,15 @@ export function releaseTargets(rec: PageRecord, ctx: Preflight): void {
  * A ref's node, resolved through the registry of the document it was observed in (never another
  * node), and Chromium's role and name of it now, for the fingerprint. A node of a frame that
  * loaded another document is document_changed; one that left its document is element_detached.
+ * With `facts`, the node's facts are read beside the fingerprint (both only read the node).
  */
 async function readRef(
   rec: PageRecord,
   doors: FrameDoor[],
   ref: RefTarget,
   signal: AbortSignal,
-): Promise<{ objectId: string | null; node: AxFacts }> {
+  facts?: { hitTest: boolean; at?: { x: number; y: number } },
+): Promise<{ objectId: string | null; node: AxFacts; info?: ElementInfo }> {
   const door = doors.find((d) => d.info.frameId === ref.frameId);
   if (!door || door.info.loaderId !== ref.loaderId) {
     throw new Stop("document_changed", `The frame of ${ref.ref} loaded a new document; observe again`);
@@ -152,7 +166,11 @@ async function readRef(
   const found = await resolveRefIn(door, ref, signal);
   if (!found) return { objectId: null, node: null };
   try {
-    return { objectId: found.objectId, node: await fingerprintOf(door, found.objectId, signal) };
+    const nodeP = settle(fingerprintOf(door, found.objectId, signal));
+    const infoP = facts ? settle(elementInfo(rec, found.objectId, facts.hitTest, signal, facts.at)) : null;
+    // The fingerprint's failure comes first, as when the two were read one after the other.
+    const node = valueOf(await nodeP);
+    return { objectId: found.objectId, node, info: infoP ? valueOf(await infoP) : undefined };
   } catch (err) {
     rec.driver.release(found.objectId);
     throw err;
@@ -168,17 +186,29 @@ async function inspectNode(
   signal: AbortSignal,
   at?: { x: number; y: number },
   ignore?: string,
+  read?: ElementInfo,
 ): Promise<Target> {
   if (!objectId) {
     throw new Stop("element_detached", `${ref.ref} is no longer in the document`, element(ref));
   }
-  const info = await rec.driver.callOn<ElementInfo>(
+  const info = read ?? await elementInfo(rec, objectId, hitTest, signal, at, ignore);
+  return { ref, objectId, info };
+}
+
+function elementInfo(
+  rec: PageRecord,
+  objectId: string,
+  hitTest: boolean,
+  signal: AbortSignal,
+  at?: { x: number; y: number },
+  ignore?: string,
+): Promise<ElementInfo> {
+  return rec.driver.callOn<ElementInfo>(
     objectId,
     ELEMENT_INFO,
     [null, hitTest, at ?? null, ignore ? new RemoteRef(ignore) : null],
     signal,
   );
-  return { ref, objectId, info };
 }
 
 /** What each action needs of its node beyond the common checks. */
