@@ -196,14 +196,21 @@ export const SETTLE_ARM = `function () {
   globalThis.__portholeSettle = s;
 }`;
 
+/** Stops the observer SETTLE_ARM started (after an early MUTATION_QUIET answer that was kept). */
+export const SETTLE_DISARM = `function () {
+  const s = globalThis.__portholeSettle;
+  if (s) { s.mo.disconnect(); delete globalThis.__portholeSettle; }
+}`;
+
 /**
  * Resolves once the DOM is quiet, or with `quiet: false` after `maxMs`. Without requests
  * (`requested` false): one task turn without a mutation (timers already due, e.g. a handler's
  * \`setTimeout(…, 0)\`). After requests: once a mutation later than the end of the last
  * fetch/XHR was seen, `afterMs` and one task turn without another; until then, at most
- * `waitMs` for that render to begin. Disarms the observer when it resolves.
+ * `waitMs` for that render to begin. Disarms the observer when it resolves, unless `keep`: an
+ * early answer may be set aside, and the wait that follows must still see every mutation.
  */
-export const MUTATION_QUIET = `function (requested, waitMs, afterMs, maxMs) {
+export const MUTATION_QUIET = `function (requested, waitMs, afterMs, maxMs, keep) {
   if (!globalThis.__portholeSettle) (${SETTLE_ARM})();
   const s = globalThis.__portholeSettle;
   const start = performance.now();
@@ -221,9 +228,11 @@ export const MUTATION_QUIET = `function (requested, waitMs, afterMs, maxMs) {
     let checked = -1;
     const done = (quiet) => {
       clearTimeout(timer);
-      s.wake = null;
-      s.mo.disconnect();
-      if (globalThis.__portholeSettle === s) delete globalThis.__portholeSettle;
+      if (s.wake === wake) s.wake = null;
+      if (!keep) {
+        s.mo.disconnect();
+        if (globalThis.__portholeSettle === s) delete globalThis.__portholeSettle;
+      }
       resolve({ quiet, mutations: s.seen - base });
     };
     const check = () => {
@@ -238,7 +247,8 @@ export const MUTATION_QUIET = `function (requested, waitMs, afterMs, maxMs) {
       timer = setTimeout(check, Math.max(0, Math.min(until - now, start + maxMs - now)));
     };
     // The render came: no need to sit out the rest of waitMs.
-    s.wake = () => { if (checked === -1) { clearTimeout(timer); timer = setTimeout(check, afterMs); } };
+    const wake = () => { if (checked === -1) { clearTimeout(timer); timer = setTimeout(check, afterMs); } };
+    s.wake = wake;
     timer = setTimeout(check, 0);
   });
 }`;
