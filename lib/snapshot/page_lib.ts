@@ -206,8 +206,9 @@ export const SETTLE_DISARM = `function () {
  * Resolves once the DOM is quiet, or with `quiet: false` after `maxMs`. Without requests
  * (`requested` false): one task turn without a mutation (timers already due, e.g. a handler's
  * \`setTimeout(…, 0)\`). After requests: once a mutation later than the end of the last
- * fetch/XHR was seen, `afterMs` and one task turn without another; until then, at most
- * `waitMs` for that render to begin. Disarms the observer when it resolves, unless `keep`: an
+ * fetch/XHR was seen, one task turn without another, as after a synchronous handler (until
+ * then, at most `waitMs` for that render to begin). Either way, after a further mutation,
+ * `afterMs` and one task turn without another. Disarms the observer when it resolves, unless `keep`: an
  * early answer may be set aside, and the wait that follows must still see every mutation.
  */
 export const MUTATION_QUIET = `function (requested, waitMs, afterMs, maxMs, keep) {
@@ -226,6 +227,8 @@ export const MUTATION_QUIET = `function (requested, waitMs, afterMs, maxMs, keep
   return new Promise((resolve) => {
     let timer = 0;
     let checked = -1;
+    // After requests: the mutation count when the render that followed them was first seen.
+    let first = -1;
     const done = (quiet) => {
       clearTimeout(timer);
       if (s.wake === wake) s.wake = null;
@@ -239,15 +242,28 @@ export const MUTATION_QUIET = `function (requested, waitMs, afterMs, maxMs, keep
       const now = performance.now();
       const followed = requested ? s.last > ended : s.seen > base;
       if (!followed && now - start >= (requested ? waitMs : 0)) return done(true);
+      // That render and a task turn without another mutation: as after a synchronous handler.
+      if (followed && first !== -1 && s.seen === first) return done(true);
       if (followed && s.seen === checked && now - s.last >= afterMs) return done(true);
       if (now - start >= maxMs) return done(false);
+      if (requested && followed && first === -1) {
+        first = s.seen;
+        clearTimeout(timer);
+        timer = setTimeout(check, 0);
+        return;
+      }
       checked = followed ? s.seen : -1;
       const until = followed ? s.last + afterMs : start + waitMs;
       clearTimeout(timer);
       timer = setTimeout(check, Math.max(0, Math.min(until - now, start + maxMs - now)));
     };
     // The render came: no need to sit out the rest of waitMs.
-    const wake = () => { if (checked === -1) { clearTimeout(timer); timer = setTimeout(check, afterMs); } };
+    const wake = () => {
+      if (checked !== -1) return;
+      if (requested && first === -1 && s.last > ended) first = s.seen;
+      clearTimeout(timer);
+      timer = setTimeout(check, requested && s.seen === first ? 0 : afterMs);
+    };
     s.wake = wake;
     timer = setTimeout(check, 0);
   });
