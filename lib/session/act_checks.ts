@@ -16,7 +16,7 @@ import { toggleIsNoop } from "./act_toggle.ts";
 import { optionIndexes } from "./act_select.ts";
 import { fileInputOf, stageFiles, type UploadHost } from "./act_upload.ts";
 import { checkValue } from "./act_keyboard.ts";
-import { FINGERPRINT } from "../snapshot/walker.ts";
+import { FINGERPRINT, RESOLVE_REF } from "../snapshot/walker.ts";
 import { fingerprintOf, type FrameDoor, framesOf, resolveRefDocument, resolveRefIn } from "./frame_doors.ts";
 import type { ElementInfo, Preflight, Target } from "./act_preflight.ts";
 import type { PageRecord } from "./page_record.ts";
@@ -162,10 +162,18 @@ async function readRef(
       `${ref.ref} is in a frame of another site's process; observe that frame`,
     );
   }
-  // The frames were read once for the whole check: resolve in the door already found.
-  const found = await resolveRefIn(door, ref, signal);
+  // The frames were read once for the whole check: resolve in the door already found. With
+  // `facts`, the same registry lookup is sent beside it, reading the element's fingerprint and
+  // facts by value, so that both answers come back in one round trip.
+  const foundP = settle(resolveRefIn(door, ref, signal));
+  const factsP = facts ? settle(refFacts(door, ref, facts, signal)) : null;
+  const found = valueOf(await foundP);
+  const read = factsP ? await factsP : null;
   if (!found) return { objectId: null, node: null };
   try {
+    if (read?.ok === false) throw read.error;
+    if (read?.value) return { objectId: found.objectId, node: read.value.node, info: read.value.info };
+    // Not asked for, or the element left between the two lookups: read it through the node resolved.
     const nodeP = settle(fingerprintOf(door, found.objectId, signal));
     const infoP = facts ? settle(elementInfo(rec, found.objectId, facts.hitTest, signal, facts.at)) : null;
     // The fingerprint's failure comes first, as when the two were read one after the other.
@@ -175,6 +183,32 @@ async function readRef(
     rec.driver.release(found.objectId);
     throw err;
   }
+}
+
+/** A ref's element, looked up as RESOLVE_REF does, with its fingerprint and facts (null when it is gone). */
+const REF_FACTS = `function (token, n, hitTest, at) {
+  const el = (${RESOLVE_REF}).call(this, token, n);
+  if (!el) return null;
+  return { node: (${FINGERPRINT}).call(el), info: (${ELEMENT_INFO}).call(el, null, hitTest, at, null) };
+}`;
+
+async function refFacts(
+  door: FrameDoor,
+  ref: RefTarget,
+  facts: { hitTest: boolean; at?: { x: number; y: number } },
+  signal: AbortSignal,
+): Promise<{ node: AxFacts; info: ElementInfo } | null> {
+  const world = await door.world(signal);
+  const r = await door.send<Protocol.Runtime.CallFunctionOnResponse>("Runtime.callFunctionOn", {
+    functionDeclaration: REF_FACTS,
+    executionContextId: world,
+    arguments: [{ value: ref.token }, { value: ref.n }, { value: facts.hitTest }, {
+      value: facts.at ?? null,
+    }],
+    returnByValue: true,
+  }, signal);
+  if (r.exceptionDetails) throw new Error(r.exceptionDetails.text);
+  return (r.result.value ?? null) as { node: AxFacts; info: ElementInfo } | null;
 }
 
 /** Facts about a resolved node, or element_detached when it no longer exists. */
