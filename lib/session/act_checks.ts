@@ -8,16 +8,17 @@ import type { Protocol } from "devtools-protocol";
 import type { ActInput } from "../protocol/schemas.ts";
 import { canonicalOrigin } from "../policy/url.ts";
 import { credentialReason, type FieldFacts, refuseTyping } from "../policy/sensitive.ts";
-import { type FrameInfo, RemoteRef } from "../driver/page_driver.ts";
+import type { FrameInfo } from "../driver/page_driver.ts";
+import { type AxFacts, elementInfo, readRef, settle, valueOf } from "./act_read_ref.ts";
 import type { RefTarget } from "../snapshot/ax_tree.ts";
-import { ELEMENT_INFO, FIELD_FACTS, FOCUSED_FIELD } from "./page_scripts.ts";
+import { FIELD_FACTS, FOCUSED_FIELD } from "./page_scripts.ts";
 import { CLICKS, type Plan, Stop, TEXT_ENTRY } from "./act_params.ts";
 import { toggleIsNoop } from "./act_toggle.ts";
 import { optionIndexes } from "./act_select.ts";
 import { fileInputOf, stageFiles, type UploadHost } from "./act_upload.ts";
 import { checkValue } from "./act_keyboard.ts";
-import { FINGERPRINT, RESOLVE_REF } from "../snapshot/walker.ts";
-import { fingerprintOf, type FrameDoor, framesOf, resolveRefDocument, resolveRefIn } from "./frame_doors.ts";
+import { FINGERPRINT } from "../snapshot/walker.ts";
+import { framesOf, resolveRefDocument } from "./frame_doors.ts";
 import type { ElementInfo, Preflight, Target } from "./act_preflight.ts";
 import type { PageRecord } from "./page_record.ts";
 import type { StateRecord } from "./states.ts";
@@ -28,14 +29,6 @@ export { checkParams, CLICKS, NEEDS_REF, type Plan, Stop, TEXT_ENTRY } from "./a
 /** What the checks need of their session: its active page, where it may go, and upload staging. */
 export interface PreflightHost
   extends UploadHost, Pick<PagesHost, "activePageId">, Pick<DestinationHost, "checkDestination"> {}
-
-type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
-const settle = <T>(p: Promise<T>): Promise<Settled<T>> =>
-  p.then((value) => ({ ok: true as const, value }), (error) => ({ ok: false as const, error }));
-const valueOf = <T>(s: Settled<T>): T => {
-  if (!s.ok) throw s.error;
-  return s.value;
-};
 
 /** Actions whose node must be visible. */
 const NEEDS_VISIBLE = new Set([...CLICKS, ...TEXT_ENTRY, "press", "select", "drag", "scroll"]);
@@ -138,79 +131,6 @@ export function releaseTargets(rec: PageRecord, ctx: Preflight): void {
   for (const id of [ctx.objectId, ctx.to?.objectId, ctx.upload?.inputId]) if (id) rec.driver.release(id);
 }
 
-/**
- * A ref's node, resolved through the registry of the document it was observed in (never another
- * node), and Chromium's role and name of it now, for the fingerprint. A node of a frame that
- * loaded another document is document_changed; one that left its document is element_detached.
- * With `facts`, the node's facts are read beside the fingerprint (both only read the node).
- */
-async function readRef(
-  rec: PageRecord,
-  doors: FrameDoor[],
-  ref: RefTarget,
-  signal: AbortSignal,
-  facts?: { hitTest: boolean; at?: { x: number; y: number } },
-): Promise<{ objectId: string | null; node: AxFacts; info?: ElementInfo }> {
-  const door = doors.find((d) => d.info.frameId === ref.frameId);
-  if (!door || door.info.loaderId !== ref.loaderId) {
-    throw new Stop("document_changed", `The frame of ${ref.ref} loaded a new document; observe again`);
-  }
-  if (door.oop) {
-    // Porthole acts through the page's own renderer; this frame runs in another site's.
-    throw new Stop(
-      "frame_cross_origin",
-      `${ref.ref} is in a frame of another site's process; observe that frame`,
-    );
-  }
-  // The frames were read once for the whole check: resolve in the door already found. With
-  // `facts`, the same registry lookup is sent beside it, reading the element's fingerprint and
-  // facts by value, so that both answers come back in one round trip.
-  const foundP = settle(resolveRefIn(door, ref, signal));
-  const factsP = facts ? settle(refFacts(door, ref, facts, signal)) : null;
-  const found = valueOf(await foundP);
-  const read = factsP ? await factsP : null;
-  if (!found) return { objectId: null, node: null };
-  try {
-    if (read?.ok === false) throw read.error;
-    if (read?.value) return { objectId: found.objectId, node: read.value.node, info: read.value.info };
-    // Not asked for, or the element left between the two lookups: read it through the node resolved.
-    const nodeP = settle(fingerprintOf(door, found.objectId, signal));
-    const infoP = facts ? settle(elementInfo(rec, found.objectId, facts.hitTest, signal, facts.at)) : null;
-    // The fingerprint's failure comes first, as when the two were read one after the other.
-    const node = valueOf(await nodeP);
-    return { objectId: found.objectId, node, info: infoP ? valueOf(await infoP) : undefined };
-  } catch (err) {
-    rec.driver.release(found.objectId);
-    throw err;
-  }
-}
-
-/** A ref's element, looked up as RESOLVE_REF does, with its fingerprint and facts (null when it is gone). */
-const REF_FACTS = `function (token, n, hitTest, at) {
-  const el = (${RESOLVE_REF}).call(this, token, n);
-  if (!el) return null;
-  return { node: (${FINGERPRINT}).call(el), info: (${ELEMENT_INFO}).call(el, null, hitTest, at, null) };
-}`;
-
-async function refFacts(
-  door: FrameDoor,
-  ref: RefTarget,
-  facts: { hitTest: boolean; at?: { x: number; y: number } },
-  signal: AbortSignal,
-): Promise<{ node: AxFacts; info: ElementInfo } | null> {
-  const world = await door.world(signal);
-  const r = await door.send<Protocol.Runtime.CallFunctionOnResponse>("Runtime.callFunctionOn", {
-    functionDeclaration: REF_FACTS,
-    executionContextId: world,
-    arguments: [{ value: ref.token }, { value: ref.n }, { value: facts.hitTest }, {
-      value: facts.at ?? null,
-    }],
-    returnByValue: true,
-  }, signal);
-  if (r.exceptionDetails) throw new Error(r.exceptionDetails.text);
-  return (r.result.value ?? null) as { node: AxFacts; info: ElementInfo } | null;
-}
-
 /** Facts about a resolved node, or element_detached when it no longer exists. */
 async function inspectNode(
   rec: PageRecord,
@@ -227,22 +147,6 @@ async function inspectNode(
   }
   const info = read ?? await elementInfo(rec, objectId, hitTest, signal, at, ignore);
   return { ref, objectId, info };
-}
-
-function elementInfo(
-  rec: PageRecord,
-  objectId: string,
-  hitTest: boolean,
-  signal: AbortSignal,
-  at?: { x: number; y: number },
-  ignore?: string,
-): Promise<ElementInfo> {
-  return rec.driver.callOn<ElementInfo>(
-    objectId,
-    ELEMENT_INFO,
-    [null, hitTest, at ?? null, ignore ? new RemoteRef(ignore) : null],
-    signal,
-  );
 }
 
 /** What each action needs of its node beyond the common checks. */
@@ -315,8 +219,6 @@ function originOfFrame(frame: FrameInfo): string {
   if (/^https?:/.test(frame.url)) return canonicalOrigin(frame.url);
   return /^https?:\/\//.test(frame.securityOrigin) ? canonicalOrigin(frame.securityOrigin) : "null";
 }
-
-type AxFacts = { role: string; name: string } | null;
 
 /** The node is the one observed, in the contract's order: same document, connected, visible, same role and name. */
 function checkIdentity(ref: RefTarget, info: ElementInfo, node: AxFacts, input: ActInput) {
