@@ -32,6 +32,48 @@ Deno.test("act: the fresh state shows what a click's fetch rendered, in every ru
   }
 });
 
+/**
+ * After its fetch, the page renders in steps: a first row at once, a second in the next task,
+ * a third 2 ms after that.
+ */
+const STEPPED_PAGE = `<!doctype html><title>Stepped</title>
+<button onclick="load()">Load</button><ul id="list" aria-label="Rows"></ul>
+<script>
+let n = 0;
+async function load() {
+  const r = await fetch("/data?n=" + (++n));
+  const t = await r.text();
+  const list = document.getElementById("list");
+  const row = (text) => { const li = document.createElement("li"); li.textContent = text; list.append(li); };
+  list.replaceChildren();
+  row("First " + t);
+  setTimeout(() => {
+    row("Second " + t);
+    setTimeout(() => row("Third " + t), 2);
+  }, 0);
+}
+</script>`;
+
+Deno.test(
+  "act: a render after a click's fetch that goes on in later tasks is shown whole in the fresh state",
+  browserTest,
+  async () => {
+    await using site = new Site({ "/": STEPPED_PAGE, "/data": slowData });
+    await using ph = await Porthole.start();
+    const sid = await ph.session();
+    let state = await ph.open(sid, site.url("/"));
+    for (let i = 1; i <= 5; i++) {
+      const r = await ph.act(sid, state, { action: "click", ref: refOf(state, /button "Load"/) });
+      assertCaptured(r);
+      assert.match(r.freshState.tree, new RegExp(`First ${i}\\b`), `run ${i}:\n${r.freshState.tree}`);
+      assert.match(r.freshState.tree, new RegExp(`Second ${i}\\b`), `run ${i}:\n${r.freshState.tree}`);
+      assert.match(r.freshState.tree, new RegExp(`Third ${i}\\b`), `run ${i}:\n${r.freshState.tree}`);
+      assert.equal(r.settle.state, "quiet");
+      state = r.freshState;
+    }
+  },
+);
+
 Deno.test("act: settleMs 0 observes at once and says the settle was skipped", browserTest, async () => {
   await using site = new Site({ "/": FETCH_PAGE, "/data": slowData }), ph = await Porthole.start();
   const sid = await ph.session();

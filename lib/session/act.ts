@@ -61,8 +61,10 @@ export async function act(session: ActHost, input: ActInput, signal: AbortSignal
   let freshState: ActResult["freshState"];
   let captureError: PortholeError | null = null;
   let noop = false;
-  const progress: Progress = { acknowledged: false };
   let watch = null as SettleWatch | null;
+  /** Half of what is left stays for the observation itself. */
+  const settleBudget = () => Math.min(input.settleMs ?? DEFAULT_SETTLE_MS, Math.floor(live.remaining() / 2));
+  const progress: Progress = { acknowledged: false, onInput: () => watch?.inputDone(settleBudget()) };
   let settle: SettleReport = skippedSettle();
   const notRequested = input.expect ? "unknown" : "not_requested";
   let fields: FieldOutcome[] | undefined;
@@ -164,9 +166,7 @@ export async function act(session: ActHost, input: ActInput, signal: AbortSignal
     blocked ??= rec.blocked.first(); // a popup refused once it was held
   }
   if (watch && rec && !rec.driver.closed && !live.signal.aborted) {
-    // Half of what is left stays for the observation itself.
-    const budget = Math.min(input.settleMs ?? DEFAULT_SETTLE_MS, Math.floor(live.remaining() / 2));
-    settle = await watch.settle(budget, live.signal);
+    settle = await watch.settle(settleBudget(), live.signal);
   }
   watch?.dispose();
 

@@ -8,16 +8,17 @@ import type { Protocol } from "devtools-protocol";
 import type { ActInput } from "../protocol/schemas.ts";
 import { canonicalOrigin } from "../policy/url.ts";
 import { credentialReason, type FieldFacts, refuseTyping } from "../policy/sensitive.ts";
-import { type FrameInfo, RemoteRef } from "../driver/page_driver.ts";
+import type { FrameInfo } from "../driver/page_driver.ts";
+import { type AxFacts, elementInfo, readRef, settle, valueOf } from "./act_read_ref.ts";
 import type { RefTarget } from "../snapshot/ax_tree.ts";
-import { ELEMENT_INFO, FIELD_FACTS, FOCUSED_FIELD } from "./page_scripts.ts";
+import { FIELD_FACTS, FOCUSED_FIELD } from "./page_scripts.ts";
 import { CLICKS, type Plan, Stop, TEXT_ENTRY } from "./act_params.ts";
 import { toggleIsNoop } from "./act_toggle.ts";
 import { optionIndexes } from "./act_select.ts";
 import { fileInputOf, stageFiles, type UploadHost } from "./act_upload.ts";
 import { checkValue } from "./act_keyboard.ts";
 import { FINGERPRINT } from "../snapshot/walker.ts";
-import { fingerprintOf, type FrameDoor, framesOf, resolveRefDocument, resolveRefIn } from "./frame_doors.ts";
+import { framesOf, resolveRefDocument } from "./frame_doors.ts";
 import type { ElementInfo, Preflight, Target } from "./act_preflight.ts";
 import type { PageRecord } from "./page_record.ts";
 import type { StateRecord } from "./states.ts";
@@ -28,14 +29,6 @@ export { checkParams, CLICKS, NEEDS_REF, type Plan, Stop, TEXT_ENTRY } from "./a
 /** What the checks need of their session: its active page, where it may go, and upload staging. */
 export interface PreflightHost
   extends UploadHost, Pick<PagesHost, "activePageId">, Pick<DestinationHost, "checkDestination"> {}
-
-type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
-const settle = <T>(p: Promise<T>): Promise<Settled<T>> =>
-  p.then((value) => ({ ok: true as const, value }), (error) => ({ ok: false as const, error }));
-const valueOf = <T>(s: Settled<T>): T => {
-  if (!s.ok) throw s.error;
-  return s.value;
-};
 
 /** Actions whose node must be visible. */
 const NEEDS_VISIBLE = new Set([...CLICKS, ...TEXT_ENTRY, "press", "select", "drag", "scroll"]);
@@ -76,7 +69,11 @@ export async function preflight(
   // Where `navigate` may go is policy: refused destinations are refused before anything is sent.
   if (input.action === "navigate") session.checkDestination(input.url!);
   const docP = settle(resolveRefDocument(door, state.token, signal));
-  const nodeP = ref ? settle(readRef(rec, doors, ref, signal)) : null;
+  const hitTest = CLICKS.has(input.action) || input.action === "drag";
+  // The ref's node is read for its fingerprint and its facts side by side.
+  const nodeP = ref
+    ? settle(readRef(rec, doors, ref, signal, { hitTest, at: plan.pointer?.position }))
+    : null;
   const toP = toRef ? settle(readRef(rec, doors, toRef, signal)) : null;
   const held: string[] = [];
   const release = () => held.splice(0).forEach((id) => driver.release(id));
@@ -94,9 +91,17 @@ export async function preflight(
       if (input.action === "press" && plan.chord!.printable) await checkFocusedField(rec, docId, signal);
       return { frame, objectId: null, info: null, noop: false };
     }
-    const hitTest = CLICKS.has(input.action) || input.action === "drag";
-    const { objectId, node } = valueOf(await nodeP!);
-    const target = await inspectNode(rec, ref, objectId, hitTest, signal, plan.pointer?.position);
+    const { objectId, node, info } = valueOf(await nodeP!);
+    const target = await inspectNode(
+      rec,
+      ref,
+      objectId,
+      hitTest,
+      signal,
+      plan.pointer?.position,
+      undefined,
+      info,
+    );
     checkIdentity(ref, target.info, node, input);
     const ctx: Preflight = { frame, objectId: target.objectId, info: target.info, noop: false };
     // A checkbox already in the wanted state needs nothing, whether or not it could be clicked.
@@ -126,39 +131,6 @@ export function releaseTargets(rec: PageRecord, ctx: Preflight): void {
   for (const id of [ctx.objectId, ctx.to?.objectId, ctx.upload?.inputId]) if (id) rec.driver.release(id);
 }
 
-/**
- * A ref's node, resolved through the registry of the document it was observed in (never another
- * node), and Chromium's role and name of it now, for the fingerprint. A node of a frame that
- * loaded another document is document_changed; one that left its document is element_detached.
- */
-async function readRef(
-  rec: PageRecord,
-  doors: FrameDoor[],
-  ref: RefTarget,
-  signal: AbortSignal,
-): Promise<{ objectId: string | null; node: AxFacts }> {
-  const door = doors.find((d) => d.info.frameId === ref.frameId);
-  if (!door || door.info.loaderId !== ref.loaderId) {
-    throw new Stop("document_changed", `The frame of ${ref.ref} loaded a new document; observe again`);
-  }
-  if (door.oop) {
-    // Porthole acts through the page's own renderer; this frame runs in another site's.
-    throw new Stop(
-      "frame_cross_origin",
-      `${ref.ref} is in a frame of another site's process; observe that frame`,
-    );
-  }
-  // The frames were read once for the whole check: resolve in the door already found.
-  const found = await resolveRefIn(door, ref, signal);
-  if (!found) return { objectId: null, node: null };
-  try {
-    return { objectId: found.objectId, node: await fingerprintOf(door, found.objectId, signal) };
-  } catch (err) {
-    rec.driver.release(found.objectId);
-    throw err;
-  }
-}
-
 /** Facts about a resolved node, or element_detached when it no longer exists. */
 async function inspectNode(
   rec: PageRecord,
@@ -168,16 +140,12 @@ async function inspectNode(
   signal: AbortSignal,
   at?: { x: number; y: number },
   ignore?: string,
+  read?: ElementInfo,
 ): Promise<Target> {
   if (!objectId) {
     throw new Stop("element_detached", `${ref.ref} is no longer in the document`, element(ref));
   }
-  const info = await rec.driver.callOn<ElementInfo>(
-    objectId,
-    ELEMENT_INFO,
-    [null, hitTest, at ?? null, ignore ? new RemoteRef(ignore) : null],
-    signal,
-  );
+  const info = read ?? await elementInfo(rec, objectId, hitTest, signal, at, ignore);
   return { ref, objectId, info };
 }
 
@@ -251,8 +219,6 @@ function originOfFrame(frame: FrameInfo): string {
   if (/^https?:/.test(frame.url)) return canonicalOrigin(frame.url);
   return /^https?:\/\//.test(frame.securityOrigin) ? canonicalOrigin(frame.securityOrigin) : "null";
 }
-
-type AxFacts = { role: string; name: string } | null;
 
 /** The node is the one observed, in the contract's order: same document, connected, visible, same role and name. */
 function checkIdentity(ref: RefTarget, info: ElementInfo, node: AxFacts, input: ActInput) {

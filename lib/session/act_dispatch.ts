@@ -33,6 +33,8 @@ const DOWNLOAD_LINK_GRACE_MS = 1000;
 /** How far dispatch got: set once Chromium acknowledged the input or navigation command. */
 export interface Progress {
   acknowledged: boolean;
+  /** Called once an input (not a navigation) was acknowledged, before dispatch reads what followed it. */
+  onInput?: () => void;
 }
 
 /** One action to dispatch: its page, the state it refers to, its input, plan and preflight. */
@@ -110,6 +112,7 @@ async function inputAction(job: Dispatch, stayed: Promise<void>): Promise<Portho
     await sendInput(rec, input, plan, ctx, signal);
     // Every input command was answered: the input happened, whatever the page does next.
     progress.acknowledged = true;
+    progress.onInput?.();
     if (!watch.requested) await watch.flush(signal);
     // A download link's download begins a moment after the click was acknowledged: wait for it.
     if (!watch.requested && !watch.download && ctx.info?.downloadLink) {

@@ -94,8 +94,15 @@ async function walkFrame(
   budget: number,
   signal?: AbortSignal,
   root?: number,
+  sent?: () => void,
 ): Promise<{ result: WalkResult; owners: string[] }> {
-  const [world] = await Promise.all([door.world(signal), door.ensureAccessibility(signal)]);
+  // Once the domain is on, the tree's root is asked for and the walk is sent behind it without
+  // waiting: Chromium handles one target's commands in order, so the walk still reads a built tree.
+  const pipelined = door.accessibilityOn();
+  const ax = door.ensureAccessibility(signal);
+  ax.catch(() => {});
+  const world = await door.world(signal);
+  if (!pipelined) await ax;
   let rootId: string | undefined;
   if (root !== undefined) {
     const r = await door.send<Protocol.DOM.ResolveNodeResponse>("DOM.resolveNode", {
@@ -121,7 +128,7 @@ async function walkFrame(
     if (r?.object.objectId) owned.push({ frameId: child.info.frameId, objectId: r.object.objectId });
   }));
   try {
-    const r = await door.send<Protocol.Runtime.CallFunctionOnResponse>("Runtime.callFunctionOn", {
+    const walk = door.send<Protocol.Runtime.CallFunctionOnResponse>("Runtime.callFunctionOn", {
       functionDeclaration: WALKER,
       executionContextId: world,
       arguments: [
@@ -131,6 +138,8 @@ async function walkFrame(
       ],
       returnByValue: true,
     }, signal);
+    sent?.();
+    const [r] = await Promise.all([walk, ax]);
     if (r.exceptionDetails) {
       const text = r.exceptionDetails.exception?.description ?? r.exceptionDetails.text;
       if (/ComputedAccessibilityInfo/.test(text)) {
@@ -207,10 +216,20 @@ export async function captureFrame(
     const { frame, door, frames } = await findFrame(driver, opts.frameId, signal);
     const childrenOf = (id: string) => frames.filter((f) => f.info.parentId === id);
     const walks = new Map<string, FrameWalk>();
-    const walkOne = async (d: FrameDoor, refsIf: string, root?: number): Promise<FrameWalk> => {
+    const walkOne = async (d: FrameDoor, refsIf: string, root?: number, sent?: () => void) => {
       const book = target.refs.doc(d.info.frameId, d.info.loaderId);
       const kids = childrenOf(d.info.frameId);
-      const { result, owners } = await walkFrame(d, kids, refsIf, book.next, tier, budget, signal, root);
+      const { result, owners } = await walkFrame(
+        d,
+        kids,
+        refsIf,
+        book.next,
+        tier,
+        budget,
+        signal,
+        root,
+        sent,
+      );
       book.next = Math.max(book.next, result.next);
       const fw: FrameWalk = {
         frameId: d.info.frameId,
@@ -225,7 +244,16 @@ export async function captureFrame(
       walks.set(fw.frameId, fw);
       return fw;
     };
-    const root = await walkOne(door, "*", opts.root);
+    // A frame without inner frames is read again right behind its walk (handled after it, in
+    // order), rather than one round trip later.
+    let reread: ReturnType<typeof findFrame> | null = null;
+    const behind = !door.oop && !childrenOf(frame.frameId).length
+      ? () => {
+        reread = findFrame(driver, frame.frameId, signal);
+        reread.catch(() => {});
+      }
+      : undefined;
+    const root = await walkOne(door, "*", opts.root, behind);
     // Frames inside the observed one, level by level: refs only where the origin is the observed one's.
     let level = childrenOf(frame.frameId);
     while (level.length) {
@@ -233,7 +261,7 @@ export async function captureFrame(
       level = level.flatMap((d) => childrenOf(d.info.frameId));
     }
     // The frame may have moved on while it was read: re-read its loader.
-    const { frame: after, frames: now } = await findFrame(driver, frame.frameId, signal);
+    const { frame: after, frames: now } = await (reread ?? findFrame(driver, frame.frameId, signal));
     if (after.loaderId !== frame.loaderId) {
       throw new PortholeError("observation_failed", "The document changed while it was being observed");
     }

@@ -18,20 +18,27 @@ export interface FrameDoor {
   send<T = any>(method: string, params?: Record<string, unknown>, signal?: AbortSignal): Promise<T>;
   /** Porthole's isolated world in this frame's current document. */
   world(signal?: AbortSignal): Promise<number>;
-  /** The Accessibility domain, which the snapshot requires, enabled with this frame's tree built. */
+  /**
+   * The Accessibility domain, which the snapshot requires, enabled with this frame's tree built.
+   * Once `accessibilityOn()`, the tree is asked for before this returns.
+   */
   ensureAccessibility(signal?: AbortSignal): Promise<void>;
+  accessibilityOn(): boolean;
 }
 
 const WORLD = "porthole";
 const worlds = new WeakMap<object, Map<string, Promise<number>>>();
 const accessible = new WeakMap<object, Promise<void>>();
+const enabled = new WeakSet<object>();
 
 /**
  * Enable the Accessibility domain once per target and make Chromium build the frame document's
  * accessibility tree (asking for its root does). With the tree alive, `computedRole` and
  * `computedName` are cheap reads; without it each read would build and drop a tree of its own.
+ * Once the domain is on, the root is asked for before this returns, so a command sent next on
+ * the same target is handled after it (CDP keeps a target's order) without waiting for its answer.
  */
-async function enableAccessibility(
+function enableAccessibility(
   key: object,
   send: FrameDoor["send"],
   frameId: string,
@@ -42,19 +49,21 @@ async function enableAccessibility(
       "accessibility_unavailable",
       `The Accessibility domain failed: ${(err as Error).message}`,
     );
+  const root = () =>
+    send("Accessibility.getRootAXNode", { frameId }, signal).then(() => {}, (err) => {
+      if (signal?.aborted) throw err;
+      throw unavailable(err);
+    });
+  if (enabled.has(key)) return root();
   let p = accessible.get(key);
   if (!p) {
-    p = send("Accessibility.enable").then(() => {}, (err) => {
+    p = send("Accessibility.enable").then(() => void enabled.add(key), (err) => {
       accessible.delete(key);
       throw unavailable(err);
     });
     accessible.set(key, p);
   }
-  await raceSignal(p, signal);
-  await send("Accessibility.getRootAXNode", { frameId }, signal).catch((err) => {
-    if (signal?.aborted) throw err;
-    throw unavailable(err);
-  });
+  return raceSignal(p, signal).then(root);
 }
 
 function pageDoor(driver: PageDriver, info: FrameInfo): FrameDoor {
@@ -65,6 +74,7 @@ function pageDoor(driver: PageDriver, info: FrameInfo): FrameDoor {
     send,
     world: (signal) => driver.world(info, signal),
     ensureAccessibility: (signal) => enableAccessibility(driver.cdp, send, info.frameId, signal),
+    accessibilityOn: () => enabled.has(driver.cdp),
   };
 }
 
@@ -93,6 +103,7 @@ function remoteDoor(session: CDPSession, info: FrameInfo): FrameDoor {
       return raceSignal(ctx, signal);
     },
     ensureAccessibility: (signal) => enableAccessibility(session, send, info.frameId, signal),
+    accessibilityOn: () => enabled.has(session),
   };
 }
 

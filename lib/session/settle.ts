@@ -8,7 +8,7 @@
  */
 import type { Protocol } from "devtools-protocol";
 import type { FrameInfo, PageDriver } from "../driver/page_driver.ts";
-import { MUTATION_QUIET, SETTLE_ARM } from "../snapshot/page_lib.ts";
+import { MUTATION_QUIET, SETTLE_ARM, SETTLE_DISARM } from "../snapshot/page_lib.ts";
 
 export const DEFAULT_SETTLE_MS = 1500;
 
@@ -40,6 +40,8 @@ export class SettleWatch {
   #frame: FrameInfo;
   /** A document request of the watched frame began: its loader must be read again. */
   #navigated = false;
+  /** The quiet check asked for as soon as the input was acknowledged (see `inputDone`). */
+  #early: Promise<{ quiet: boolean } | null> | null = null;
 
   /** Start watching before the input; `frame` is the frame whose DOM the action's state shows. */
   constructor(driver: PageDriver, frame: FrameInfo) {
@@ -60,6 +62,21 @@ export class SettleWatch {
     };
     on("Network.loadingFinished", end);
     on("Network.loadingFailed", end);
+  }
+
+  /**
+   * The input was acknowledged: ask the page at once whether its DOM is quiet, without waiting
+   * for the dispatch to finish. The answer counts only when no awaited request began before it
+   * arrived (the page's events come before its answers); otherwise `settle` waits as always. The
+   * observer stays armed, so the wait that follows still sees every mutation.
+   */
+  inputDone(budgetMs: number): void {
+    if (budgetMs <= 0 || this.#started) return;
+    this.#early = this.#driver.callIn<{ quiet: boolean }>(
+      this.#frame,
+      MUTATION_QUIET,
+      [false, FRAME_MS, AFTER_MS, budgetMs, true],
+    ).catch(() => null);
   }
 
   #notify(): void {
@@ -99,7 +116,14 @@ export class SettleWatch {
     });
     if (budgetMs <= 0) return report("skipped");
     const budget = AbortSignal.any([signal, AbortSignal.timeout(budgetMs)]);
+    const early = this.#early;
+    this.#early = null;
     try {
+      const first = early ? await untilAborted(early, budget) : null;
+      if (first?.quiet && !this.#started && !this.#navigated) {
+        this.#driver.callIn(this.#frame, SETTLE_DISARM).catch(() => {});
+        return report("quiet");
+      }
       while (true) {
         if (!(await this.#idle(budget))) return report("budget");
         const mark = this.#started;
@@ -128,4 +152,17 @@ export class SettleWatch {
     for (const off of this.#off.splice(0)) off();
     this.#changed = [];
   }
+}
+
+/** The promise's value, or null once `signal` ends first. */
+function untilAborted<T>(p: Promise<T | null>, signal: AbortSignal): Promise<T | null> {
+  if (signal.aborted) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const onAbort = () => resolve(null);
+    signal.addEventListener("abort", onAbort, { once: true });
+    p.then((v) => {
+      signal.removeEventListener("abort", onAbort);
+      resolve(v);
+    });
+  });
 }

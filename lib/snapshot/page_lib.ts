@@ -186,24 +186,34 @@ export const DESCRIBE_ELEMENTS = `function (items) {
 export const SETTLE_ARM = `function () {
   const old = globalThis.__portholeSettle;
   if (old) old.mo.disconnect();
-  const s = { seen: 0, last: -1 };
+  const s = { seen: 0, last: -1, batches: [] };
   s.mo = new MutationObserver((records) => {
     s.seen += records.length;
     s.last = performance.now();
+    // When each of the latest batches came (a task's mutations arrive as one).
+    if (s.batches.push(s.last) > 32) s.batches.shift();
     if (s.wake) s.wake();
   });
   s.mo.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   globalThis.__portholeSettle = s;
 }`;
 
+/** Stops the observer SETTLE_ARM started (after an early MUTATION_QUIET answer that was kept). */
+export const SETTLE_DISARM = `function () {
+  const s = globalThis.__portholeSettle;
+  if (s) { s.mo.disconnect(); delete globalThis.__portholeSettle; }
+}`;
+
 /**
  * Resolves once the DOM is quiet, or with `quiet: false` after `maxMs`. Without requests
  * (`requested` false): one task turn without a mutation (timers already due, e.g. a handler's
  * \`setTimeout(…, 0)\`). After requests: once a mutation later than the end of the last
- * fetch/XHR was seen, `afterMs` and one task turn without another; until then, at most
- * `waitMs` for that render to begin. Disarms the observer when it resolves.
+ * fetch/XHR was seen, a task turn without another when that render is one batch of mutations
+ * (as after a synchronous handler), else `afterMs` and one task turn without another; until
+ * then, at most `waitMs` for that render to begin. Disarms the observer when it resolves, unless `keep`: an
+ * early answer may be set aside, and the wait that follows must still see every mutation.
  */
-export const MUTATION_QUIET = `function (requested, waitMs, afterMs, maxMs) {
+export const MUTATION_QUIET = `function (requested, waitMs, afterMs, maxMs, keep) {
   if (!globalThis.__portholeSettle) (${SETTLE_ARM})();
   const s = globalThis.__portholeSettle;
   const start = performance.now();
@@ -216,29 +226,38 @@ export const MUTATION_QUIET = `function (requested, waitMs, afterMs, maxMs) {
     if (entries.length && entries.length < 250) ended = Math.max(...entries.map((e) => e.responseEnd));
   }
   const base = s.seen;
+  // After requests, the render that followed them came in one batch: no need to sit out afterMs.
+  const oneRender = () => requested && s.batches.filter((t) => t > ended).length === 1;
   return new Promise((resolve) => {
     let timer = 0;
     let checked = -1;
     const done = (quiet) => {
       clearTimeout(timer);
-      s.wake = null;
-      s.mo.disconnect();
-      if (globalThis.__portholeSettle === s) delete globalThis.__portholeSettle;
+      if (s.wake === wake) s.wake = null;
+      if (!keep) {
+        s.mo.disconnect();
+        if (globalThis.__portholeSettle === s) delete globalThis.__portholeSettle;
+      }
       resolve({ quiet, mutations: s.seen - base });
     };
     const check = () => {
       const now = performance.now();
       const followed = requested ? s.last > ended : s.seen > base;
       if (!followed && now - start >= (requested ? waitMs : 0)) return done(true);
-      if (followed && s.seen === checked && now - s.last >= afterMs) return done(true);
+      if (followed && s.seen === checked && (oneRender() || now - s.last >= afterMs)) return done(true);
       if (now - start >= maxMs) return done(false);
       checked = followed ? s.seen : -1;
-      const until = followed ? s.last + afterMs : start + waitMs;
+      const until = followed ? (oneRender() ? now : s.last + afterMs) : start + waitMs;
       clearTimeout(timer);
       timer = setTimeout(check, Math.max(0, Math.min(until - now, start + maxMs - now)));
     };
     // The render came: no need to sit out the rest of waitMs.
-    s.wake = () => { if (checked === -1) { clearTimeout(timer); timer = setTimeout(check, afterMs); } };
+    const wake = () => {
+      if (checked !== -1) return;
+      clearTimeout(timer);
+      timer = setTimeout(check, oneRender() ? 0 : afterMs);
+    };
+    s.wake = wake;
     timer = setTimeout(check, 0);
   });
 }`;
