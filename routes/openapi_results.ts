@@ -282,7 +282,7 @@ export const OP_RESULTS: Record<string, Json | null> = {
     pageId: str,
     frameId: str,
     url: str,
-    elements: list(obj(["ref", "role", "tagName", "bounds", "selector"], {
+    elements: list(obj(["ref", "role", "tagName", "bounds", "selector", "actionHints"], {
       ref: str,
       role: str,
       name: str,
@@ -297,8 +297,19 @@ export const OP_RESULTS: Record<string, Json | null> = {
       alternativeSelectors: list({ type: "object" }),
       disabled: bool,
       focused: bool,
+      value: str,
+      actionHints: list(str),
+      stability: { type: "string", enum: ["stable", "new"] },
     })),
     totalElements: int,
+    title: str,
+    viewport: obj(["width", "height"], { width: int, height: int }),
+    changes: obj(["added", "updated", "removed"], {
+      added: list({ type: "object" }),
+      updated: list({ type: "object" }),
+      removed: list(str),
+    }),
+    tools: list({ type: "object" }),
     screenshot: { type: "object" },
   }),
 };

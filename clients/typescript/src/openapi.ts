@@ -1516,8 +1516,23 @@ export interface components {
                 alternativeSelectors?: Record<string, never>[];
                 disabled?: boolean;
                 focused?: boolean;
+                value?: string;
+                actionHints: string[];
+                /** @enum {string} */
+                stability?: "stable" | "new";
             }[];
             totalElements: number;
+            title?: string;
+            viewport?: {
+                width: number;
+                height: number;
+            };
+            changes?: {
+                added: Record<string, never>[];
+                updated: Record<string, never>[];
+                removed: string[];
+            };
+            tools?: Record<string, never>[];
             screenshot?: Record<string, never>;
         };
         ElementsInput: {
@@ -1527,8 +1542,65 @@ export interface components {
             frameId?: string;
             /** @description At most this many elements (default 100; 0 lists none but still observes) */
             maxElements?: number;
-            /** @description Also store a PNG of the viewport with numbered boxes over the listed elements */
-            annotate?: boolean;
+            /** @description List only elements of these roles (totalElements still counts all) */
+            roles?: string[];
+            /**
+             * @description true, or Set-of-Marks options with enabled: true: also store a PNG of the viewport with numbered boxes over the listed elements
+             * @default false
+             */
+            annotate: boolean | {
+                enabled?: boolean;
+                /** @default 50 */
+                maxLabels: number;
+                /**
+                 * @default number
+                 * @enum {string}
+                 */
+                labelFormat: "number" | "ref" | "both";
+                useStableRefs?: boolean;
+                /** @default {} */
+                style: {
+                    /** @default {} */
+                    badge: {
+                        /** @default #FF0000 */
+                        color: string;
+                        /** @default #FFFFFF */
+                        textColor: string;
+                        /** @default 20 */
+                        size: number;
+                        /** @default bold 12px sans-serif */
+                        font: string;
+                    };
+                    /** @default {} */
+                    box: {
+                        /** @default #FF0000 */
+                        color: string;
+                        /** @default 2 */
+                        width: number;
+                        /**
+                         * @default solid
+                         * @enum {string}
+                         */
+                        style: "solid" | "dashed";
+                    };
+                    /** @default true */
+                    showBoundingBox: boolean;
+                    /** @default 0.8 */
+                    opacity: number;
+                };
+            };
+            /** @description Also store a screenshot of the viewport (JPEG; the annotated PNG when annotate is on) */
+            screenshot?: boolean;
+            /** @description Also give the frame's title and the viewport's size */
+            metadata?: boolean;
+            /** @description Mark each element stable or new against this page's previous listing with stability, and remember this one */
+            stability?: boolean;
+            /** @description With stability: also list the elements added, updated (new name) and removed since that previous listing */
+            changes?: boolean;
+            /** @description With stability: forget the previous listing first, so every element is new */
+            refresh?: boolean;
+            /** @description Also list the WebMCP tools the frame declares (as discover does) */
+            tools?: boolean;
             /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
             timeoutMs?: number;
         };
