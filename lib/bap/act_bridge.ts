@@ -10,7 +10,8 @@ import type { Call } from "./call.ts";
 import { actWhenReady, type LocatorAction, observeFresh } from "../session/act_wait.ts";
 import { locate } from "../session/locate.ts";
 import { BAP, BapError, toBapError } from "./errors.ts";
-import { currentState, describe, frameGone, locateError, type Selector } from "./selectors.ts";
+import { currentState, frameGone, locateError, type Selector } from "./selectors.ts";
+import { describeLocator as describe } from "../session/locate_errors.ts";
 import type { BapState, PageTarget } from "./state.ts";
 
 /** An action by selectors: the core's, with a drag's drop target as a selector. */

@@ -5,9 +5,10 @@
  * `semantic` falls back to text; a `ref` is a core ref of the page's current document and never
  * heals. Errors name the selector the client sent.
  */
-import { findElement, type FrameInfo, frameOf, type Located, type Locator } from "../session/locate.ts";
+import { findElement, type FrameInfo, frameOf, type Locator } from "../session/locate.ts";
+import { type LocateFailure, locateFailure } from "../session/locate_errors.ts";
 import type { StateRecord } from "../session/states.ts";
-import { BAP, BapError, invalidParams } from "./errors.ts";
+import { BAP, BapError, fromPorthole } from "./errors.ts";
 
 /** A selector object; a bad member is -32602 naming it (`selector.value`). */
 export { LocatorSchema as SelectorSchema } from "../protocol/locator.ts";
@@ -26,63 +27,9 @@ export function notFound(sel: Selector, message = "Element not found"): BapError
   return new BapError(BAP.ElementNotFound, message, { details: { selector: sel }, notDispatched: true });
 }
 
-/** What a selector names, in the client's own words (error messages quote it). */
-export function describe(sel: Selector): string {
-  switch (sel.type) {
-    case "ref":
-      return sel.ref;
-    case "role":
-      return `role=${sel.role}${sel.name === undefined ? "" : ` name="${sel.name}"`}`;
-    case "semantic":
-      return `semantic "${sel.description}"`;
-    case "coordinates":
-      return `the element at (${sel.x}, ${sel.y})`;
-    default:
-      return `${sel.type} "${sel.value}"`;
-  }
-}
-
-/** Why `locate` found no one ref, as the BAP error a client of `field` gets. */
-export function locateError(sel: Selector, r: Exclude<Located, { ok: true }>, field = "selector"): BapError {
-  const what = describe(sel);
-  switch (r.why) {
-    case "invalid":
-      return invalidParams(field, `The selector is not valid: ${r.message}`);
-    case "ambiguous":
-      return new BapError(
-        BAP.SelectorAmbiguous,
-        `${what} matched ${r.count} elements; it must match exactly one`,
-        {
-          details: { selector: sel, count: r.count },
-          notDispatched: true,
-        },
-      );
-    case "not_found":
-      return notFound(sel, `No element matches ${what}`);
-    case "unknown_ref":
-      return new BapError(BAP.ElementNotFound, `${what} is not a ref of the page's current document`, {
-        details: { selector: sel },
-        recoveryHint: "Run agent/observe again and use the refs it returns",
-        notDispatched: true,
-      });
-    case "changed":
-      return new BapError(
-        BAP.ElementNotFound,
-        `${what} was ${r.was.role} "${r.was.name}" and is now ${r.now.role} "${r.now.name}"; observe again`,
-        { details: { selector: sel, reason: "element_changed" }, notDispatched: true },
-      );
-    case "not_visible":
-      return new BapError(BAP.ElementNotVisible, `${what} is not visible`, {
-        details: { selector: sel },
-        notDispatched: true,
-      });
-    case "no_ref":
-      return new BapError(
-        BAP.ActionFailed,
-        `${what} is not an element Porthole can act on: it is not interactive, or outside the observed snapshot`,
-        { details: { selector: sel, reason: "no_ref" }, retryable: false, notDispatched: true },
-      );
-  }
+/** Why `locate` found no one ref, as the BAP error a client of `field` gets: nothing was dispatched. */
+export function locateError(sel: Selector, r: LocateFailure, field = "selector"): BapError {
+  return fromPorthole(locateFailure(sel, r, field), { notDispatched: true });
 }
 
 /** The frame selectors resolve in: the one frame/switch selected, else the main frame. */
