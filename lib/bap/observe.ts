@@ -59,44 +59,21 @@ async function screenshot(call: Call, p: v.InferOutput<typeof Screenshot>) {
   return { data, format, ...size };
 }
 
-const PAPER: Record<string, [number, number]> = {
-  Letter: [8.5, 11],
-  Legal: [8.5, 14],
-  Tabloid: [11, 17],
-  A4: [8.27, 11.69],
-  A3: [11.69, 16.54],
-  A5: [5.83, 8.27],
-};
-
-/** A CSS length ("1cm", "10px", "0.5in", "5mm") in inches. */
-const Length = v.optional(v.pipe(
-  v.string(),
-  v.regex(/^\s*(\d+(?:\.\d+)?)\s*(px|in|cm|mm)?\s*$/, 'must be a CSS length such as "1cm"'),
-  v.transform((len) => {
-    const [, n, unit] = /^\s*(\d+(?:\.\d+)?)\s*(px|in|cm|mm)?\s*$/.exec(len)!;
-    return { px: 1 / 96, in: 1, cm: 1 / 2.54, mm: 1 / 25.4 }[(unit ?? "px") as "px"] * Number(n);
-  }),
-));
-
+/** The core's pdf with BAP's defaults: A4, portrait, scale 1, no background. */
 const Pdf = v.object({
   pageId: PageId,
-  options: Opts({
-    ...renamed(PdfInput, { landscape: "landscape", scale: "scale", printBackground: "printBackground" }),
-    format: v.optional(v.picklist(Object.keys(PAPER)), "A4"),
-    margin: v.optional(v.object({ top: Length, right: Length, bottom: Length, left: Length })),
-  }),
+  options: Opts(renamed(PdfInput, {
+    format: "paper",
+    margin: "margin",
+    landscape: "landscape",
+    scale: "scale",
+    printBackground: "printBackground",
+  })),
 });
 
 async function pdf(call: Call, p: v.InferOutput<typeof Pdf>) {
-  const { format, margin, ...o } = p.options;
-  const input = {
-    paperWidth: PAPER[format][0],
-    paperHeight: PAPER[format][1],
-    landscape: o.landscape ?? false,
-    scale: o.scale ?? 1,
-    printBackground: o.printBackground ?? false,
-    margin,
-  };
+  const { format = "A4", landscape = false, scale = 1, printBackground = false, margin } = p.options;
+  const input = { paper: format, landscape, scale, printBackground, margin };
   const t = call.state.target(p.pageId);
   return { data: (await artifactBytes(call, t.session, "pdf", { pageId: t.pageId, ...input }))! };
 }

@@ -1176,6 +1176,11 @@ export interface components {
         PdfInput: {
             /** @description Default: the active page */
             pageId?: string;
+            /**
+             * @description A paper size by name (Letter, Legal, Tabloid, A4, A3, A5); paperWidth and paperHeight win
+             * @enum {string}
+             */
+            paper?: "Letter" | "Legal" | "Tabloid" | "A4" | "A3" | "A5";
             /** @description Paper width in inches (default 8.5) */
             paperWidth?: number;
             /** @description Paper height in inches (default 11) */
@@ -1184,15 +1189,12 @@ export interface components {
             scale?: number;
             /** @description Default true */
             printBackground?: boolean;
+            /** @description Each side in inches, or as a CSS length such as "1cm" */
             margin?: {
-                /** @description In inches */
-                top?: number;
-                /** @description In inches */
-                right?: number;
-                /** @description In inches */
-                bottom?: number;
-                /** @description In inches */
-                left?: number;
+                top?: number | string;
+                right?: number | string;
+                bottom?: number | string;
+                left?: number | string;
             };
             /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
             timeoutMs?: number;
@@ -2032,7 +2034,7 @@ export interface components {
         };
         ErrorBody: {
             /** @enum {string} */
-            code: "invalid_params" | "unauthorized" | "host_not_allowed" | "request_origin_not_allowed" | "not_found" | "session_not_found" | "page_not_found" | "artifact_not_found" | "frame_not_found" | "body_too_large" | "artifact_too_large" | "context_limit" | "page_limit" | "queue_full" | "artifact_limit" | "human_in_control" | "takeover_not_found" | "plan_mode" | "browser_not_installed" | "browser_disconnected" | "session_disposed" | "unknown_state" | "stale_state" | "target_changed" | "document_changed" | "element_detached" | "element_changed" | "element_not_visible" | "element_not_enabled" | "element_not_editable" | "obscured" | "focus_lost" | "selector_ambiguous" | "origin_mismatch" | "frame_cross_origin" | "sensitive_field" | "secret_not_allowed" | "origin_not_allowed" | "scheme_not_allowed" | "address_not_allowed" | "navigation_blocked" | "popup_blocked" | "download_blocked" | "navigation_failed" | "timeout" | "approval_denied" | "approval_timeout" | "observation_failed" | "page_unresponsive" | "accessibility_unavailable" | "snapshot_invalid" | "cancelled" | "internal";
+            code: "invalid_params" | "unauthorized" | "host_not_allowed" | "request_origin_not_allowed" | "not_found" | "session_not_found" | "page_not_found" | "artifact_not_found" | "frame_not_found" | "body_too_large" | "artifact_too_large" | "context_limit" | "page_limit" | "queue_full" | "artifact_limit" | "human_in_control" | "takeover_not_found" | "plan_mode" | "browser_not_installed" | "browser_disconnected" | "session_disposed" | "unknown_state" | "stale_state" | "target_changed" | "document_changed" | "element_detached" | "element_changed" | "element_not_found" | "no_ref" | "element_not_visible" | "element_not_enabled" | "element_not_editable" | "obscured" | "focus_lost" | "selector_ambiguous" | "origin_mismatch" | "frame_cross_origin" | "sensitive_field" | "secret_not_allowed" | "origin_not_allowed" | "scheme_not_allowed" | "address_not_allowed" | "navigation_blocked" | "popup_blocked" | "download_blocked" | "navigation_failed" | "timeout" | "approval_denied" | "approval_timeout" | "observation_failed" | "page_unresponsive" | "accessibility_unavailable" | "snapshot_invalid" | "cancelled" | "internal";
             message: string;
             retryable: boolean;
             retryAfterMs?: number;
@@ -2042,7 +2044,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "invalid_params" | "unauthorized" | "host_not_allowed" | "request_origin_not_allowed" | "not_found" | "session_not_found" | "page_not_found" | "artifact_not_found" | "frame_not_found" | "body_too_large" | "artifact_too_large" | "context_limit" | "page_limit" | "queue_full" | "artifact_limit" | "human_in_control" | "takeover_not_found" | "plan_mode" | "browser_not_installed" | "browser_disconnected" | "session_disposed" | "unknown_state" | "stale_state" | "target_changed" | "document_changed" | "element_detached" | "element_changed" | "element_not_visible" | "element_not_enabled" | "element_not_editable" | "obscured" | "focus_lost" | "selector_ambiguous" | "origin_mismatch" | "frame_cross_origin" | "sensitive_field" | "secret_not_allowed" | "origin_not_allowed" | "scheme_not_allowed" | "address_not_allowed" | "navigation_blocked" | "popup_blocked" | "download_blocked" | "navigation_failed" | "timeout" | "approval_denied" | "approval_timeout" | "observation_failed" | "page_unresponsive" | "accessibility_unavailable" | "snapshot_invalid" | "cancelled" | "internal";
+                code: "invalid_params" | "unauthorized" | "host_not_allowed" | "request_origin_not_allowed" | "not_found" | "session_not_found" | "page_not_found" | "artifact_not_found" | "frame_not_found" | "body_too_large" | "artifact_too_large" | "context_limit" | "page_limit" | "queue_full" | "artifact_limit" | "human_in_control" | "takeover_not_found" | "plan_mode" | "browser_not_installed" | "browser_disconnected" | "session_disposed" | "unknown_state" | "stale_state" | "target_changed" | "document_changed" | "element_detached" | "element_changed" | "element_not_found" | "no_ref" | "element_not_visible" | "element_not_enabled" | "element_not_editable" | "obscured" | "focus_lost" | "selector_ambiguous" | "origin_mismatch" | "frame_cross_origin" | "sensitive_field" | "secret_not_allowed" | "origin_not_allowed" | "scheme_not_allowed" | "address_not_allowed" | "navigation_blocked" | "popup_blocked" | "download_blocked" | "navigation_failed" | "timeout" | "approval_denied" | "approval_timeout" | "observation_failed" | "page_unresponsive" | "accessibility_unavailable" | "snapshot_invalid" | "cancelled" | "internal";
                 message: string;
                 retryable: boolean;
                 retryAfterMs?: number;
