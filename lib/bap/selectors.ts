@@ -5,8 +5,10 @@
  * `semantic` falls back to text; a `ref` is a core ref of the page's current document and never
  * heals. Errors name the selector the client sent.
  */
-import { findElement, type FrameInfo, frameOf, type Locator } from "../session/locate.ts";
+import { type FrameInfo, frameOf, type Locator } from "../session/locate.ts";
 import { type LocateFailure, locateFailure } from "../session/locate_errors.ts";
+import { findNode, type LocatedNode } from "../session/locate_node.ts";
+import { PortholeError } from "../protocol/errors.ts";
 import type { StateRecord } from "../session/states.ts";
 import { BAP, BapError, fromPorthole } from "./errors.ts";
 
@@ -18,10 +20,7 @@ import type { BapState, PageTarget } from "./state.ts";
 export type Selector = Locator;
 
 /** One node a selector resolved to, for reads that need no ref. */
-export interface Target {
-  frame: FrameInfo;
-  backendNodeId: number;
-}
+export type Target = LocatedNode;
 
 export function notFound(sel: Selector, message = "Element not found"): BapError {
   return new BapError(BAP.ElementNotFound, message, { details: { selector: sel }, notDispatched: true });
@@ -60,9 +59,9 @@ export function currentState(t: PageTarget): StateRecord | null {
 }
 
 /**
- * Resolve a selector to at most one node, for reads (observe/element, conditions, extraction).
- * Returns null when nothing matches (callers that auto-wait try again); throws SelectorAmbiguous
- * for several matches.
+ * Resolve a selector to at most one node in the selected frame, for reads (observe/element,
+ * conditions): null when nothing matches (callers that auto-wait try again); several matches
+ * are SelectorAmbiguous.
  */
 export async function resolve(
   state: BapState,
@@ -71,20 +70,11 @@ export async function resolve(
   signal?: AbortSignal,
 ): Promise<Target | null> {
   const frame = await selectedFrame(state, t, signal);
-  const current = currentState(t);
-  const found = await findElement(
-    t.rec.driver,
-    current,
-    frame.frameId,
-    sel,
-    signal,
+  return await findNode(t.rec.driver, currentState(t), frame.frameId, sel, signal, "selector").catch(
+    (err) => {
+      throw err instanceof PortholeError ? fromPorthole(err, { notDispatched: true }) : err;
+    },
   );
-  if ("invalid" in found) throw locateError(sel, { ok: false, why: "invalid", message: found.invalid });
-  if ("count" in found) {
-    if (found.count > 1) throw locateError(sel, { ok: false, why: "ambiguous", count: found.count });
-    return null;
-  }
-  return found;
 }
 
 /** The selected frame, or the one element `sel` names in it: the scope of a read. */

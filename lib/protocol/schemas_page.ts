@@ -2,6 +2,7 @@
 import * as v from "valibot";
 import { TimeoutMs } from "./schemas.ts";
 import { Annotate } from "./annotation.ts";
+import { LocatorSchema } from "./locator.ts";
 
 const Id = (what: string) => v.pipe(v.string(), v.minLength(1), v.maxLength(128), v.description(what));
 const PageId = v.optional(Id("Default: the active page"));
@@ -51,11 +52,20 @@ export const ExtractInput = v.strictObject({
       ),
     ),
   ),
+  frameId: FrameId,
   ref: v.optional(
     v.pipe(
       v.string(),
       v.maxLength(64),
       v.description("Scope: a ref of the session's current state (not consumed)"),
+    ),
+  ),
+  locator: v.optional(
+    v.pipe(
+      LocatorSchema,
+      v.description(
+        "Scope: the one element this locator names in the frame, waited for until timeoutMs; excludes ref",
+      ),
     ),
   ),
   stateId: v.optional(v.pipe(v.string(), v.maxLength(128), v.description("The state the ref comes from"))),

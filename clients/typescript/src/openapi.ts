@@ -1488,8 +1488,58 @@ export interface components {
              * @enum {string}
              */
             mode?: "single" | "list" | "table";
+            /** @description Exact frame to read; default: the main frame */
+            frameId?: string;
             /** @description Scope: a ref of the session's current state (not consumed) */
             ref?: string;
+            /** @description Scope: the one element this locator names in the frame, waited for until timeoutMs; excludes ref */
+            locator?: {
+                /** @constant */
+                type: "css";
+                value: string;
+            } | {
+                /** @constant */
+                type: "xpath";
+                value: string;
+            } | {
+                /** @constant */
+                type: "role";
+                role: string;
+                name?: string;
+                exact?: boolean;
+            } | {
+                /** @constant */
+                type: "text";
+                value: string;
+                exact?: boolean;
+            } | {
+                /** @constant */
+                type: "label";
+                value: string;
+                exact?: boolean;
+            } | {
+                /** @constant */
+                type: "placeholder";
+                value: string;
+                exact?: boolean;
+            } | {
+                /** @constant */
+                type: "testId";
+                value: string;
+            } | {
+                /** @constant */
+                type: "semantic";
+                description: string;
+            } | {
+                /** @constant */
+                type: "coordinates";
+                x: number;
+                y: number;
+            } | {
+                /** @constant */
+                type: "ref";
+                ref: string;
+            };
             /** @description The state the ref comes from */
             stateId?: string;
             /** @description Also list the elements each item was read from */
