@@ -276,6 +276,25 @@ export const OP_RESULTS: Record<string, Json | null> = {
     confidence: { type: "number" },
     sources: list(obj(["selector", "text"], { selector: str, text: str })),
   }),
+  content: obj(["pageId", "frameId", "url", "title"], {
+    pageId: str,
+    frameId: str,
+    url: str,
+    title: str,
+    html: str,
+    text: str,
+    markdown: str,
+  }),
+  // The properties asked for, each as the page gives it (null where it has none).
+  element: obj(["found"], { found: bool }),
+  aria: obj(["pageId", "frameId"], {
+    pageId: str,
+    frameId: str,
+    url: str,
+    title: str,
+    snapshot: str,
+    tree: { type: "object" },
+  }),
   elements: obj(["stateId", "targetId", "pageId", "frameId", "url", "elements", "totalElements"], {
     stateId: str,
     targetId: str,

@@ -22,10 +22,6 @@ export type Selector = Locator;
 /** One node a selector resolved to, for reads that need no ref. */
 export type Target = LocatedNode;
 
-export function notFound(sel: Selector, message = "Element not found"): BapError {
-  return new BapError(BAP.ElementNotFound, message, { details: { selector: sel }, notDispatched: true });
-}
-
 /** Why `locate` found no one ref, as the BAP error a client of `field` gets: nothing was dispatched. */
 export function locateError(sel: Selector, r: LocateFailure, field = "selector"): BapError {
   return fromPorthole(locateFailure(sel, r, field), { notDispatched: true });
@@ -75,17 +71,4 @@ export async function resolve(
       throw err instanceof PortholeError ? fromPorthole(err, { notDispatched: true }) : err;
     },
   );
-}
-
-/** The selected frame, or the one element `sel` names in it: the scope of a read. */
-export async function scopeOf(
-  state: BapState,
-  t: PageTarget,
-  sel: Selector | undefined,
-  signal: AbortSignal,
-): Promise<{ frame: FrameInfo; backendNodeId?: number }> {
-  if (!sel) return { frame: await selectedFrame(state, t, signal) };
-  const target = await resolve(state, t, sel, signal);
-  if (!target) throw notFound(sel);
-  return target;
 }
