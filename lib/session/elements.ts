@@ -12,6 +12,7 @@ import type { RefTarget } from "../snapshot/render.ts";
 import { captureFrame } from "./capture.ts";
 import { annotatedScreenshot, DEFAULT_ANNOTATION } from "./page_images.ts";
 import type { PageRecord } from "./page_record.ts";
+import type { FrameInfo } from "./locate.ts";
 import { describeRefs, type RefElement } from "./ref_elements.ts";
 import { scrubbed } from "./page_reads.ts";
 import { onPageBounded } from "./bounded.ts";
@@ -117,20 +118,39 @@ export async function elementListing(
       const changes = compareListing(session.states, page, listed, input);
       if (changes) result.changes = changes;
     }
-    if (input.metadata) {
-      result.title = scrubbed(session, await frameTitle(rec, seen.frame, sig));
-      result.viewport = await viewportOf(rec, sig);
-    }
-    if (input.tools) {
-      const opts = { maxTools: 50, schemas: true };
-      const found = await discoverTools(rec.driver, seen.frame, opts, sig).catch(() => null);
-      if (found) result.tools = scrubbed(session, found.tools);
-    }
-    if (!input.annotate && !input.screenshot) return { result };
-    // With nothing to mark, the plain image of the viewport.
-    const boxes = input.annotate ? listed.map((e) => ({ ref: e.ref, bounds: e.bounds })) : [];
-    return { result, shot: await annotatedScreenshot(rec, boxes, input.annotate ?? DEFAULT_ANNOTATION, sig) };
+    const { shot, ...extras } = await frameExtras(session, rec, seen.frame, listed, input, sig);
+    return { result: { ...result, ...extras }, shot };
   });
+}
+
+/**
+ * What a listing adds besides its elements (metadata, WebMCP tools, the screenshot of `listed`),
+ * read without observing: a caller that lists nothing reads only these.
+ */
+export async function frameExtras(
+  session: ReadsHost,
+  rec: PageRecord,
+  frame: FrameInfo,
+  listed: ListedElement[],
+  input: Pick<ElementsInput, "metadata" | "tools" | "annotate" | "screenshot">,
+  sig: AbortSignal,
+) {
+  const out: Pick<ElementsResult, "title" | "viewport" | "tools"> & { shot?: ElementListing["shot"] } = {};
+  if (input.metadata) {
+    out.title = scrubbed(session, await frameTitle(rec, frame, sig));
+    out.viewport = await viewportOf(rec, sig);
+  }
+  if (input.tools) {
+    const found = await discoverTools(rec.driver, frame, { maxTools: 50, schemas: true }, sig).catch(() =>
+      null
+    );
+    if (found) out.tools = scrubbed(session, found.tools);
+  }
+  if (!input.annotate && !input.screenshot) return out;
+  // With nothing to mark, the plain image of the viewport.
+  const boxes = input.annotate ? listed.map((e) => ({ ref: e.ref, bounds: e.bounds })) : [];
+  out.shot = await annotatedScreenshot(rec, boxes, input.annotate ?? DEFAULT_ANNOTATION, sig);
+  return out;
 }
 
 /** `elements`: the listing, its screenshot stored in the session's artifact store. */
