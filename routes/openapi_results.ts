@@ -276,13 +276,32 @@ export const OP_RESULTS: Record<string, Json | null> = {
     confidence: { type: "number" },
     sources: list(obj(["selector", "text"], { selector: str, text: str })),
   }),
+  content: obj(["pageId", "frameId", "url", "title"], {
+    pageId: str,
+    frameId: str,
+    url: str,
+    title: str,
+    html: str,
+    text: str,
+    markdown: str,
+  }),
+  // The properties asked for, each as the page gives it (null where it has none).
+  element: obj(["found"], { found: bool }),
+  aria: obj(["pageId", "frameId"], {
+    pageId: str,
+    frameId: str,
+    url: str,
+    title: str,
+    snapshot: str,
+    tree: { type: "object" },
+  }),
   elements: obj(["stateId", "targetId", "pageId", "frameId", "url", "elements", "totalElements"], {
     stateId: str,
     targetId: str,
     pageId: str,
     frameId: str,
     url: str,
-    elements: list(obj(["ref", "role", "tagName", "bounds", "selector"], {
+    elements: list(obj(["ref", "role", "tagName", "bounds", "selector", "actionHints"], {
       ref: str,
       role: str,
       name: str,
@@ -297,8 +316,19 @@ export const OP_RESULTS: Record<string, Json | null> = {
       alternativeSelectors: list({ type: "object" }),
       disabled: bool,
       focused: bool,
+      value: str,
+      actionHints: list(str),
+      stability: { type: "string", enum: ["stable", "new"] },
     })),
     totalElements: int,
+    title: str,
+    viewport: obj(["width", "height"], { width: int, height: int }),
+    changes: obj(["added", "updated", "removed"], {
+      added: list({ type: "object" }),
+      updated: list({ type: "object" }),
+      removed: list(str),
+    }),
+    tools: list({ type: "object" }),
     screenshot: { type: "object" },
   }),
 };

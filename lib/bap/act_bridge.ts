@@ -4,13 +4,14 @@
  * dispatched. This file says its end as BAP does, naming the client's selectors, never core refs.
  */
 import type { ActResult } from "../protocol/types.ts";
-import { ERROR_TABLE, type ErrorCode, PortholeError, toPortholeError } from "../protocol/errors.ts";
+import { type ErrorCode, PortholeError, toPortholeError } from "../protocol/errors.ts";
 import { meteredAct } from "../ops/ops.ts";
 import type { Call } from "./call.ts";
 import { actWhenReady, type LocatorAction, observeFresh } from "../session/act_wait.ts";
 import { locate } from "../session/locate.ts";
-import { BAP, BapError, toBapError } from "./errors.ts";
-import { currentState, describe, frameGone, locateError, type Selector } from "./selectors.ts";
+import { BAP, BapError, fromPorthole, toBapError } from "./errors.ts";
+import { currentState, frameGone, locateError, type Selector } from "./selectors.ts";
+import { describeLocator as describe } from "../session/locate_errors.ts";
 import type { BapState, PageTarget } from "./state.ts";
 
 /** An action by selectors: the core's, with a drag's drop target as a selector. */
@@ -26,26 +27,21 @@ export function actError(r: ActResult, named: Named = []): BapError {
   const e = r.error!;
   const notDispatched = r.execution === "not_dispatched";
   let message = e.message;
-  const details: Record<string, unknown> = { ...e.details, reason: e.code, execution: r.execution };
+  const details: Record<string, unknown> = { ...e.details, execution: r.execution };
   for (const { sel, ref } of named) {
     if (sel.type === "ref" && sel.ref === ref) continue;
     message = message.replace(new RegExp(`${ref}(?![0-9])`, "g"), describe(sel));
   }
   if (named[0]) details.selector = named[0].sel;
   // The client sent selectors, not the core's ref/toRef: a bad one is named as it sent it.
-  if (details.field === "ref" && named[0]) details.field = "selector";
-  if (details.field === "toRef" && named[1]) details.field = "target";
-  if (typeof details.field === "string") {
-    details.field = details.field.replace(/^(fields\.\d+)\.ref$/, "$1.selector");
-  }
+  const f = details.field;
+  if (f === "ref" && named[0]) details.field = "selector";
+  else if (f === "toRef" && named[1]) details.field = "target";
+  else if (typeof f === "string") details.field = f.replace(/^(fields\.\d+)\.ref$/, "$1.selector");
   if (r.fields) details.fields = r.fields;
-  return new BapError(ERROR_TABLE[e.code as ErrorCode].bap, message, {
-    retryable: notDispatched ? e.retryable : false,
-    retryAfterMs: e.retryAfterMs,
-    recoveryHint: e.recoveryHint,
-    details,
-    notDispatched,
-  });
+  const { retryAfterMs, recoveryHint } = e;
+  const err = new PortholeError(e.code as ErrorCode, message, { retryAfterMs, recoveryHint, details });
+  return fromPorthole(err, { retryable: notDispatched && e.retryable, notDispatched });
 }
 
 /** A fresh observation failed on the frame frame/switch selected: it is gone, and so is the selection. */

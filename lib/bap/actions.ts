@@ -12,7 +12,7 @@ import { type Call, type Method, method } from "./call.ts";
 import { BAP, BapError } from "./errors.ts";
 import { onPage } from "./gate.ts";
 import { Flag, Num, Opts, PageId, renamed, Timeout } from "./schema.ts";
-import { resolve, type Selector, SelectorSchema } from "./selectors.ts";
+import { locateError, resolve, type Selector, SelectorSchema } from "./selectors.ts";
 import type { PageTarget } from "./state.ts";
 
 interface Ctx {
@@ -111,12 +111,7 @@ const simple = <S extends v.GenericSchema>(name: string, schema: S, spec: (p: v.
 async function centerOf(c: Ctx, sel: Selector): Promise<{ x: number; y: number }> {
   const target = await resolve(c.call.state, c.t, sel, c.signal);
   const center = target && await elementCenter(c.t.rec.driver, target.frame, target.backendNodeId, c.signal);
-  if (!center) {
-    throw new BapError(BAP.ElementNotFound, "Element not found", {
-      details: { selector: sel },
-      notDispatched: true,
-    });
-  }
+  if (!center) throw locateError(sel, { ok: false, why: "not_found" });
   return center;
 }
 

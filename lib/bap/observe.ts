@@ -1,23 +1,13 @@
 /** The 7 `observe/*` methods: screenshot, accessibility, dom, element, pdf, content, ariaSnapshot. */
-import { elementProps } from "../session/element_props.ts";
-import { pageDocument, pageMarkdown } from "../session/page_content.ts";
 import { contentSize } from "../session/page_images.ts";
-import { redactUrl } from "../policy/url.ts";
 import * as v from "valibot";
 import { PdfInput, ScreenshotInput } from "../protocol/schemas_watch.ts";
-import { type Call, type Method, method } from "./call.ts";
-import { BAP, BapError } from "./errors.ts";
+import { ELEMENT_PROPERTIES } from "../protocol/schemas_observe.ts";
+import { type Call, type Method, method, viaOp } from "./call.ts";
+import type { BapError } from "./errors.ts";
 import { artifactBytes, onPage, viewportOf } from "./gate.ts";
 import { Flag, Num, Opts, PageId, renamed, Str } from "./schema.ts";
-import { resolve, scopeOf, selectedFrame, SelectorSchema } from "./selectors.ts";
-import type { PageTarget } from "./state.ts";
-import { accessibilityTree, ariaSnapshot } from "../session/aria_views.ts";
-
-/** The selected frame's document, read whole and redacted. */
-async function documentOf(call: Call, t: PageTarget, signal: AbortSignal) {
-  const frame = await selectedFrame(call.state, t, signal);
-  return { frame, ...await pageDocument(t.rec.driver, frame, signal) };
-}
+import { SelectorSchema } from "./selectors.ts";
 
 function pngSize(b64: string): { width: number; height: number } {
   const head = Uint8Array.fromBase64(b64.slice(0, 44));
@@ -59,77 +49,50 @@ async function screenshot(call: Call, p: v.InferOutput<typeof Screenshot>) {
   return { data, format, ...size };
 }
 
-const PAPER: Record<string, [number, number]> = {
-  Letter: [8.5, 11],
-  Legal: [8.5, 14],
-  Tabloid: [11, 17],
-  A4: [8.27, 11.69],
-  A3: [11.69, 16.54],
-  A5: [5.83, 8.27],
-};
-
-/** A CSS length ("1cm", "10px", "0.5in", "5mm") in inches. */
-const Length = v.optional(v.pipe(
-  v.string(),
-  v.regex(/^\s*(\d+(?:\.\d+)?)\s*(px|in|cm|mm)?\s*$/, 'must be a CSS length such as "1cm"'),
-  v.transform((len) => {
-    const [, n, unit] = /^\s*(\d+(?:\.\d+)?)\s*(px|in|cm|mm)?\s*$/.exec(len)!;
-    return { px: 1 / 96, in: 1, cm: 1 / 2.54, mm: 1 / 25.4 }[(unit ?? "px") as "px"] * Number(n);
-  }),
-));
-
+/** The core's pdf with BAP's defaults: A4, portrait, scale 1, no background. */
 const Pdf = v.object({
   pageId: PageId,
-  options: Opts({
-    ...renamed(PdfInput, { landscape: "landscape", scale: "scale", printBackground: "printBackground" }),
-    format: v.optional(v.picklist(Object.keys(PAPER)), "A4"),
-    margin: v.optional(v.object({ top: Length, right: Length, bottom: Length, left: Length })),
-  }),
+  options: Opts(renamed(PdfInput, {
+    format: "paper",
+    margin: "margin",
+    landscape: "landscape",
+    scale: "scale",
+    printBackground: "printBackground",
+  })),
 });
 
 async function pdf(call: Call, p: v.InferOutput<typeof Pdf>) {
-  const { format, margin, ...o } = p.options;
-  const input = {
-    paperWidth: PAPER[format][0],
-    paperHeight: PAPER[format][1],
-    landscape: o.landscape ?? false,
-    scale: o.scale ?? 1,
-    printBackground: o.printBackground ?? false,
-    margin,
-  };
+  const { format = "A4", landscape = false, scale = 1, printBackground = false, margin } = p.options;
+  const input = { paper: format, landscape, scale, printBackground, margin };
   const t = call.state.target(p.pageId);
   return { data: (await artifactBytes(call, t.session, "pdf", { pageId: t.pageId, ...input }))! };
 }
 
-const PROPERTIES = [
-  "visible",
-  "enabled",
-  "checked",
-  "text",
-  "value",
-  "boundingBox",
-  "attributes",
-  "computedStyle",
-] as const;
+/** A read of the selected frame, through a core operation; its errors name BAP's `selector`. */
+const read = <S extends v.GenericSchema>(
+  params: S,
+  op: string,
+  input: (p: v.InferOutput<S>) => Record<string, unknown>,
+  result: (r: Record<string, unknown>) => unknown,
+): Method => {
+  const m = viaOp(params, op, "page", (p, call, t) => ({
+    ...input(p),
+    pageId: t!.pageId,
+    frameId: call.state.frames.get(t!.pageId),
+  }), result);
+  return {
+    ...m,
+    run: (call, p) =>
+      m.run(call, p).catch((err) => {
+        const details = (err as BapError).extras?.details;
+        if (details?.field === "locator") details.field = "selector";
+        throw err;
+      }),
+  };
+};
 
-const Element = v.object({
-  pageId: PageId,
-  selector: SelectorSchema,
-  properties: v.array(v.picklist(PROPERTIES)),
-});
-
-async function element(call: Call, p: v.InferOutput<typeof Element>) {
-  const { selector: sel, properties: props } = p;
-  return await onPage(call, p.pageId, async (t, sig) => {
-    const target = await resolve(call.state, t, sel, sig).catch((err) => {
-      if (err instanceof BapError && err.code === BAP.ElementNotFound) return null;
-      throw err;
-    });
-    if (!target) return { found: false };
-    return await elementProps(t.rec.driver, target.frame, target.backendNodeId, props, sig);
-  });
-}
-
+const Selected = { pageId: PageId, selector: SelectorSchema };
+const Element = v.object({ ...Selected, properties: v.array(v.picklist(ELEMENT_PROPERTIES)) });
 const Accessibility = v.object({
   pageId: PageId,
   options: Opts({
@@ -139,50 +102,51 @@ const Accessibility = v.object({
     includeHidden: Flag,
   }),
 });
-
 const Doc = v.object({ pageId: PageId, options: v.optional(v.object({})) });
 const Content = v.object({ pageId: PageId, format: Str });
 const Aria = v.object({
-  pageId: PageId,
+  ...Selected,
   selector: v.optional(SelectorSchema),
   options: v.optional(v.object({})),
 });
+// An unknown format is text, as in the reference server.
+const formatOf = (f?: string) => f === "markdown" || f === "html" ? f : "text";
 
 export const OBSERVE_METHODS: Record<string, Method> = {
   "observe/screenshot": method(Screenshot, screenshot),
   "observe/pdf": method(Pdf, pdf),
-  "observe/element": method(Element, element),
-  "observe/dom": method(Doc, (call, p) =>
-    onPage(call, p.pageId, async (t, sig) => {
-      const d = await documentOf(call, t, sig);
-      return { html: d.html, text: d.text, title: d.title, url: d.url };
-    })),
-  // An unknown format is text, as in the reference server.
-  "observe/content": method(Content, (call, p) =>
-    onPage(call, p.pageId, async (t, sig) => {
-      const d = await documentOf(call, t, sig);
-      const content = p.format === "markdown"
-        ? await pageMarkdown(t.rec.driver, d.frame, sig)
-        : p.format === "html"
-        ? d.html
-        : d.text;
-      return { content, url: d.url, title: d.title };
-    })),
-  "observe/accessibility": method(Accessibility, (call, p) =>
-    onPage(call, p.pageId, async (t, sig) => ({
-      tree: await accessibilityTree(
-        t.rec,
-        await scopeOf(call.state, t, p.options.root, sig),
-        p.options.maxDepth,
-        sig,
-      ),
-    }))),
-  "observe/ariaSnapshot": method(
+  "observe/element": read(
+    Element,
+    "element",
+    (p) => ({ locator: p.selector, properties: p.properties }),
+    (r) => r,
+  ),
+  "observe/dom": read(
+    Doc,
+    "content",
+    () => ({ formats: ["html", "text"] }),
+    ({ html, text, title, url }) => ({
+      html,
+      text,
+      title,
+      url,
+    }),
+  ),
+  "observe/content": read(
+    Content,
+    "content",
+    (p) => ({ formats: [formatOf(p.format)] }),
+    (r) => ({ content: r.html ?? r.markdown ?? r.text, url: r.url, title: r.title }),
+  ),
+  "observe/accessibility": read(Accessibility, "aria", (p) => ({
+    locator: p.options.root,
+    format: "tree",
+    maxDepth: p.options.maxDepth === undefined ? undefined : Math.round(p.options.maxDepth),
+  }), ({ tree }) => ({ tree })),
+  "observe/ariaSnapshot": read(
     Aria,
-    (call, p) =>
-      onPage(call, p.pageId, async (t, sig) => {
-        const r = await ariaSnapshot(t.rec, await scopeOf(call.state, t, p.selector, sig), sig);
-        return { snapshot: r.snapshot, url: redactUrl(r.url), title: r.title };
-      }),
+    "aria",
+    (p) => ({ locator: p.selector }),
+    ({ snapshot, url, title }) => ({ snapshot, url, title }),
   ),
 };

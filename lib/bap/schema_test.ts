@@ -262,6 +262,11 @@ const VIA_OP: Record<string, string> = {
   "dialog/handle": "dialog_policy_set",
   "frame/list": "frames",
   "discovery/discover": "discover",
+  "observe/dom": "content",
+  "observe/content": "content",
+  "observe/element": "element",
+  "observe/accessibility": "aria",
+  "observe/ariaSnapshot": "aria",
 };
 
 Deno.test("a method that is a core operation gives it an input the operation's own schema accepts", () => {

@@ -5,9 +5,12 @@
  * `semantic` falls back to text; a `ref` is a core ref of the page's current document and never
  * heals. Errors name the selector the client sent.
  */
-import { findElement, type FrameInfo, frameOf, type Located, type Locator } from "../session/locate.ts";
+import { type FrameInfo, frameOf, type Locator } from "../session/locate.ts";
+import { type LocateFailure, locateFailure } from "../session/locate_errors.ts";
+import { findNode, type LocatedNode } from "../session/locate_node.ts";
+import { PortholeError } from "../protocol/errors.ts";
 import type { StateRecord } from "../session/states.ts";
-import { BAP, BapError, invalidParams } from "./errors.ts";
+import { BAP, BapError, fromPorthole } from "./errors.ts";
 
 /** A selector object; a bad member is -32602 naming it (`selector.value`). */
 export { LocatorSchema as SelectorSchema } from "../protocol/locator.ts";
@@ -17,72 +20,11 @@ import type { BapState, PageTarget } from "./state.ts";
 export type Selector = Locator;
 
 /** One node a selector resolved to, for reads that need no ref. */
-export interface Target {
-  frame: FrameInfo;
-  backendNodeId: number;
-}
+export type Target = LocatedNode;
 
-export function notFound(sel: Selector, message = "Element not found"): BapError {
-  return new BapError(BAP.ElementNotFound, message, { details: { selector: sel }, notDispatched: true });
-}
-
-/** What a selector names, in the client's own words (error messages quote it). */
-export function describe(sel: Selector): string {
-  switch (sel.type) {
-    case "ref":
-      return sel.ref;
-    case "role":
-      return `role=${sel.role}${sel.name === undefined ? "" : ` name="${sel.name}"`}`;
-    case "semantic":
-      return `semantic "${sel.description}"`;
-    case "coordinates":
-      return `the element at (${sel.x}, ${sel.y})`;
-    default:
-      return `${sel.type} "${sel.value}"`;
-  }
-}
-
-/** Why `locate` found no one ref, as the BAP error a client of `field` gets. */
-export function locateError(sel: Selector, r: Exclude<Located, { ok: true }>, field = "selector"): BapError {
-  const what = describe(sel);
-  switch (r.why) {
-    case "invalid":
-      return invalidParams(field, `The selector is not valid: ${r.message}`);
-    case "ambiguous":
-      return new BapError(
-        BAP.SelectorAmbiguous,
-        `${what} matched ${r.count} elements; it must match exactly one`,
-        {
-          details: { selector: sel, count: r.count },
-          notDispatched: true,
-        },
-      );
-    case "not_found":
-      return notFound(sel, `No element matches ${what}`);
-    case "unknown_ref":
-      return new BapError(BAP.ElementNotFound, `${what} is not a ref of the page's current document`, {
-        details: { selector: sel },
-        recoveryHint: "Run agent/observe again and use the refs it returns",
-        notDispatched: true,
-      });
-    case "changed":
-      return new BapError(
-        BAP.ElementNotFound,
-        `${what} was ${r.was.role} "${r.was.name}" and is now ${r.now.role} "${r.now.name}"; observe again`,
-        { details: { selector: sel, reason: "element_changed" }, notDispatched: true },
-      );
-    case "not_visible":
-      return new BapError(BAP.ElementNotVisible, `${what} is not visible`, {
-        details: { selector: sel },
-        notDispatched: true,
-      });
-    case "no_ref":
-      return new BapError(
-        BAP.ActionFailed,
-        `${what} is not an element Porthole can act on: it is not interactive, or outside the observed snapshot`,
-        { details: { selector: sel, reason: "no_ref" }, retryable: false, notDispatched: true },
-      );
-  }
+/** Why `locate` found no one ref, as the BAP error a client of `field` gets: nothing was dispatched. */
+export function locateError(sel: Selector, r: LocateFailure, field = "selector"): BapError {
+  return fromPorthole(locateFailure(sel, r, field), { notDispatched: true });
 }
 
 /** The frame selectors resolve in: the one frame/switch selected, else the main frame. */
@@ -113,9 +55,9 @@ export function currentState(t: PageTarget): StateRecord | null {
 }
 
 /**
- * Resolve a selector to at most one node, for reads (observe/element, conditions, extraction).
- * Returns null when nothing matches (callers that auto-wait try again); throws SelectorAmbiguous
- * for several matches.
+ * Resolve a selector to at most one node in the selected frame, for reads (observe/element,
+ * conditions): null when nothing matches (callers that auto-wait try again); several matches
+ * are SelectorAmbiguous.
  */
 export async function resolve(
   state: BapState,
@@ -124,31 +66,9 @@ export async function resolve(
   signal?: AbortSignal,
 ): Promise<Target | null> {
   const frame = await selectedFrame(state, t, signal);
-  const current = currentState(t);
-  const found = await findElement(
-    t.rec.driver,
-    current,
-    frame.frameId,
-    sel,
-    signal,
+  return await findNode(t.rec.driver, currentState(t), frame.frameId, sel, signal, "selector").catch(
+    (err) => {
+      throw err instanceof PortholeError ? fromPorthole(err, { notDispatched: true }) : err;
+    },
   );
-  if ("invalid" in found) throw locateError(sel, { ok: false, why: "invalid", message: found.invalid });
-  if ("count" in found) {
-    if (found.count > 1) throw locateError(sel, { ok: false, why: "ambiguous", count: found.count });
-    return null;
-  }
-  return found;
-}
-
-/** The selected frame, or the one element `sel` names in it: the scope of a read. */
-export async function scopeOf(
-  state: BapState,
-  t: PageTarget,
-  sel: Selector | undefined,
-  signal: AbortSignal,
-): Promise<{ frame: FrameInfo; backendNodeId?: number }> {
-  if (!sel) return { frame: await selectedFrame(state, t, signal) };
-  const target = await resolve(state, t, sel, signal);
-  if (!target) throw notFound(sel);
-  return target;
 }

@@ -20,6 +20,7 @@ import { TRACE_OPS } from "./trace_ops.ts";
 import { type DurationHistogram, metered } from "./metered.ts";
 import { CONTEXT_OPS } from "./context_ops.ts";
 import { PAGE_OPS } from "./page_ops.ts";
+import { OBSERVE_OPS } from "./observe_ops.ts";
 import { TAKEOVER_OPS } from "./takeover_ops.ts";
 import { testBrowserOps } from "./test_browser_ops.ts";
 import { WATCH_OPS } from "./watch_ops.ts";
@@ -277,6 +278,7 @@ export const OPS: OpDef<any>[] = [
   ...TRACE_OPS,
   ...CONTEXT_OPS,
   ...PAGE_OPS,
+  ...OBSERVE_OPS,
   ...WATCH_OPS,
 ];
 // A person's takeover, and the test browser: the operations above on a second registry.

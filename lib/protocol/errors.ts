@@ -137,6 +137,9 @@ export const ERROR_TABLE = {
   document_changed: { http: 200, bap: BAP_CODES.ElementNotFound.code, retryable: true },
   element_detached: { http: 200, bap: BAP_CODES.ElementNotFound.code, retryable: true },
   element_changed: { http: 200, bap: BAP_CODES.ElementNotFound.code, retryable: true },
+  element_not_found: { http: 200, bap: BAP_CODES.ElementNotFound.code, retryable: true },
+  /** A locator names an element without a ref: not interactive, or outside the observed snapshot. */
+  no_ref: { http: 200, bap: BAP_CODES.ActionFailed.code, retryable: false },
   element_not_visible: { http: 200, bap: BAP_CODES.ElementNotVisible.code, retryable: true },
   element_not_enabled: { http: 200, bap: BAP_CODES.ElementNotEnabled.code, retryable: true },
   element_not_editable: { http: 200, bap: BAP_CODES.ElementNotEnabled.code, retryable: true },

@@ -1,9 +1,12 @@
 /** Input schemas of the operations that read a page for an agent: discover, extract, elements. */
 import * as v from "valibot";
 import { TimeoutMs } from "./schemas.ts";
+import { Annotate } from "./annotation.ts";
+import { LocatorSchema } from "./locator.ts";
 
 const Id = (what: string) => v.pipe(v.string(), v.minLength(1), v.maxLength(128), v.description(what));
 const PageId = v.optional(Id("Default: the active page"));
+const Flag = (what: string) => v.optional(v.pipe(v.boolean(), v.description(what)));
 const FrameId = v.optional(Id("Exact frame to read; default: the main frame"));
 
 /** Body of POST /v1/sessions/{sid}/discover. */
@@ -49,11 +52,20 @@ export const ExtractInput = v.strictObject({
       ),
     ),
   ),
+  frameId: FrameId,
   ref: v.optional(
     v.pipe(
       v.string(),
       v.maxLength(64),
       v.description("Scope: a ref of the session's current state (not consumed)"),
+    ),
+  ),
+  locator: v.optional(
+    v.pipe(
+      LocatorSchema,
+      v.description(
+        "Scope: the one element this locator names in the frame, waited for until timeoutMs; excludes ref",
+      ),
     ),
   ),
   stateId: v.optional(v.pipe(v.string(), v.maxLength(128), v.description("The state the ref comes from"))),
@@ -77,12 +89,29 @@ export const ElementsInput = v.strictObject({
       v.description("At most this many elements (default 100; 0 lists none but still observes)"),
     ),
   ),
-  annotate: v.optional(
+  roles: v.optional(
     v.pipe(
-      v.boolean(),
-      v.description("Also store a PNG of the viewport with numbered boxes over the listed elements"),
+      v.array(v.pipe(v.string(), v.maxLength(64))),
+      v.maxLength(100),
+      v.description("List only elements of these roles (totalElements still counts all)"),
     ),
   ),
+  annotate: v.pipe(
+    Annotate,
+    v.description(
+      "true, or Set-of-Marks options with enabled: true: also store a PNG of the viewport with numbered boxes over the listed elements",
+    ),
+  ),
+  screenshot: Flag("Also store a screenshot of the viewport (JPEG; the annotated PNG when annotate is on)"),
+  metadata: Flag("Also give the frame's title and the viewport's size"),
+  stability: Flag(
+    "Mark each element stable or new against this page's previous listing with stability, and remember this one",
+  ),
+  changes: Flag(
+    "With stability: also list the elements added, updated (new name) and removed since that previous listing",
+  ),
+  refresh: Flag("With stability: forget the previous listing first, so every element is new"),
+  tools: Flag("Also list the WebMCP tools the frame declares (as discover does)"),
   timeoutMs: v.optional(TimeoutMs),
 });
 export type ElementsInput = v.InferOutput<typeof ElementsInput>;

@@ -101,21 +101,54 @@ export type ScreenshotInput = v.InferOutput<typeof ScreenshotInput>;
 const Inches = (max: number, what: string) =>
   v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(max), v.description(what)));
 
+/** Paper sizes by name, in inches (width, height). */
+export const PAPER: Record<string, [number, number]> = {
+  Letter: [8.5, 11],
+  Legal: [8.5, 14],
+  Tabloid: [11, 17],
+  A4: [8.27, 11.69],
+  A3: [11.69, 16.54],
+  A5: [5.83, 8.27],
+};
+
+const LENGTH = /^\s*(\d+(?:\.\d+)?)\s*(px|in|cm|mm)?\s*$/;
+const PER_INCH = { px: 1 / 96, in: 1, cm: 1 / 2.54, mm: 1 / 25.4 };
+
+/** A margin: inches, or a CSS length ("1cm", "10px", "0.5in", "5mm"; bare numbers are px) read as inches. */
+const Margin = v.optional(v.union([
+  v.pipe(v.number(), v.minValue(0), v.maxValue(50)),
+  v.pipe(
+    v.string(),
+    v.regex(LENGTH, 'must be a CSS length such as "1cm"'),
+    v.transform((len) => {
+      const [, n, unit] = LENGTH.exec(len)!;
+      return PER_INCH[(unit ?? "px") as "px"] * Number(n);
+    }),
+    v.maxValue(50),
+  ),
+], 'must be a number of inches or a CSS length such as "1cm"'));
+
 /** Body of POST /v1/sessions/{sid}/pdf. */
 export const PdfInput = v.strictObject({
   pageId: PageId,
+  paper: v.optional(
+    v.pipe(
+      v.picklist(Object.keys(PAPER)),
+      v.description(
+        "A paper size by name (Letter, Legal, Tabloid, A4, A3, A5); paperWidth and paperHeight win",
+      ),
+    ),
+  ),
   paperWidth: Inches(100, "Paper width in inches (default 8.5)"),
   paperHeight: Inches(100, "Paper height in inches (default 11)"),
   landscape: v.optional(v.boolean()),
   scale: v.optional(v.pipe(v.number(), v.minValue(0.1), v.maxValue(2))),
   printBackground: v.optional(v.pipe(v.boolean(), v.description("Default true"))),
   margin: v.optional(
-    v.strictObject({
-      top: Inches(50, "In inches"),
-      right: Inches(50, "In inches"),
-      bottom: Inches(50, "In inches"),
-      left: Inches(50, "In inches"),
-    }),
+    v.pipe(
+      v.strictObject({ top: Margin, right: Margin, bottom: Margin, left: Margin }),
+      v.description('Each side in inches, or as a CSS length such as "1cm"'),
+    ),
   ),
   timeoutMs: v.optional(TimeoutMs),
 });

@@ -149,6 +149,12 @@ export interface ListedElement {
   alternativeSelectors?: Record<string, unknown>[];
   disabled?: boolean;
   focused?: boolean;
+  /** A field's value; "[REDACTED]" for a credential field. */
+  value?: string;
+  /** What the element takes: clickable, editable, selectable, checkable, … */
+  actionHints: string[];
+  /** Against the page's previous listing (input `stability`). */
+  stability?: "stable" | "new";
 }
 
 export interface ElementsResult {
@@ -160,8 +166,13 @@ export interface ElementsResult {
   frameId: string;
   url: string;
   elements: ListedElement[];
-  /** How many there were before `maxElements`. */
+  /** How many there were before `roles` and `maxElements`. */
   totalElements: number;
+  title?: string;
+  viewport?: { width: number; height: number };
+  /** Since the page's previous listing (input `changes`); removed lists refs. */
+  changes?: { added: ListedElement[]; updated: ListedElement[]; removed: string[] };
+  tools?: DiscoverResult["tools"];
   screenshot?: {
     artifact: { id: string; sha256: string; mimeType: string; bytes: number; href: string };
     annotated: boolean;

@@ -1,8 +1,9 @@
 /**
  * The element list (the agent observe): the actionable elements of a fresh observation of one
  * frame, each with its ref, role, name, box, primary selector and alternative selectors in the
- * seed's order. Over HTTP the observation becomes the session's current state, so its refs can
- * be acted on; BAP lists the same elements under its own bookkeeping.
+ * seed's order, optionally with stability against the page's previous listing, metadata, WebMCP
+ * tools and a (Set-of-Marks) screenshot. The observation becomes the session's current state, so
+ * its refs can be acted on, over every door.
  */
 import type { ElementsInput } from "../protocol/schemas_page.ts";
 import type { ElementsResult, ListedElement } from "../protocol/types.ts";
@@ -11,10 +12,16 @@ import type { RefTarget } from "../snapshot/render.ts";
 import { captureFrame } from "./capture.ts";
 import { annotatedScreenshot, DEFAULT_ANNOTATION } from "./page_images.ts";
 import type { PageRecord } from "./page_record.ts";
+import type { FrameInfo } from "./locate.ts";
 import { describeRefs, type RefElement } from "./ref_elements.ts";
 import { scrubbed } from "./page_reads.ts";
 import { onPageBounded } from "./bounded.ts";
 import type { ReadsHost } from "./hosts.ts";
+import { refuseTyping } from "../policy/sensitive.ts";
+import { actionHints } from "./element_hints.ts";
+import { compareListing } from "./element_changes.ts";
+import { discoverTools } from "./discover.ts";
+import { viewportOf } from "./page_facts.ts";
 
 /** Core roles that say nothing of their own: the element's role attribute or tag stands instead. */
 const GENERIC = new Set(["generic", "none", "", "clickable"]);
@@ -61,16 +68,26 @@ export function frameTitle(rec: PageRecord, frame: { frameId: string }, signal?:
   }).catch(() => "");
 }
 
-/** `elements`: observe, publish the state, list its elements, optionally store an annotated screenshot. */
-export async function elements(
+/** A listing with the screenshot it took, not yet stored (BAP answers the bytes themselves). */
+export interface ElementListing {
+  result: Omit<ElementsResult, "screenshot">;
+  shot?: Awaited<ReturnType<typeof annotatedScreenshot>>;
+}
+
+/**
+ * Observe the frame, publish the state (its refs are the page's current ones for every later
+ * read), list its elements as `input` asks, and take the screenshot it asks for.
+ */
+export async function elementListing(
   session: ReadsHost,
   input: ElementsInput,
   signal: AbortSignal,
-): Promise<ElementsResult> {
+): Promise<ElementListing> {
   return await onPageBounded(session, input, signal, "Listing elements failed", async (rec, sig) => {
     const seen = await listElements(rec, input.frameId, sig);
     session.states.publish(seen.state);
-    const rows = seen.rows.slice(0, input.maxElements ?? 100);
+    const roles = input.roles;
+    const rows = seen.rows.filter((r) => !roles || roles.includes(r.role)).slice(0, input.maxElements ?? 100);
     const listed = rows.map(({ ref, f, role, name }): ListedElement => {
       const el: ListedElement = {
         ref: ref.ref,
@@ -78,14 +95,16 @@ export async function elements(
         tagName: f.tagName,
         bounds: f.bounds,
         selector: f.selector,
+        actionHints: actionHints(f, role),
       };
       if (name) el.name = name;
       el.alternativeSelectors = f.alternatives;
       if (f.disabled) el.disabled = true;
       if (f.focused) el.focused = true;
+      if (f.value) el.value = refuseTyping({ ...f.facts, accessibleName: ref.name }) ? "[REDACTED]" : f.value;
       return scrubbed(session, el);
     });
-    const out: ElementsResult = {
+    const result: ElementListing["result"] = {
       stateId: seen.state.stateId,
       targetId: seen.state.targetId,
       pageId: rec.pageId,
@@ -94,16 +113,55 @@ export async function elements(
       elements: listed,
       totalElements: seen.rows.length,
     };
-    if (input.annotate) {
-      const boxes = listed.map((e) => ({ ref: e.ref, bounds: e.bounds }));
-      const shot = await annotatedScreenshot(rec, boxes, DEFAULT_ANNOTATION, sig);
-      const bytes = Uint8Array.fromBase64(shot.data);
-      out.screenshot = {
-        artifact: await session.artifacts.put(bytes, `image/${shot.format}`),
-        annotated: shot.annotated,
-        labels: shot.map.map((m) => ({ label: m.label, ref: m.ref })),
-      };
+    if (input.stability) {
+      const page = { pageId: rec.pageId, documentId: seen.state.documentId };
+      const changes = compareListing(session.states, page, listed, input);
+      if (changes) result.changes = changes;
     }
-    return out;
+    const { shot, ...extras } = await frameExtras(session, rec, seen.frame, listed, input, sig);
+    return { result: { ...result, ...extras }, shot };
   });
+}
+
+/**
+ * What a listing adds besides its elements (metadata, WebMCP tools, the screenshot of `listed`),
+ * read without observing: a caller that lists nothing reads only these.
+ */
+export async function frameExtras(
+  session: ReadsHost,
+  rec: PageRecord,
+  frame: FrameInfo,
+  listed: ListedElement[],
+  input: Pick<ElementsInput, "metadata" | "tools" | "annotate" | "screenshot">,
+  sig: AbortSignal,
+) {
+  const out: Pick<ElementsResult, "title" | "viewport" | "tools"> & { shot?: ElementListing["shot"] } = {};
+  if (input.metadata) {
+    out.title = scrubbed(session, await frameTitle(rec, frame, sig));
+    out.viewport = await viewportOf(rec, sig);
+  }
+  if (input.tools) {
+    const found = await discoverTools(rec.driver, frame, { maxTools: 50, schemas: true }, sig).catch(() =>
+      null
+    );
+    if (found) out.tools = scrubbed(session, found.tools);
+  }
+  if (!input.annotate && !input.screenshot) return out;
+  // With nothing to mark, the plain image of the viewport.
+  const boxes = input.annotate ? listed.map((e) => ({ ref: e.ref, bounds: e.bounds })) : [];
+  out.shot = await annotatedScreenshot(rec, boxes, input.annotate ?? DEFAULT_ANNOTATION, sig);
+  return out;
+}
+
+/** `elements`: the listing, its screenshot stored in the session's artifact store. */
+export async function elements(
+  session: ReadsHost,
+  input: ElementsInput,
+  signal: AbortSignal,
+): Promise<ElementsResult> {
+  const { result, shot } = await elementListing(session, input, signal);
+  if (!shot) return result;
+  const artifact = await session.artifacts.put(Uint8Array.fromBase64(shot.data), `image/${shot.format}`);
+  const labels = shot.map.map((m) => ({ label: m.label, ref: m.ref }));
+  return { ...result, screenshot: { artifact, annotated: shot.annotated, labels } };
 }

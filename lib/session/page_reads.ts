@@ -1,6 +1,7 @@
 /**
  * `discover` and `extract` over the core: a page (and frame) of the session, read once, the
- * scope of an extraction named by a ref of the current state (read, never consumed).
+ * scope of an extraction named by a ref of the current state (read, never consumed) or by a
+ * locator (waited for).
  */
 import { PortholeError } from "../protocol/errors.ts";
 import type { DiscoverInput, ExtractInput } from "../protocol/schemas_page.ts";
@@ -11,6 +12,8 @@ import { extractData } from "./extract.ts";
 import { resolveRef } from "./locate.ts";
 import type { ReadsHost } from "./hosts.ts";
 import { bounded, onPageBounded } from "./bounded.ts";
+import { findNode, waitForNode } from "./locate_node.ts";
+import { effectiveTimeout } from "./deadline.ts";
 
 /** `discover`: the WebMCP tools of a frame (default: the main frame). */
 export async function discover(
@@ -43,6 +46,9 @@ export async function extract(
   input: ExtractInput,
   signal: AbortSignal,
 ): Promise<ExtractResult> {
+  if (input.ref !== undefined && input.locator !== undefined) {
+    throw invalid("locator", "An extraction is scoped by ref or by locator, not both");
+  }
   if ((input.ref === undefined) !== (input.stateId === undefined)) {
     throw invalid(
       input.ref === undefined ? "ref" : "stateId",
@@ -84,11 +90,26 @@ export async function extract(
       }
     } else {
       const rec = session.page(input.pageId);
-      const { frame } = await findFrame(rec.driver, undefined, sig);
-      r = await extractData(rec.driver, { frame }, spec, sig);
+      const { frame } = await findFrame(rec.driver, input.frameId, sig);
+      const loc = input.locator;
+      let scope: { frame: typeof frame; backendNodeId?: number } = { frame };
+      if (loc) {
+        const current = session.states.current?.pageId === rec.pageId ? session.states.current : null;
+        const find = (s: AbortSignal) => findNode(rec.driver, current, frame.frameId, loc, s);
+        // Stop waiting a little before the deadline, so a locator that never matches says so.
+        const node = await waitForNode(find, effectiveTimeout(input.timeoutMs) - 50, sig);
+        if (!node) {
+          throw new PortholeError("element_not_found", "The locator matched no element in time", {
+            details: { field: "locator" },
+          });
+        }
+        scope = node;
+      }
+      r = await extractData(rec.driver, scope, spec, sig);
     }
     if (!r) {
-      throw new PortholeError("element_detached", `${input.ref} is no longer in the document; observe again`);
+      const what = input.ref ?? "The element";
+      throw new PortholeError("element_detached", `${what} is no longer in the document; observe again`);
     }
     const out: ExtractResult = { data: scrubbed(session, r.data), confidence: r.confidence };
     if (input.includeSources) out.sources = scrubbed(session, r.sources);

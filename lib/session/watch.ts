@@ -1,7 +1,13 @@
 /** Operations that watch a page without acting on it: wait, inspect, screenshots and PDFs. */
 import type { Protocol } from "devtools-protocol";
 import { PortholeError } from "../protocol/errors.ts";
-import type { InspectInput, PdfInput, ScreenshotInput, WaitInput } from "../protocol/schemas_watch.ts";
+import {
+  type InspectInput,
+  PAPER,
+  type PdfInput,
+  type ScreenshotInput,
+  type WaitInput,
+} from "../protocol/schemas_watch.ts";
 import type { Artifact, ArtifactStore } from "../artifacts/store.ts";
 import { driverError } from "../driver/page_driver.ts";
 import { deadline, effectiveTimeout, sleep } from "./deadline.ts";
@@ -307,8 +313,8 @@ export async function pdf(
     rec = session.page(input.pageId);
     const m = input.margin ?? {};
     const r = await rec.driver.send<Protocol.Page.PrintToPDFResponse>("Page.printToPDF", {
-      paperWidth: input.paperWidth,
-      paperHeight: input.paperHeight,
+      paperWidth: input.paperWidth ?? PAPER[input.paper ?? ""]?.[0],
+      paperHeight: input.paperHeight ?? PAPER[input.paper ?? ""]?.[1],
       landscape: input.landscape,
       scale: input.scale,
       printBackground: input.printBackground ?? true,

@@ -640,6 +640,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sessions/{sessionId}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read a frame's document as HTML (credential fields, secret attributes and URLs redacted), text or Markdown */
+        post: operations["content"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{sessionId}/element": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read properties (visible, enabled, checked, text, value, boundingBox, attributes, computedStyle) of the one element a locator names */
+        post: operations["element"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{sessionId}/aria": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A frame, or the element a locator names, as ARIA snapshot YAML or a tree of role/name nodes */
+        post: operations["aria"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sessions/{sessionId}/state": {
         parameters: {
             query?: never;
@@ -1195,6 +1246,11 @@ export interface components {
         PdfInput: {
             /** @description Default: the active page */
             pageId?: string;
+            /**
+             * @description A paper size by name (Letter, Legal, Tabloid, A4, A3, A5); paperWidth and paperHeight win
+             * @enum {string}
+             */
+            paper?: "Letter" | "Legal" | "Tabloid" | "A4" | "A3" | "A5";
             /** @description Paper width in inches (default 8.5) */
             paperWidth?: number;
             /** @description Paper height in inches (default 11) */
@@ -1203,15 +1259,12 @@ export interface components {
             scale?: number;
             /** @description Default true */
             printBackground?: boolean;
+            /** @description Each side in inches, or as a CSS length such as "1cm" */
             margin?: {
-                /** @description In inches */
-                top?: number;
-                /** @description In inches */
-                right?: number;
-                /** @description In inches */
-                bottom?: number;
-                /** @description In inches */
-                left?: number;
+                top?: number | string;
+                right?: number | string;
+                bottom?: number | string;
+                left?: number | string;
             };
             /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
             timeoutMs?: number;
@@ -1505,8 +1558,58 @@ export interface components {
              * @enum {string}
              */
             mode?: "single" | "list" | "table";
+            /** @description Exact frame to read; default: the main frame */
+            frameId?: string;
             /** @description Scope: a ref of the session's current state (not consumed) */
             ref?: string;
+            /** @description Scope: the one element this locator names in the frame, waited for until timeoutMs; excludes ref */
+            locator?: {
+                /** @constant */
+                type: "css";
+                value: string;
+            } | {
+                /** @constant */
+                type: "xpath";
+                value: string;
+            } | {
+                /** @constant */
+                type: "role";
+                role: string;
+                name?: string;
+                exact?: boolean;
+            } | {
+                /** @constant */
+                type: "text";
+                value: string;
+                exact?: boolean;
+            } | {
+                /** @constant */
+                type: "label";
+                value: string;
+                exact?: boolean;
+            } | {
+                /** @constant */
+                type: "placeholder";
+                value: string;
+                exact?: boolean;
+            } | {
+                /** @constant */
+                type: "testId";
+                value: string;
+            } | {
+                /** @constant */
+                type: "semantic";
+                description: string;
+            } | {
+                /** @constant */
+                type: "coordinates";
+                x: number;
+                y: number;
+            } | {
+                /** @constant */
+                type: "ref";
+                ref: string;
+            };
             /** @description The state the ref comes from */
             stateId?: string;
             /** @description Also list the elements each item was read from */
@@ -1535,8 +1638,23 @@ export interface components {
                 alternativeSelectors?: Record<string, never>[];
                 disabled?: boolean;
                 focused?: boolean;
+                value?: string;
+                actionHints: string[];
+                /** @enum {string} */
+                stability?: "stable" | "new";
             }[];
             totalElements: number;
+            title?: string;
+            viewport?: {
+                width: number;
+                height: number;
+            };
+            changes?: {
+                added: Record<string, never>[];
+                updated: Record<string, never>[];
+                removed: string[];
+            };
+            tools?: Record<string, never>[];
             screenshot?: Record<string, never>;
         };
         ElementsInput: {
@@ -1546,8 +1664,216 @@ export interface components {
             frameId?: string;
             /** @description At most this many elements (default 100; 0 lists none but still observes) */
             maxElements?: number;
-            /** @description Also store a PNG of the viewport with numbered boxes over the listed elements */
-            annotate?: boolean;
+            /** @description List only elements of these roles (totalElements still counts all) */
+            roles?: string[];
+            /**
+             * @description true, or Set-of-Marks options with enabled: true: also store a PNG of the viewport with numbered boxes over the listed elements
+             * @default false
+             */
+            annotate: boolean | {
+                enabled?: boolean;
+                /** @default 50 */
+                maxLabels: number;
+                /**
+                 * @default number
+                 * @enum {string}
+                 */
+                labelFormat: "number" | "ref" | "both";
+                useStableRefs?: boolean;
+                /** @default {} */
+                style: {
+                    /** @default {} */
+                    badge: {
+                        /** @default #FF0000 */
+                        color: string;
+                        /** @default #FFFFFF */
+                        textColor: string;
+                        /** @default 20 */
+                        size: number;
+                        /** @default bold 12px sans-serif */
+                        font: string;
+                    };
+                    /** @default {} */
+                    box: {
+                        /** @default #FF0000 */
+                        color: string;
+                        /** @default 2 */
+                        width: number;
+                        /**
+                         * @default solid
+                         * @enum {string}
+                         */
+                        style: "solid" | "dashed";
+                    };
+                    /** @default true */
+                    showBoundingBox: boolean;
+                    /** @default 0.8 */
+                    opacity: number;
+                };
+            };
+            /** @description Also store a screenshot of the viewport (JPEG; the annotated PNG when annotate is on) */
+            screenshot?: boolean;
+            /** @description Also give the frame's title and the viewport's size */
+            metadata?: boolean;
+            /** @description Mark each element stable or new against this page's previous listing with stability, and remember this one */
+            stability?: boolean;
+            /** @description With stability: also list the elements added, updated (new name) and removed since that previous listing */
+            changes?: boolean;
+            /** @description With stability: forget the previous listing first, so every element is new */
+            refresh?: boolean;
+            /** @description Also list the WebMCP tools the frame declares (as discover does) */
+            tools?: boolean;
+            /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
+            timeoutMs?: number;
+        };
+        ContentResult: {
+            pageId: string;
+            frameId: string;
+            url: string;
+            title: string;
+            html?: string;
+            text?: string;
+            markdown?: string;
+        };
+        ContentInput: {
+            /** @description Default: the active page */
+            pageId?: string;
+            /** @description Exact frame to read; default: the main frame */
+            frameId?: string;
+            /** @description Any of html (credential fields and secret attributes redacted), text, markdown; default [text] */
+            formats?: ("html" | "text" | "markdown")[];
+            /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
+            timeoutMs?: number;
+        };
+        ElementResult: {
+            found: boolean;
+        };
+        ElementInput: {
+            /** @description Default: the active page */
+            pageId?: string;
+            /** @description Exact frame to read; default: the main frame */
+            frameId?: string;
+            /** @description The one element to read (refs: of the current state) */
+            locator: {
+                /** @constant */
+                type: "css";
+                value: string;
+            } | {
+                /** @constant */
+                type: "xpath";
+                value: string;
+            } | {
+                /** @constant */
+                type: "role";
+                role: string;
+                name?: string;
+                exact?: boolean;
+            } | {
+                /** @constant */
+                type: "text";
+                value: string;
+                exact?: boolean;
+            } | {
+                /** @constant */
+                type: "label";
+                value: string;
+                exact?: boolean;
+            } | {
+                /** @constant */
+                type: "placeholder";
+                value: string;
+                exact?: boolean;
+            } | {
+                /** @constant */
+                type: "testId";
+                value: string;
+            } | {
+                /** @constant */
+                type: "semantic";
+                description: string;
+            } | {
+                /** @constant */
+                type: "coordinates";
+                x: number;
+                y: number;
+            } | {
+                /** @constant */
+                type: "ref";
+                ref: string;
+            };
+            /** @description What to read; a sensitive field's value is never shown */
+            properties: ("visible" | "enabled" | "checked" | "text" | "value" | "boundingBox" | "attributes" | "computedStyle")[];
+            /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
+            timeoutMs?: number;
+        };
+        AriaResult: {
+            pageId: string;
+            frameId: string;
+            url?: string;
+            title?: string;
+            snapshot?: string;
+            tree?: Record<string, never>;
+        };
+        AriaInput: {
+            /** @description Default: the active page */
+            pageId?: string;
+            /** @description Exact frame to read; default: the main frame */
+            frameId?: string;
+            /** @description Only this element's subtree, itself included; default the frame */
+            locator?: {
+                /** @constant */
+                type: "css";
+                value: string;
+            } | {
+                /** @constant */
+                type: "xpath";
+                value: string;
+            } | {
+                /** @constant */
+                type: "role";
+                role: string;
+                name?: string;
+                exact?: boolean;
+            } | {
+                /** @constant */
+                type: "text";
+                value: string;
+                exact?: boolean;
+            } | {
+                /** @constant */
+                type: "label";
+                value: string;
+                exact?: boolean;
+            } | {
+                /** @constant */
+                type: "placeholder";
+                value: string;
+                exact?: boolean;
+            } | {
+                /** @constant */
+                type: "testId";
+                value: string;
+            } | {
+                /** @constant */
+                type: "semantic";
+                description: string;
+            } | {
+                /** @constant */
+                type: "coordinates";
+                x: number;
+                y: number;
+            } | {
+                /** @constant */
+                type: "ref";
+                ref: string;
+            };
+            /**
+             * @description yaml (default): ARIA snapshot lines; tree: nested role/name nodes
+             * @enum {string}
+             */
+            format?: "yaml" | "tree";
+            /** @description tree only; default 200 */
+            maxDepth?: number;
             /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
             timeoutMs?: number;
         };
@@ -1979,7 +2305,7 @@ export interface components {
         };
         ErrorBody: {
             /** @enum {string} */
-            code: "invalid_params" | "unauthorized" | "host_not_allowed" | "request_origin_not_allowed" | "not_found" | "session_not_found" | "page_not_found" | "artifact_not_found" | "frame_not_found" | "body_too_large" | "artifact_too_large" | "context_limit" | "page_limit" | "queue_full" | "artifact_limit" | "human_in_control" | "takeover_not_found" | "plan_mode" | "browser_not_installed" | "browser_disconnected" | "session_disposed" | "unknown_state" | "stale_state" | "target_changed" | "document_changed" | "element_detached" | "element_changed" | "element_not_visible" | "element_not_enabled" | "element_not_editable" | "obscured" | "focus_lost" | "selector_ambiguous" | "origin_mismatch" | "frame_cross_origin" | "sensitive_field" | "secret_not_allowed" | "origin_not_allowed" | "scheme_not_allowed" | "address_not_allowed" | "navigation_blocked" | "popup_blocked" | "download_blocked" | "navigation_failed" | "timeout" | "approval_denied" | "approval_timeout" | "observation_failed" | "page_unresponsive" | "accessibility_unavailable" | "snapshot_invalid" | "cancelled" | "internal";
+            code: "invalid_params" | "unauthorized" | "host_not_allowed" | "request_origin_not_allowed" | "not_found" | "session_not_found" | "page_not_found" | "artifact_not_found" | "frame_not_found" | "body_too_large" | "artifact_too_large" | "context_limit" | "page_limit" | "queue_full" | "artifact_limit" | "human_in_control" | "takeover_not_found" | "plan_mode" | "browser_not_installed" | "browser_disconnected" | "session_disposed" | "unknown_state" | "stale_state" | "target_changed" | "document_changed" | "element_detached" | "element_changed" | "element_not_found" | "no_ref" | "element_not_visible" | "element_not_enabled" | "element_not_editable" | "obscured" | "focus_lost" | "selector_ambiguous" | "origin_mismatch" | "frame_cross_origin" | "sensitive_field" | "secret_not_allowed" | "origin_not_allowed" | "scheme_not_allowed" | "address_not_allowed" | "navigation_blocked" | "popup_blocked" | "download_blocked" | "navigation_failed" | "timeout" | "approval_denied" | "approval_timeout" | "observation_failed" | "page_unresponsive" | "accessibility_unavailable" | "snapshot_invalid" | "cancelled" | "internal";
             message: string;
             retryable: boolean;
             retryAfterMs?: number;
@@ -1989,7 +2315,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "invalid_params" | "unauthorized" | "host_not_allowed" | "request_origin_not_allowed" | "not_found" | "session_not_found" | "page_not_found" | "artifact_not_found" | "frame_not_found" | "body_too_large" | "artifact_too_large" | "context_limit" | "page_limit" | "queue_full" | "artifact_limit" | "human_in_control" | "takeover_not_found" | "plan_mode" | "browser_not_installed" | "browser_disconnected" | "session_disposed" | "unknown_state" | "stale_state" | "target_changed" | "document_changed" | "element_detached" | "element_changed" | "element_not_visible" | "element_not_enabled" | "element_not_editable" | "obscured" | "focus_lost" | "selector_ambiguous" | "origin_mismatch" | "frame_cross_origin" | "sensitive_field" | "secret_not_allowed" | "origin_not_allowed" | "scheme_not_allowed" | "address_not_allowed" | "navigation_blocked" | "popup_blocked" | "download_blocked" | "navigation_failed" | "timeout" | "approval_denied" | "approval_timeout" | "observation_failed" | "page_unresponsive" | "accessibility_unavailable" | "snapshot_invalid" | "cancelled" | "internal";
+                code: "invalid_params" | "unauthorized" | "host_not_allowed" | "request_origin_not_allowed" | "not_found" | "session_not_found" | "page_not_found" | "artifact_not_found" | "frame_not_found" | "body_too_large" | "artifact_too_large" | "context_limit" | "page_limit" | "queue_full" | "artifact_limit" | "human_in_control" | "takeover_not_found" | "plan_mode" | "browser_not_installed" | "browser_disconnected" | "session_disposed" | "unknown_state" | "stale_state" | "target_changed" | "document_changed" | "element_detached" | "element_changed" | "element_not_found" | "no_ref" | "element_not_visible" | "element_not_enabled" | "element_not_editable" | "obscured" | "focus_lost" | "selector_ambiguous" | "origin_mismatch" | "frame_cross_origin" | "sensitive_field" | "secret_not_allowed" | "origin_not_allowed" | "scheme_not_allowed" | "address_not_allowed" | "navigation_blocked" | "popup_blocked" | "download_blocked" | "navigation_failed" | "timeout" | "approval_denied" | "approval_timeout" | "observation_failed" | "page_unresponsive" | "accessibility_unavailable" | "snapshot_invalid" | "cancelled" | "internal";
                 message: string;
                 retryable: boolean;
                 retryAfterMs?: number;
@@ -5977,6 +6303,300 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ElementsResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    content: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ContentInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    element: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ElementInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ElementResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    aria: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AriaInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AriaResult"];
                 };
             };
             /** @description invalid_params: the failing field is in error.details.field */

@@ -1,0 +1,42 @@
+/**
+ * The one node a locator names in a frame, for reads that need no ref (extraction, element
+ * properties, conditions): null while nothing matches, an error when several do or the locator
+ * is not valid, never a silent first match.
+ */
+import type { FrameInfo, PageDriver } from "../driver/page_driver.ts";
+import { findElement, type Locator } from "./locate.ts";
+import { locateFailure } from "./locate_errors.ts";
+import { pollFor } from "./deadline.ts";
+import type { StateRecord } from "./states.ts";
+
+export interface LocatedNode {
+  frame: FrameInfo;
+  backendNodeId: number;
+}
+
+/** The node `loc` (sent as `field`) names in `frameId` (refs: of `state`), or null when none. */
+export async function findNode(
+  driver: PageDriver,
+  state: StateRecord | null,
+  frameId: string | undefined,
+  loc: Locator,
+  signal?: AbortSignal,
+  field = "locator",
+): Promise<LocatedNode | null> {
+  const found = await findElement(driver, state, frameId, loc, signal);
+  if ("invalid" in found) {
+    throw locateFailure(loc, { ok: false, why: "invalid", message: found.invalid }, field);
+  }
+  if (!("count" in found)) return found;
+  if (found.count > 1) throw locateFailure(loc, { ok: false, why: "ambiguous", count: found.count }, field);
+  return null;
+}
+
+/** `findNode`, asked again every 100 ms until it names a node or `timeoutMs` passed (then null). */
+export function waitForNode(
+  find: (signal: AbortSignal) => Promise<LocatedNode | null>,
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<LocatedNode | null> {
+  return pollFor(async () => (await find(signal)) ?? undefined, 100, Math.max(1, timeoutMs), signal);
+}
