@@ -4,7 +4,16 @@
  * sandboxed, unprivileged, without the sidecar's secrets, and idle sessions swept away.
  */
 import assert from "node:assert/strict";
-import { assertError, browserTest, eventually, type Json, Porthole, Site } from "./harness.ts";
+import {
+  assertError,
+  browserTest,
+  eventually,
+  fixtureTest,
+  type Json,
+  Porthole,
+  portholeSession,
+  Site,
+} from "./harness.ts";
 import { alive, cmdline, hasFlag, processTree, readProc, statusField } from "./proc.ts";
 
 // ---- tests ------------------------------------------------------------------------------
@@ -225,12 +234,13 @@ Deno.test(
   },
 );
 
-Deno.test(
+/** A Porthole whose browser binary is `chromium`, and a session on it. */
+const withChromium = (chromium: string) => portholeSession((c) => (c.chromium = chromium));
+
+fixtureTest(
   "a missing browser is 503 browser_not_installed, and the hint names `porthole browser install`",
-  browserTest,
-  async () => {
-    await using ph = await Porthole.start((c) => (c.chromium = "/nonexistent/chromium"));
-    const sid = await ph.session();
+  () => withChromium("/nonexistent/chromium"),
+  async ({ ph, sid }) => {
     for (
       const r of [
         await ph.post(`/v1/sessions/${sid}/navigate`, { url: "about:blank" }),
@@ -246,12 +256,10 @@ Deno.test(
   },
 );
 
-Deno.test(
+fixtureTest(
   "a browser that fails to start is 503 browser_not_installed, not a hang or a 500",
-  browserTest,
-  async () => {
-    await using ph = await Porthole.start((c) => (c.chromium = "/bin/false"));
-    const sid = await ph.session();
+  () => withChromium("/bin/false"),
+  async ({ ph, sid }) => {
     const r = await ph.post(`/v1/sessions/${sid}/navigate`, { url: "about:blank" });
     assertError(r, 503, "browser_not_installed");
     assert.match(r.body.error.recoveryHint, /porthole browser install/);
