@@ -269,6 +269,24 @@ export function fixtureTest<T extends AsyncDisposable>(
   });
 }
 
+/**
+ * A site serving `pages`, a Porthole started with `patch`, and a session on it opened at the
+ * site's "/" (`state`); all gone when the test ends.
+ */
+export async function openedPorthole(pages: Pages, patch?: (c: Config) => void) {
+  const site = new Site(pages);
+  let session: Awaited<ReturnType<typeof portholeSession>> | undefined;
+  try {
+    session = await portholeSession(patch);
+    const state: Json = await session.ph.open(session.sid, site.url("/"));
+    return disposing({ site, ph: session.ph, sid: session.sid, state }, session, site);
+  } catch (e) {
+    await session?.[Symbol.asyncDispose]();
+    await site[Symbol.asyncDispose]();
+    throw e;
+  }
+}
+
 /** A Porthole started with `patch` and one session on it, both gone when the test ends. */
 export async function portholeSession(patch?: (c: Config) => void) {
   const ph = await Porthole.start(patch);

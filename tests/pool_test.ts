@@ -10,6 +10,7 @@ import {
   eventually,
   fixtureTest,
   type Json,
+  openedPorthole,
   Porthole,
   portholeSession,
   Site,
@@ -148,30 +149,31 @@ Deno.test(
   },
 );
 
-Deno.test("Chromium runs as an unprivileged user with its sandbox on", browserTest, async () => {
-  await using site = new Site({ "/": `<title>Page</title><p>hello</p>` }), ph = await Porthole.start();
-  const sid = await ph.session();
-  await ph.open(sid, site.url("/"));
-  const pid = ph.server.registry.pool.stats().pid!;
-  const tree = processTree(pid);
-  assert.ok(tree.includes(pid));
+fixtureTest(
+  "Chromium runs as an unprivileged user with its sandbox on",
+  () => openedPorthole({ "/": `<title>Page</title><p>hello</p>` }),
+  ({ ph }) => {
+    const pid = ph.server.registry.pool.stats().pid!;
+    const tree = processTree(pid);
+    assert.ok(tree.includes(pid));
 
-  for (const p of tree) {
-    const uids = statusField(p, "Uid");
-    if (uids === null) continue; // exited meanwhile
-    for (const uid of uids.split(/\s+/).map(Number)) {
-      assert.notEqual(uid, 0, `process ${p} runs with uid 0: ${uids}`);
+    for (const p of tree) {
+      const uids = statusField(p, "Uid");
+      if (uids === null) continue; // exited meanwhile
+      for (const uid of uids.split(/\s+/).map(Number)) {
+        assert.notEqual(uid, 0, `process ${p} runs with uid 0: ${uids}`);
+      }
+      assert.ok(!hasFlag(p, "--no-sandbox"), `process ${p} runs without the sandbox: ${cmdline(p)}`);
+      assert.ok(!hasFlag(p, "--disable-seccomp-filter-sandbox"), `process ${p} runs without seccomp`);
     }
-    assert.ok(!hasFlag(p, "--no-sandbox"), `process ${p} runs without the sandbox: ${cmdline(p)}`);
-    assert.ok(!hasFlag(p, "--disable-seccomp-filter-sandbox"), `process ${p} runs without seccomp`);
-  }
-  // The renderers really are sandboxed: seccomp-bpf filtering is on (mode 2).
-  const renderers = tree.filter((p) => hasFlag(p, "--type") && cmdline(p).includes("--type=renderer"));
-  assert.ok(renderers.length > 0, "a renderer runs for the open page");
-  for (const r of renderers) {
-    assert.equal(statusField(r, "Seccomp"), "2", `renderer ${r} is not seccomp-sandboxed`);
-  }
-});
+    // The renderers really are sandboxed: seccomp-bpf filtering is on (mode 2).
+    const renderers = tree.filter((p) => hasFlag(p, "--type") && cmdline(p).includes("--type=renderer"));
+    assert.ok(renderers.length > 0, "a renderer runs for the open page");
+    for (const r of renderers) {
+      assert.equal(statusField(r, "Seccomp"), "2", `renderer ${r} is not seccomp-sandboxed`);
+    }
+  },
+);
 
 Deno.test("a secret in the sidecar's environment never reaches a browser process", browserTest, async () => {
   const secret = `s3cr3t-${crypto.randomUUID()}`;
