@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { fixtureTest, openedPorthole } from "./harness.ts";
+import {} from "./harness.ts";
+import { fixtureTest, openedPorthole } from "./fixtures.ts";
 
 const COUNTER = `<!doctype html><title>Counter</title>
 <h1>Counter</h1><p id="count">0</p>

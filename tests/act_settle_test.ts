@@ -1,14 +1,6 @@
 import assert from "node:assert/strict";
-import {
-  assertCaptured,
-  assertError,
-  browserTest,
-  fixtureTest,
-  openedPorthole,
-  Porthole,
-  refOf,
-  Site,
-} from "./harness.ts";
+import { assertCaptured, assertError, browserTest, Porthole, refOf, Site } from "./harness.ts";
+import { fixtureTest, openedPorthole } from "./fixtures.ts";
 
 const FETCH_PAGE = `<!doctype html><title>Fetch</title>
 <button onclick="load()">Load</button><p id="out">none</p>

@@ -4,17 +4,8 @@
  * sends its headers a byte at a time (slowloris) or opens event streams it never reads is bounded.
  */
 import assert from "node:assert/strict";
-import {
-  browserTest,
-  eventsOf,
-  eventually,
-  fixtureTest,
-  type Json,
-  openedPorthole,
-  Porthole,
-  refOf,
-  Site,
-} from "./harness.ts";
+import { browserTest, eventsOf, eventually, type Json, Porthole, refOf, Site } from "./harness.ts";
+import { fixtureTest, openedPorthole } from "./fixtures.ts";
 
 const SHOP = `<!doctype html><title>Shop</title>
 <p id="orders">0</p>

@@ -5,7 +5,8 @@
  * default every download stays blocked.
  */
 import assert from "node:assert/strict";
-import { fixtureTest, Porthole, portholeSession, refOf, Site } from "./harness.ts";
+import { Porthole, refOf, Site } from "./harness.ts";
+import { fixtureTest, portholeSession } from "./fixtures.ts";
 
 const FILE = "porthole-download-probe-" + crypto.randomUUID().slice(0, 8);
 const BIG = new Uint8Array(9 * 1024 * 1024).fill(7);

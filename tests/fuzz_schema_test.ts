@@ -10,7 +10,8 @@ import assert from "node:assert/strict";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 // @ts-types="@modelcontextprotocol/sdk/client/streamableHttp"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { fixtureTest, type Json, openedPorthole, Porthole } from "./harness.ts";
+import { type Json, Porthole } from "./harness.ts";
+import { fixtureTest, openedPorthole } from "./fixtures.ts";
 import { BapClient, wsUrl } from "./bap_client.ts";
 import { METHODS } from "../lib/bap/methods.ts";
 

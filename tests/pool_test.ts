@@ -4,17 +4,8 @@
  * sandboxed, unprivileged, without the sidecar's secrets, and idle sessions swept away.
  */
 import assert from "node:assert/strict";
-import {
-  assertError,
-  browserTest,
-  eventually,
-  fixtureTest,
-  type Json,
-  openedPorthole,
-  Porthole,
-  portholeSession,
-  Site,
-} from "./harness.ts";
+import { assertError, browserTest, eventually, type Json, Porthole, Site } from "./harness.ts";
+import { fixtureTest, openedPorthole, portholeSession } from "./fixtures.ts";
 import { alive, cmdline, hasFlag, processTree, readProc, statusField } from "./proc.ts";
 
 // ---- tests ------------------------------------------------------------------------------

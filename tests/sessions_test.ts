@@ -8,12 +8,12 @@ import {
   browserTest,
   disposing,
   eventually,
-  fixtureTest,
   type Json,
   Porthole,
   type Reply,
   Site,
 } from "./harness.ts";
+import { fixtureTest } from "./fixtures.ts";
 
 /** An error reply of this status and code, with the envelope's message and retryable fields. */
 function assertError(reply: Reply<Json>, status: number, code: string): void {

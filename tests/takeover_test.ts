@@ -5,17 +5,8 @@
  * the person's input, never what went into a password field.
  */
 import assert from "node:assert/strict";
-import {
-  assertError,
-  browserTest,
-  eventually,
-  fixtureTest,
-  type Json,
-  openedPorthole,
-  Porthole,
-  refOf,
-  Site,
-} from "./harness.ts";
+import { assertError, browserTest, eventually, type Json, Porthole, refOf, Site } from "./harness.ts";
+import { fixtureTest, openedPorthole } from "./fixtures.ts";
 import { BapCallError } from "./bap_client.ts";
 import { bapPage } from "./bap_fixture.ts";
 
