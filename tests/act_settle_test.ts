@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { assertCaptured, assertError, browserTest, Porthole, refOf, Site } from "./harness.ts";
+import { assertCaptured, assertError, browserTest, type Pages, Porthole, refOf, Site } from "./harness.ts";
 import { fixtureTest, openedPorthole } from "./fixtures.ts";
 
 const FETCH_PAGE = `<!doctype html><title>Fetch</title>
@@ -126,6 +126,18 @@ Deno.test(
   },
 );
 
+/**
+ * Types `text` into the textbox `field` of the page `pages` serve, in a Porthole of its own; the
+ * act must have captured a fresh observation, whose tree is the answer.
+ */
+async function typeInto(pages: Pages, field: string, text: string): Promise<string> {
+  await using t = await openedPorthole(pages);
+  const ref = refOf(t.state, new RegExp(`textbox "${field}"`));
+  const r = await t.ph.act(t.sid, t.state, { action: "type", ref, text });
+  assertCaptured(r);
+  return r.freshState.tree;
+}
+
 const AUTOCOMPLETE = `<!doctype html><title>Search</title>
 <label>City <input id="q" oninput="setTimeout(suggest, 0)"></label>
 <ul id="menu" role="listbox" aria-label="Suggestions"></ul>
@@ -155,14 +167,10 @@ Deno.test(
       await new Promise((r) => setTimeout(r, Math.max(5, 40 - q.length * 6)));
       return Response.json([`${q} one`, `${q} two`]);
     };
-    await using site = new Site({ "/": AUTOCOMPLETE, "/suggest": suggest }), ph = await Porthole.start();
-    const sid = await ph.session();
-    const state = await ph.open(sid, site.url("/"));
-    const r = await ph.act(sid, state, { action: "type", ref: refOf(state, /textbox "City"/), text: "Lond" });
-    assertCaptured(r);
-    assert.match(r.freshState.tree, /option "Lond one"/, r.freshState.tree);
-    assert.match(r.freshState.tree, /option "Lond two"/);
-    assert.doesNotMatch(r.freshState.tree, /option "Lon one"/);
+    const tree = await typeInto({ "/": AUTOCOMPLETE, "/suggest": suggest }, "City", "Lond");
+    assert.match(tree, /option "Lond one"/, tree);
+    assert.match(tree, /option "Lond two"/);
+    assert.doesNotMatch(tree, /option "Lon one"/);
   },
 );
 
@@ -248,12 +256,8 @@ document.getElementById("q").addEventListener("keydown", () => {
   }, 0);
 });
 </script>`;
-    await using site = new Site({ "/": page }), ph = await Porthole.start();
-    const sid = await ph.session();
-    const state = await ph.open(sid, site.url("/"));
-    const r = await ph.act(sid, state, { action: "type", ref: refOf(state, /textbox "Fruit"/), text: "blu" });
-    assertCaptured(r);
-    assert.match(r.freshState.tree, /option "blueberry"/, r.freshState.tree);
-    assert.doesNotMatch(r.freshState.tree, /option "blackberry"/);
+    const tree = await typeInto({ "/": page }, "Fruit", "blu");
+    assert.match(tree, /option "blueberry"/, tree);
+    assert.doesNotMatch(tree, /option "blackberry"/);
   },
 );
