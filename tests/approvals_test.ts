@@ -4,7 +4,8 @@
  * check runs again on the page as it is then.
  */
 import assert from "node:assert/strict";
-import { assertNotDispatched, browserTest, disposing, type Json, Porthole, Site } from "./harness.ts";
+import { assertNotDispatched, disposing, type Json, Porthole, Site } from "./harness.ts";
+import { fixtureTest } from "./fixtures.ts";
 
 const SHOP = `<!doctype html><title>Shop</title>
 <p id="orders">0</p>
@@ -50,17 +51,7 @@ async function setup(timeoutMs = 30_000) {
   }
 }
 
-type Shop = Awaited<ReturnType<typeof setup>>;
-
-/** A test at the shop page, with a Porthole of its own whose rule makes "Place order" wait for approval. */
-function shopTest(name: string, body: (t: Shop) => Promise<void>, approvalTimeoutMs?: number) {
-  Deno.test(name, browserTest, async () => {
-    await using t = await setup(approvalTimeoutMs);
-    await body(t);
-  });
-}
-
-shopTest("an action a rule covers waits for approval, and runs once approved", async (t) => {
+fixtureTest("an action a rule covers waits for approval, and runs once approved", setup, async (t) => {
   const { acting, request } = await t.placeOrder();
   assert.equal(request.action, "click");
   assert.equal(request.target, 'button "Place order"');
@@ -73,31 +64,39 @@ shopTest("an action a rule covers waits for approval, and runs once approved", a
   assert.deepEqual((await t.ph.request("GET", "/v1/approvals")).body.approvals, []);
 });
 
-shopTest("a denied action is approval_denied, not dispatched, and its state stays consumed", async (t) => {
-  const { acting, request } = await t.placeOrder();
-  await t.decide(request, "deny");
-  const r = await acting;
-  assertNotDispatched(r, "approval_denied");
-  assert.equal(await t.orders(), "0");
-  const again = await t.ph.actOn(t.sid, t.state, "click", /button "Place order"/);
-  assert.equal(again.error.code, "stale_state");
-});
+fixtureTest(
+  "a denied action is approval_denied, not dispatched, and its state stays consumed",
+  setup,
+  async (t) => {
+    const { acting, request } = await t.placeOrder();
+    await t.decide(request, "deny");
+    const r = await acting;
+    assertNotDispatched(r, "approval_denied");
+    assert.equal(await t.orders(), "0");
+    const again = await t.ph.actOn(t.sid, t.state, "click", /button "Place order"/);
+    assert.equal(again.error.code, "stale_state");
+  },
+);
 
-shopTest("an action nobody decides on in time is approval_timeout", async (t) => {
+fixtureTest("an action nobody decides on in time is approval_timeout", () => setup(1000), async (t) => {
   const r = await t.ph.actOn(t.sid, t.state, "click", /button "Place order"/, { timeoutMs: 100 });
   assertNotDispatched(r, "approval_timeout");
   assert.equal(await t.orders(), "0");
-}, 1000);
-
-shopTest("after approval the checks run again: a button removed meanwhile is not clicked", async (t) => {
-  const { acting, request } = await t.placeOrder();
-  await t.ph.pageEval(t.sid, `document.querySelector("button").remove()`);
-  await t.decide(request, "approve");
-  const r = await acting;
-  assertNotDispatched(r, "element_detached");
 });
 
-shopTest("actions no rule covers run without waiting, and unknown approvals are 404", async (t) => {
+fixtureTest(
+  "after approval the checks run again: a button removed meanwhile is not clicked",
+  setup,
+  async (t) => {
+    const { acting, request } = await t.placeOrder();
+    await t.ph.pageEval(t.sid, `document.querySelector("button").remove()`);
+    await t.decide(request, "approve");
+    const r = await acting;
+    assertNotDispatched(r, "element_detached");
+  },
+);
+
+fixtureTest("actions no rule covers run without waiting, and unknown approvals are 404", setup, async (t) => {
   const r = await t.ph.actOn(t.sid, t.state, "click", /button "Look around"/);
   assert.equal(r.execution, "completed");
   const unknown = await t.ph.post("/v1/approvals/ap_nope", { decision: "approve" });

@@ -4,7 +4,8 @@
  * never appears in a response, event, log or inspect entry.
  */
 import assert from "node:assert/strict";
-import { assertNotDispatched, browserTest, disposing, type Json, Porthole, Site } from "./harness.ts";
+import { assertNotDispatched, disposing, type Json, Porthole, Site } from "./harness.ts";
+import { fixtureTest } from "./fixtures.ts";
 
 const SECRET = "correct-horse-battery-staple";
 const LOGIN = `<!doctype html><title>Login</title>
@@ -14,15 +15,6 @@ const LOGIN = `<!doctype html><title>Login</title>
 <p id="echo"></p>`;
 
 type Origin = "site" | "other";
-type Login = Awaited<ReturnType<typeof loginAt>>;
-
-/** A test at the login page of `at`, with a Porthole and a session of its own. */
-function loginTest(name: string, at: Origin, body: (t: Login) => Promise<void>) {
-  Deno.test(name, browserTest, async () => {
-    await using t = await loginAt(at);
-    await body(t);
-  });
-}
 
 /**
  * A Porthole that may use the secret "shop" on `site` only, and a session opened at the login
@@ -47,9 +39,9 @@ async function loginAt(at: Origin) {
   }
 }
 
-loginTest(
+fixtureTest(
   "secretRef types the secret into a credential field on its origin, and nothing echoes it",
-  "site",
+  () => loginAt("site"),
   async (t) => {
     const r = await t.fill(t.state, /textbox "Password"/, { secretRef: "shop" });
     assert.equal(r.execution, "completed", JSON.stringify(r.error));
@@ -65,9 +57,9 @@ loginTest(
   },
 );
 
-loginTest(
+fixtureTest(
   "a secret on an origin it was not configured for is secret_not_allowed and nothing is typed",
-  "other",
+  () => loginAt("other"),
   async (t) => {
     const r = await t.fill(t.state, /textbox "Password"/, { secretRef: "shop" });
     assertNotDispatched(r, "secret_not_allowed");
@@ -75,16 +67,20 @@ loginTest(
   },
 );
 
-loginTest("a secret goes only into credential fields, and an unknown one is refused", "site", async (t) => {
-  let state = t.state;
-  const email = await t.fill(state, /textbox "Email"/, { secretRef: "shop" });
-  assertNotDispatched(email, "secret_not_allowed");
-  assert.equal(await t.value("email"), "");
-  state = email.freshState;
-  const unknown = await t.fill(state, /textbox "Password"/, { secretRef: "nope" });
-  assert.equal(unknown.error.code, "secret_not_allowed");
-  state = unknown.freshState;
-  const both = await t.fill(state, /textbox "Password"/, { secretRef: "shop", text: "x" });
-  assert.equal(both.error.code, "invalid_params");
-  assert.equal(await t.value("pw"), "");
-});
+fixtureTest(
+  "a secret goes only into credential fields, and an unknown one is refused",
+  () => loginAt("site"),
+  async (t) => {
+    let state = t.state;
+    const email = await t.fill(state, /textbox "Email"/, { secretRef: "shop" });
+    assertNotDispatched(email, "secret_not_allowed");
+    assert.equal(await t.value("email"), "");
+    state = email.freshState;
+    const unknown = await t.fill(state, /textbox "Password"/, { secretRef: "nope" });
+    assert.equal(unknown.error.code, "secret_not_allowed");
+    state = unknown.freshState;
+    const both = await t.fill(state, /textbox "Password"/, { secretRef: "shop", text: "x" });
+    assert.equal(both.error.code, "invalid_params");
+    assert.equal(await t.value("pw"), "");
+  },
+);
