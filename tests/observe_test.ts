@@ -7,12 +7,14 @@ import assert from "node:assert/strict";
 import {
   assertNotDispatched,
   browserTest,
+  disposing,
   type Json,
   type Pages,
   refOf,
   sharedPorthole,
   Site,
 } from "./harness.ts";
+import { fixtureTest } from "./fixtures.ts";
 
 const utf8 = (s: string) => new TextEncoder().encode(s).length;
 /** Every line break some reader honours: \n, \r, \v, \f, FS/GS/RS, NEL, U+2028/2029 (Python's splitlines, YAML 1.1). */
@@ -24,38 +26,26 @@ const lines = (tree: string) => tree === "" ? [] : tree.replace(/\n$/, "").split
 // One Porthole and one Chromium for this file (harness.ts, sharedPorthole); each test has a session of its own.
 const { ph, session } = await sharedPorthole();
 
-/** A fresh session opened at "/" of a site serving `pages`; the site closes with the session. */
+/** A fresh session at `path` (none: not opened yet) of a site serving `pages`; both close after the test. */
 async function openAt(pages: Pages, path: string | null = "/") {
   const site = new Site(pages);
   try {
     const s = await session(path === null ? undefined : site.url(path));
-    const close = async () => {
-      await s[Symbol.asyncDispose]();
-      await site[Symbol.asyncDispose]();
-    };
-    return { site, sid: s.sid, state: s.state as Json, [Symbol.asyncDispose]: close };
+    return disposing({ site, sid: s.sid, state: s.state as Json }, s, site);
   } catch (e) {
     await site[Symbol.asyncDispose]();
     throw e;
   }
 }
+type OpenPage = Awaited<ReturnType<typeof openAt>>;
 
 /** A test of the page `pages` serve, opened at "/" in a session of the test's own. */
-function pageTest(name: string, pages: Pages, body: (page: OpenPage) => void | Promise<void>) {
-  Deno.test(name, browserTest, async () => {
-    await using page = await openAt(pages);
-    await body(page);
-  });
-}
+const pageTest = (name: string, pages: Pages, body: (page: OpenPage) => void | Promise<void>) =>
+  fixtureTest(name, () => openAt(pages), body);
 
 /** The same with nothing opened yet: the test navigates itself. */
-function siteTest(name: string, pages: Pages, body: (page: OpenPage) => Promise<void>) {
-  Deno.test(name, browserTest, async () => {
-    await using page = await openAt(pages, null);
-    await body(page);
-  });
-}
-type OpenPage = Awaited<ReturnType<typeof openAt>>;
+const siteTest = (name: string, pages: Pages, body: (page: OpenPage) => Promise<void>) =>
+  fixtureTest(name, () => openAt(pages, null), body);
 
 /** The golden-tree assertion: the observation's tree is exactly these lines. */
 const assertTree = (state: Json, treeLines: string[]) =>
