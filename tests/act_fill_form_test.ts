@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { assertCaptured, browserTest, Porthole, refOf, Site } from "./harness.ts";
+import { assertCaptured, browserTest, type Json, Porthole, refOf, Site } from "./harness.ts";
 
 const PROFILE = `<!doctype html><title>Profile</title>
 <form>
@@ -29,27 +29,33 @@ const values = (ph: Porthole, sid: string) =>
 
 const { ph } = { ph: await Porthole.start() };
 
+/** A new session at the profile form that fills `fields` (tree line → value) in one fill_form act. */
+async function fillProfile(site: Site, fields: [RegExp, Json][]) {
+  const sid = await ph.session();
+  const state = await ph.open(sid, site.url("/"));
+  const r = await ph.act(sid, state, {
+    action: "fill_form",
+    fields: fields.map(([line, value]) => ({ ref: refOf(state, line), value })),
+  });
+  return { sid, state, r };
+}
+
 Deno.test(
   "fill_form fills text, date, select, checkbox and radio fields in one act",
   browserTest,
   async () => {
     await using site = new Site({ "/": PROFILE });
-    const sid = await ph.session();
-    const state = await ph.open(sid, site.url("/"));
-    const r = await ph.act(sid, state, {
-      action: "fill_form",
-      fields: [
-        { ref: refOf(state, /textbox "First name"/), value: "Ada" },
-        { ref: refOf(state, /textbox "Last name"/), value: "" },
-        { ref: refOf(state, /textbox "Born"/), value: "1815-12-10" },
-        { ref: refOf(state, /combobox "Country"/), value: "Japan" },
-        { ref: refOf(state, /checkbox "News"/), value: true },
-        { ref: refOf(state, /checkbox "Spam"/), value: false },
-        { ref: refOf(state, /radio "Plan B"/), value: true },
-        { ref: refOf(state, /radio "Plan A"/), value: false },
-        { ref: refOf(state, /textbox "Bio"/), value: "Count of\nnumbers" },
-      ],
-    });
+    const { sid, state, r } = await fillProfile(site, [
+      [/textbox "First name"/, "Ada"],
+      [/textbox "Last name"/, ""],
+      [/textbox "Born"/, "1815-12-10"],
+      [/combobox "Country"/, "Japan"],
+      [/checkbox "News"/, true],
+      [/checkbox "Spam"/, false],
+      [/radio "Plan B"/, true],
+      [/radio "Plan A"/, false],
+      [/textbox "Bio"/, "Count of\nnumbers"],
+    ]);
     assertCaptured(r);
     assert.deepEqual(await values(ph, sid), {
       first: "Ada",
@@ -85,16 +91,11 @@ Deno.test(
   browserTest,
   async () => {
     await using site = new Site({ "/": PROFILE });
-    const sid = await ph.session();
-    const state = await ph.open(sid, site.url("/"));
-    const r = await ph.act(sid, state, {
-      action: "fill_form",
-      fields: [
-        { ref: refOf(state, /textbox "First name"/), value: "Ada" },
-        { ref: refOf(state, /textbox "Locked"/), value: "nope" },
-        { ref: refOf(state, /textbox "Bio"/), value: "never written" },
-      ],
-    });
+    const { sid, r } = await fillProfile(site, [
+      [/textbox "First name"/, "Ada"],
+      [/textbox "Locked"/, "nope"],
+      [/textbox "Bio"/, "never written"],
+    ]);
     assert.equal(r.execution, "completed");
     assert.equal(r.observation, "captured");
     assert.equal(r.error.code, "element_not_enabled");
@@ -115,15 +116,10 @@ Deno.test(
   browserTest,
   async () => {
     await using site = new Site({ "/": PROFILE });
-    const sid = await ph.session();
-    const state = await ph.open(sid, site.url("/"));
-    const r = await ph.act(sid, state, {
-      action: "fill_form",
-      fields: [
-        { ref: refOf(state, /checkbox "News"/), value: "yes" },
-        { ref: refOf(state, /textbox "First name"/), value: "Ada" },
-      ],
-    });
+    const { sid, r } = await fillProfile(site, [
+      [/checkbox "News"/, "yes"],
+      [/textbox "First name"/, "Ada"],
+    ]);
     assert.equal(r.execution, "not_dispatched");
     assert.equal(r.error.code, "invalid_params");
     assert.equal(r.error.details.field, "fields.0.value");

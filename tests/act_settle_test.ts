@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { assertCaptured, assertError, browserTest, Porthole, refOf, Site } from "./harness.ts";
+import { assertCaptured, assertError, browserTest, type Pages, Porthole, refOf, Site } from "./harness.ts";
+import { fixtureTest, openedPorthole } from "./fixtures.ts";
 
 const FETCH_PAGE = `<!doctype html><title>Fetch</title>
 <button onclick="load()">Load</button><p id="out">none</p>
@@ -18,19 +19,21 @@ const slowData = async (req: Request) => {
   return new Response(new URL(req.url).searchParams.get("n") ?? "?");
 };
 
-Deno.test("act: the fresh state shows what a click's fetch rendered, in every run", browserTest, async () => {
-  await using site = new Site({ "/": FETCH_PAGE, "/data": slowData }), ph = await Porthole.start();
-  const sid = await ph.session();
-  let state = await ph.open(sid, site.url("/"));
-  for (let i = 1; i <= 10; i++) {
-    const r = await ph.act(sid, state, { action: "click", ref: refOf(state, /button "Load"/) });
-    assertCaptured(r);
-    assert.match(r.freshState.tree, new RegExp(`Result ${i}\\b`), `run ${i}:\n${r.freshState.tree}`);
-    assert.equal(r.settle.state, "quiet");
-    assert.equal(r.settle.pending, 0);
-    state = r.freshState;
-  }
-});
+fixtureTest(
+  "act: the fresh state shows what a click's fetch rendered, in every run",
+  () => openedPorthole({ "/": FETCH_PAGE, "/data": slowData }),
+  async ({ ph, sid, state: opened }) => {
+    let state = opened;
+    for (let i = 1; i <= 10; i++) {
+      const r = await ph.act(sid, state, { action: "click", ref: refOf(state, /button "Load"/) });
+      assertCaptured(r);
+      assert.match(r.freshState.tree, new RegExp(`Result ${i}\\b`), `run ${i}:\n${r.freshState.tree}`);
+      assert.equal(r.settle.state, "quiet");
+      assert.equal(r.settle.pending, 0);
+      state = r.freshState;
+    }
+  },
+);
 
 /**
  * After its fetch, the page renders in steps: a first row at once, a second in the next task,
@@ -74,24 +77,25 @@ Deno.test(
   },
 );
 
-Deno.test("act: settleMs 0 observes at once and says the settle was skipped", browserTest, async () => {
-  await using site = new Site({ "/": FETCH_PAGE, "/data": slowData }), ph = await Porthole.start();
-  const sid = await ph.session();
-  const state = await ph.open(sid, site.url("/"));
-  const r = await ph.act(sid, state, { action: "click", ref: refOf(state, /button "Load"/), settleMs: 0 });
-  assertCaptured(r);
-  assert.equal(r.settle.state, "skipped");
-  assert.equal(r.settle.ms, 0);
-  const bad = await ph.post(`/v1/sessions/${sid}/act`, {
-    stateId: r.freshState.stateId,
-    targetId: r.freshState.targetId,
-    action: "click",
-    ref: "@e1",
-    settleMs: 20_000,
-  });
-  assertError(bad, 400, "invalid_params");
-  assert.match(JSON.stringify(bad.body.error), /settleMs/);
-});
+fixtureTest(
+  "act: settleMs 0 observes at once and says the settle was skipped",
+  () => openedPorthole({ "/": FETCH_PAGE, "/data": slowData }),
+  async ({ ph, sid, state }) => {
+    const r = await ph.act(sid, state, { action: "click", ref: refOf(state, /button "Load"/), settleMs: 0 });
+    assertCaptured(r);
+    assert.equal(r.settle.state, "skipped");
+    assert.equal(r.settle.ms, 0);
+    const bad = await ph.post(`/v1/sessions/${sid}/act`, {
+      stateId: r.freshState.stateId,
+      targetId: r.freshState.targetId,
+      action: "click",
+      ref: "@e1",
+      settleMs: 20_000,
+    });
+    assertError(bad, 400, "invalid_params");
+    assert.match(JSON.stringify(bad.body.error), /settleMs/);
+  },
+);
 
 /** A reply that outlasts any settle budget of the test (but not the test's own server shutdown). */
 const hang = (req: Request) =>
@@ -122,6 +126,18 @@ Deno.test(
   },
 );
 
+/**
+ * Types `text` into the textbox `field` of the page `pages` serve, in a Porthole of its own; the
+ * act must have captured a fresh observation, whose tree is the answer.
+ */
+async function typeInto(pages: Pages, field: string, text: string): Promise<string> {
+  await using t = await openedPorthole(pages);
+  const ref = refOf(t.state, new RegExp(`textbox "${field}"`));
+  const r = await t.ph.act(t.sid, t.state, { action: "type", ref, text });
+  assertCaptured(r);
+  return r.freshState.tree;
+}
+
 const AUTOCOMPLETE = `<!doctype html><title>Search</title>
 <label>City <input id="q" oninput="setTimeout(suggest, 0)"></label>
 <ul id="menu" role="listbox" aria-label="Suggestions"></ul>
@@ -151,14 +167,10 @@ Deno.test(
       await new Promise((r) => setTimeout(r, Math.max(5, 40 - q.length * 6)));
       return Response.json([`${q} one`, `${q} two`]);
     };
-    await using site = new Site({ "/": AUTOCOMPLETE, "/suggest": suggest }), ph = await Porthole.start();
-    const sid = await ph.session();
-    const state = await ph.open(sid, site.url("/"));
-    const r = await ph.act(sid, state, { action: "type", ref: refOf(state, /textbox "City"/), text: "Lond" });
-    assertCaptured(r);
-    assert.match(r.freshState.tree, /option "Lond one"/, r.freshState.tree);
-    assert.match(r.freshState.tree, /option "Lond two"/);
-    assert.doesNotMatch(r.freshState.tree, /option "Lon one"/);
+    const tree = await typeInto({ "/": AUTOCOMPLETE, "/suggest": suggest }, "City", "Lond");
+    assert.match(tree, /option "Lond one"/, tree);
+    assert.match(tree, /option "Lond two"/);
+    assert.doesNotMatch(tree, /option "Lon one"/);
   },
 );
 
@@ -244,12 +256,8 @@ document.getElementById("q").addEventListener("keydown", () => {
   }, 0);
 });
 </script>`;
-    await using site = new Site({ "/": page }), ph = await Porthole.start();
-    const sid = await ph.session();
-    const state = await ph.open(sid, site.url("/"));
-    const r = await ph.act(sid, state, { action: "type", ref: refOf(state, /textbox "Fruit"/), text: "blu" });
-    assertCaptured(r);
-    assert.match(r.freshState.tree, /option "blueberry"/, r.freshState.tree);
-    assert.doesNotMatch(r.freshState.tree, /option "blackberry"/);
+    const tree = await typeInto({ "/": page }, "Fruit", "blu");
+    assert.match(tree, /option "blueberry"/, tree);
+    assert.doesNotMatch(tree, /option "blackberry"/);
   },
 );

@@ -4,7 +4,8 @@
  * check runs again on the page as it is then.
  */
 import assert from "node:assert/strict";
-import { assertNotDispatched, browserTest, disposing, type Json, Porthole, Site } from "./harness.ts";
+import { assertNotDispatched, disposing, type Json, Porthole, Site } from "./harness.ts";
+import { fixtureTest } from "./fixtures.ts";
 
 const SHOP = `<!doctype html><title>Shop</title>
 <p id="orders">0</p>
@@ -30,74 +31,77 @@ async function setup(timeoutMs = 30_000) {
       description: "orders",
     }];
   });
-  const sid = await ph.session();
-  const state = await ph.open(sid, site.url("/"));
-  return disposing({ site, ph, sid, state }, ph, site);
+  const t = disposing({ site, ph }, ph, site);
+  try {
+    const sid = await ph.session();
+    const state = await ph.open(sid, site.url("/"));
+    const orders = () => ph.pageEval(sid, "orders.textContent");
+    /** Clicks "Place order" and waits for the approval it asks for; `acting` is the click's result. */
+    const placeOrder = async () => {
+      const acting = ph.actOn(sid, state, "click", /button "Place order"/);
+      const [request] = await pending(ph);
+      return { acting, request };
+    };
+    const decide = (request: Json, decision: string) =>
+      ph.post(`/v1/approvals/${request.approvalId}`, { decision });
+    return Object.assign(t, { sid, state, orders, placeOrder, decide });
+  } catch (e) {
+    await t[Symbol.asyncDispose]();
+    throw e;
+  }
 }
 
-Deno.test("an action a rule covers waits for approval, and runs once approved", browserTest, async () => {
-  await using t = await setup();
-  const acting = t.ph.actOn(t.sid, t.state, "click", /button "Place order"/);
-  const [request] = await pending(t.ph);
+fixtureTest("an action a rule covers waits for approval, and runs once approved", setup, async (t) => {
+  const { acting, request } = await t.placeOrder();
   assert.equal(request.action, "click");
   assert.equal(request.target, 'button "Place order"');
-  assert.equal(await t.ph.pageEval(t.sid, "orders.textContent"), "0", "nothing happens before the decision");
-  const decided = await t.ph.post(`/v1/approvals/${request.approvalId}`, { decision: "approve" });
+  assert.equal(await t.orders(), "0", "nothing happens before the decision");
+  const decided = await t.decide(request, "approve");
   assert.equal(decided.status, 200);
   const r = await acting;
   assert.equal(r.execution, "completed");
-  assert.equal(await t.ph.pageEval(t.sid, "orders.textContent"), "1");
+  assert.equal(await t.orders(), "1");
   assert.deepEqual((await t.ph.request("GET", "/v1/approvals")).body.approvals, []);
 });
 
-Deno.test(
+fixtureTest(
   "a denied action is approval_denied, not dispatched, and its state stays consumed",
-  browserTest,
-  async () => {
-    await using t = await setup();
-    const acting = t.ph.actOn(t.sid, t.state, "click", /button "Place order"/);
-    const [request] = await pending(t.ph);
-    await t.ph.post(`/v1/approvals/${request.approvalId}`, { decision: "deny" });
+  setup,
+  async (t) => {
+    const { acting, request } = await t.placeOrder();
+    await t.decide(request, "deny");
     const r = await acting;
     assertNotDispatched(r, "approval_denied");
-    assert.equal(await t.ph.pageEval(t.sid, "orders.textContent"), "0");
+    assert.equal(await t.orders(), "0");
     const again = await t.ph.actOn(t.sid, t.state, "click", /button "Place order"/);
     assert.equal(again.error.code, "stale_state");
   },
 );
 
-Deno.test("an action nobody decides on in time is approval_timeout", browserTest, async () => {
-  await using t = await setup(1000);
+fixtureTest("an action nobody decides on in time is approval_timeout", () => setup(1000), async (t) => {
   const r = await t.ph.actOn(t.sid, t.state, "click", /button "Place order"/, { timeoutMs: 100 });
   assertNotDispatched(r, "approval_timeout");
-  assert.equal(await t.ph.pageEval(t.sid, "orders.textContent"), "0");
+  assert.equal(await t.orders(), "0");
 });
 
-Deno.test(
+fixtureTest(
   "after approval the checks run again: a button removed meanwhile is not clicked",
-  browserTest,
-  async () => {
-    await using t = await setup();
-    const acting = t.ph.actOn(t.sid, t.state, "click", /button "Place order"/);
-    const [request] = await pending(t.ph);
+  setup,
+  async (t) => {
+    const { acting, request } = await t.placeOrder();
     await t.ph.pageEval(t.sid, `document.querySelector("button").remove()`);
-    await t.ph.post(`/v1/approvals/${request.approvalId}`, { decision: "approve" });
+    await t.decide(request, "approve");
     const r = await acting;
     assertNotDispatched(r, "element_detached");
   },
 );
 
-Deno.test(
-  "actions no rule covers run without waiting, and unknown approvals are 404",
-  browserTest,
-  async () => {
-    await using t = await setup();
-    const r = await t.ph.actOn(t.sid, t.state, "click", /button "Look around"/);
-    assert.equal(r.execution, "completed");
-    const unknown = await t.ph.post("/v1/approvals/ap_nope", { decision: "approve" });
-    assert.equal(unknown.status, 404);
-    const bad = await t.ph.post("/v1/approvals/ap_nope", { decision: "maybe" });
-    assert.equal(bad.status, 400);
-    assert.equal(bad.body.error.details.field, "decision");
-  },
-);
+fixtureTest("actions no rule covers run without waiting, and unknown approvals are 404", setup, async (t) => {
+  const r = await t.ph.actOn(t.sid, t.state, "click", /button "Look around"/);
+  assert.equal(r.execution, "completed");
+  const unknown = await t.ph.post("/v1/approvals/ap_nope", { decision: "approve" });
+  assert.equal(unknown.status, 404);
+  const bad = await t.ph.post("/v1/approvals/ap_nope", { decision: "maybe" });
+  assert.equal(bad.status, 400);
+  assert.equal(bad.body.error.details.field, "decision");
+});

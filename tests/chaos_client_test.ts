@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { browserTest, eventsOf, eventually, type Json, Porthole, refOf, Site } from "./harness.ts";
+import { fixtureTest, openedPorthole } from "./fixtures.ts";
 
 const SHOP = `<!doctype html><title>Shop</title>
 <p id="orders">0</p>
@@ -77,13 +78,10 @@ Deno.test(
   },
 );
 
-Deno.test(
+fixtureTest(
   "a client that leaves after its click reached the page: the action runs to its end, and action.finished tells the outcome",
-  browserTest,
-  async () => {
-    await using site = new Site({ "/": SHOP, "/slow": SLOW }), ph = await Porthole.start();
-    const sid = await ph.session();
-    const state = await ph.open(sid, site.url("/"));
+  () => openedPorthole({ "/": SHOP, "/slow": SLOW }),
+  async ({ ph, sid, state }) => {
     const finished = await clickAndLeave(ph, sid, state, /button "Slow"/, 400, 10_000);
     assert.equal(finished.data.execution, "completed");
     assert.equal((await ph.observe(sid)).title, "Slow");

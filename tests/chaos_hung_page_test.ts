@@ -4,12 +4,18 @@
  * origin rules; other sessions never notice.
  */
 import assert from "node:assert/strict";
-import { assertError, browserTest, eventsOf, type Json, Porthole, refOf, Site } from "./harness.ts";
+import { assertError, browserTest, eventsOf, type Json, Porthole, Site } from "./harness.ts";
 
 const PAGES = {
   "/": `<!doctype html><title>Hang</title><button onclick="while(true){}">Hang</button>`,
   "/ok": `<!doctype html><title>Fine</title><button>Fine</button>`,
 };
+
+/** A new session (created with `body`) opened at `url`. */
+async function sessionAt(ph: Porthole, url: string, body: Json = {}) {
+  const sid = await ph.session(body);
+  return { sid, state: await ph.open(sid, url) };
+}
 
 async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }> {
   const t0 = performance.now();
@@ -22,21 +28,13 @@ Deno.test(
   browserTest,
   async () => {
     await using site = new Site(PAGES), ph = await Porthole.start();
-    const other = await ph.session();
-    const otherState = await ph.open(other, site.url("/ok"));
-    const sid = await ph.session({ allowedOrigins: [site.origin] });
-    const state = await ph.open(sid, site.url("/"));
+    const { sid: other, state: otherState } = await sessionAt(ph, site.url("/ok"));
+    const { sid, state } = await sessionAt(ph, site.url("/"), { allowedOrigins: [site.origin] });
     const pageId = state.pageId;
 
-    const click = await ph.post(`/v1/sessions/${sid}/act`, {
-      stateId: state.stateId,
-      targetId: state.targetId,
-      action: "click",
-      ref: refOf(state, /button "Hang"/),
-      timeoutMs: 3000,
-    });
-    assert.equal(click.status, 200);
-    assert.ok(["dispatched_unknown", "completed"].includes(click.body.execution), JSON.stringify(click.body));
+    // ph.actOn fails the test unless the answer is 200.
+    const click = await ph.actOn(sid, state, "click", /button "Hang"/, { timeoutMs: 3000 });
+    assert.ok(["dispatched_unknown", "completed"].includes(click.execution), JSON.stringify(click));
 
     const obs = await timed(() => ph.post(`/v1/sessions/${sid}/observe`, {}));
     assertError(obs.value, 503, "page_unresponsive");
@@ -49,13 +47,8 @@ Deno.test(
     assert.ok(wait.ms < 2500, `wait took ${wait.ms} ms`);
 
     // The session next door keeps working while this page is stuck.
-    const fine = await ph.post(`/v1/sessions/${other}/act`, {
-      stateId: otherState.stateId,
-      targetId: otherState.targetId,
-      action: "click",
-      ref: refOf(otherState, /button "Fine"/),
-    });
-    assert.equal(fine.body.execution, "completed", JSON.stringify(fine.body));
+    const fine = await ph.actOn(other, otherState, "click", /button "Fine"/);
+    assert.equal(fine.execution, "completed", JSON.stringify(fine));
 
     const nav = await timed(() =>
       ph.post(`/v1/sessions/${sid}/navigate`, { url: site.url("/ok"), observe: true, timeoutMs: 10_000 })
@@ -85,8 +78,7 @@ Deno.test(
   browserTest,
   async () => {
     await using site = new Site(PAGES), ph = await Porthole.start();
-    const sid = await ph.session();
-    const state = await ph.open(sid, site.url("/ok"));
+    const { sid, state } = await sessionAt(ph, site.url("/ok"));
     const rec = ph.server.registry.get(sid).pages.get(state.pageId)!;
     rec.driver.send("Page.crash").catch(() => {});
 

@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { browserTest, Site } from "./harness.ts";
 import { cleanEnv, readProc } from "./proc.ts";
+import { sseBlocks } from "./sse_blocks.ts";
 
 const READERS = Number(Deno.env.get("SSE_READERS") ?? 1000);
 const EVENTS = Number(Deno.env.get("SSE_EVENTS") ?? 300);
@@ -55,20 +56,12 @@ async function stalledReader(base: URL, path: string): Promise<Deno.Conn> {
 async function readBurst(
   reader: ReadableStreamDefaultReader<string>,
 ): Promise<{ seen: number; lost: number }> {
-  let buffer = "", seen = 0, lost = 0;
+  let seen = 0, lost = 0;
   const deadline = Date.now() + 60_000;
-  while (seen + lost < EVENTS && Date.now() < deadline) {
-    const { value, done } = await reader.read().catch(() => ({ value: "", done: true }));
-    if (done) break;
-    buffer += value;
-    let end;
-    while ((end = buffer.indexOf("\n\n")) >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const data = block.match(/^data: (.*)$/m)?.[1];
-      if (block.startsWith("event: dropped")) lost += JSON.parse(data!).count;
-      else if (block.startsWith("event: console") && /"text":"event \d+ /.test(data!)) seen++;
-    }
+  for await (const { event, data } of sseBlocks(reader, { endOnError: true })) {
+    if (event === "dropped") lost += JSON.parse(data!).count;
+    else if (event === "console" && /"text":"event \d+ /.test(data!)) seen++;
+    if (seen + lost >= EVENTS || Date.now() >= deadline) break;
   }
   return { seen, lost };
 }

@@ -5,7 +5,8 @@
  * default every download stays blocked.
  */
 import assert from "node:assert/strict";
-import { browserTest, Porthole, refOf, Site } from "./harness.ts";
+import { Porthole, refOf, Site } from "./harness.ts";
+import { fixtureTest, portholeSession } from "./fixtures.ts";
 
 const FILE = "porthole-download-probe-" + crypto.randomUUID().slice(0, 8);
 const BIG = new Uint8Array(9 * 1024 * 1024).fill(7);
@@ -25,13 +26,14 @@ const site = new Site({
     }),
 });
 
-/** Open the files page in a new session and click the link of this name; the act result. */
-async function clickLink(ph: Porthole, name: string) {
-  const sid = await ph.session();
+/** Open the files page in the fixture's session and click the link of this name; the act result. */
+async function clickLink({ ph, sid }: { ph: Porthole; sid: string }, name: string) {
   const state = await ph.open(sid, site.url("/"));
-  const r = await ph.act(sid, state, { action: "click", ref: refOf(state, new RegExp(`link "${name}"`)) });
-  return { sid, r };
+  return await ph.act(sid, state, { action: "click", ref: refOf(state, new RegExp(`link "${name}"`)) });
 }
+
+/** A Porthole that stores downloads as artifacts (`--downloads artifacts`), and a session on it. */
+const withArtifacts = () => portholeSession((c) => (c.downloads = "artifacts"));
 
 function onDisk(): string {
   const found = new Deno.Command("find", { args: ["/tmp", "/root", "-name", `${FILE}*`], stderr: "null" })
@@ -39,12 +41,10 @@ function onDisk(): string {
   return new TextDecoder().decode(found.stdout).trim();
 }
 
-Deno.test(
+fixtureTest(
   "--downloads artifacts: a downloaded file is an artifact named by the act result and an event",
-  browserTest,
-  async () => {
-    await using ph = await Porthole.start((c) => (c.downloads = "artifacts"));
-    const sid = await ph.session();
+  withArtifacts,
+  async ({ ph, sid }) => {
     const session = ph.server.registry.get(sid);
     const sub = session.events.subscribe(0);
     const state = await ph.open(sid, site.url("/"));
@@ -72,12 +72,11 @@ Deno.test(
   },
 );
 
-Deno.test(
+fixtureTest(
   "--downloads artifacts: a file over the 8 MiB item limit is refused, and nothing is written",
-  browserTest,
-  async () => {
-    await using ph = await Porthole.start((c) => (c.downloads = "artifacts"));
-    const { r } = await clickLink(ph, "Big");
+  withArtifacts,
+  async (t) => {
+    const r = await clickLink(t, "Big");
     assert.equal(r.error?.code, "download_blocked");
     assert.equal(r.error.details.cause, "artifact_too_large");
     assert.equal(r.downloads, undefined);
@@ -85,20 +84,18 @@ Deno.test(
   },
 );
 
-Deno.test("by default a download stays blocked and is no artifact", browserTest, async () => {
-  await using ph = await Porthole.start();
-  const { sid, r } = await clickLink(ph, "Report");
+fixtureTest("by default a download stays blocked and is no artifact", portholeSession, async (t) => {
+  const r = await clickLink(t, "Report");
   assert.equal(r.error?.code, "download_blocked");
   assert.equal(r.downloads, undefined);
-  assert.equal(ph.server.registry.get(sid).artifacts.count, 0);
+  assert.equal(t.ph.server.registry.get(t.sid).artifacts.count, 0);
 });
 
-Deno.test(
+fixtureTest(
   "--downloads artifacts: an <a download> link is stored too, and never written",
-  browserTest,
-  async () => {
-    await using ph = await Porthole.start((c) => (c.downloads = "artifacts"));
-    const { r } = await clickLink(ph, "Attribute");
+  withArtifacts,
+  async (t) => {
+    const r = await clickLink(t, "Attribute");
     console.log(`<a download>: ${r.downloads ? "stored" : r.error?.code}`);
     assert.ok(r.downloads?.length === 1 || r.error?.code === "download_blocked", JSON.stringify(r));
     assert.equal(onDisk(), "");
@@ -122,12 +119,10 @@ const parts = new Site({
   ])),
 });
 
-Deno.test(
+fixtureTest(
   "--downloads artifacts: the session's artifacts stay within 64 MiB in all; the download past it is refused and the rest are kept",
-  browserTest,
-  async () => {
-    await using ph = await Porthole.start((c) => (c.downloads = "artifacts"));
-    const sid = await ph.session();
+  withArtifacts,
+  async ({ ph, sid }) => {
     await ph.open(sid, parts.url("/"));
     const stored = [];
     for (let i = 0; i < 9; i++) {

@@ -10,7 +10,8 @@ import assert from "node:assert/strict";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 // @ts-types="@modelcontextprotocol/sdk/client/streamableHttp"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { browserTest, type Json, Porthole, Site } from "./harness.ts";
+import { type Json, Porthole } from "./harness.ts";
+import { fixtureTest, openedPorthole } from "./fixtures.ts";
 import { BapClient, wsUrl } from "./bap_client.ts";
 import { METHODS } from "../lib/bap/methods.ts";
 
@@ -225,13 +226,10 @@ export async function everyDoorWorks(ph: Porthole, url: string): Promise<void> {
 /** Every BAP method Porthole answers, and one it does not. */
 export const BAP_FUZZ_METHODS = [...Object.keys(METHODS).filter((m) => m !== "initialize"), "nope/nope"];
 
-Deno.test(
+fixtureTest(
   "fuzzing every operation's fields over HTTP, MCP and BAP: a precise invalid_params each time, no 5xx, no hang, and every door works after",
-  browserTest,
-  async () => {
-    await using site = new Site({ "/": PAGE }), ph = await Porthole.start();
-    const sid = await ph.session();
-    await ph.open(sid, site.url("/"));
+  () => openedPorthole({ "/": PAGE }),
+  async ({ site, ph, sid }) => {
     const tally: FuzzTally = { requests: 0, fivexx: 0, hangs: 0, imprecise: [] };
     await fuzzHttp(ph, sid, 1, tally);
     await fuzzMcp(ph, 1, tally);

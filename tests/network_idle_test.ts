@@ -18,15 +18,22 @@ const { site, ph } = await siteAndPorthole({
   "/never": slowly(20_000),
 });
 
+/** A session of the test's own, deleted when the test ends. */
+async function ownSession() {
+  const sid = await ph.session();
+  return { sid, [Symbol.asyncDispose]: async () => void await ph.request("DELETE", `/v1/sessions/${sid}`) };
+}
+
+const navigateIdle = (sid: string, path: string, extra: Record<string, unknown> = {}) =>
+  ph.post(`/v1/sessions/${sid}/navigate`, { url: site.url(path), waitUntil: "networkidle", ...extra });
+
 Deno.test(
   "navigate and reload with waitUntil networkidle answer once the page's last request has finished",
   browserTest,
   async () => {
-    const sid = await ph.session();
-    const nav = await ph.post(`/v1/sessions/${sid}/navigate`, {
-      url: site.url("/busy"),
-      waitUntil: "networkidle",
-    });
+    await using s = await ownSession();
+    const sid = s.sid;
+    const nav = await navigateIdle(sid, "/busy");
     assert.equal(nav.status, 200, JSON.stringify(nav.body));
     assert.equal(await ph.pageEval(sid, "window.done"), true);
     const reload = await ph.post(`/v1/sessions/${sid}/reload`, { waitUntil: "networkidle" });
@@ -36,7 +43,6 @@ Deno.test(
     const plain = await ph.post(`/v1/sessions/${sid}/reload`, { waitUntil: "load" });
     assert.equal(plain.status, 200);
     assert.equal(await ph.pageEval(sid, "window.done"), false, "load alone does not wait for the fetch");
-    await ph.request("DELETE", `/v1/sessions/${sid}`);
   },
 );
 
@@ -44,14 +50,8 @@ Deno.test(
   "a page whose network never goes quiet ends navigate networkidle with a timeout",
   browserTest,
   async () => {
-    const sid = await ph.session();
-    const r = await ph.post(`/v1/sessions/${sid}/navigate`, {
-      url: site.url("/stuck"),
-      waitUntil: "networkidle",
-      timeoutMs: 1500,
-    });
-    assertError(r, 504, "timeout");
-    await ph.request("DELETE", `/v1/sessions/${sid}`);
+    await using s = await ownSession();
+    assertError(await navigateIdle(s.sid, "/stuck", { timeoutMs: 1500 }), 504, "timeout");
   },
 );
 

@@ -4,7 +4,17 @@
  * maxDepth, frames, and the observation's identity fields.
  */
 import assert from "node:assert/strict";
-import { assertNotDispatched, browserTest, type Json, refOf, sharedPorthole, Site } from "./harness.ts";
+import {
+  assertNotDispatched,
+  browserTest,
+  disposing,
+  type Json,
+  type Pages,
+  refOf,
+  sharedPorthole,
+  Site,
+} from "./harness.ts";
+import { fixtureTest } from "./fixtures.ts";
 
 const utf8 = (s: string) => new TextEncoder().encode(s).length;
 /** Every line break some reader honours: \n, \r, \v, \f, FS/GS/RS, NEL, U+2028/2029 (Python's splitlines, YAML 1.1). */
@@ -15,6 +25,31 @@ const lines = (tree: string) => tree === "" ? [] : tree.replace(/\n$/, "").split
 
 // One Porthole and one Chromium for this file (harness.ts, sharedPorthole); each test has a session of its own.
 const { ph, session } = await sharedPorthole();
+
+/** A fresh session at `path` (none: not opened yet) of a site serving `pages`; both close after the test. */
+async function openAt(pages: Pages, path: string | null = "/") {
+  const site = new Site(pages);
+  try {
+    const s = await session(path === null ? undefined : site.url(path));
+    return disposing({ site, sid: s.sid, state: s.state as Json }, s, site);
+  } catch (e) {
+    await site[Symbol.asyncDispose]();
+    throw e;
+  }
+}
+type OpenPage = Awaited<ReturnType<typeof openAt>>;
+
+/** A test of the page `pages` serve, opened at "/" in a session of the test's own. */
+const pageTest = (name: string, pages: Pages, body: (page: OpenPage) => void | Promise<void>) =>
+  fixtureTest(name, () => openAt(pages), body);
+
+/** The same with nothing opened yet: the test navigates itself. */
+const siteTest = (name: string, pages: Pages, body: (page: OpenPage) => Promise<void>) =>
+  fixtureTest(name, () => openAt(pages, null), body);
+
+/** The golden-tree assertion: the observation's tree is exactly these lines. */
+const assertTree = (state: Json, treeLines: string[]) =>
+  assert.equal(state.tree, [...treeLines, ""].join("\n"));
 
 // ---- what the tree looks like ---------------------------------------------------------
 
@@ -30,35 +65,27 @@ const RENDER = `<!doctype html><title>Render</title>
 <a href="/cart?item=42&coupon=SAVE10#summary">Cart</a>
 <ul><li>One</li><li>Two</li></ul>`;
 
-Deno.test(
+pageTest(
   "the tree is Playwright-style YAML: roles, quoted names, attributes, refs, inlined text, /url lines",
-  browserTest,
-  async () => {
-    await using site = new Site({ "/": RENDER });
-    await using s = await session();
-    const sid = s.sid;
-    const state = await ph.open(sid, site.url("/"));
-    assert.equal(
-      state.tree,
-      [
-        '- heading "Checkout" [level=1]',
-        '- heading "Details" [level=3]',
-        "- paragraph: Para with bold text",
-        "- text: Email",
-        '- textbox "Email" [ref=@e1]: a@b.c',
-        '- checkbox "Keep me signed in" [checked] [ref=@e2]',
-        '- button "Pay later" [disabled] [ref=@e3]',
-        '- button "Options" [expanded] [ref=@e4]',
-        "- tablist:",
-        '  - tab "Card" [selected] [ref=@e5]',
-        '- link "Cart" [ref=@e6]:',
-        `  - /url: ${site.origin}/cart?item=[redacted]&coupon=[redacted]`,
-        "- list:",
-        "  - listitem: One",
-        "  - listitem: Two",
-        "",
-      ].join("\n"),
-    );
+  { "/": RENDER },
+  ({ site, state }) => {
+    assertTree(state, [
+      '- heading "Checkout" [level=1]',
+      '- heading "Details" [level=3]',
+      "- paragraph: Para with bold text",
+      "- text: Email",
+      '- textbox "Email" [ref=@e1]: a@b.c',
+      '- checkbox "Keep me signed in" [checked] [ref=@e2]',
+      '- button "Pay later" [disabled] [ref=@e3]',
+      '- button "Options" [expanded] [ref=@e4]',
+      "- tablist:",
+      '  - tab "Card" [selected] [ref=@e5]',
+      '- link "Cart" [ref=@e6]:',
+      `  - /url: ${site.origin}/cart?item=[redacted]&coupon=[redacted]`,
+      "- list:",
+      "  - listitem: One",
+      "  - listitem: Two",
+    ]);
     assert.equal(state.refCount, 6);
     assert.ok(!JSON.stringify(state).includes("SAVE10") && !state.tree.includes("summary"));
   },
@@ -87,55 +114,49 @@ const REFS = `<!doctype html><title>Refs</title>
   document.addEventListener("click", (e) => { if (e.target.closest("#card")) hit("card"); });
 </script>`;
 
-Deno.test(
-  "refs go to interactive, focusable and click-handling nodes, and not to text, headings or labels",
-  browserTest,
-  async () => {
-    await using site = new Site({ "/": REFS });
-    await using s = await session();
-    const sid = s.sid;
-    const state = await ph.open(sid, site.url("/"));
-    const withRef = lines(state.tree).filter((l) => l.includes("[ref="));
-    assert.deepEqual(withRef.map((l) => l.trim().replace(/ \[ref=@e\d+\].*/, "")), [
-      '- textbox "Query"',
-      '- button "Buy"',
-      '- link "Next"',
-      '- checkbox "Agree"',
-      '- switch "Dark mode"',
-      "- clickable",
-      "- clickable",
-      "- clickable",
-      "- clickable",
-      "- graphics-symbol",
-    ]);
-    assert.equal(state.refCount, 10);
-    assert.deepEqual(refsIn(state.tree), Array.from({ length: 10 }, (_, i) => `@e${i + 1}`));
-    for (const l of lines(state.tree).filter((l) => !l.includes("[ref="))) {
-      assert.match(l.trim(), /^- (heading|paragraph|text|\/url)\b/, `no ref expected on: ${l}`);
-    }
-    // The pointer card is one target: its pointer child is text inside it, not a ref of its own.
-    assert.match(state.tree, /- clickable \[ref=@e9\]: Pointer card child\n/);
-    assert.match(state.tree, /- text: Query\n/);
+pageTest("refs go to interactive, focusable and click-handling nodes, and not to text, headings or labels", {
+  "/": REFS,
+}, async ({ sid, state }) => {
+  const withRef = lines(state.tree).filter((l) => l.includes("[ref="));
+  assert.deepEqual(withRef.map((l) => l.trim().replace(/ \[ref=@e\d+\].*/, "")), [
+    '- textbox "Query"',
+    '- button "Buy"',
+    '- link "Next"',
+    '- checkbox "Agree"',
+    '- switch "Dark mode"',
+    "- clickable",
+    "- clickable",
+    "- clickable",
+    "- clickable",
+    "- graphics-symbol",
+  ]);
+  assert.equal(state.refCount, 10);
+  assert.deepEqual(refsIn(state.tree), Array.from({ length: 10 }, (_, i) => `@e${i + 1}`));
+  for (const l of lines(state.tree).filter((l) => !l.includes("[ref="))) {
+    assert.match(l.trim(), /^- (heading|paragraph|text|\/url)\b/, `no ref expected on: ${l}`);
+  }
+  // The pointer card is one target: its pointer child is text inside it, not a ref of its own.
+  assert.match(state.tree, /- clickable \[ref=@e9\]: Pointer card child\n/);
+  assert.match(state.tree, /- text: Query\n/);
 
-    // Each handler ref is actionable and reaches its own node.
-    let current: Json = state;
-    const targets = [
-      [/clickable .*Listener/, "listener;"],
-      [/graphics-symbol/, "dot;"],
-      [/clickable \[ref=@e\d+\]: Pointer card/, "card;"],
-      [/clickable .*Attribute handler/, "attr;"],
-    ] as const;
-    for (const [pattern, expected] of targets) {
-      const ref = refOf(current, pattern);
-      const before = await ph.pageEval(sid, "log.textContent");
-      const result = await ph.act(sid, current, { action: "click", ref });
-      assert.equal(result.execution, "completed", JSON.stringify(result.error));
-      assert.equal(await ph.pageEval(sid, "log.textContent"), before + expected);
-      current = result.freshState;
-      assert.equal(refOf(current, pattern), ref, "the node kept its ref");
-    }
-  },
-);
+  // Each handler ref is actionable and reaches its own node.
+  let current: Json = state;
+  const targets = [
+    [/clickable .*Listener/, "listener;"],
+    [/graphics-symbol/, "dot;"],
+    [/clickable \[ref=@e\d+\]: Pointer card/, "card;"],
+    [/clickable .*Attribute handler/, "attr;"],
+  ] as const;
+  for (const [pattern, expected] of targets) {
+    const ref = refOf(current, pattern);
+    const before = await ph.pageEval(sid, "log.textContent");
+    const result = await ph.act(sid, current, { action: "click", ref });
+    assert.equal(result.execution, "completed", JSON.stringify(result.error));
+    assert.equal(await ph.pageEval(sid, "log.textContent"), before + expected);
+    current = result.freshState;
+    assert.equal(refOf(current, pattern), ref, "the node kept its ref");
+  }
+});
 
 // ---- stable refs ----------------------------------------------------------------------
 
@@ -146,14 +167,10 @@ const BUTTONS = `<!doctype html><title>Stable</title><main id="m">
 const FRAME =
   `<!doctype html><title>Inner</title><button id="in" onclick="out.textContent = +out.textContent + 1">In frame</button><p id="out">0</p>`;
 
-Deno.test(
+pageTest(
   "a node keeps its ref across observations and a ref is never given to another node of the document",
-  browserTest,
-  async () => {
-    await using site = new Site({ "/": BUTTONS, "/frame": FRAME });
-    await using s = await session();
-    const sid = s.sid;
-    const first = await ph.open(sid, site.url("/"));
+  { "/": BUTTONS, "/frame": FRAME },
+  async ({ sid, state: first }) => {
     assert.equal(refOf(first, /button "Alpha"/), "@e1");
     assert.equal(refOf(first, /button "Beta"/), "@e2");
 
@@ -184,29 +201,24 @@ Deno.test(
   },
 );
 
-Deno.test(
-  "a same-URL reload is a new document: new documentId and refs start over",
-  browserTest,
-  async () => {
-    await using site = new Site({ "/": BUTTONS, "/frame": FRAME });
-    await using s = await session();
-    const sid = s.sid;
-    const before = await ph.open(sid, site.url("/"));
-    await ph.pageEval(
-      sid,
-      `m.prepend(Object.assign(document.createElement("button"), { textContent: "Added" }))`,
-    );
-    const grown = await ph.observe(sid);
-    assert.equal(refOf(grown, /button "Added"/), "@e3");
+pageTest("a same-URL reload is a new document: new documentId and refs start over", {
+  "/": BUTTONS,
+  "/frame": FRAME,
+}, async ({ site, sid, state: before }) => {
+  await ph.pageEval(
+    sid,
+    `m.prepend(Object.assign(document.createElement("button"), { textContent: "Added" }))`,
+  );
+  const grown = await ph.observe(sid);
+  assert.equal(refOf(grown, /button "Added"/), "@e3");
 
-    const after = await ph.open(sid, site.url("/"));
-    assert.notEqual(after.document.documentId, before.document.documentId);
-    assert.notEqual(after.document.loaderId, before.document.loaderId);
-    assert.equal(after.url, before.url);
-    assert.equal(refOf(after, /button "Alpha"/), "@e1");
-    assert.equal(refOf(after, /button "Beta"/), "@e2");
-  },
-);
+  const after = await ph.open(sid, site.url("/"));
+  assert.notEqual(after.document.documentId, before.document.documentId);
+  assert.notEqual(after.document.loaderId, before.document.loaderId);
+  assert.equal(after.url, before.url);
+  assert.equal(refOf(after, /button "Alpha"/), "@e1");
+  assert.equal(refOf(after, /button "Beta"/), "@e2");
+});
 
 // ---- values ---------------------------------------------------------------------------
 
@@ -220,28 +232,22 @@ const FIELDS = `<!doctype html><title>Fields</title>
 <textarea aria-label="Key" name="private_key">key-SECRET-5</textarea>
 <script>pw.value = "pw-SECRET-6";</script>`;
 
-Deno.test(
-  "field values are shown inline, and credential values never appear in the observation",
-  browserTest,
-  async () => {
-    await using site = new Site({ "/": FIELDS });
-    await using s = await session();
-    const sid = s.sid;
-    const state = await ph.open(sid, site.url("/"));
-    assert.match(state.tree, /^- textbox "Email" \[ref=@e1\]: visible@example\.com$/m);
-    for (const name of ["Password", "Code", "Card", "Reference", "Recovery", "Key"]) {
-      assert.match(
-        state.tree,
-        new RegExp(`^- textbox "${name}" \\[ref=@e\\d+\\]$`, "m"),
-        `${name} is listed, valueless`,
-      );
-    }
-    const json = JSON.stringify(state);
-    assert.doesNotMatch(json, /SECRET|4111/);
-    // The page itself still holds the values: they were hidden, not lost.
-    assert.equal(await ph.pageEval(sid, "pw.value"), "pw-SECRET-6");
-  },
-);
+pageTest("field values are shown inline, and credential values never appear in the observation", {
+  "/": FIELDS,
+}, async ({ sid, state }) => {
+  assert.match(state.tree, /^- textbox "Email" \[ref=@e1\]: visible@example\.com$/m);
+  for (const name of ["Password", "Code", "Card", "Reference", "Recovery", "Key"]) {
+    assert.match(
+      state.tree,
+      new RegExp(`^- textbox "${name}" \\[ref=@e\\d+\\]$`, "m"),
+      `${name} is listed, valueless`,
+    );
+  }
+  const json = JSON.stringify(state);
+  assert.doesNotMatch(json, /SECRET|4111/);
+  // The page itself still holds the values: they were hidden, not lost.
+  assert.equal(await ph.pageEval(sid, "pw.value"), "pw-SECRET-6");
+});
 
 // ---- untrusted text -------------------------------------------------------------------
 
@@ -258,11 +264,7 @@ const INJECT = `<!doctype html><title>Inject</title>
   i1.value = "value" + fake;
 </script>`;
 
-Deno.test("page text cannot inject a tree line or a ref", browserTest, async () => {
-  await using site = new Site({ "/": INJECT });
-  await using s = await session();
-  const sid = s.sid;
-  const state = await ph.open(sid, site.url("/"));
+pageTest("page text cannot inject a tree line or a ref", { "/": INJECT }, async ({ sid, state }) => {
   const tree: string = state.tree;
   // However a reader splits lines (\n, or also \r, \v, \f, FS/GS/RS, NEL, U+2028/2029), it sees the same lines.
   assert.equal(tree.split(ANY_LINE_BREAK).length, tree.split("\n").length);
@@ -297,37 +299,32 @@ const MANY = `<!doctype html><title>Many</title><div id="list"></div><script>
   }
 </script>`;
 
-Deno.test(
-  "the tree is capped at 48 KiB on whole UTF-8 lines, and cut-off refs are not actionable",
-  browserTest,
-  async () => {
-    await using site = new Site({ "/": MANY });
-    await using s = await session();
-    const sid = s.sid;
-    const limit = (await ph.request("GET", `/v1/sessions/${sid}`)).body.limits.snapshotMaxBytes;
-    assert.equal(limit, 48 * 1024);
-    const state = await ph.open(sid, site.url("/"));
-    const tree: string = state.tree;
-    assert.equal(state.truncated, true);
-    assert.equal(state.bytes, utf8(tree));
-    assert.ok(state.bytes <= limit && state.bytes > limit - 100, `${state.bytes} bytes`);
-    assert.ok(tree.endsWith("\n"));
-    const all = lines(tree);
-    all.forEach((line, i) => assert.equal(line, `- button "購入 😀 item ${i + 1}" [ref=@e${i + 1}]`));
-    assert.equal(new TextDecoder("utf-8", { fatal: true }).decode(new TextEncoder().encode(tree)), tree);
-    assert.equal(state.refCount, all.length);
-    assert.ok(all.length < 3000);
+siteTest("the tree is capped at 48 KiB on whole UTF-8 lines, and cut-off refs are not actionable", {
+  "/": MANY,
+}, async ({ site, sid }) => {
+  const limit = (await ph.request("GET", `/v1/sessions/${sid}`)).body.limits.snapshotMaxBytes;
+  assert.equal(limit, 48 * 1024);
+  const state = await ph.open(sid, site.url("/"));
+  const tree: string = state.tree;
+  assert.equal(state.truncated, true);
+  assert.equal(state.bytes, utf8(tree));
+  assert.ok(state.bytes <= limit && state.bytes > limit - 100, `${state.bytes} bytes`);
+  assert.ok(tree.endsWith("\n"));
+  const all = lines(tree);
+  all.forEach((line, i) => assert.equal(line, `- button "購入 😀 item ${i + 1}" [ref=@e${i + 1}]`));
+  assert.equal(new TextDecoder("utf-8", { fatal: true }).decode(new TextEncoder().encode(tree)), tree);
+  assert.equal(state.refCount, all.length);
+  assert.ok(all.length < 3000);
 
-    const lastRef = `@e${state.refCount}`;
-    const cut = await ph.act(sid, state, { action: "click", ref: `@e${state.refCount + 1}` });
-    assertNotDispatched(cut, "invalid_params");
-    assert.equal(await ph.pageEval(sid, "window.last ?? null"), null, "nothing was clicked");
+  const lastRef = `@e${state.refCount}`;
+  const cut = await ph.act(sid, state, { action: "click", ref: `@e${state.refCount + 1}` });
+  assertNotDispatched(cut, "invalid_params");
+  assert.equal(await ph.pageEval(sid, "window.last ?? null"), null, "nothing was clicked");
 
-    const result = await ph.act(sid, await ph.observe(sid), { action: "click", ref: lastRef });
-    assert.equal(result.execution, "completed", JSON.stringify(result.error));
-    assert.equal(await ph.pageEval(sid, "window.last"), `b${state.refCount}`);
-  },
-);
+  const result = await ph.act(sid, await ph.observe(sid), { action: "click", ref: lastRef });
+  assert.equal(result.execution, "completed", JSON.stringify(result.error));
+  assert.equal(await ph.pageEval(sid, "window.last"), `b${state.refCount}`);
+});
 
 // ---- maxDepth -------------------------------------------------------------------------
 
@@ -344,30 +341,25 @@ const DEEP = `<!doctype html><title>Deep</title><p>Top</p><div id="root"></div><
   at.append(Object.assign(document.createElement("button"), { textContent: "Deepest" }));
 </script>`;
 
-Deno.test(
-  "maxDepth counts tree levels: 1 is only what is directly under the document, default 12, up to 20",
-  browserTest,
-  async () => {
-    await using site = new Site({ "/": DEEP });
-    await using s = await session();
-    const sid = s.sid;
-    await ph.post(`/v1/sessions/${sid}/navigate`, { url: site.url("/") });
-    const depthOf = (line: string) => line.match(/^ */)![0].length / 2 + 1;
+siteTest("maxDepth counts tree levels: 1 is only what is directly under the document, default 12, up to 20", {
+  "/": DEEP,
+}, async ({ site, sid }) => {
+  await ph.post(`/v1/sessions/${sid}/navigate`, { url: site.url("/") });
+  const depthOf = (line: string) => line.match(/^ */)![0].length / 2 + 1;
 
-    const one = await ph.observe(sid, { maxDepth: 1 });
-    assert.equal(one.tree, '- paragraph\n- group "level 1"\n');
+  const one = await ph.observe(sid, { maxDepth: 1 });
+  assert.equal(one.tree, '- paragraph\n- group "level 1"\n');
 
-    const byDefault = await ph.observe(sid);
-    assert.equal(Math.max(...lines(byDefault.tree).map(depthOf)), 12);
-    assert.match(byDefault.tree, /^ {22}- group "level 12"$/m);
-    assert.doesNotMatch(byDefault.tree, /level 13|Deepest/);
-    assert.equal(byDefault.refCount, 0);
+  const byDefault = await ph.observe(sid);
+  assert.equal(Math.max(...lines(byDefault.tree).map(depthOf)), 12);
+  assert.match(byDefault.tree, /^ {22}- group "level 12"$/m);
+  assert.doesNotMatch(byDefault.tree, /level 13|Deepest/);
+  assert.equal(byDefault.refCount, 0);
 
-    const twenty = await ph.observe(sid, { maxDepth: 20 });
-    assert.match(twenty.tree, /^ {32}- button "Deepest" \[ref=@e1\]$/m);
-    assert.equal(twenty.refCount, 1);
-  },
-);
+  const twenty = await ph.observe(sid, { maxDepth: 20 });
+  assert.match(twenty.tree, /^ {32}- button "Deepest" \[ref=@e1\]$/m);
+  assert.equal(twenty.refCount, 1);
+});
 
 Deno.test("maxDepth outside 1..20 is 400 invalid_params naming maxDepth", browserTest, async () => {
   await using s = await session();
@@ -470,56 +462,46 @@ Deno.test("HTTP 404 and 500 pages are valid observations", browserTest, async ()
 
 // ---- frames ---------------------------------------------------------------------------
 
-Deno.test(
-  "frameId observes exactly that same-origin frame and does not change what observe selects",
-  browserTest,
-  async () => {
-    await using site = new Site({ "/": BUTTONS, "/frame": FRAME });
-    await using s = await session();
-    const sid = s.sid;
-    const top = await ph.open(sid, site.url("/"));
-    const child = (await ph.frames(sid)).find((f) => f.parentId !== null)!;
+pageTest("frameId observes exactly that same-origin frame and does not change what observe selects", {
+  "/": BUTTONS,
+  "/frame": FRAME,
+}, async ({ site, sid, state: top }) => {
+  const child = (await ph.frames(sid)).find((f) => f.parentId !== null)!;
 
-    const inner = await ph.observe(sid, { frameId: child.frameId });
-    assert.equal(inner.frameId, child.frameId);
-    assert.equal(inner.url, site.url("/frame"));
-    assert.equal(inner.title, "Inner");
-    assert.match(inner.tree, /^- button "In frame" \[ref=@f\d+e1\]\n- paragraph: "0"\n$/);
-    assert.notEqual(inner.document.documentId, top.document.documentId);
-    assert.equal(inner.targetId, top.targetId);
+  const inner = await ph.observe(sid, { frameId: child.frameId });
+  assert.equal(inner.frameId, child.frameId);
+  assert.equal(inner.url, site.url("/frame"));
+  assert.equal(inner.title, "Inner");
+  assert.match(inner.tree, /^- button "In frame" \[ref=@f\d+e1\]\n- paragraph: "0"\n$/);
+  assert.notEqual(inner.document.documentId, top.document.documentId);
+  assert.equal(inner.targetId, top.targetId);
 
-    const result = await ph.actOn(sid, inner, "click", /In frame/);
-    assert.equal(result.execution, "completed", JSON.stringify(result.error));
-    assert.equal(result.freshState.frameId, child.frameId);
-    assert.equal(await ph.pageEval(sid, "fr.contentDocument.getElementById('out').textContent"), "1");
+  const result = await ph.actOn(sid, inner, "click", /In frame/);
+  assert.equal(result.execution, "completed", JSON.stringify(result.error));
+  assert.equal(result.freshState.frameId, child.frameId);
+  assert.equal(await ph.pageEval(sid, "fr.contentDocument.getElementById('out').textContent"), "1");
 
-    const plain = await ph.observe(sid);
-    assert.equal(plain.frameId, top.frameId, "an explicit frameId does not change frame selection");
-    assert.match(plain.tree, /button "Alpha"/);
-  },
-);
+  const plain = await ph.observe(sid);
+  assert.equal(plain.frameId, top.frameId, "an explicit frameId does not change frame selection");
+  assert.match(plain.tree, /button "Alpha"/);
+});
 
-Deno.test(
-  "an unknown or removed frameId is 404 frame_not_found and never falls back to the parent",
-  browserTest,
-  async () => {
-    await using site = new Site({ "/": BUTTONS, "/frame": FRAME });
-    await using s = await session();
-    const sid = s.sid;
-    await ph.open(sid, site.url("/"));
-    const child = (await ph.frames(sid)).find((f) => f.parentId !== null)!;
+pageTest("an unknown or removed frameId is 404 frame_not_found and never falls back to the parent", {
+  "/": BUTTONS,
+  "/frame": FRAME,
+}, async ({ sid }) => {
+  const child = (await ph.frames(sid)).find((f) => f.parentId !== null)!;
 
-    const unknown = await ph.post(`/v1/sessions/${sid}/observe`, { frameId: "NO-SUCH-FRAME" });
-    assert.equal(unknown.status, 404);
-    assert.equal(unknown.body.error.code, "frame_not_found");
+  const unknown = await ph.post(`/v1/sessions/${sid}/observe`, { frameId: "NO-SUCH-FRAME" });
+  assert.equal(unknown.status, 404);
+  assert.equal(unknown.body.error.code, "frame_not_found");
 
-    await ph.pageEval(sid, "fr.remove()");
-    const removed = await ph.post(`/v1/sessions/${sid}/observe`, { frameId: child.frameId });
-    assert.equal(removed.status, 404);
-    assert.equal(removed.body.error.code, "frame_not_found");
-    assert.equal(removed.body.stateId, undefined);
-  },
-);
+  await ph.pageEval(sid, "fr.remove()");
+  const removed = await ph.post(`/v1/sessions/${sid}/observe`, { frameId: child.frameId });
+  assert.equal(removed.status, 404);
+  assert.equal(removed.body.error.code, "frame_not_found");
+  assert.equal(removed.body.stateId, undefined);
+});
 
 // ---- shadow DOM -----------------------------------------------------------------------
 
@@ -544,26 +526,18 @@ const SHADOW = `<!doctype html><title>Shadow</title>
 <closed-widget></closed-widget>
 <plain-element>Just text</plain-element>`;
 
-Deno.test(
+pageTest(
   "open shadow roots are in the tree and actionable; a closed root is reported on its host, not dropped",
-  browserTest,
-  async () => {
-    await using site = new Site({ "/": SHADOW });
-    await using s = await session();
-    const sid = s.sid;
-    const state = await ph.open(sid, site.url("/"));
-    assert.equal(
-      state.tree,
-      [
-        '- heading "Widget" [level=2]',
-        '- button "Inside open" [ref=@e1]',
-        '- textbox "Shadow field" [ref=@e2]',
-        '- button "Slotted" [ref=@e3]',
-        "- generic [shadow=closed]",
-        "- text: Just text",
-        "",
-      ].join("\n"),
-    );
+  { "/": SHADOW },
+  async ({ sid, state }) => {
+    assertTree(state, [
+      '- heading "Widget" [level=2]',
+      '- button "Inside open" [ref=@e1]',
+      '- textbox "Shadow field" [ref=@e2]',
+      '- button "Slotted" [ref=@e3]',
+      "- generic [shadow=closed]",
+      "- text: Just text",
+    ]);
     const inside = await ph.act(sid, state, { action: "click", ref: "@e1" });
     assert.equal(inside.execution, "completed", JSON.stringify(inside.error));
     assert.equal(await ph.pageEval(sid, "window.openClicks"), 1);
@@ -586,49 +560,37 @@ const DRIFT = `<!doctype html><title>Drift</title>
 <button id="b" onclick="window.clicks = (window.clicks || 0) + 1">Buy</button>
 <button id="c" onclick="window.clicks = (window.clicks || 0) + 1">Keep</button>`;
 
-Deno.test(
-  "a node whose name or role changed between observe and act is element_changed and is not clicked",
-  browserTest,
-  async () => {
-    await using site = new Site({ "/": DRIFT });
-    await using s = await session();
-    const sid = s.sid;
-    const state = await ph.open(sid, site.url("/"));
-    await ph.pageEval(sid, `b.textContent = "Delete account"`);
-    const renamed = await ph.actOn(sid, state, "click", /"Buy"/);
-    assertNotDispatched(renamed, "element_changed");
-    // What the node was and is now are the page's words: details, not the message.
-    assert.equal(renamed.error.details.name, "Buy");
-    assert.equal(renamed.error.details.now.name, "Delete account");
-    assert.doesNotMatch(renamed.error.message, /Buy|Delete account/);
-    assert.equal(await ph.pageEval(sid, "window.clicks ?? 0"), 0);
+pageTest("a node whose name or role changed between observe and act is element_changed and is not clicked", {
+  "/": DRIFT,
+}, async ({ sid, state }) => {
+  await ph.pageEval(sid, `b.textContent = "Delete account"`);
+  const renamed = await ph.actOn(sid, state, "click", /"Buy"/);
+  assertNotDispatched(renamed, "element_changed");
+  // What the node was and is now are the page's words: details, not the message.
+  assert.equal(renamed.error.details.name, "Buy");
+  assert.equal(renamed.error.details.now.name, "Delete account");
+  assert.doesNotMatch(renamed.error.message, /Buy|Delete account/);
+  assert.equal(await ph.pageEval(sid, "window.clicks ?? 0"), 0);
 
-    const fresh = renamed.freshState;
-    await ph.pageEval(sid, `c.setAttribute("role", "link")`);
-    const rerolled = await ph.actOn(sid, fresh, "click", /"Keep"/);
-    assert.equal(rerolled.error.code, "element_changed");
-    assert.equal(await ph.pageEval(sid, "window.clicks ?? 0"), 0);
-  },
-);
+  const fresh = renamed.freshState;
+  await ph.pageEval(sid, `c.setAttribute("role", "link")`);
+  const rerolled = await ph.actOn(sid, fresh, "click", /"Keep"/);
+  assert.equal(rerolled.error.code, "element_changed");
+  assert.equal(await ph.pageEval(sid, "window.clicks ?? 0"), 0);
+});
 
-Deno.test(
-  "a removed node's ref is element_detached and never lands on a look-alike that took its place",
-  browserTest,
-  async () => {
-    await using site = new Site({ "/": DRIFT });
-    await using s = await session();
-    const sid = s.sid;
-    const state = await ph.open(sid, site.url("/"));
-    await ph.pageEval(
-      sid,
-      `b.replaceWith(Object.assign(document.createElement("button"), { textContent: "Buy", onclick: () => window.clicks = 99 }))`,
-    );
-    const result = await ph.actOn(sid, state, "click", /"Buy"/);
-    assertNotDispatched(result, "element_detached");
-    assert.equal(await ph.pageEval(sid, "window.clicks ?? 0"), 0);
-    assert.notEqual(refOf(result.freshState, /"Buy"/), refOf(state, /"Buy"/), "the new node has a new ref");
-  },
-);
+pageTest("a removed node's ref is element_detached and never lands on a look-alike that took its place", {
+  "/": DRIFT,
+}, async ({ sid, state }) => {
+  await ph.pageEval(
+    sid,
+    `b.replaceWith(Object.assign(document.createElement("button"), { textContent: "Buy", onclick: () => window.clicks = 99 }))`,
+  );
+  const result = await ph.actOn(sid, state, "click", /"Buy"/);
+  assertNotDispatched(result, "element_detached");
+  assert.equal(await ph.pageEval(sid, "window.clicks ?? 0"), 0);
+  assert.notEqual(refOf(result.freshState, /"Buy"/), refOf(state, /"Buy"/), "the new node has a new ref");
+});
 
 const TWINS = `<!doctype html><title>Twins</title>
 <script>
@@ -645,14 +607,11 @@ const TWINS = `<!doctype html><title>Twins</title>
 <twin-slot><button onclick="log.textContent += 'slotted;'">Buy</button></twin-slot>
 <label>Name <input id="n"></label>`;
 
-Deno.test(
+pageTest(
   "nodes that look alike, or are reachable twice (slotted), get one distinct ref each and act on themselves",
-  browserTest,
-  async () => {
-    await using site = new Site({ "/": TWINS });
-    await using s = await session();
-    const sid = s.sid;
-    let state = await ph.open(sid, site.url("/"));
+  { "/": TWINS },
+  async ({ sid, state: opened }) => {
+    let state = opened;
     const buys = lines(state.tree).filter((l) => l.includes('button "Buy"'));
     assert.equal(buys.length, 3, state.tree);
     const refs = buys.map((l) => l.match(/\[ref=(@e\d+)\]/)![1]);
@@ -683,14 +642,10 @@ const FLAGS = `<!doctype html><title>Flags</title>
 <div style="visibility:hidden"><button>Invisible</button><span style="visibility:visible">Visible child</span></div>
 <script>mixed.indeterminate = true;</script>`;
 
-Deno.test(
+pageTest(
   "flags: checked=mixed, expanded, pressed, required, readonly, selected; inert and hidden nodes are left out",
-  browserTest,
-  async () => {
-    await using site = new Site({ "/": FLAGS });
-    await using s = await session();
-    const sid = s.sid;
-    const state = await ph.open(sid, site.url("/"));
+  { "/": FLAGS },
+  ({ state }) => {
     const tree: string = state.tree;
     assert.match(tree, /^- checkbox "Some" \[checked=mixed\] \[ref=@e\d+\]$/m);
     assert.match(tree, /^- group:\n {2}- button "More" \[expanded\] \[ref=@e\d+\]$/m);
@@ -710,16 +665,14 @@ Deno.test(
 );
 
 Deno.test("drag handles and drop zones get refs even without a click listener", browserTest, async () => {
-  await using site = new Site({
+  await using page = await openAt({
     "/": `<title>Board</title>
       <div id="card" draggable="true">Card to move</div>
       <div id="zone" style="width:200px;height:80px" ondragover="event.preventDefault()"
         ondrop="this.textContent = 'Dropped'">Drop here</div>
       <div id="plain">Just text</div>`,
   });
-  await using s = await session();
-  const sid = s.sid;
-  const state = await ph.open(sid, site.url("/"));
+  const { sid, state } = page;
   const card = refOf(state, /Card to move/);
   const zone = refOf(state, /Drop here/);
   assert.ok(!/Just text.*\[ref=/.test(state.tree), "plain text still gets no ref");

@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { assertError, browserTest, eventually, type Json, Porthole, Site } from "./harness.ts";
+import { fixtureTest, openedPorthole, portholeSession } from "./fixtures.ts";
 import { alive, cmdline, hasFlag, processTree, readProc, statusField } from "./proc.ts";
 
 // ---- tests ------------------------------------------------------------------------------
@@ -139,30 +140,31 @@ Deno.test(
   },
 );
 
-Deno.test("Chromium runs as an unprivileged user with its sandbox on", browserTest, async () => {
-  await using site = new Site({ "/": `<title>Page</title><p>hello</p>` }), ph = await Porthole.start();
-  const sid = await ph.session();
-  await ph.open(sid, site.url("/"));
-  const pid = ph.server.registry.pool.stats().pid!;
-  const tree = processTree(pid);
-  assert.ok(tree.includes(pid));
+fixtureTest(
+  "Chromium runs as an unprivileged user with its sandbox on",
+  () => openedPorthole({ "/": `<title>Page</title><p>hello</p>` }),
+  ({ ph }) => {
+    const pid = ph.server.registry.pool.stats().pid!;
+    const tree = processTree(pid);
+    assert.ok(tree.includes(pid));
 
-  for (const p of tree) {
-    const uids = statusField(p, "Uid");
-    if (uids === null) continue; // exited meanwhile
-    for (const uid of uids.split(/\s+/).map(Number)) {
-      assert.notEqual(uid, 0, `process ${p} runs with uid 0: ${uids}`);
+    for (const p of tree) {
+      const uids = statusField(p, "Uid");
+      if (uids === null) continue; // exited meanwhile
+      for (const uid of uids.split(/\s+/).map(Number)) {
+        assert.notEqual(uid, 0, `process ${p} runs with uid 0: ${uids}`);
+      }
+      assert.ok(!hasFlag(p, "--no-sandbox"), `process ${p} runs without the sandbox: ${cmdline(p)}`);
+      assert.ok(!hasFlag(p, "--disable-seccomp-filter-sandbox"), `process ${p} runs without seccomp`);
     }
-    assert.ok(!hasFlag(p, "--no-sandbox"), `process ${p} runs without the sandbox: ${cmdline(p)}`);
-    assert.ok(!hasFlag(p, "--disable-seccomp-filter-sandbox"), `process ${p} runs without seccomp`);
-  }
-  // The renderers really are sandboxed: seccomp-bpf filtering is on (mode 2).
-  const renderers = tree.filter((p) => hasFlag(p, "--type") && cmdline(p).includes("--type=renderer"));
-  assert.ok(renderers.length > 0, "a renderer runs for the open page");
-  for (const r of renderers) {
-    assert.equal(statusField(r, "Seccomp"), "2", `renderer ${r} is not seccomp-sandboxed`);
-  }
-});
+    // The renderers really are sandboxed: seccomp-bpf filtering is on (mode 2).
+    const renderers = tree.filter((p) => hasFlag(p, "--type") && cmdline(p).includes("--type=renderer"));
+    assert.ok(renderers.length > 0, "a renderer runs for the open page");
+    for (const r of renderers) {
+      assert.equal(statusField(r, "Seccomp"), "2", `renderer ${r} is not seccomp-sandboxed`);
+    }
+  },
+);
 
 Deno.test("a secret in the sidecar's environment never reaches a browser process", browserTest, async () => {
   const secret = `s3cr3t-${crypto.randomUUID()}`;
@@ -225,12 +227,13 @@ Deno.test(
   },
 );
 
-Deno.test(
+/** A Porthole whose browser binary is `chromium`, and a session on it. */
+const withChromium = (chromium: string) => portholeSession((c) => (c.chromium = chromium));
+
+fixtureTest(
   "a missing browser is 503 browser_not_installed, and the hint names `porthole browser install`",
-  browserTest,
-  async () => {
-    await using ph = await Porthole.start((c) => (c.chromium = "/nonexistent/chromium"));
-    const sid = await ph.session();
+  () => withChromium("/nonexistent/chromium"),
+  async ({ ph, sid }) => {
     for (
       const r of [
         await ph.post(`/v1/sessions/${sid}/navigate`, { url: "about:blank" }),
@@ -246,12 +249,10 @@ Deno.test(
   },
 );
 
-Deno.test(
+fixtureTest(
   "a browser that fails to start is 503 browser_not_installed, not a hang or a 500",
-  browserTest,
-  async () => {
-    await using ph = await Porthole.start((c) => (c.chromium = "/bin/false"));
-    const sid = await ph.session();
+  () => withChromium("/bin/false"),
+  async ({ ph, sid }) => {
     const r = await ph.post(`/v1/sessions/${sid}/navigate`, { url: "about:blank" });
     assertError(r, 503, "browser_not_installed");
     assert.match(r.body.error.recoveryHint, /porthole browser install/);

@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { browserTest, Porthole, Site } from "./harness.ts";
 import { activeScreencasts } from "../lib/session/screencast.ts";
+import { sseBlocks } from "./sse_blocks.ts";
 
 /** A page that repaints every animation frame, so Chromium has a new frame to send each time. */
 export const ANIMATED = `<!doctype html><title>Clock</title>
@@ -20,19 +21,9 @@ export async function readFrames(res: Response, ms: number): Promise<Record<stri
   const frames: Record<string, unknown>[] = [];
   const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
   const stop = setTimeout(() => reader.cancel().catch(() => {}), ms);
-  let buf = "";
   try {
-    while (true) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buf += value;
-      let at;
-      while ((at = buf.indexOf("\n\n")) >= 0) {
-        const block = buf.slice(0, at);
-        buf = buf.slice(at + 2);
-        const data = block.split("\n").find((l) => l.startsWith("data: "));
-        if (block.startsWith("event: frame") && data) frames.push(JSON.parse(data.slice(6)));
-      }
+    for await (const { event, data } of sseBlocks(reader)) {
+      if (event === "frame" && data) frames.push(JSON.parse(data));
     }
   } finally {
     clearTimeout(stop);

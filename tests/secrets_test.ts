@@ -4,7 +4,8 @@
  * never appears in a response, event, log or inspect entry.
  */
 import assert from "node:assert/strict";
-import { assertNotDispatched, browserTest, disposing, Porthole, Site } from "./harness.ts";
+import { assertNotDispatched, disposing, type Json, Porthole, Site } from "./harness.ts";
+import { fixtureTest } from "./fixtures.ts";
 
 const SECRET = "correct-horse-battery-staple";
 const LOGIN = `<!doctype html><title>Login</title>
@@ -13,65 +14,73 @@ const LOGIN = `<!doctype html><title>Login</title>
   oninput="console.log('typed ' + this.value); document.getElementById('echo').textContent = this.value"></label>
 <p id="echo"></p>`;
 
-async function setup() {
+type Origin = "site" | "other";
+
+/**
+ * A Porthole that may use the secret "shop" on `site` only, and a session opened at the login
+ * page of `site` or of `other` (same page, another origin); `value(id)` reads a field.
+ */
+async function loginAt(at: Origin) {
   const site = new Site({ "/": LOGIN });
   const other = new Site({ "/": LOGIN }, "localhost");
   const ph = await Porthole.start((c) => {
     c.operator.secrets = { shop: { value: SECRET, origins: [site.origin] } };
   });
-  return disposing({ site, other, ph }, ph, other, site);
+  const t = disposing({ site, other, ph }, ph, other, site);
+  try {
+    const sid = await ph.session();
+    const state = await ph.open(sid, t[at].url("/"));
+    const value = (id: string) => ph.pageEval(sid, `document.getElementById('${id}').value`);
+    const fill = (from: Json, name: RegExp, params: Json) => ph.actOn(sid, from, "fill", name, params);
+    return Object.assign(t, { sid, state, value, fill });
+  } catch (e) {
+    await t[Symbol.asyncDispose]();
+    throw e;
+  }
 }
 
-Deno.test(
+fixtureTest(
   "secretRef types the secret into a credential field on its origin, and nothing echoes it",
-  browserTest,
-  async () => {
-    await using t = await setup();
-    const sid = await t.ph.session();
-    const state = await t.ph.open(sid, t.site.url("/"));
-    const r = await t.ph.actOn(sid, state, "fill", /textbox "Password"/, { secretRef: "shop" });
+  () => loginAt("site"),
+  async (t) => {
+    const r = await t.fill(t.state, /textbox "Password"/, { secretRef: "shop" });
     assert.equal(r.execution, "completed", JSON.stringify(r.error));
-    assert.equal(await t.ph.pageEval(sid, "document.getElementById('pw').value"), SECRET);
-    assert.equal(await t.ph.pageEval(sid, "document.getElementById('echo').textContent"), SECRET);
+    assert.equal(await t.value("pw"), SECRET);
+    assert.equal(await t.ph.pageEval(t.sid, "document.getElementById('echo').textContent"), SECRET);
     assert.doesNotMatch(JSON.stringify(r), new RegExp(SECRET), "the act result never carries the secret");
     assert.match(r.freshState.tree, /\[secret\]/, "the page's own echo is scrubbed");
-    const again = await t.ph.observe(sid);
+    const again = await t.ph.observe(t.sid);
     assert.doesNotMatch(JSON.stringify(again), new RegExp(SECRET));
-    const inspect = await t.ph.post(`/v1/sessions/${sid}/inspect`, { kind: "console" });
+    const inspect = await t.ph.post(`/v1/sessions/${t.sid}/inspect`, { kind: "console" });
     assert.doesNotMatch(JSON.stringify(inspect.body), new RegExp(SECRET));
     assert.ok(inspect.body.entries.some((e: { text: string }) => e.text === "typed [secret]"));
   },
 );
 
-Deno.test(
+fixtureTest(
   "a secret on an origin it was not configured for is secret_not_allowed and nothing is typed",
-  browserTest,
-  async () => {
-    await using t = await setup();
-    const sid = await t.ph.session();
-    const state = await t.ph.open(sid, t.other.url("/"));
-    const r = await t.ph.actOn(sid, state, "fill", /textbox "Password"/, { secretRef: "shop" });
+  () => loginAt("other"),
+  async (t) => {
+    const r = await t.fill(t.state, /textbox "Password"/, { secretRef: "shop" });
     assertNotDispatched(r, "secret_not_allowed");
-    assert.equal(await t.ph.pageEval(sid, "document.getElementById('pw').value"), "");
+    assert.equal(await t.value("pw"), "");
   },
 );
 
-Deno.test(
+fixtureTest(
   "a secret goes only into credential fields, and an unknown one is refused",
-  browserTest,
-  async () => {
-    await using t = await setup();
-    const sid = await t.ph.session();
-    let state = await t.ph.open(sid, t.site.url("/"));
-    const email = await t.ph.actOn(sid, state, "fill", /textbox "Email"/, { secretRef: "shop" });
+  () => loginAt("site"),
+  async (t) => {
+    let state = t.state;
+    const email = await t.fill(state, /textbox "Email"/, { secretRef: "shop" });
     assertNotDispatched(email, "secret_not_allowed");
-    assert.equal(await t.ph.pageEval(sid, "document.getElementById('email').value"), "");
+    assert.equal(await t.value("email"), "");
     state = email.freshState;
-    const unknown = await t.ph.actOn(sid, state, "fill", /textbox "Password"/, { secretRef: "nope" });
+    const unknown = await t.fill(state, /textbox "Password"/, { secretRef: "nope" });
     assert.equal(unknown.error.code, "secret_not_allowed");
     state = unknown.freshState;
-    const both = await t.ph.actOn(sid, state, "fill", /textbox "Password"/, { secretRef: "shop", text: "x" });
+    const both = await t.fill(state, /textbox "Password"/, { secretRef: "shop", text: "x" });
     assert.equal(both.error.code, "invalid_params");
-    assert.equal(await t.ph.pageEval(sid, "document.getElementById('pw').value"), "");
+    assert.equal(await t.value("pw"), "");
   },
 );

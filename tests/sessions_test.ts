@@ -6,12 +6,14 @@ import assert from "node:assert/strict";
 import {
   assertError as assertReplyError,
   browserTest,
+  disposing,
   eventually,
   type Json,
   Porthole,
   type Reply,
   Site,
 } from "./harness.ts";
+import { fixtureTest } from "./fixtures.ts";
 
 /** An error reply of this status and code, with the envelope's message and retryable fields. */
 function assertError(reply: Reply<Json>, status: number, code: string): void {
@@ -271,13 +273,23 @@ function slowSite() {
   };
 }
 
-Deno.test(
+/** A Porthole, a session on about:blank, and the slow site that can hold its navigation. */
+async function heldNavigation() {
+  const ph = await Porthole.start();
+  const slow = slowSite();
+  try {
+    return disposing({ ph, slow, sid: await blankSession(ph) }, slow, ph);
+  } catch (e) {
+    await slow[Symbol.asyncDispose]();
+    await ph[Symbol.asyncDispose]();
+    throw e;
+  }
+}
+
+fixtureTest(
   "with one operation running and 32 waiting, the next gets 429 queue_full",
-  browserTest,
-  async () => {
-    await using ph = await Porthole.start();
-    await using slow = slowSite();
-    const sid = await blankSession(ph);
+  heldNavigation,
+  async ({ ph, slow, sid }) => {
     const gate = ph.server.registry.get(sid).gate;
 
     const { running } = await slow.hold(ph, sid);
@@ -299,13 +311,10 @@ Deno.test(
   },
 );
 
-Deno.test(
+fixtureTest(
   "DELETE of a session cancels its running and queued operations and releases its context",
-  browserTest,
-  async () => {
-    await using ph = await Porthole.start();
-    await using slow = slowSite();
-    const sid = await blankSession(ph);
+  heldNavigation,
+  async ({ ph, slow, sid }) => {
     const pool = ph.server.registry.pool;
     const pid = pool.stats().pid!;
     assert.equal(pool.stats().leases, 1);

@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { makeEvent } from "../lib/events/bus.ts";
 import { SHED_AFTER_MS, sseSettings } from "../routes/events.ts";
 import { browserTest, eventually, Porthole } from "./harness.ts";
+import { sseBlocks } from "./sse_blocks.ts";
 
 const STALLED = 8;
 
@@ -35,21 +36,11 @@ Deno.test(
       const res = await fetch(`${ph.url}/v1/sessions/${sid}/events`);
       const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
       await eventually("every reader subscribed", () => events.readers === STALLED + 1);
-      let seen = 0, lost = 0, buffer = "";
+      let seen = 0, lost = 0;
       const reading = (async () => {
-        while (true) {
-          const { value, done } = await reader.read();
-          if (done) return;
-          buffer += value;
-          let end;
-          while ((end = buffer.indexOf("\n\n")) >= 0) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            if (block.startsWith("event: console")) seen++;
-            if (block.startsWith("event: dropped")) {
-              lost += JSON.parse(block.match(/^data: (.*)$/m)![1]).count;
-            }
-          }
+        for await (const { event, data } of sseBlocks(reader)) {
+          if (event === "console") seen++;
+          if (event === "dropped") lost += JSON.parse(data!).count;
         }
       })();
       // Kernel and server buffers take a few MiB per socket first; then the queues fill.

@@ -6,6 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { assertError, browserTest, eventually, type Json, Porthole, refOf, Site } from "./harness.ts";
+import { fixtureTest, openedPorthole } from "./fixtures.ts";
 import { BapCallError } from "./bap_client.ts";
 import { bapPage } from "./bap_fixture.ts";
 
@@ -52,20 +53,19 @@ const click = (at: { x: number; y: number }) => [
   { type: "mouse", action: "down", ...at, button: "left" },
   { type: "mouse", action: "up", ...at, button: "left" },
 ];
+/** A Porthole and a session opened at the form page. */
+const onForm = () => openedPorthole({ "/": FORM });
+
 const keys = (text: string) =>
   [...text].flatMap((key) => [
     { type: "key", action: "down", key },
     { type: "key", action: "up", key },
   ]);
 
-Deno.test(
+fixtureTest(
   "a person types during a takeover while the agent is refused with 409; handing back stales the agent's state and its fresh observation shows the typing, never the password",
-  browserTest,
-  async () => {
-    await using site = new Site({ "/": FORM }), ph = await Porthole.start();
-    const sid = await ph.session();
-    const before = await ph.open(sid, site.url("/"));
-
+  onForm,
+  async ({ ph, sid, state: before }) => {
     const taken = await ph.post(`/v1/sessions/${sid}/takeover`, { who: "Ana" });
     assert.equal(taken.status, 201, JSON.stringify(taken.body));
     const pass: string = taken.body.takeoverId;
@@ -173,13 +173,10 @@ Deno.test(
   },
 );
 
-Deno.test(
+fixtureTest(
   "an agent call queued behind the takeover is refused at its turn; the call running before it finishes",
-  browserTest,
-  async () => {
-    await using site = new Site({ "/": FORM }), ph = await Porthole.start();
-    const sid = await ph.session();
-    await ph.open(sid, site.url("/"));
+  onForm,
+  async ({ ph, sid }) => {
     const gate = ph.server.registry.get(sid).gate;
     const waiting = ph.post(`/v1/sessions/${sid}/wait`, { timeMs: 1500 });
     await eventually("the wait to run", () => gate.busy);
@@ -193,20 +190,21 @@ Deno.test(
   },
 );
 
-Deno.test("a takeover nobody gives input to hands back on its own after idleMs", browserTest, async () => {
-  await using site = new Site({ "/": FORM }), ph = await Porthole.start();
-  const sid = await ph.session();
-  await ph.open(sid, site.url("/"));
-  assert.equal((await ph.post(`/v1/sessions/${sid}/takeover`, { who: "Ana", idleMs: 1000 })).status, 201);
-  await eventually(
-    "the takeover to end",
-    async () => (await ph.request("GET", `/v1/sessions/${sid}/takeover`)).body.takeover === null,
-  );
-  const ended = (await replay(ph, `/v1/sessions/${sid}/events`, "takeover.ended")).at(-1)!;
-  assert.equal(ended.event, "takeover.ended");
-  assert.match(ended.data.reason, /input/);
-  assert.equal((await ph.post(`/v1/sessions/${sid}/observe`, {})).status, 200);
-});
+fixtureTest(
+  "a takeover nobody gives input to hands back on its own after idleMs",
+  onForm,
+  async ({ ph, sid }) => {
+    assert.equal((await ph.post(`/v1/sessions/${sid}/takeover`, { who: "Ana", idleMs: 1000 })).status, 201);
+    await eventually(
+      "the takeover to end",
+      async () => (await ph.request("GET", `/v1/sessions/${sid}/takeover`)).body.takeover === null,
+    );
+    const ended = (await replay(ph, `/v1/sessions/${sid}/events`, "takeover.ended")).at(-1)!;
+    assert.equal(ended.event, "takeover.ended");
+    assert.match(ended.data.reason, /input/);
+    assert.equal((await ph.post(`/v1/sessions/${sid}/observe`, {})).status, 200);
+  },
+);
 
 Deno.test("takeover input is validated field by field", browserTest, async () => {
   await using ph = await Porthole.start();
@@ -257,13 +255,10 @@ Deno.test(
   },
 );
 
-Deno.test(
+fixtureTest(
   "the timeline names keys and shortcuts in a harmless field (Control+a is a key, not text)",
-  browserTest,
-  async () => {
-    await using site = new Site({ "/": FORM }), ph = await Porthole.start();
-    const sid = await ph.session();
-    await ph.open(sid, site.url("/"));
+  onForm,
+  async ({ ph, sid }) => {
     const pass = (await ph.post(`/v1/sessions/${sid}/takeover`, { who: "Ana" })).body.takeoverId;
     const r = await ph.post(`/v1/sessions/${sid}/takeover/${pass}/input`, {
       events: [

@@ -5,7 +5,17 @@
  * and its sessions' events reach GET /v1/events marked as test sessions.
  */
 import assert from "node:assert/strict";
-import { assertError, browserTest, eventually, type Json, Porthole, refOf, Site } from "./harness.ts";
+import {
+  assertError,
+  browserTest,
+  disposing,
+  eventually,
+  type Json,
+  Porthole,
+  refOf,
+  Site,
+} from "./harness.ts";
+import { fixtureTest } from "./fixtures.ts";
 
 const TB = "/v1/test-browser/sessions";
 
@@ -29,19 +39,29 @@ async function testSession(ph: Porthole): Promise<string> {
   return r.body.sessionId;
 }
 
+/** A Porthole with one test session (tsid, its own browser) and one agent session (asid). */
+async function bothBrowsers() {
+  const site = new Site(PAGES);
+  const ph = await Porthole.start();
+  const t = disposing({ site, ph }, ph, site);
+  try {
+    return Object.assign(t, { tsid: await testSession(ph), asid: await ph.session() });
+  } catch (e) {
+    await t[Symbol.asyncDispose]();
+    throw e;
+  }
+}
+
 async function testOpen(ph: Porthole, sid: string, url: string): Promise<Json> {
   const r = await ph.post(`${TB}/${sid}/navigate`, { url, observe: true });
   assert.equal(r.status, 200, JSON.stringify(r.body));
   return r.body.state;
 }
 
-Deno.test(
+fixtureTest(
   "a cookie set in a test session is invisible to an agent session and the reverse, in two browsers",
-  browserTest,
-  async () => {
-    await using site = new Site(PAGES), ph = await Porthole.start();
-    const tsid = await testSession(ph);
-    const asid = await ph.session();
+  bothBrowsers,
+  async ({ site, ph, tsid, asid }) => {
     await testOpen(ph, tsid, site.url("/set-test"));
     assert.match((await ph.open(asid, site.url("/show"))).tree, /cookies:none/);
     await ph.open(asid, site.url("/set-agent"));
@@ -63,13 +83,10 @@ Deno.test(
   },
 );
 
-Deno.test(
+fixtureTest(
   "a stateId of a test session never works in an agent session, nor the reverse",
-  browserTest,
-  async () => {
-    await using site = new Site(PAGES), ph = await Porthole.start();
-    const tsid = await testSession(ph);
-    const asid = await ph.session();
+  bothBrowsers,
+  async ({ site, ph, tsid, asid }) => {
     const testState = await testOpen(ph, tsid, site.url("/show"));
     const agentState = await ph.open(asid, site.url("/show"));
     const go = (state: Json) => ({

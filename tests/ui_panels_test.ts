@@ -85,23 +85,20 @@ Deno.test(
     assertError(refused, 409, "human_in_control");
 
     const frames = () => ui.page.$eval("figure.live", (e: any) => Number(e.dataset.frames));
-    const name = await onFrame(ph, sid, ui.page, "#name");
-    await ui.page.mouse.click(name.x, name.y);
-    await ui.page.keyboard.type("Ana Lopez");
-    await eventually(
-      "the typed text in the page",
-      () => ph.pageEval(sid, "document.getElementById('name').value"),
-      (v) => v === "Ana Lopez",
-    );
+    /** The person clicks the field `id` on the live frame and types `text`, until the page has it. */
+    const typeOnFrame = async (id: string, text: string) => {
+      const at = await onFrame(ph, sid, ui.page, `#${id}`);
+      await ui.page.mouse.click(at.x, at.y);
+      await ui.page.keyboard.type(text);
+      await eventually(
+        `the text typed into #${id} in the page`,
+        () => ph.pageEval(sid, `document.getElementById('${id}').value`),
+        (v) => v === text,
+      );
+    };
+    await typeOnFrame("name", "Ana Lopez");
     const before = await frames();
-    const pw = await onFrame(ph, sid, ui.page, "#pw");
-    await ui.page.mouse.click(pw.x, pw.y);
-    await ui.page.keyboard.type("s3cret!");
-    await eventually(
-      "the password in the page",
-      () => ph.pageEval(sid, "document.getElementById('pw').value"),
-      (v) => v === "s3cret!",
-    );
+    await typeOnFrame("pw", "s3cret!");
     await ui.page.mouse.wheel({ deltaY: 240 });
     await eventually("the page to scroll", () => ph.pageEval(sid, "scrollY"), (y) => Number(y) > 0);
     await ui.page.mouse.wheel({ deltaY: -240 });

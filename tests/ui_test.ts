@@ -6,6 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { browserTest, type Json, Porthole, refOf, Site } from "./harness.ts";
+import { fixtureTest } from "./fixtures.ts";
 import { UiBrowser } from "./ui_browser.ts";
 import type { Page } from "puppeteer-core";
 import type { ApprovalRule } from "../lib/policy/approval_rules.ts";
@@ -66,10 +67,16 @@ async function setup(rules = false) {
     if (rules) c.operator.approvals = [RULE];
   });
   const ui = await UiBrowser.open();
+  /** A new session (created with `body`) opened at the shop: its id and first observation. */
+  const shop = async (body: Json = {}) => {
+    const sid = await ph.session(body);
+    return { sid, state: await ph.open(sid, site.url("/")) };
+  };
   return {
     site,
     ph,
     ui,
+    shop,
     async [Symbol.asyncDispose]() {
       await ui[Symbol.asyncDispose]();
       await ph[Symbol.asyncDispose]();
@@ -78,11 +85,10 @@ async function setup(rules = false) {
   };
 }
 
-Deno.test(
+fixtureTest(
   "the UI loads with no console error, and a session created over HTTP appears within a second",
-  browserTest,
-  async () => {
-    await using t = await setup();
+  setup,
+  async (t) => {
     await t.ui.goto(`${t.ph.url}/ui`);
     await t.ui.page.waitForSelector("#sessions-title");
     await until("the UI's event stream", () => Promise.resolve(t.ph.server.registry.events.readers > 0));
@@ -102,13 +108,11 @@ Deno.test(
   },
 );
 
-Deno.test(
+fixtureTest(
   "the live view shows the page's frames and follows an agent's click; hovering a ref outlines it",
-  browserTest,
-  async () => {
-    await using t = await setup();
-    const sid = await t.ph.session({ viewport: { width: 1280, height: 720 } });
-    const state = await t.ph.open(sid, t.site.url("/"));
+  setup,
+  async (t) => {
+    const { sid, state } = await t.shop({ viewport: { width: 1280, height: 720 } });
     await t.ui.goto(`${t.ph.url}/ui#live/${sid}`);
     const before = await until("a frame with content", async () => {
       const px = await framePixels(t.ui.page);
@@ -150,13 +154,11 @@ Deno.test(
   },
 );
 
-Deno.test(
+fixtureTest(
   "an approval approved in the UI lets the held action complete; one denied is refused",
-  browserTest,
-  async () => {
-    await using t = await setup(true);
-    const sid = await t.ph.session();
-    const state = await t.ph.open(sid, t.site.url("/"));
+  () => setup(true),
+  async (t) => {
+    const { sid, state } = await t.shop();
     await t.ui.goto(`${t.ph.url}/ui#approvals`);
     await until("the UI's event stream", () => Promise.resolve(t.ph.server.registry.events.readers > 0));
     const first = t.ph.actOn(sid, state, "click", /button "Place order"/);
@@ -183,13 +185,13 @@ Deno.test(
   },
 );
 
-Deno.test(
+fixtureTest(
   "every view passes axe-core with no serious or critical violation; screenshots for the README",
-  browserTest,
-  async () => {
-    await using t = await setup(true);
-    const sid = await t.ph.session({ viewport: { width: 1280, height: 720 } });
-    let state = await t.ph.open(sid, t.site.url("/"));
+  () => setup(true),
+  async (t) => {
+    const opened = await t.shop({ viewport: { width: 1280, height: 720 } });
+    const sid = opened.sid;
+    let state = opened.state;
     state = (await t.ph.actOn(sid, state, "click", /button "Look around"/)).freshState;
     state = (await t.ph.actOn(sid, state, "click", /button "Look around"/)).freshState;
     await t.ph.post(`/v1/sessions/${sid}/screenshot`, {});

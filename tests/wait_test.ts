@@ -40,11 +40,15 @@ Deno.test("wait", browserTest, async (t) => {
   await using ph = await Porthole.start();
   const sid = await ph.session();
   const wait = (body: Json, session = sid) => ph.post(`/v1/sessions/${session}/wait`, body);
-  /** Start a wait, then let the page do `script` (through CDP, not the session's gate). */
-  const waitWhile = async (body: Json, script: string) => {
+  /**
+   * Start a wait, then let the page do `meanwhile`: a script (through CDP, not the session's
+   * gate) or a step of the test's own, such as releasing a held response.
+   */
+  const waitWhile = async (body: Json, meanwhile: string | (() => void)) => {
     const pending = wait(body);
     await until("the wait to run", () => ph.server.registry.get(sid).gate.busy);
-    await ph.pageEval(sid, script);
+    if (typeof meanwhile === "string") await ph.pageEval(sid, meanwhile);
+    else meanwhile();
     return await pending;
   };
 
@@ -105,10 +109,7 @@ Deno.test("wait", browserTest, async (t) => {
     assert.equal(await ph.pageEval(sid, "document.readyState"), "interactive");
     const early = await wait({ loadState: "load", timeoutMs: 300 });
     assert.equal(early.body.met, false, "the held image keeps the load event back");
-    const pending = wait({ loadState: "load", timeoutMs: 30_000 });
-    await until("the wait to run", () => ph.server.registry.get(sid).gate.busy);
-    image.release();
-    const r = await pending;
+    const r = await waitWhile({ loadState: "load", timeoutMs: 30_000 }, () => image.release());
     assert.equal(r.body.met, true, "met once the image came");
     assert.equal(await ph.pageEval(sid, "document.readyState"), "complete");
   });
@@ -118,10 +119,7 @@ Deno.test("wait", browserTest, async (t) => {
     await until("the page's fetch", () => api.requested);
     const busy = await wait({ loadState: "networkidle", timeoutMs: 1000 });
     assert.equal(busy.body.met, false, "a fetch is still in flight");
-    const pending = wait({ loadState: "networkidle", timeoutMs: 30_000 });
-    await until("the wait to run", () => ph.server.registry.get(sid).gate.busy);
-    api.release();
-    const idle = await pending;
+    const idle = await waitWhile({ loadState: "networkidle", timeoutMs: 30_000 }, () => api.release());
     assert.equal(idle.body.met, true);
     assert.equal(await ph.pageEval(sid, "document.readyState"), "complete");
   });
