@@ -1,7 +1,7 @@
 /**
  * Where a connection stands between its client and the HTTP server, read from the bytes the
  * front pipes: inside a request head (since when), inside a body of known length, between
- * requests, or opaque (an upgrade or a chunked upload, left to the server). It says which
+ * requests, or opaque (an upgrade, a chunked upload or an event stream, left to the server). It says which
  * deadline, if any, a connection has passed.
  */
 export interface FrontLimits {
@@ -63,7 +63,11 @@ export class RequestTracker {
     this.#headStart = null;
     this.headSeen = true;
     this.#pending++;
-    if (/\r\n(upgrade|transfer-encoding):/.test(head)) {
+    // An upgrade, a chunked upload, or an event stream (a GET that accepts text/event-stream, the
+    // MCP notification stream among them): what follows is no longer request after request, so no
+    // idle rule; SSE readers are bounded by the stream's own shedding.
+    const stream = head.startsWith("get ") && /\r\naccept:[^\r]*text\/event-stream/.test(head);
+    if (stream || /\r\n(upgrade|transfer-encoding):/.test(head)) {
       this.#mode = "opaque";
       return;
     }
