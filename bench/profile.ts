@@ -92,8 +92,11 @@ const INPUT = "Input.dispatchMouseEvent";
 export function breakdown(recorder: CdpRecorder, windows: Window[]): Breakdown {
   const per = windows.map((w) => {
     const calls = recorder.within(w);
+    // A command sent without waiting (a release after the capture) may be answered after the
+    // response: the request did not wait for it past its end.
+    const waited = calls.map((c) => ({ ...c, end: Math.min(c.end, w.end) }));
     const first = calls[0]?.start ?? w.end;
-    const last = Math.max(...calls.map((c) => c.end), first);
+    const last = Math.max(...waited.map((c) => c.end), first);
     const inputs = calls.filter((c) => c.method === INPUT);
     const firstInput = inputs[0]?.start;
     const lastInput = inputs.at(-1)?.end;
@@ -101,7 +104,7 @@ export function breakdown(recorder: CdpRecorder, windows: Window[]): Breakdown {
       w,
       calls,
       total: w.end - w.start,
-      wall: unionMs(calls),
+      wall: unionMs(waited),
       before: first - w.start,
       after: w.end - last,
       phases: firstInput !== undefined && lastInput !== undefined

@@ -1,7 +1,8 @@
 /**
  * Porthole's speed next to the raw CDP floor, measured in one run, interleaved.
  *
- *   deno task bench [--iterations 200] [--warmup 20] [--profile 40] [--max-seconds 100] [--no-write]
+ *   deno task bench [--iterations 200] [--warmup 20] [--profile 40] [--profile-page sync|fetch]
+ *                   [--max-seconds 100] [--no-write]
  *
  * Every iteration runs each measurement once, in a rotating order, so machine noise falls on
  * all of them alike: the floor (two mouse events and a full AX tree on a CDP session of a page
@@ -30,6 +31,7 @@ const { values: flags } = parseArgs({
     iterations: { type: "string", default: "200" },
     warmup: { type: "string", default: "20" },
     profile: { type: "string", default: "40" },
+    "profile-page": { type: "string", default: "sync" },
     "max-seconds": { type: "string", default: "100" },
     "no-write": { type: "boolean", default: false },
     "cold-starts": { type: "string", default: "10" },
@@ -48,6 +50,12 @@ function count(name: string, value: string, min: number, max: number): number {
 const ITERATIONS = count("iterations", flags.iterations!, 1, 10_000);
 const WARMUP = count("warmup", flags.warmup!, 0, 1000);
 const PROFILE = count("profile", flags.profile!, 0, 1000);
+if (!["sync", "fetch"].includes(flags["profile-page"]!)) {
+  console.error(`--profile-page must be sync or fetch, got "${flags["profile-page"]}"`);
+  Deno.exit(2);
+}
+/** The results file always profiles the sync page; the fetch page's profile is printed, not written. */
+const PROFILE_FETCH = flags["profile-page"] === "fetch";
 const MAX_SECONDS = count("max-seconds", flags["max-seconds"]!, 5, 3600);
 const COLD_STARTS = count("cold-starts", flags["cold-starts"]!, 0, 100);
 const VIEWPORT = { width: 1280, height: 720 };
@@ -238,20 +246,21 @@ try {
   }
 
   // Profile: the same acts and observes again, with every CDP command of Porthole's page timed.
-  const driver = server.registry.get(phSync.sid).pages.get(phSync.state.pageId)!.driver;
+  const profiled = PROFILE_FETCH ? phFetch : phSync;
+  const driver = server.registry.get(profiled.sid).pages.get(profiled.state.pageId)!.driver;
   const recorder = new CdpRecorder(driver);
   const actWindows: Window[] = [];
   const observeWindows: Window[] = [];
   try {
     for (let i = 0; i < PROFILE && !stop.signal.aborted && performance.now() < deadline + 15_000; i++) {
       let start = performance.now();
-      await portholeClick(phSync);
+      await portholeClick(profiled);
       actWindows.push({ start, end: performance.now() });
       start = performance.now();
-      const r = await agent.observe(phSync.sid);
+      const r = await agent.observe(profiled.sid);
       observeWindows.push({ start, end: performance.now() });
-      phSync.state = r.state;
-      phSync.ref = buttonRef(r.state, BUTTON);
+      profiled.state = r.state;
+      profiled.ref = buttonRef(r.state, BUTTON);
     }
   } finally {
     recorder.restore();
@@ -302,7 +311,13 @@ try {
     elapsedSeconds: Math.round((performance.now() - started) / 100) / 10,
   };
   printSummary(results);
-  if (!flags["no-write"]) {
+  if (PROFILE_FETCH && results.profile) {
+    console.log("  fetch page, the median act click command by command (at ms, command, ms):");
+    for (const t of results.profile.act.medianTimeline) {
+      console.log(`    ${t.atMs.toFixed(2).padStart(6)}  ${t.method.padEnd(28)} ${t.ms.toFixed(2)}`);
+    }
+  }
+  if (!flags["no-write"] && !PROFILE_FETCH) {
     const dir = new URL(".", import.meta.url);
     await writeResults(results, dir);
     console.log(`wrote ${new URL("results.md", dir).pathname} and results.json`);

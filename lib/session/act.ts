@@ -9,6 +9,7 @@ import type { ActResult, Execution } from "../protocol/types.ts";
 import { deadline, effectiveTimeout } from "./deadline.ts";
 import { checkParams, preflight, type PreflightHost, releaseTargets, Stop } from "./act_checks.ts";
 import { dispatch, type DispatchHost, type Progress } from "./act_dispatch.ts";
+import type { Preflight } from "./act_preflight.ts";
 import { EXPECT_TEXT } from "./page_scripts.ts";
 import { popupsSettled } from "./popups.ts";
 import { checkForm, fieldAction, type FieldOutcome } from "./act_form.ts";
@@ -68,6 +69,8 @@ export async function act(session: ActHost, input: ActInput, signal: AbortSignal
   let settle: SettleReport = skippedSettle();
   const notRequested = input.expect ? "unknown" : "not_requested";
   let fields: FieldOutcome[] | undefined;
+  /** Each dispatched field's nodes, let go once the page was observed: no release queues ahead of the capture. */
+  const held: Preflight[] = [];
 
   // Step 2: the lookup. Unknown and stale ids consume nothing.
   const lookup = session.states.take(input.stateId);
@@ -113,6 +116,7 @@ export async function act(session: ActHost, input: ActInput, signal: AbortSignal
       ctx = await preflight(session, rec, state, one, plan, dl.signal);
     }
     if (ctx.noop) return "noop";
+    held.push(ctx);
     // Step 5: from the first action-related command on, failures leave side effects uncertain.
     if (dl.signal.aborted) throw dl.signal.reason;
     if (live === dl) {
@@ -168,7 +172,6 @@ export async function act(session: ActHost, input: ActInput, signal: AbortSignal
   if (watch && rec && !rec.driver.closed && !live.signal.aborted) {
     settle = await watch.settle(settleBudget(), live.signal);
   }
-  watch?.dispose();
 
   // Whenever the state was consumed, a fresh observation is attempted.
   if (rec && !rec.driver.closed && session.pages.has(rec.pageId) && !live.signal.aborted) {
@@ -189,6 +192,8 @@ export async function act(session: ActHost, input: ActInput, signal: AbortSignal
       live.signal.aborted ? "No time was left to observe" : "The page is gone",
     );
   }
+  watch?.dispose();
+  if (rec) { for (const ctx of held) releaseTargets(rec, ctx); }
 
   let postcondition: ActResult["postcondition"] = input.expect ? "unknown" : "not_requested";
   if (input.expect && freshState && execution !== "not_dispatched") {

@@ -89,7 +89,7 @@ export async function preflight(
     if (!docId) throw new Stop("document_changed", `The document of state ${state.stateId} is gone`);
     if (!ref) {
       if (input.action === "press" && plan.chord!.printable) await checkFocusedField(rec, docId, signal);
-      return { frame, objectId: null, info: null, noop: false };
+      return { frame, objectId: null, info: null, noop: false, spent: held.splice(0) };
     }
     const { objectId, node, info } = valueOf(await nodeP!);
     const target = await inspectNode(
@@ -119,6 +119,7 @@ export async function preflight(
     await checkForAction(session, rec, input, plan, ctx, signal);
     keep(target.objectId);
     if (ctx.to) keep(ctx.to.objectId);
+    ctx.spent = held.splice(0);
     return ctx;
   } finally {
     // Every read was wrapped by `settle`, so none rejects unobserved; resolved nodes are let go.
@@ -126,9 +127,11 @@ export async function preflight(
   }
 }
 
-/** Let go of every node a preflight kept: the target, a drop target, a file input. */
+/** Let go of every node a preflight kept: the target, a drop target, a file input, what the checks read. */
 export function releaseTargets(rec: PageRecord, ctx: Preflight): void {
-  for (const id of [ctx.objectId, ctx.to?.objectId, ctx.upload?.inputId]) if (id) rec.driver.release(id);
+  for (const id of [ctx.objectId, ctx.to?.objectId, ctx.upload?.inputId, ...ctx.spent ?? []]) {
+    if (id) rec.driver.release(id);
+  }
 }
 
 /** Facts about a resolved node, or element_detached when it no longer exists. */

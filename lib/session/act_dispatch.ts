@@ -8,7 +8,7 @@ import type { ActInput } from "../protocol/schemas.ts";
 import { canonicalOrigin } from "../policy/url.ts";
 import type { LeasePool } from "../driver/pool.ts";
 import { NavigationWatch, type NavOutcome } from "./navigation.ts";
-import { CLICKS, type Plan, releaseTargets, TEXT_ENTRY } from "./act_checks.ts";
+import { CLICKS, type Plan, TEXT_ENTRY } from "./act_checks.ts";
 import type { Preflight } from "./act_preflight.ts";
 import { clickAt, clickPoint } from "./act_pointer.ts";
 import { keyboardAction } from "./act_keyboard.ts";
@@ -48,7 +48,10 @@ export interface Dispatch {
   progress: Progress;
 }
 
-/** Dispatch the action. Returns the effect the policy blocked on the way, if any. */
+/**
+ * Dispatch the action. Returns the effect the policy blocked on the way, if any. The caller lets
+ * go of the preflight's nodes (`releaseTargets`).
+ */
 export async function dispatch(session: DispatchHost, job: Dispatch): Promise<PortholeError | null> {
   const { rec, input, ctx, signal, progress } = job;
   const driver = rec.driver;
@@ -66,7 +69,6 @@ export async function dispatch(session: DispatchHost, job: Dispatch): Promise<Po
     return await inputAction(job, dialogs.stayed);
   } finally {
     dialogs.end();
-    releaseTargets(rec, ctx);
   }
 }
 

@@ -44,4 +44,9 @@ export interface Preflight {
   options?: number[];
   /** upload: the file input and the files written for Chromium to read. */
   upload?: { inputId: string; staged: StagedFiles };
+  /**
+   * Nodes the checks resolved and no longer need, let go with the target: a release sent before
+   * the input would sit ahead of it in the target's queue (Chromium handles its commands in order).
+   */
+  spent?: string[];
 }

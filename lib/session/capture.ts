@@ -94,7 +94,6 @@ async function walkFrame(
   budget: number,
   signal?: AbortSignal,
   root?: number,
-  sent?: () => void,
 ): Promise<{ result: WalkResult; owners: string[] }> {
   // Once the domain is on, the tree's root is asked for and the walk is sent behind it without
   // waiting: Chromium handles one target's commands in order, so the walk still reads a built tree.
@@ -138,7 +137,6 @@ async function walkFrame(
       ],
       returnByValue: true,
     }, signal);
-    sent?.();
     const [r] = await Promise.all([walk, ax]);
     if (r.exceptionDetails) {
       const text = r.exceptionDetails.exception?.description ?? r.exceptionDetails.text;
@@ -216,7 +214,7 @@ export async function captureFrame(
     const { frame, door, frames } = await findFrame(driver, opts.frameId, signal);
     const childrenOf = (id: string) => frames.filter((f) => f.info.parentId === id);
     const walks = new Map<string, FrameWalk>();
-    const walkOne = async (d: FrameDoor, refsIf: string, root?: number, sent?: () => void) => {
+    const walkOne = async (d: FrameDoor, refsIf: string, root?: number) => {
       const book = target.refs.doc(d.info.frameId, d.info.loaderId);
       const kids = childrenOf(d.info.frameId);
       const { result, owners } = await walkFrame(
@@ -228,7 +226,6 @@ export async function captureFrame(
         budget,
         signal,
         root,
-        sent,
       );
       book.next = Math.max(book.next, result.next);
       const fw: FrameWalk = {
@@ -244,24 +241,16 @@ export async function captureFrame(
       walks.set(fw.frameId, fw);
       return fw;
     };
-    // A frame without inner frames is read again right behind its walk (handled after it, in
-    // order), rather than one round trip later.
-    let reread: ReturnType<typeof findFrame> | null = null;
-    const behind = !door.oop && !childrenOf(frame.frameId).length
-      ? () => {
-        reread = findFrame(driver, frame.frameId, signal);
-        reread.catch(() => {});
-      }
-      : undefined;
-    const root = await walkOne(door, "*", opts.root, behind);
+    const root = await walkOne(door, "*", opts.root);
     // Frames inside the observed one, level by level: refs only where the origin is the observed one's.
     let level = childrenOf(frame.frameId);
     while (level.length) {
       await Promise.all(level.map((d) => walkOne(d, root.result.origin).catch(() => null)));
       level = level.flatMap((d) => childrenOf(d.info.frameId));
     }
-    // The frame may have moved on while it was read: re-read its loader.
-    const { frame: after, frames: now } = await (reread ?? findFrame(driver, frame.frameId, signal));
+    // The frame may have moved on while it was read: re-read its loader. Without a frame event
+    // since the tree was read (events come before the walk's answer), the tree is still the one read.
+    const { frame: after, frames: now } = await findFrame(driver, frame.frameId, signal);
     if (after.loaderId !== frame.loaderId) {
       throw new PortholeError("observation_failed", "The document changed while it was being observed");
     }

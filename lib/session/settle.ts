@@ -42,6 +42,11 @@ export class SettleWatch {
   #navigated = false;
   /** The quiet check asked for as soon as the input was acknowledged (see `inputDone`). */
   #early: Promise<{ quiet: boolean } | null> | null = null;
+  /**
+   * The observer is armed until a quiet check that disarms it is sent; otherwise `dispose` stops
+   * it, after the fresh observation, so that no command queues ahead of the capture.
+   */
+  #armed = true;
 
   /** Start watching before the input; `frame` is the frame whose DOM the action's state shows. */
   constructor(driver: PageDriver, frame: FrameInfo) {
@@ -120,10 +125,7 @@ export class SettleWatch {
     this.#early = null;
     try {
       const first = early ? await untilAborted(early, budget) : null;
-      if (first?.quiet && !this.#started && !this.#navigated) {
-        this.#driver.callIn(this.#frame, SETTLE_DISARM).catch(() => {});
-        return report("quiet");
-      }
+      if (first?.quiet && !this.#started && !this.#navigated) return report("quiet");
       while (true) {
         if (!(await this.#idle(budget))) return report("budget");
         const mark = this.#started;
@@ -133,6 +135,7 @@ export class SettleWatch {
           ? (await this.#driver.frames(budget)).find((f) => f.frameId === this.#frame.frameId)
           : this.#frame;
         if (!frame) return report("quiet");
+        this.#armed = false;
         const quiet = await this.#driver.callIn<{ quiet: boolean }>(
           frame,
           MUTATION_QUIET,
@@ -148,7 +151,11 @@ export class SettleWatch {
     }
   }
 
+  /** Stop watching; call it once the page was observed. */
   dispose(): void {
+    // A document that went away took its observer with it.
+    if (this.#armed && !this.#navigated) this.#driver.callIn(this.#frame, SETTLE_DISARM).catch(() => {});
+    this.#armed = false;
     for (const off of this.#off.splice(0)) off();
     this.#changed = [];
   }
