@@ -18,34 +18,12 @@ export interface SessionView {
   test?: boolean;
 }
 
-export interface Approval {
-  approvalId: string;
-  sessionId: string;
-  action: string;
-  origin: string;
-  target?: string;
-  description?: string;
-  requestedAt: string;
-  expiresAt: string;
-}
-
-export interface RefView {
-  ref: string;
-  role: string;
-  name: string;
-  bounds: { x: number; y: number; width: number; height: number } | null;
-}
-
-export interface CurrentState {
-  current: boolean;
-  stateId: string;
-  pageId: string;
-  url: string;
-  origin: string;
-  tree: string;
-  truncated: boolean;
-  refs: RefView[];
-}
+// The server's own view types (lib/protocol/views.ts is plain shapes, safe to import here).
+export type {
+  ApprovalView as Approval,
+  CurrentStateView as CurrentState,
+  StateRefView as RefView,
+} from "../lib/protocol/views.ts";
 
 /** One server-sent event as the UI keeps it. */
 export interface UiEvent {

@@ -5,20 +5,12 @@
  */
 import { PortholeError } from "../protocol/errors.ts";
 import { newId } from "../protocol/validate.ts";
+import type { ApprovalView } from "../protocol/views.ts";
+
+export type { ApprovalView };
 
 export type Decision = "approve" | "deny";
 export type Outcome = Decision | "timeout";
-
-export interface ApprovalView {
-  approvalId: string;
-  sessionId: string;
-  action: string;
-  origin: string;
-  target?: string;
-  description?: string;
-  requestedAt: string;
-  expiresAt: string;
-}
 
 interface Pending {
   view: ApprovalView;

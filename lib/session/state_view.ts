@@ -9,32 +9,14 @@ import type { ReadsHost } from "./hosts.ts";
 import { describeRefs } from "./ref_elements.ts";
 import { bounded } from "./bounded.ts";
 import type { PageRecord } from "./page_record.ts";
+import type { CurrentStateView, StateRefView } from "../protocol/views.ts";
+
+export type { CurrentStateView, StateRefView };
 
 /** The few members of a session this read needs. */
 export type StateViewHost = Pick<ReadsHost, "states" | "scrub"> & {
   readonly pages: ReadonlyMap<string, PageRecord>;
 };
-
-export interface StateRefView {
-  ref: string;
-  role: string;
-  name: string;
-  /** CSS pixels in the top-level viewport; null when the element has no box or is in a subframe. */
-  bounds: { x: number; y: number; width: number; height: number } | null;
-}
-
-export interface CurrentStateView {
-  stateId: string;
-  pageId: string;
-  frameId: string;
-  url: string;
-  origin: string;
-  tree: string;
-  truncated: boolean;
-  /** Whether it is still the session's current state (not yet consumed, replaced or invalidated). */
-  current: boolean;
-  refs: StateRefView[];
-}
 
 export function currentState(
   session: StateViewHost,

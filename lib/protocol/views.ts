@@ -1,0 +1,38 @@
+/**
+ * The read-only views the server answers for people watching (approvals, the current state with its
+ * refs' boxes): plain JSON shapes, shared by the routes and the web UI, which is a browser program
+ * and imports nothing else of the server.
+ */
+
+/** An action waiting for a person's decision. */
+export interface ApprovalView {
+  approvalId: string;
+  sessionId: string;
+  action: string;
+  origin: string;
+  target?: string;
+  description?: string;
+  requestedAt: string;
+  expiresAt: string;
+}
+
+export interface StateRefView {
+  ref: string;
+  role: string;
+  name: string;
+  /** CSS pixels in the top-level viewport; null when the element has no box or is in a subframe. */
+  bounds: { x: number; y: number; width: number; height: number } | null;
+}
+
+export interface CurrentStateView {
+  stateId: string;
+  pageId: string;
+  frameId: string;
+  url: string;
+  origin: string;
+  tree: string;
+  truncated: boolean;
+  /** Whether it is still the session's current state (not yet consumed, replaced or invalidated). */
+  current: boolean;
+  refs: StateRefView[];
+}
