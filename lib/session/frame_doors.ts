@@ -126,7 +126,7 @@ const FRAME_EVENTS = [
   "Inspector.targetReloadedAfterCrash",
 ];
 
-/** A page's last frame tree, kept while none of the FRAME_EVENTS came after it. */
+/** A page's last frame tree (one without inner frames), kept while none of the FRAME_EVENTS came after it. */
 interface FrameTree {
   /** Counts the FRAME_EVENTS seen. */
   epoch: number;
@@ -149,15 +149,17 @@ function treeOf(driver: PageDriver): FrameTree {
 }
 
 /**
- * The page's own frame tree: the last one read while no frame event came since (a round trip
- * saved after an action that navigated nothing), else read anew.
+ * The page's own frame tree: for a page without inner frames, the last one read while no frame
+ * event came since (a round trip saved after an action that navigated nothing), else read anew.
+ * A page with inner frames is always read anew: an inner frame's document can change (its first
+ * load replacing the initial empty document) without an event this kept copy would notice in time.
  */
 async function localFrames(driver: PageDriver, signal?: AbortSignal): Promise<FrameInfo[]> {
   const tree = treeOf(driver);
   if (tree.frames) return tree.frames.map((f) => ({ ...f }));
   const epoch = tree.epoch;
   const frames = await driver.frames(signal);
-  if (tree.epoch === epoch) tree.frames = frames.map((f) => ({ ...f }));
+  if (tree.epoch === epoch && frames.length === 1) tree.frames = frames.map((f) => ({ ...f }));
   return frames;
 }
 
