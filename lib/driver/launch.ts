@@ -30,7 +30,8 @@ const CHROMIUM_ARGS = [
   "--disable-gpu",
   "--disable-quic",
   "--no-pings",
-  "about:blank",
+  // No start URL: headless Chromium then opens no first tab, whose renderer and attach would sit
+  // on the first page's critical path (sessions never use the default context's tab).
 ];
 
 export interface Launched {

@@ -3,7 +3,7 @@
  * closed when the last lease ends. An unexpected disconnect bumps the generation, which
  * invalidates every lease issued before it.
  */
-import type { Browser, BrowserContext } from "puppeteer-core";
+import type { Browser, BrowserContext, CDPSession } from "puppeteer-core";
 import { loadPuppeteer } from "./load.ts";
 import { isBrowserGone, PortholeError } from "../protocol/errors.ts";
 import { discoverChromium } from "./discover.ts";
@@ -229,9 +229,9 @@ export class BrowserPool implements LeasePool {
         `Cannot connect to Chromium: ${(err as Error).message}`,
       );
     }
-    const pid = await browserProcessId(browser);
-    // After the pid: the hold's browser session stays attached for the browser's life.
-    await hold.start(browser).catch(() => {});
+    // One session on the browser target, kept for the browser's life: the hold's. A second one,
+    // detached while the first is attached, would make puppeteer forget that target.
+    const pid = await hold.start(browser).then(browserProcessId, () => null);
     if (!browser.connected) {
       await launched.dispose();
       throw new PortholeError("browser_not_installed", "Chromium exited right after it started");
@@ -295,17 +295,12 @@ export class BrowserPool implements LeasePool {
 
 /**
  * The pid of Chromium's browser process itself (the spawned process may be a wrapper script).
- * Asked before the browser is shared, so this is the only session on the browser target.
+ * Asked on the hold's session on the browser target, before the browser is shared.
  */
-async function browserProcessId(browser: Browser): Promise<number | null> {
+async function browserProcessId(root: CDPSession): Promise<number | null> {
   try {
-    const cdp = await browser.target().createCDPSession();
-    try {
-      const info = await cdp.send("SystemInfo.getProcessInfo");
-      return info.processInfo.find((p) => p.type === "browser")?.id ?? null;
-    } finally {
-      await cdp.detach().catch(() => {});
-    }
+    const info = await root.send("SystemInfo.getProcessInfo");
+    return info.processInfo.find((p) => p.type === "browser")?.id ?? null;
   } catch {
     return null;
   }

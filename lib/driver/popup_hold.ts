@@ -155,7 +155,7 @@ export class PopupHold {
   };
 
   /** Hold every new tab of the browser until its page target is armed (see above). */
-  async start(browser: Browser): Promise<void> {
+  async start(browser: Browser): Promise<CDPSession> {
     const root = await browser.target().createCDPSession();
     root.on("Target.attachedToTarget", (e: Protocol.Target.AttachedToTargetEvent) => this.#onTab(root, e));
     await root.send("Target.setAutoAttach", {
@@ -164,6 +164,7 @@ export class PopupHold {
       flatten: true,
       filter: [{ type: "tab" }, { exclude: true }],
     });
+    return root;
   }
 
   #onTab(root: CDPSession, e: Protocol.Target.AttachedToTargetEvent): void {

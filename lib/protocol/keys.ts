@@ -104,7 +104,8 @@ export function outsideKeyboardLayout(key: string): boolean {
 /** One step of typing: a key of the US layout pressed, or a character entered as text (no IME). */
 export type Keystroke = { key: string } | { text: string };
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+/** Made on first use: loading the segmenter's data costs a cold start about 15 ms. */
+let graphemes: Intl.Segmenter | null = null;
 
 /**
  * How `type` enters a text: one step per user-perceived character. Characters of the US layout
@@ -113,6 +114,7 @@ const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
  */
 export function keystrokes(text: string): Keystroke[] {
   const out: Keystroke[] = [];
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
   for (const { segment } of graphemes.segment(text)) {
     if (segment === "\n" || segment === "\r\n" || segment === "\r") out.push({ key: "Enter" });
     else if (/^[\x20-\x7e]$/.test(segment)) out.push({ key: segment });
