@@ -14,10 +14,8 @@ import { currentState, frameGone, locateError, type Selector } from "./selectors
 import { describeLocator as describe } from "../session/locate_errors.ts";
 import type { BapState, PageTarget } from "./state.ts";
 
-/** An action by selectors: the core's, with a drag's drop target as a selector. */
-export type ActSpec = LocatorAction & { to?: Selector };
-
-export type Outcome = { kind: "done"; noop: boolean; execution: string } | { kind: "unsupported" };
+/** An action by selectors: the core's, on `on` (none: the page), with a drag's drop target `to`. */
+export type ActSpec = LocatorAction & { on?: Selector; to?: Selector };
 
 /** Selectors of one action, with the refs `locate` gave them (to say the client's words in errors). */
 type Named = { sel: Selector; ref: string }[];
@@ -29,14 +27,14 @@ export function actError(r: ActResult, named: Named = []): BapError {
   let message = e.message;
   const details: Record<string, unknown> = { ...e.details, execution: r.execution };
   for (const { sel, ref } of named) {
-    if (sel.type === "ref" && sel.ref === ref) continue;
+    if (!ref || (sel.type === "ref" && sel.ref === ref)) continue;
     message = message.replace(new RegExp(`${ref}(?![0-9])`, "g"), describe(sel));
   }
   if (named[0]) details.selector = named[0].sel;
   // The client sent selectors, not the core's ref/toRef: a bad one is named as it sent it.
   const f = details.field;
   if (f === "ref" && named[0]) details.field = "selector";
-  else if (f === "toRef" && named[1]) details.field = "target";
+  else if ((f === "toRef" && named[1]) || f === "toPoint") details.field = "target";
   else if (typeof f === "string") details.field = f.replace(/^(fields\.\d+)\.ref$/, "$1.selector");
   if (r.fields) details.fields = r.fields;
   const { retryAfterMs, recoveryHint } = e;
@@ -74,34 +72,38 @@ function outcomeOf(err: unknown): string {
   return name.replace(/[A-Z]/g, (m, at) => (at ? "_" : "") + m.toLowerCase());
 }
 
-/** One BAP action, auto-wait included, is one observation of the core's action histogram. */
-export async function counted(call: Call, action: string, work: () => Promise<Outcome>): Promise<Outcome> {
-  const report = await meteredAct(call.registry, action, (r) => r.outcome, async () => {
+/**
+ * Act on what `spec.on` resolves to (or, without one, on the page: press, scroll) through the
+ * core's `actWhenReady`, within `timeoutMs`; its end is said as BAP says it, in the client's words.
+ * One BAP action, auto-wait included, is one observation of the core's action histogram.
+ */
+export async function actOn(
+  call: Call,
+  t: PageTarget,
+  spec: ActSpec,
+  timeoutMs: number,
+  signal: AbortSignal,
+) {
+  const report = await meteredAct(call.registry, spec.action, (r) => r.outcome, async () => {
     try {
-      const out = await work();
-      return { outcome: out.kind === "done" ? out.execution : "invalid_params", out };
+      return { outcome: await actWhenLocated(call.state, t, spec, timeoutMs, signal) };
     } catch (err) {
       return { outcome: outcomeOf(err), err };
     }
   });
   if ("err" in report) throw report.err;
-  return report.out;
 }
 
-/**
- * Act on what `sel` resolves to (or, without a selector, on the page: press, scroll) through the
- * core's `actWhenReady`, within `timeoutMs`; its end is said as BAP says it, in the client's words.
- */
-export async function actOn(
+/** The act's execution, or its failure as a BAP error. */
+async function actWhenLocated(
   state: BapState,
   t: PageTarget,
-  sel: Selector | undefined,
   spec: ActSpec,
   timeoutMs: number,
   signal: AbortSignal,
-): Promise<Outcome> {
-  const selectors = [sel, spec.to].filter((s): s is Selector => s !== undefined);
-  const { to: _, ...action } = spec;
+): Promise<string> {
+  const { on, to, ...action } = spec;
+  const selectors = [on, to].filter((s): s is Selector => s !== undefined);
   const page = { pageId: t.pageId, frameId: state.frames.get(t.pageId) };
   const r = await actWhenReady(t.session, page, selectors, action, timeoutMs, signal).catch(
     (err) => {
@@ -123,12 +125,6 @@ export async function actOn(
       : "selector";
     throw locateError(named[r.index], r.failure, field);
   }
-  const { error, execution, noop } = r.result;
-  if (!error) return { kind: "done", noop: !!noop, execution };
-  if (
-    execution === "not_dispatched" && error.code === "invalid_params" && error.details?.field === "action"
-  ) {
-    return { kind: "unsupported" };
-  }
+  if (!r.result.error) return r.result.execution;
   throw actError(r.result, named.map((s, i) => ({ sel: s, ref: r.refs[i] })));
 }

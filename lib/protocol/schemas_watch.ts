@@ -17,18 +17,18 @@ export const WaitInput = v.pipe(
         v.string(),
         v.minLength(1),
         v.maxLength(4096),
-        v.description("Wait until this text is on the page"),
+        v.description("Until this text is on the page"),
       ),
     ),
     textGone: v.optional(
-      v.pipe(v.string(), v.minLength(1), v.maxLength(4096), v.description("Wait until this text is gone")),
+      v.pipe(v.string(), v.minLength(1), v.maxLength(4096), v.description("Until this text is gone")),
     ),
     url: v.optional(
       v.pipe(
         v.string(),
         v.minLength(1),
         v.maxLength(8192),
-        v.description("Wait until the real URL contains this"),
+        v.description("Until the real URL contains this"),
       ),
     ),
     loadState: v.optional(v.picklist(["load", "networkidle"])),
