@@ -1214,6 +1214,61 @@ export interface components {
             timeMs?: number;
             /** @description 0 or absent: 30000 */
             timeoutMs?: number;
+            /** @description Until the one element this names is in `state`; a ref: of the current state */
+            locator?: {
+                /** @constant */
+                type: "css";
+                value: string;
+            } | {
+                /** @constant */
+                type: "xpath";
+                value: string;
+            } | {
+                /** @constant */
+                type: "role";
+                role: string;
+                name?: string;
+                exact?: boolean;
+            } | {
+                /** @constant */
+                type: "text";
+                value: string;
+                exact?: boolean;
+            } | {
+                /** @constant */
+                type: "label";
+                value: string;
+                exact?: boolean;
+            } | {
+                /** @constant */
+                type: "placeholder";
+                value: string;
+                exact?: boolean;
+            } | {
+                /** @constant */
+                type: "testId";
+                value: string;
+            } | {
+                /** @constant */
+                type: "semantic";
+                description: string;
+            } | {
+                /** @constant */
+                type: "coordinates";
+                x: number;
+                y: number;
+            } | {
+                /** @constant */
+                type: "ref";
+                ref: string;
+            };
+            /**
+             * @description With locator (default visible); hidden: also when nothing matches
+             * @enum {string}
+             */
+            state?: "visible" | "hidden" | "enabled" | "disabled" | "exists";
+            /** @description With locator: the frame it looks in */
+            frameId?: string;
         };
         InspectResult: {
             entries: {
