@@ -4,14 +4,14 @@
  * dispatched. This file says its end as BAP does, naming the client's selectors, never core refs.
  */
 import type { ActResult } from "../protocol/types.ts";
-import { type ErrorCode, PortholeError, toPortholeError } from "../protocol/errors.ts";
+import { type ErrorCode, PortholeError } from "../protocol/errors.ts";
 import { meteredAct } from "../ops/ops.ts";
 import type { Call } from "./call.ts";
-import { actWhenReady, type LocatorAction, observeFresh } from "../session/act_wait.ts";
+import { type ActWaitResult, actWhenReady, type LocatorAction, observeFresh } from "../session/act_wait.ts";
 import { locate } from "../session/locate.ts";
 import { BAP, BapError, fromPorthole, toBapError } from "./errors.ts";
 import { currentState, frameGone, locateError, type Selector } from "./selectors.ts";
-import { describeLocator as describe } from "../session/locate_errors.ts";
+import { describeLocator as describe, locateFailure } from "../session/locate_errors.ts";
 import type { BapState, PageTarget } from "./state.ts";
 
 /** An action by selectors: the core's, on `on` (none: the page), with a drag's drop target `to`. */
@@ -60,22 +60,16 @@ export async function locateOnly(state: BapState, t: PageTarget, sel: Selector, 
   return r.ref;
 }
 
-/**
- * The outcome label of a BAP action that failed: the act's reason, else its BAP code's name in
- * the core's spelling (ElementNotFound → element_not_found).
- */
-function outcomeOf(err: unknown): string {
-  if (!(err instanceof BapError)) return toPortholeError(err).code;
-  const reason = err.extras.details?.reason;
-  if (typeof reason === "string") return reason;
-  const name = Object.entries(BAP).find(([, code]) => code === err.code)?.[0] ?? "InternalError";
-  return name.replace(/[A-Z]/g, (m, at) => (at ? "_" : "") + m.toLowerCase());
+/** An action's label in the core's action histogram: its execution, or why it failed (as the core says it). */
+function outcomeOf(r: ActWaitResult, named: Selector[]): string {
+  if (r.kind === "acted") return r.result.error?.code ?? r.result.execution;
+  return r.kind === "timeout" ? "timeout" : locateFailure(named[r.index], r.failure).code;
 }
 
 /**
  * Act on what `spec.on` resolves to (or, without one, on the page: press, scroll) through the
- * core's `actWhenReady`, within `timeoutMs`; its end is said as BAP says it, in the client's words.
- * One BAP action, auto-wait included, is one observation of the core's action histogram.
+ * core's `actWhenReady`, within `timeoutMs`, as one observation of the core's action histogram;
+ * its end is said as BAP says it, in the client's words.
  */
 export async function actOn(
   call: Call,
@@ -84,47 +78,31 @@ export async function actOn(
   timeoutMs: number,
   signal: AbortSignal,
 ) {
-  const report = await meteredAct(call.registry, spec.action, (r) => r.outcome, async () => {
-    try {
-      return { outcome: await actWhenLocated(call.state, t, spec, timeoutMs, signal) };
-    } catch (err) {
-      return { outcome: outcomeOf(err), err };
-    }
-  });
-  if ("err" in report) throw report.err;
-}
-
-/** The act's execution, or its failure as a BAP error. */
-async function actWhenLocated(
-  state: BapState,
-  t: PageTarget,
-  spec: ActSpec,
-  timeoutMs: number,
-  signal: AbortSignal,
-): Promise<string> {
   const { on, to, ...action } = spec;
   const selectors = [on, to].filter((s): s is Selector => s !== undefined);
-  const page = { pageId: t.pageId, frameId: state.frames.get(t.pageId) };
-  const r = await actWhenReady(t.session, page, selectors, action, timeoutMs, signal).catch(
-    (err) => {
-      throw frameGoneOr(state, t, err);
-    },
-  );
+  const named = [...selectors, ...(spec.fields ?? []).map((f) => f.locator as Selector)];
+  const page = { pageId: t.pageId, frameId: call.state.frames.get(t.pageId) };
+  const r = await meteredAct(
+    call.registry,
+    spec.action,
+    (r) => outcomeOf(r, named),
+    () => actWhenReady(t.session, page, selectors, action, timeoutMs, signal),
+  ).catch((err) => {
+    throw frameGoneOr(call.state, t, err);
+  });
   if (r.kind === "timeout") {
     throw new BapError(BAP.Timeout, `The action did not complete within ${timeoutMs} ms`, {
       details: { timeout: timeoutMs },
       notDispatched: true,
     });
   }
-  const named = [...selectors, ...(spec.fields ?? []).map((f) => f.locator as Selector)];
   if (r.kind === "not_located") {
-    const field = r.index >= selectors.length
-      ? `fields.${r.index - selectors.length}.selector`
-      : r.index
-      ? "target"
-      : "selector";
-    throw locateError(named[r.index], r.failure, field);
+    const i = r.index - selectors.length;
+    throw locateError(
+      named[r.index],
+      r.failure,
+      i >= 0 ? `fields.${i}.selector` : r.index ? "target" : "selector",
+    );
   }
-  if (!r.result.error) return r.result.execution;
-  throw actError(r.result, named.map((s, i) => ({ sel: s, ref: r.refs[i] })));
+  if (r.result.error) throw actError(r.result, named.map((sel, i) => ({ sel, ref: r.refs[i] })));
 }
