@@ -1,10 +1,12 @@
 /**
  * The act options every door shares, against real Chromium over HTTP: scroll by a direction (in
  * pixels or viewports), type that appends or empties the field first, and drag to a viewport
- * point. Every test reads what the page itself holds.
+ * point. Every test reads what the page itself holds; the options are in OpenAPI and the MCP act tool.
  */
 import assert from "node:assert/strict";
 import { assertCompleted, browserTest, refOf, sharedPorthole, Site } from "./harness.ts";
+import { toolListing } from "../lib/mcp/server.ts";
+import { TOOLS } from "../lib/mcp/tools.ts";
 
 const LONG = `<!doctype html><title>Long</title><style>body { margin: 0 }</style>
 <div style="width: 5000px; height: 5000px">Long page</div>
@@ -152,4 +154,16 @@ Deno.test("drag to a viewport point releases the pointer exactly there", browser
   assert.equal(outside.execution, "not_dispatched");
   assert.equal(outside.error.details.field, "toPoint");
   assert.equal(await ph.pageEval(s.sid, "out.textContent"), "250,180");
+});
+
+Deno.test("these options are described in /openapi.json and in the MCP act tool", browserTest, async () => {
+  const doc = (await ph.request("GET", "/openapi.json")).body;
+  const act = doc.components.schemas.ActInput.properties;
+  const tool = toolListing(TOOLS.find((t) => t.name === "browser_act")!).inputSchema.properties!;
+  for (const [name, snake] of [["direction"], ["amount"], ["toPoint", "to_point"], ["clear"], ["append"]]) {
+    assert.ok(act[name]?.description, `ActInput.${name}`);
+    assert.ok((tool[snake ?? name] as { description?: string })?.description, `browser_act ${snake ?? name}`);
+  }
+  const wait = doc.components.schemas.WaitInput.properties;
+  for (const name of ["locator", "state", "frameId"]) assert.ok(wait[name]?.description, `WaitInput.${name}`);
 });
