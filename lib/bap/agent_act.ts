@@ -9,11 +9,11 @@ import { ACTION_METHODS } from "./actions.ts";
 import { BAP, BapError, toBapError } from "./errors.ts";
 import { onPage } from "./gate.ts";
 import { Flag, Num, PageId, Str, Timeout } from "./schema.ts";
-import { SelectorSchema } from "./selectors.ts";
 import { AgentObserve, agentObserve } from "./agent_observe.ts";
 import { sleep } from "../session/deadline.ts";
 import { callOp } from "../ops/call.ts";
 import { MAX_TIMEOUT_MS } from "../protocol/timeouts.ts";
+import { WaitInput } from "../protocol/schemas_watch.ts";
 
 /** What a step may do: an action, or a navigation. */
 export const STEP_ACTIONS = [
@@ -32,8 +32,8 @@ const Step = v.object({
   ),
   params: v.optional(v.record(v.string(), v.unknown()), {}),
   condition: v.optional(v.object({
-    selector: SelectorSchema,
-    state: v.picklist(["visible", "enabled", "exists", "hidden", "disabled"]),
+    selector: v.nonOptional(WaitInput.pipe[0].entries.locator),
+    state: v.nonOptional(WaitInput.pipe[0].entries.state),
     timeout: v.optional(v.pipe(Num(0, MAX_TIMEOUT_MS), v.transform((t) => Math.max(1, t))), 5000),
   })),
   onError: v.optional(v.picklist(["stop", "skip", "retry"]), "stop"),
