@@ -21,14 +21,9 @@ const Modifiers = v.pipe(
   ),
 );
 const core = ActInput.entries;
-const { button, position, point } = renamed(ActInput, {
-  button: "button",
-  position: "position",
-  point: "toPoint!",
-});
+const Point = renamed(ActInput, { point: "toPoint!" }).point;
 const Click = {
-  button,
-  position,
+  ...renamed(ActInput, { button: "button", position: "position" }),
   modifiers: v.optional(Modifiers),
   clickCount: v.optional(v.pipe(Num(1, 3), v.transform(Math.round))),
   delay: v.optional(v.pipe(Num(0, 5000), v.transform(Math.round))),
@@ -63,11 +58,8 @@ function action<S extends v.GenericSchema>(
   return method(schema, async (call, p) => {
     const { selector, options } = p as { selector?: Selector; options: { timeout: number; trial?: boolean } };
     await onPage(call, (p as { pageId?: string }).pageId, async (t, signal) => {
-      call.state.held.set(t.session.id, {
-        method: call.method,
-        params: p as Record<string, unknown>,
-        pageId: t.pageId,
-      });
+      const held = { method: call.method, params: p as Record<string, unknown>, pageId: t.pageId };
+      call.state.held.set(t.session.id, held);
       try {
         const s = options.trial ? null : spec(p);
         if (s) await actOn(call, t, { on: selector, ...s }, options.timeout, signal);
@@ -147,7 +139,7 @@ export const ACTION_METHODS: Record<string, Method> = {
     (p) => ({ action: "press", key: p.key }),
   ),
   "action/hover": action(
-    params("required", { position }),
+    params("required", { position: Click.position }),
     (p) => ({ action: "hover", position: p.options.position }),
   ),
   // With a selector the element scrolls into view; `toElement` without one has nothing to scroll to.
@@ -172,7 +164,7 @@ export const ACTION_METHODS: Record<string, Method> = {
   })),
   // A drop target is a selector (a drop zone need not have a ref) or a viewport point.
   "action/drag": action(
-    params("optional", {}, { source: SelectorSchema, target: v.union([SelectorSchema, point]) }),
+    params("optional", {}, { source: SelectorSchema, target: v.union([SelectorSchema, Point]) }),
     ({ source, target }) => ({
       action: "drag",
       on: source,
