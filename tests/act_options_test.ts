@@ -42,7 +42,10 @@ Deno.test(
     assert.deepEqual(await scroll(s.sid), [0, 250]);
     const page = await ph.act(s.sid, down.freshState, { action: "scroll", direction: "right" });
     assertCompleted(page);
-    assert.deepEqual(await scroll(s.sid), [await ph.pageEval(s.sid, "innerWidth"), 250]);
+    assert.deepEqual(await scroll(s.sid), [
+      await ph.pageEval(s.sid, "document.scrollingElement.clientWidth"),
+      250,
+    ]);
     const up = await ph.act(s.sid, page.freshState, { action: "scroll", direction: "up", amount: "page" });
     assertCompleted(up);
     assert.equal((await scroll(s.sid))[1], 0, "one viewport up from 250 is the top");

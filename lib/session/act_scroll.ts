@@ -2,7 +2,8 @@
  * `scroll`: a node into view, or the page or a node by deltaX/deltaY. A delta scrolls the node
  * itself when it scrolls, else its nearest ancestor that does, else the frame's document, and
  * the page's scroll listeners run before the fresh observation is taken. A delta counted in
- * pages is that many of the scrolled box's visible width or height (the viewport, for the document).
+ * pages is that many of the scrolled box's visible width or height (the viewport's, for the
+ * document, scrollbars excluded).
  */
 import type { FrameInfo } from "../driver/page_driver.ts";
 import type { Point } from "./act_pointer.ts";
@@ -30,9 +31,8 @@ const SCROLL_BY = `function (dx, dy, pages) {
   }
   if (!target || target.nodeType !== 1) target = page;
   if (pages) {
-    const w = doc.defaultView;
-    dx *= target === page ? w.innerWidth : target.clientWidth;
-    dy *= target === page ? w.innerHeight : target.clientHeight;
+    dx *= target.clientWidth;
+    dy *= target.clientHeight;
   }
   target.scrollBy({ left: dx, top: dy, behavior: "instant" });
   return new Promise((resolve) => {
