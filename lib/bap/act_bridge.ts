@@ -4,20 +4,18 @@
  * dispatched. This file says its end as BAP does, naming the client's selectors, never core refs.
  */
 import type { ActResult } from "../protocol/types.ts";
-import { type ErrorCode, PortholeError, toPortholeError } from "../protocol/errors.ts";
+import { type ErrorCode, PortholeError } from "../protocol/errors.ts";
 import { meteredAct } from "../ops/ops.ts";
 import type { Call } from "./call.ts";
-import { actWhenReady, type LocatorAction, observeFresh } from "../session/act_wait.ts";
+import { type ActWaitResult, actWhenReady, type LocatorAction, observeFresh } from "../session/act_wait.ts";
 import { locate } from "../session/locate.ts";
 import { BAP, BapError, fromPorthole, toBapError } from "./errors.ts";
 import { currentState, frameGone, locateError, type Selector } from "./selectors.ts";
-import { describeLocator as describe } from "../session/locate_errors.ts";
+import { describeLocator as describe, locateFailure } from "../session/locate_errors.ts";
 import type { BapState, PageTarget } from "./state.ts";
 
-/** An action by selectors: the core's, with a drag's drop target as a selector. */
-export type ActSpec = LocatorAction & { to?: Selector };
-
-export type Outcome = { kind: "done"; noop: boolean; execution: string } | { kind: "unsupported" };
+/** An action by selectors: the core's, on `on` (none: the page), with a drag's drop target `to`. */
+export type ActSpec = LocatorAction & { on?: Selector; to?: Selector };
 
 /** Selectors of one action, with the refs `locate` gave them (to say the client's words in errors). */
 type Named = { sel: Selector; ref: string }[];
@@ -29,14 +27,14 @@ export function actError(r: ActResult, named: Named = []): BapError {
   let message = e.message;
   const details: Record<string, unknown> = { ...e.details, execution: r.execution };
   for (const { sel, ref } of named) {
-    if (sel.type === "ref" && sel.ref === ref) continue;
+    if (!ref || (sel.type === "ref" && sel.ref === ref)) continue;
     message = message.replace(new RegExp(`${ref}(?![0-9])`, "g"), describe(sel));
   }
   if (named[0]) details.selector = named[0].sel;
   // The client sent selectors, not the core's ref/toRef: a bad one is named as it sent it.
   const f = details.field;
   if (f === "ref" && named[0]) details.field = "selector";
-  else if (f === "toRef" && named[1]) details.field = "target";
+  else if ((f === "toRef" && named[1]) || f === "toPoint") details.field = "target";
   else if (typeof f === "string") details.field = f.replace(/^(fields\.\d+)\.ref$/, "$1.selector");
   if (r.fields) details.fields = r.fields;
   const { retryAfterMs, recoveryHint } = e;
@@ -62,73 +60,49 @@ export async function locateOnly(state: BapState, t: PageTarget, sel: Selector, 
   return r.ref;
 }
 
-/**
- * The outcome label of a BAP action that failed: the act's reason, else its BAP code's name in
- * the core's spelling (ElementNotFound → element_not_found).
- */
-function outcomeOf(err: unknown): string {
-  if (!(err instanceof BapError)) return toPortholeError(err).code;
-  const reason = err.extras.details?.reason;
-  if (typeof reason === "string") return reason;
-  const name = Object.entries(BAP).find(([, code]) => code === err.code)?.[0] ?? "InternalError";
-  return name.replace(/[A-Z]/g, (m, at) => (at ? "_" : "") + m.toLowerCase());
-}
-
-/** One BAP action, auto-wait included, is one observation of the core's action histogram. */
-export async function counted(call: Call, action: string, work: () => Promise<Outcome>): Promise<Outcome> {
-  const report = await meteredAct(call.registry, action, (r) => r.outcome, async () => {
-    try {
-      const out = await work();
-      return { outcome: out.kind === "done" ? out.execution : "invalid_params", out };
-    } catch (err) {
-      return { outcome: outcomeOf(err), err };
-    }
-  });
-  if ("err" in report) throw report.err;
-  return report.out;
+/** An action's label in the core's action histogram: its execution, or why it failed (as the core says it). */
+function outcomeOf(r: ActWaitResult, named: Selector[]): string {
+  if (r.kind === "acted") return r.result.error?.code ?? r.result.execution;
+  return r.kind === "timeout" ? "timeout" : locateFailure(named[r.index], r.failure).code;
 }
 
 /**
- * Act on what `sel` resolves to (or, without a selector, on the page: press, scroll) through the
- * core's `actWhenReady`, within `timeoutMs`; its end is said as BAP says it, in the client's words.
+ * Act on what `spec.on` resolves to (or, without one, on the page: press, scroll) through the
+ * core's `actWhenReady`, within `timeoutMs`, as one observation of the core's action histogram;
+ * its end is said as BAP says it, in the client's words.
  */
 export async function actOn(
-  state: BapState,
+  call: Call,
   t: PageTarget,
-  sel: Selector | undefined,
   spec: ActSpec,
   timeoutMs: number,
   signal: AbortSignal,
-): Promise<Outcome> {
-  const selectors = [sel, spec.to].filter((s): s is Selector => s !== undefined);
-  const { to: _, ...action } = spec;
-  const page = { pageId: t.pageId, frameId: state.frames.get(t.pageId) };
-  const r = await actWhenReady(t.session, page, selectors, action, timeoutMs, signal).catch(
-    (err) => {
-      throw frameGoneOr(state, t, err);
-    },
-  );
+) {
+  const { on, to, ...action } = spec;
+  const selectors = [on, to].filter((s): s is Selector => s !== undefined);
+  const named = [...selectors, ...(spec.fields ?? []).map((f) => f.locator as Selector)];
+  const page = { pageId: t.pageId, frameId: call.state.frames.get(t.pageId) };
+  const r = await meteredAct(
+    call.registry,
+    spec.action,
+    (r) => outcomeOf(r, named),
+    () => actWhenReady(t.session, page, selectors, action, timeoutMs, signal),
+  ).catch((err) => {
+    throw frameGoneOr(call.state, t, err);
+  });
   if (r.kind === "timeout") {
     throw new BapError(BAP.Timeout, `The action did not complete within ${timeoutMs} ms`, {
       details: { timeout: timeoutMs },
       notDispatched: true,
     });
   }
-  const named = [...selectors, ...(spec.fields ?? []).map((f) => f.locator as Selector)];
   if (r.kind === "not_located") {
-    const field = r.index >= selectors.length
-      ? `fields.${r.index - selectors.length}.selector`
-      : r.index
-      ? "target"
-      : "selector";
-    throw locateError(named[r.index], r.failure, field);
+    const i = r.index - selectors.length;
+    throw locateError(
+      named[r.index],
+      r.failure,
+      i >= 0 ? `fields.${i}.selector` : r.index ? "target" : "selector",
+    );
   }
-  const { error, execution, noop } = r.result;
-  if (!error) return { kind: "done", noop: !!noop, execution };
-  if (
-    execution === "not_dispatched" && error.code === "invalid_params" && error.details?.field === "action"
-  ) {
-    return { kind: "unsupported" };
-  }
-  throw actError(r.result, named.map((s, i) => ({ sel: s, ref: r.refs[i] })));
+  if (r.result.error) throw actError(r.result, named.map((sel, i) => ({ sel, ref: r.refs[i] })));
 }

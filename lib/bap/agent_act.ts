@@ -9,11 +9,11 @@ import { ACTION_METHODS } from "./actions.ts";
 import { BAP, BapError, toBapError } from "./errors.ts";
 import { onPage } from "./gate.ts";
 import { Flag, Num, PageId, Str, Timeout } from "./schema.ts";
-import { resolve, SelectorSchema } from "./selectors.ts";
 import { AgentObserve, agentObserve } from "./agent_observe.ts";
-import { pollFor, sleep } from "../session/deadline.ts";
-import { elementIs } from "../session/element_props.ts";
+import { sleep } from "../session/deadline.ts";
+import { callOp } from "../ops/call.ts";
 import { MAX_TIMEOUT_MS } from "../protocol/timeouts.ts";
+import { WaitInput } from "../protocol/schemas_watch.ts";
 
 /** What a step may do: an action, or a navigation. */
 export const STEP_ACTIONS = [
@@ -32,9 +32,9 @@ const Step = v.object({
   ),
   params: v.optional(v.record(v.string(), v.unknown()), {}),
   condition: v.optional(v.object({
-    selector: SelectorSchema,
-    state: v.picklist(["visible", "enabled", "exists", "hidden", "disabled"]),
-    timeout: v.optional(Num(0, MAX_TIMEOUT_MS), 5000),
+    selector: v.nonOptional(WaitInput.pipe[0].entries.locator),
+    state: v.nonOptional(WaitInput.pipe[0].entries.state),
+    timeout: v.optional(v.pipe(Num(0, MAX_TIMEOUT_MS), v.transform((t) => Math.max(1, t))), 5000),
   })),
   onError: v.optional(v.picklist(["stop", "skip", "retry"]), "stop"),
   maxRetries: v.optional(v.pipe(Num(1, 5), v.transform(Math.round)), 3),
@@ -56,15 +56,15 @@ const AgentActParams = v.object({
   postObserve: v.optional(AgentObserve),
 });
 
-/** Wait until a condition holds on the page (polled through the page's gate). */
+/** Whether a condition holds within its timeout (the core's wait, in the selected frame); a bad selector does not. */
 async function conditionMet(call: Call, pageId: string, c: NonNullable<Step["condition"]>): Promise<boolean> {
-  const holds = () =>
-    onPage(call, pageId, async (t, sig) => {
-      const target = await resolve(call.state, t, c.selector, sig).catch(() => null);
-      return await elementIs(t.rec.driver, target, c.state, sig);
-    });
-  return await pollFor(async () => (await holds()) || undefined, 100, Math.max(1, c.timeout), call.signal) ??
-    false;
+  const { state, selector: locator, timeout: timeoutMs } = c;
+  const wait = { pageId, locator, state, frameId: call.state.frames.get(pageId), timeoutMs };
+  const ids = { sessionId: call.state.target(pageId).session.id };
+  const r = await callOp<{ met: boolean }>(call.registry, "wait", ids, wait, call.signal).catch((err) => {
+    if (call.signal.aborted) throw err;
+  });
+  return r?.met ?? false;
 }
 
 function stepError(err: BapError, i: number) {

@@ -8,7 +8,7 @@ import * as v from "valibot";
 import type { CallToolResult, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import { findOp } from "../ops/call.ts";
 import { ActInput, NavigateInput, ObserveInput, UpdateSessionInput } from "../protocol/schemas.ts";
-import { InspectInput, ScreenshotInput, WaitInput } from "../protocol/schemas_watch.ts";
+import { InspectInput, ScreenshotInput, WaitInput, WaitTextInput } from "../protocol/schemas_watch.ts";
 import {
   CookiesGetInput,
   CookiesSetInput,
@@ -198,7 +198,7 @@ export const TOOLS: McpTool[] = [
     name: "browser_wait",
     title: "Wait for a condition",
     description: describe("wait"),
-    input: WaitInput,
+    input: WaitTextInput,
     annotations: READ_ONLY,
     call: asIs("wait"),
   },

@@ -10,7 +10,7 @@ export const TimeoutMs = v.pipe(
   v.integer("timeoutMs must be an integer"),
   v.minValue(0, TIMEOUT_RANGE),
   v.maxValue(MAX_TIMEOUT_MS, TIMEOUT_RANGE),
-  v.description(`Deadline in ms, 1..${MAX_TIMEOUT_MS}; 0 or absent = ${DEFAULT_TIMEOUT_MS}`),
+  v.description(`0 or absent: ${DEFAULT_TIMEOUT_MS}`),
 );
 
 const Id = (what: string) => v.pipe(v.string(), v.minLength(1), v.maxLength(128), v.description(what));
@@ -183,20 +183,18 @@ const UploadFile = v.strictObject({
     v.maxLength(255),
     // deno-lint-ignore no-control-regex
     v.check((n) => !/[/\\\x00-\x1f]/.test(n) && n !== "." && n !== "..", "must be a file name, not a path"),
-    v.description("The file name the page sees"),
+    v.description("File name the page sees"),
   ),
   mimeType: v.pipe(
     v.string(),
     v.maxLength(255),
-    v.description(
-      "Media type, e.g. text/csv (Chromium derives the type a page sees from the name's extension)",
-    ),
+    v.description("Media type, e.g. text/csv"),
   ),
   buffer: v.pipe(
     v.string(),
     v.check(isBase64, "must be base64 (RFC 4648, padded)"),
     v.check((b) => base64Bytes(b) <= UPLOAD_FILE_MAX_BYTES, "a file may hold at most 8 MiB"),
-    v.description("The file's bytes in base64, at most 8 MiB decoded"),
+    v.description("base64, at most 8 MiB decoded"),
   ),
 });
 
@@ -206,16 +204,19 @@ const DialogAnswer = {
     v.pipe(
       v.string(),
       v.maxLength(4096),
-      v.description("Text an accepted prompt() returns; default: its default"),
+      v.description("What an accepted prompt() returns"),
     ),
   ),
   beforeunload: v.optional(
     v.pipe(
       v.picklist(["accept", "dismiss"]),
-      v.description("Answer to a beforeunload prompt: accept leaves the page (default), dismiss stays"),
+      v.description("beforeunload: accept leaves (default), dismiss stays"),
     ),
   ),
 };
+
+/** A point of the viewport, in CSS px (act checks that it lies inside). */
+const Coordinate = v.pipe(v.number(), v.finite(), v.minValue(0));
 
 /** An offset inside an element, in CSS px. */
 const Offset = v.pipe(v.number(), v.finite(), v.minValue(0), v.maxValue(100_000));
@@ -229,14 +230,14 @@ const FormField = v.strictObject({
       v.boolean(),
       v.pipe(v.array(v.pipe(v.string(), v.maxLength(4096))), v.maxLength(256)),
     ]),
-    v.description('a text ("" clears), true/false for a checkbox or radio, an option for a select'),
+    v.description('text ("" clears), true/false, or options'),
   ),
 });
 
 /** Body of POST /v1/sessions/{sid}/act. */
 export const ActInput = v.strictObject({
-  stateId: Id("The stateId of the observation this action refers to"),
-  targetId: Id("The targetId of that observation"),
+  stateId: Id("The observation's stateId"),
+  targetId: Id("That observation's targetId"),
   action: v.picklist(ACTIONS),
   ref: v.optional(
     v.pipe(v.string(), v.maxLength(64), v.description("A ref from that observation, e.g. @e3")),
@@ -249,7 +250,7 @@ export const ActInput = v.strictObject({
     v.pipe(
       v.array(v.pipe(v.string(), v.maxLength(4096))),
       v.maxLength(256),
-      v.description("select: the value or label of each option to select"),
+      v.description("select: each option's value or label"),
     ),
   ),
   files: v.optional(
@@ -260,31 +261,49 @@ export const ActInput = v.strictObject({
         (files) => files.reduce((n, f) => n + base64Bytes(f.buffer), 0) <= UPLOAD_TOTAL_MAX_BYTES,
         "the files of one upload may hold at most 32 MiB together",
       ),
-      v.description("upload: the files to put in a file input; an empty list clears it"),
+      v.description("upload: files for a file input; [] clears it"),
     ),
   ),
   toRef: v.optional(
-    v.pipe(v.string(), v.maxLength(64), v.description("drag: the ref to drop on, from the same observation")),
+    v.pipe(v.string(), v.maxLength(64), v.description("drag: a ref of the same observation to drop on")),
   ),
   deltaX: v.optional(Delta),
   deltaY: v.optional(Delta),
+  direction: v.optional(
+    v.pipe(
+      v.picklist(["up", "down", "left", "right"]),
+      v.description("scroll: which way"),
+    ),
+  ),
+  amount: v.optional(
+    v.pipe(
+      v.union([v.pipe(v.number(), v.finite(), v.minValue(0)), v.literal("page")]),
+      v.description('scroll: px or "page" (default)'),
+    ),
+  ),
+  toPoint: v.optional(
+    v.pipe(
+      v.strictObject({ x: Coordinate, y: Coordinate }),
+      v.description("drag: viewport point to drop on"),
+    ),
+  ),
   dialog: v.optional(
     v.pipe(
       v.strictObject({
         action: v.optional(
-          v.pipe(v.picklist(["accept", "dismiss"]), v.description("Answer to alert, confirm and prompt")),
+          v.pipe(v.picklist(["accept", "dismiss"]), v.description("For alert, confirm and prompt")),
         ),
         ...DialogAnswer,
       }),
       v.description(
-        "How dialogs opened by this action are answered; unset fields follow the session's policy",
+        "Answers to this action's dialogs; unset: the session's policy",
       ),
     ),
   ),
   button: v.optional(
     v.pipe(
       v.picklist(["left", "right", "middle"]),
-      v.description("click, dblclick: the mouse button (default left)"),
+      v.description("click, dblclick: mouse button (default left)"),
     ),
   ),
   modifiers: v.optional(
@@ -292,16 +311,13 @@ export const ActInput = v.strictObject({
       v.array(v.picklist(["Alt", "Control", "Meta", "Shift"])),
       v.maxLength(4),
       v.check((m) => new Set(m).size === m.length, "each modifier may be given once"),
-      v.description("click, dblclick, press: the keys held down during the action"),
+      v.description("click, dblclick, press: keys held down"),
     ),
   ),
   position: v.optional(
     v.pipe(
       v.strictObject({ x: Offset, y: Offset }),
-      v.description(
-        "click, dblclick, hover: the point to use, from the element's top-left corner in CSS px " +
-          "(default its center); it must lie inside the element's box and is hit-tested there",
-      ),
+      v.description("click, dblclick, hover: px from the element's top-left (default center)"),
     ),
   ),
   clickCount: v.optional(
@@ -310,7 +326,7 @@ export const ActInput = v.strictObject({
       v.integer(),
       v.minValue(1),
       v.maxValue(3),
-      v.description("click: how many clicks in a row (default 1)"),
+      v.description("click: clicks in a row (default 1)"),
     ),
   ),
   delayMs: v.optional(
@@ -319,7 +335,14 @@ export const ActInput = v.strictObject({
       v.integer(),
       v.minValue(0),
       v.maxValue(5000),
-      v.description("click, dblclick: ms between pressing and releasing the button; type: ms between keys"),
+      v.description("ms a click's button stays down, or between typed keys"),
+    ),
+  ),
+  clear: v.optional(v.pipe(v.boolean(), v.description("type: empty the field first"))),
+  append: v.optional(
+    v.pipe(
+      v.boolean(),
+      v.description("type: caret to the end first"),
     ),
   ),
   expect: v.optional(v.strictObject({
@@ -332,7 +355,7 @@ export const ActInput = v.strictObject({
       v.array(FormField),
       v.minLength(1),
       v.maxLength(64),
-      v.description("fill_form: the fields in order; the first refusal stops"),
+      v.description("fill_form: in order; the first refusal stops"),
     ),
   ),
   settleMs: v.optional(
@@ -341,7 +364,7 @@ export const ActInput = v.strictObject({
       v.integer(),
       v.minValue(0),
       v.maxValue(10_000),
-      v.description("ms to wait for the requests the action started and a quiet DOM (default 1500; 0: none)"),
+      v.description("ms for the action's requests and DOM to settle (default 1500)"),
     ),
   ),
   timeoutMs: v.optional(TimeoutMs),

@@ -1,56 +1,95 @@
 /** Input schemas of the operations that watch a page: wait, inspect, screenshot, pdf. */
 import * as v from "valibot";
 import { TimeoutMs } from "./schemas.ts";
+import { LocatorSchema } from "./locator.ts";
 
 const PageId = v.optional(
   v.pipe(v.string(), v.minLength(1), v.maxLength(128), v.description("Default: the active page")),
 );
 
-const CONDITIONS = ["text", "textGone", "url", "loadState", "timeMs"] as const;
+const CONDITIONS = ["text", "textGone", "url", "loadState", "timeMs", "locator"] as const;
+
+/** wait's conditions but the locator, and the page and deadline. */
+const WAIT = {
+  pageId: PageId,
+  text: v.optional(
+    v.pipe(
+      v.string(),
+      v.minLength(1),
+      v.maxLength(4096),
+      v.description("Until this text is on the page"),
+    ),
+  ),
+  textGone: v.optional(
+    v.pipe(v.string(), v.minLength(1), v.maxLength(4096), v.description("Until this text is gone")),
+  ),
+  url: v.optional(
+    v.pipe(
+      v.string(),
+      v.minLength(1),
+      v.maxLength(8192),
+      v.description("Until the real URL contains this"),
+    ),
+  ),
+  loadState: v.optional(v.picklist(["load", "networkidle"])),
+  timeMs: v.optional(
+    v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(60000), v.description("Wait this long")),
+  ),
+  timeoutMs: v.optional(TimeoutMs),
+};
+
+/** The locator condition: until the one element a locator names is in a state. */
+const ELEMENT = {
+  locator: v.optional(
+    v.pipe(
+      LocatorSchema,
+      v.description("Until the one element this names is in `state`; a ref: of the current state"),
+    ),
+  ),
+  state: v.optional(
+    v.pipe(
+      v.picklist(["visible", "hidden", "enabled", "disabled", "exists"]),
+      v.description("With locator (default visible); hidden: also when nothing matches"),
+    ),
+  ),
+  frameId: v.optional(
+    v.pipe(
+      v.string(),
+      v.minLength(1),
+      v.maxLength(128),
+      v.description("With locator: the frame it looks in"),
+    ),
+  ),
+};
+
+/** Exactly one condition; `state` and `frameId` only with a locator. */
+function oneCondition<E extends v.ObjectEntries>(entries: E) {
+  return v.pipe(
+    v.strictObject(entries),
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (!dataset.typed) return;
+      const value = dataset.value as Record<string, unknown>;
+      const given = CONDITIONS.filter((k) => value[k] !== undefined);
+      const stray = value.locator === undefined && ["state", "frameId"].find((k) => value[k] !== undefined);
+      if (given.length === 1 && !stray) return;
+      // Name a field, so the error says which one to drop (or that one is missing).
+      const key = stray || (given.length ? given[1] : "text");
+      addIssue({
+        message: stray
+          ? `${stray} goes with locator`
+          : given.length
+          ? `give exactly one condition, not ${given.join(" and ")}`
+          : `give one condition: ${CONDITIONS.join(", ")}`,
+        path: [{ type: "object", origin: "value", input: value, key, value: value[key] }],
+      });
+    }),
+  );
+}
 
 /** Body of POST /v1/sessions/{sid}/wait: exactly one condition. */
-export const WaitInput = v.pipe(
-  v.strictObject({
-    pageId: PageId,
-    text: v.optional(
-      v.pipe(
-        v.string(),
-        v.minLength(1),
-        v.maxLength(4096),
-        v.description("Wait until this text is on the page"),
-      ),
-    ),
-    textGone: v.optional(
-      v.pipe(v.string(), v.minLength(1), v.maxLength(4096), v.description("Wait until this text is gone")),
-    ),
-    url: v.optional(
-      v.pipe(
-        v.string(),
-        v.minLength(1),
-        v.maxLength(8192),
-        v.description("Wait until the real URL contains this"),
-      ),
-    ),
-    loadState: v.optional(v.picklist(["load", "networkidle"])),
-    timeMs: v.optional(
-      v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(60000), v.description("Wait this long")),
-    ),
-    timeoutMs: v.optional(TimeoutMs),
-  }),
-  v.rawCheck(({ dataset, addIssue }) => {
-    if (!dataset.typed) return;
-    const given = CONDITIONS.filter((k) => dataset.value[k] !== undefined);
-    if (given.length === 1) return;
-    // Name a field, so the error says which one to drop (or that one is missing).
-    const key = given.length ? given[1] : "text";
-    addIssue({
-      message: given.length
-        ? `give exactly one condition, not ${given.join(" and ")}`
-        : `give one condition: ${CONDITIONS.join(", ")}`,
-      path: [{ type: "object", origin: "value", input: dataset.value, key, value: dataset.value[key] }],
-    });
-  }),
-);
+export const WaitInput = oneCondition({ ...WAIT, ...ELEMENT });
+/** `wait` without the locator condition, as the MCP tool takes it (a locator's schema alone is 1.5 KB). */
+export const WaitTextInput = oneCondition(WAIT);
 export type WaitInput = v.InferOutput<typeof WaitInput>;
 
 /** Body of POST /v1/sessions/{sid}/inspect. */

@@ -21,6 +21,7 @@ import { FINGERPRINT } from "../snapshot/walker.ts";
 import { framesOf, resolveRefDocument } from "./frame_doors.ts";
 import type { ElementInfo, Preflight, Target } from "./act_preflight.ts";
 import type { PageRecord } from "./page_record.ts";
+import { viewportOf } from "./page_facts.ts";
 import type { StateRecord } from "./states.ts";
 import type { DestinationHost, PagesHost } from "./hosts.ts";
 
@@ -116,6 +117,7 @@ export async function preflight(
       ctx.to = await inspectNode(rec, toRef, to.objectId, true, signal, undefined, target.objectId);
       checkDropTarget(toRef, ctx.to.info, to.node);
     }
+    if (plan.toPoint) await checkDropPoint(rec, plan.toPoint, signal);
     await checkForAction(session, rec, input, plan, ctx, signal);
     keep(target.objectId);
     if (ctx.to) keep(ctx.to.objectId);
@@ -125,6 +127,19 @@ export async function preflight(
     // Every read was wrapped by `settle`, so none rejects unobserved; resolved nodes are let go.
     release();
   }
+}
+
+/** A drop point is a point of the viewport: a drag never lets go outside the page. */
+async function checkDropPoint(rec: PageRecord, at: { x: number; y: number }, signal: AbortSignal) {
+  const vp = await viewportOf(rec, signal);
+  if (at.x < vp.width && at.y < vp.height) return;
+  throw new Stop(
+    "invalid_params",
+    `toPoint (${at.x}, ${at.y}) lies outside the ${vp.width}×${vp.height} viewport`,
+    {
+      field: "toPoint",
+    },
+  );
 }
 
 /** Let go of every node a preflight kept: the target, a drop target, a file input, what the checks read. */

@@ -1,7 +1,7 @@
 /**
- * `drag`: the pointer presses on a node, moves in steps to the drop target (or by deltaX/deltaY)
- * and releases, with real mouse events, so pointer-driven widgets (sliders, sortable lists) see
- * every move. When the page starts an HTML5 drag, Chromium hands it to Porthole (drag
+ * `drag`: the pointer presses on a node, moves in steps to the drop target (or a viewport point,
+ * or by deltaX/deltaY) and releases, with real mouse events, so pointer-driven widgets (sliders,
+ * sortable lists) see every move. When the page starts an HTML5 drag, Chromium hands it to Porthole (drag
  * interception) and the rest of the gesture is sent as drag events, ending in a drop: the way
  * that works in every headless mode.
  */
@@ -56,7 +56,7 @@ export async function dragAction(
   const from = await clickPoint(rec, source, signal);
   const to = ctx.to
     ? await dropPoint(rec, ctx.to, source.objectId, signal)
-    : { x: from.x + plan.delta!.x, y: from.y + plan.delta!.y };
+    : plan.toPoint ?? { x: from.x + plan.delta!.x, y: from.y + plan.delta!.y };
 
   let data: Protocol.Input.DragData | null = null;
   const intercepted = Promise.withResolvers<Protocol.Input.DragData>();

@@ -1,13 +1,14 @@
 /**
  * The keyboard: `type` presses real keys one character at a time (text the US layout cannot
  * produce is entered as an input method would commit it), `fill` replaces the content with one
- * IME-free text insertion, `clear` selects all and deletes, `press` sends a key or chord. Focus
+ * IME-free text insertion, `clear` selects all and deletes, `press` sends a key or chord; `type`
+ * may first put the caret at the end (`append`) or empty the field (`clear`). Focus
  * must reach the node first and stay there while typing, also inside shadow roots and editors.
  */
 import type { PageDriver } from "../driver/page_driver.ts";
 import type { ActInput } from "../protocol/schemas.ts";
 import { type Chord, outsideKeyboardLayout } from "../protocol/keys.ts";
-import { FOCUS, HAS_FOCUS, SELECT_ALL, SET_VALUE, VALUE_ACCEPTED } from "./page_scripts.ts";
+import { CARET_TO_END, FOCUS, HAS_FOCUS, SELECT_ALL, SET_VALUE, VALUE_ACCEPTED } from "./page_scripts.ts";
 import { type Plan, Stop } from "./act_params.ts";
 import type { Preflight } from "./act_preflight.ts";
 import type { PageRecord } from "./page_record.ts";
@@ -39,6 +40,11 @@ export async function keyboardAction(
     if (input.action === "fill") await driver.send("Input.insertText", { text: input.text }, signal);
     else await key(keyboard, { modifiers: [], key: "Delete", printable: false }, signal);
   } else if (input.action === "type") {
+    if (plan.caret === "end") await driver.callOn(objectId!, CARET_TO_END, [], signal);
+    if (plan.caret === "clear") {
+      await driver.callOn(objectId!, SELECT_ALL, [], signal);
+      await key(keyboard, { modifiers: [], key: "Delete", printable: false }, signal);
+    }
     for (const [i, stroke] of plan.keystrokes!.entries()) {
       if (signal.aborted) throw signal.reason;
       if (i > 0 && plan.keyDelayMs) await sleep(plan.keyDelayMs, signal);

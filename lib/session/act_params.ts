@@ -39,8 +39,14 @@ export interface Plan {
   ref?: RefTarget;
   /** The drop target of `drag`. */
   toRef?: RefTarget;
-  /** `scroll` or `drag` by an offset, in CSS pixels. */
+  /** `scroll` or `drag` by an offset, in CSS pixels (`scroll` by `"page"`: in viewports). */
   delta?: { x: number; y: number };
+  /** `scroll` by direction and `amount: "page"`: `delta` counts viewports, not pixels. */
+  byPage?: boolean;
+  /** The drop point of `drag` by `toPoint`, in the top-level viewport's CSS pixels. */
+  toPoint?: { x: number; y: number };
+  /** type: where typing starts, when not where focusing the field left the caret. */
+  caret?: "end" | "clear";
   values?: string[];
   files?: UploadFile[];
   /** The value of `secretRef`: typed, never echoed, never logged. */
@@ -62,14 +68,21 @@ export interface PointerPlan {
   delayMs: number;
 }
 
-/** Which actions take each click option: given to any other, it is refused rather than ignored. */
-const CLICK_OPTIONS: Record<string, string[]> = {
+/** Which actions take each option: given to any other, it is refused rather than ignored. */
+const OPTIONS: Record<string, string[]> = {
   button: ["click", "dblclick"],
   modifiers: ["click", "dblclick", "press"],
   position: ["click", "dblclick", "hover"],
   clickCount: ["click"],
   delayMs: ["click", "dblclick", "type"],
+  clear: ["type"],
+  append: ["type"],
+  direction: ["scroll"],
+  amount: ["scroll"],
+  toPoint: ["drag"],
 };
+
+const SIGN = { up: [0, -1], down: [0, 1], left: [-1, 0], right: [1, 0] } as const;
 
 const bad = (field: string, message: string) => new Stop("invalid_params", message, { field });
 
@@ -104,7 +117,7 @@ export function checkParams(input: ActInput, state: StateRecord, secrets?: Secre
   } else if (action === "type") {
     plan.keystrokes = keystrokes(input.text!);
   }
-  for (const [field, actions] of Object.entries(CLICK_OPTIONS)) {
+  for (const [field, actions] of Object.entries(OPTIONS)) {
     if (input[field as keyof ActInput] !== undefined && !actions.includes(action)) {
       throw bad(field, `${field} goes with ${actions.map((a) => `"${a}"`).join(", ")}, not "${action}"`);
     }
@@ -136,7 +149,14 @@ export function checkParams(input: ActInput, state: StateRecord, secrets?: Secre
       delayMs: input.delayMs ?? 0,
     };
   }
-  if (action === "type") plan.keyDelayMs = input.delayMs ?? 0;
+  if (action === "type") {
+    plan.keyDelayMs = input.delayMs ?? 0;
+    if (input.clear && input.append) throw bad("append", `"type" takes clear or append, not both`);
+    if (input.append && input.secretRef !== undefined) {
+      throw bad("append", "a secret replaces what the field holds: append does not go with secretRef");
+    }
+    plan.caret = input.clear ? "clear" : input.append ? "end" : undefined;
+  }
   if (action === "select") {
     if (!input.values) {
       throw bad("values", `"select" needs values: the value or label of each option to select`);
@@ -157,12 +177,26 @@ export function checkParams(input: ActInput, state: StateRecord, secrets?: Secre
   }
   const hasDelta = input.deltaX !== undefined || input.deltaY !== undefined;
   if (hasDelta) plan.delta = { x: input.deltaX ?? 0, y: input.deltaY ?? 0 };
-  if (action === "scroll" && !input.ref && !hasDelta) {
-    throw bad("deltaY", `"scroll" needs deltaX/deltaY, or a ref to scroll into view`);
+  if (input.direction) {
+    if (hasDelta) throw bad("direction", `"scroll" takes a direction or deltaX/deltaY, not both`);
+    const [sx, sy] = SIGN[input.direction];
+    const amount = input.amount ?? "page";
+    plan.byPage = amount === "page";
+    const n = amount === "page" ? 1 : amount;
+    plan.delta = { x: sx * n, y: sy * n };
+  } else if (input.amount !== undefined) throw bad("amount", `amount goes with a direction`);
+  if (action === "scroll" && !input.ref && !plan.delta) {
+    throw bad("deltaY", `"scroll" needs deltaX/deltaY, a direction, or a ref to scroll into view`);
   }
   if (action === "drag") {
-    if (!input.toRef && !hasDelta) throw bad("toRef", `"drag" needs a toRef to drop on, or deltaX/deltaY`);
-    if (input.toRef && hasDelta) throw bad("toRef", `"drag" takes a toRef or deltaX/deltaY, not both`);
+    const ends = [input.toRef && "toRef", hasDelta && "deltaX/deltaY", input.toPoint && "toPoint"].filter(
+      Boolean,
+    );
+    if (!ends.length) throw bad("toRef", `"drag" needs a toRef or toPoint to drop on, or deltaX/deltaY`);
+    if (ends.length > 1) {
+      throw bad("toRef", `"drag" takes one of toRef, toPoint and deltaX/deltaY, not ${ends.join(" and ")}`);
+    }
+    plan.toPoint = input.toPoint;
     if (input.toRef === input.ref) throw bad("toRef", `"drag" needs a toRef other than its ref`);
     if (input.toRef) {
       plan.toRef = state.refs.get(input.toRef);

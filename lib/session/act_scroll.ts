@@ -1,7 +1,9 @@
 /**
  * `scroll`: a node into view, or the page or a node by deltaX/deltaY. A delta scrolls the node
  * itself when it scrolls, else its nearest ancestor that does, else the frame's document, and
- * the page's scroll listeners run before the fresh observation is taken.
+ * the page's scroll listeners run before the fresh observation is taken. A delta counted in
+ * pages is that many of the scrolled box's visible width or height (the viewport's, for the
+ * document, scrollbars excluded).
  */
 import type { FrameInfo } from "../driver/page_driver.ts";
 import type { Point } from "./act_pointer.ts";
@@ -10,10 +12,10 @@ import type { Plan } from "./act_params.ts";
 import type { PageRecord } from "./page_record.ts";
 
 /**
- * Scroll `this` (a node, or the document) by dx/dy, then wait one animation frame (at most
+ * Scroll `this` (a node, or the document) by dx/dy (in pages when `pages`), then wait one animation frame (at most
  * 100 ms, for a page that renders no frames) so the page's scroll events are dispatched.
  */
-const SCROLL_BY = `function (dx, dy) {
+const SCROLL_BY = `function (dx, dy, pages) {
   const doc = this.nodeType === 9 ? this : this.ownerDocument;
   const page = doc.scrollingElement || doc.documentElement;
   const scrolls = (n) => {
@@ -28,6 +30,10 @@ const SCROLL_BY = `function (dx, dy) {
     target = target.parentElement || (target.parentNode && target.parentNode.host) || null;
   }
   if (!target || target.nodeType !== 1) target = page;
+  if (pages) {
+    dx *= target.clientWidth;
+    dy *= target.clientHeight;
+  }
   target.scrollBy({ left: dx, top: dy, behavior: "instant" });
   return new Promise((resolve) => {
     const done = () => resolve(true);
@@ -49,6 +55,11 @@ export async function scrollAction(
     await driver.send("DOM.scrollIntoViewIfNeeded", { objectId: ctx.objectId }, signal);
     return;
   }
-  if (ctx.objectId) await driver.callOn(ctx.objectId, SCROLL_BY, [delta.x, delta.y], signal);
-  else await driver.evaluate(frame, `(${SCROLL_BY}).call(document, ${delta.x}, ${delta.y})`, signal);
+  const pages = !!plan.byPage;
+  if (ctx.objectId) await driver.callOn(ctx.objectId, SCROLL_BY, [delta.x, delta.y, pages], signal);
+  else {await driver.evaluate(
+      frame,
+      `(${SCROLL_BY}).call(document, ${delta.x}, ${delta.y}, ${pages})`,
+      signal,
+    );}
 }

@@ -2,7 +2,9 @@
  * Act on what locators name, waiting for them: observe the frame afresh, `locate` each locator's
  * one ref in that state, and `act` on those refs with every check `act` makes. While nothing was
  * dispatched (no match yet, not visible, disabled, covered) it tries again until the deadline;
- * once something was, the result stands. BAP's actions are this; any door may use it.
+ * once something was, the result stands. A drag's drop target needs no ref: an element the
+ * observation gives none (a plain drop zone) is dropped on at its center. BAP's actions are this;
+ * any door may use it.
  */
 import { PortholeError } from "../protocol/errors.ts";
 import type { ActInput, ObserveInput } from "../protocol/schemas.ts";
@@ -10,6 +12,9 @@ import type { ActResult, Observation } from "../protocol/types.ts";
 import { act, type ActHost } from "./act.ts";
 import { deadline, poll } from "./deadline.ts";
 import { locate, type Located, type Locator } from "./locate.ts";
+import { findNode } from "./locate_node.ts";
+import type { PageDriver } from "../driver/page_driver.ts";
+import { elementCenter } from "./element_props.ts";
 import type { StateAuthority, StateRecord } from "./states.ts";
 
 /** What the session must offer: act, and a fresh observation that becomes its current state. */
@@ -66,6 +71,12 @@ export async function observeFresh(
   return session.states.current!;
 }
 
+/** The center of the one element `loc` names in the state's frame, in viewport coordinates. */
+async function centerOf(driver: PageDriver, state: StateRecord, loc: Locator, signal: AbortSignal) {
+  const node = await findNode(driver, state, state.frameId, loc, signal).catch(() => null);
+  return node && await elementCenter(driver, node.frame, node.backendNodeId, signal) || undefined;
+}
+
 /** The state the client last saw of the page: a ref's role and name are checked against it. */
 function seenOf(session: ActWaitHost, pageId: string): StateRecord | null {
   const s = session.states.current;
@@ -95,6 +106,13 @@ export async function actWhenReady(
     const all = [...locators, ...(fields ?? []).map((f) => f.locator)];
     for (const [index, loc] of all.entries()) {
       const r = await locate(rec.driver, fresh, loc, dl.signal, seen);
+      if (!r.ok && r.why === "no_ref" && index === 1 && action.action === "drag") {
+        rest.toPoint = await centerOf(rec.driver, fresh, loc, dl.signal);
+        if (rest.toPoint) {
+          refs.push("");
+          continue;
+        }
+      }
       if (!r.ok) {
         waiting = { kind: "not_located", index, failure: r };
         return LOCATE_WAITABLE.has(r.why) ? undefined : waiting;
@@ -106,7 +124,7 @@ export async function actWhenReady(
       stateId: fresh.stateId,
       targetId: fresh.targetId,
       ref: locators.length > 0 ? refs[0] : undefined,
-      toRef: locators.length > 1 ? refs[1] : undefined,
+      toRef: locators.length > 1 && !rest.toPoint ? refs[1] : undefined,
       fields: fields?.map((f, i) => ({ ref: refs[locators.length + i], value: f.value })),
       timeoutMs: Math.max(1, dl.remaining()),
     };

@@ -1,11 +1,11 @@
 /**
- * Reads of one element in Porthole's world of its frame (BAP `observe/element`, agent/act
- * conditions, drag targets): a field the credential rule calls sensitive never shows its value.
+ * Reads of one element in Porthole's world of its frame (`element`, `wait` for a locator, drop
+ * targets without a ref): a field the credential rule calls sensitive never shows its value.
  */
 import type { FrameInfo, PageDriver } from "../driver/page_driver.ts";
 import { type FieldFacts, refuseTyping } from "../policy/sensitive.ts";
 import { ELEMENT_PROPS, FIELD_FACTS } from "../snapshot/page_lib.ts";
-import { CARET_TO_END, ELEMENT_INFO } from "./page_scripts.ts";
+import { ELEMENT_INFO } from "./page_scripts.ts";
 
 const FACTS_AND_NAME = `function () {
   return { ...(${FIELD_FACTS}).call(this), accessibleName: this.computedName ?? "" };
@@ -27,7 +27,7 @@ export function elementProps(
   }, signal);
 }
 
-/** Whether an element (null: nothing matched) is in a state: the conditions of BAP's agent/act steps. */
+/** Whether an element (null: nothing matched) is in a state: `wait` for a locator. */
 export async function elementIs(
   driver: PageDriver,
   target: { frame: FrameInfo; backendNodeId: number } | null,
@@ -73,17 +73,5 @@ export function elementCenter(
       false,
     ], signal);
     return info.point ? { x: info.point.topX, y: info.point.topY } : null;
-  }, signal);
-}
-
-/** Put a text field's caret after its last character (BAP's `type` appends). */
-export function caretToEnd(
-  driver: PageDriver,
-  frame: FrameInfo,
-  backendNodeId: number,
-  signal?: AbortSignal,
-) {
-  return onElement(driver, frame, backendNodeId, undefined, async (id) => {
-    await driver.callOn(id, CARET_TO_END, [], signal).catch(() => {});
   }, signal);
 }

@@ -113,8 +113,17 @@ export const VALUE_ACCEPTED = `function (value) {
   return probe.value === (el.type === "color" ? value.toLowerCase() : value);
 }`;
 
-/** Put a text field's caret after its last character. */
+/** Put a text field's or an editor's caret after its last character. */
 export const CARET_TO_END = `function () {
+  if (this.isContentEditable) {
+    const range = document.createRange();
+    range.selectNodeContents(this);
+    range.collapse(false);
+    const sel = this.ownerDocument.getSelection();
+    sel.removeAllRanges();
+    sel.addRange(range);
+    return;
+  }
   if (typeof this.value !== "string" || typeof this.setSelectionRange !== "function") return;
   try { this.setSelectionRange(this.value.length, this.value.length); } catch (_) { /* email, number */ }
 }`;

@@ -18,6 +18,8 @@ import type { StateAuthority } from "./states.ts";
 import type { BrowserHost, PagesHost } from "./hosts.ts";
 import { assertResponsive } from "./page_health.ts";
 import { networkQuiet } from "./network_idle.ts";
+import { findNode } from "./locate_node.ts";
+import { elementIs } from "./element_props.ts";
 
 /**
  * What waiting, inspecting and capturing need of their session: its pages, the current state
@@ -25,17 +27,33 @@ import { networkQuiet } from "./network_idle.ts";
  * watchers'.)
  */
 export interface WatchOpsHost extends BrowserHost, Pick<PagesHost, "page" | "pages"> {
-  readonly states: Pick<StateAuthority, "peek">;
+  readonly states: Pick<StateAuthority, "peek" | "current">;
   readonly artifacts: Pick<ArtifactStore, "put">;
 }
 
 const POLL_MS = 50;
 
 /** Read one condition from the page; false when the document is between loads. */
-async function holds(rec: PageRecord, input: WaitInput, signal: AbortSignal): Promise<boolean> {
+async function holds(
+  session: WatchOpsHost,
+  rec: PageRecord,
+  input: WaitInput,
+  signal: AbortSignal,
+): Promise<boolean> {
   const frames = await rec.driver.frames(signal);
   const main = frames.find((f) => f.parentId === null)!;
   if (input.url !== undefined) return main.url.includes(input.url);
+  if (input.locator !== undefined) {
+    const current = session.states.current;
+    const state = current?.pageId === rec.pageId ? current : null;
+    // A locator that is not valid or names several elements is an error; a page between loads is not.
+    const node = await findNode(rec.driver, state, input.frameId, input.locator, signal).catch((err) => {
+      if (err instanceof PortholeError) throw err;
+      return undefined;
+    });
+    if (node === undefined) return false;
+    return await elementIs(rec.driver, node, input.state ?? "visible", signal).catch(() => false);
+  }
   if (input.loadState === "networkidle") {
     return networkQuiet(rec) &&
       await rec.driver.evaluate<boolean>(main, `document.readyState === "complete"`, signal).catch(() =>
@@ -114,12 +132,20 @@ export async function waitFor(
       return answer(true);
     }
     await assertResponsive(rec, dl.signal);
+    if (
+      input.frameId !== undefined &&
+      !(await rec.driver.frames(dl.signal)).some((f) => f.frameId === input.frameId)
+    ) {
+      throw new PortholeError("frame_not_found", `Page ${rec.pageId} has no frame ${input.frameId}`, {
+        details: { field: "frameId" },
+      });
+    }
     while (true) {
       const gone = pageGone(session, rec);
       if (gone) throw gone;
       let met: boolean;
       try {
-        met = await holds(rec, input, dl.signal);
+        met = await holds(session, rec, input, dl.signal);
       } catch (err) {
         throw failure(session, rec, err, dl.signal, "wait");
       }

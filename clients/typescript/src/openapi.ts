@@ -1030,7 +1030,7 @@ export interface components {
             pageId?: string;
             /** @enum {string} */
             waitUntil?: "domcontentloaded" | "load" | "networkidle";
-            /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
+            /** @description 0 or absent: 30000 */
             timeoutMs?: number;
             observe?: boolean | {
                 /** @description Exact frame to observe; never falls back to its parent */
@@ -1061,7 +1061,7 @@ export interface components {
             maxDepth?: number;
             /** @description An earlier stateId of the same document: answer only the changes against it (else the full tree) */
             since?: string;
-            /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
+            /** @description 0 or absent: 30000 */
             timeoutMs?: number;
         };
         ActResult: {
@@ -1103,9 +1103,9 @@ export interface components {
             error?: components["schemas"]["ErrorBody"];
         };
         ActInput: {
-            /** @description The stateId of the observation this action refers to */
+            /** @description The observation's stateId */
             stateId: string;
-            /** @description The targetId of that observation */
+            /** @description That observation's targetId */
             targetId: string;
             /** @enum {string} */
             action: "click" | "dblclick" | "hover" | "type" | "fill" | "clear" | "press" | "select" | "check" | "uncheck" | "scroll" | "upload" | "drag" | "navigate" | "fill_form";
@@ -1115,68 +1115,84 @@ export interface components {
             secretRef?: string;
             url?: string;
             key?: string;
-            /** @description select: the value or label of each option to select */
+            /** @description select: each option's value or label */
             values?: string[];
-            /** @description upload: the files to put in a file input; an empty list clears it */
+            /** @description upload: files for a file input; [] clears it */
             files?: {
-                /** @description The file name the page sees */
+                /** @description File name the page sees */
                 name: string;
-                /** @description Media type, e.g. text/csv (Chromium derives the type a page sees from the name's extension) */
+                /** @description Media type, e.g. text/csv */
                 mimeType: string;
-                /** @description The file's bytes in base64, at most 8 MiB decoded */
+                /** @description base64, at most 8 MiB decoded */
                 buffer: string;
             }[];
-            /** @description drag: the ref to drop on, from the same observation */
+            /** @description drag: a ref of the same observation to drop on */
             toRef?: string;
             /** @description scroll or drag by, in px */
             deltaX?: number;
             /** @description scroll or drag by, in px */
             deltaY?: number;
-            /** @description How dialogs opened by this action are answered; unset fields follow the session's policy */
+            /**
+             * @description scroll: which way
+             * @enum {string}
+             */
+            direction?: "up" | "down" | "left" | "right";
+            /** @description scroll: px or "page" (default) */
+            amount?: number | "page";
+            /** @description drag: viewport point to drop on */
+            toPoint?: {
+                x: number;
+                y: number;
+            };
+            /** @description Answers to this action's dialogs; unset: the session's policy */
             dialog?: {
                 /**
-                 * @description Answer to alert, confirm and prompt
+                 * @description For alert, confirm and prompt
                  * @enum {string}
                  */
                 action?: "accept" | "dismiss";
-                /** @description Text an accepted prompt() returns; default: its default */
+                /** @description What an accepted prompt() returns */
                 promptText?: string;
                 /**
-                 * @description Answer to a beforeunload prompt: accept leaves the page (default), dismiss stays
+                 * @description beforeunload: accept leaves (default), dismiss stays
                  * @enum {string}
                  */
                 beforeunload?: "accept" | "dismiss";
             };
             /**
-             * @description click, dblclick: the mouse button (default left)
+             * @description click, dblclick: mouse button (default left)
              * @enum {string}
              */
             button?: "left" | "right" | "middle";
-            /** @description click, dblclick, press: the keys held down during the action */
+            /** @description click, dblclick, press: keys held down */
             modifiers?: ("Alt" | "Control" | "Meta" | "Shift")[];
-            /** @description click, dblclick, hover: the point to use, from the element's top-left corner in CSS px (default its center); it must lie inside the element's box and is hit-tested there */
+            /** @description click, dblclick, hover: px from the element's top-left (default center) */
             position?: {
                 x: number;
                 y: number;
             };
-            /** @description click: how many clicks in a row (default 1) */
+            /** @description click: clicks in a row (default 1) */
             clickCount?: number;
-            /** @description click, dblclick: ms between pressing and releasing the button; type: ms between keys */
+            /** @description ms a click's button stays down, or between typed keys */
             delayMs?: number;
+            /** @description type: empty the field first */
+            clear?: boolean;
+            /** @description type: caret to the end first */
+            append?: boolean;
             expect?: {
                 selector: string;
                 text: string;
             };
             expectedOrigin?: string;
-            /** @description fill_form: the fields in order; the first refusal stops */
+            /** @description fill_form: in order; the first refusal stops */
             fields?: {
                 ref: string;
-                /** @description a text ("" clears), true/false for a checkbox or radio, an option for a select */
+                /** @description text ("" clears), true/false, or options */
                 value: string | boolean | string[];
             }[];
-            /** @description ms to wait for the requests the action started and a quiet DOM (default 1500; 0: none) */
+            /** @description ms for the action's requests and DOM to settle (default 1500) */
             settleMs?: number;
-            /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
+            /** @description 0 or absent: 30000 */
             timeoutMs?: number;
         };
         WaitResult: {
@@ -1186,18 +1202,73 @@ export interface components {
         WaitInput: {
             /** @description Default: the active page */
             pageId?: string;
-            /** @description Wait until this text is on the page */
+            /** @description Until this text is on the page */
             text?: string;
-            /** @description Wait until this text is gone */
+            /** @description Until this text is gone */
             textGone?: string;
-            /** @description Wait until the real URL contains this */
+            /** @description Until the real URL contains this */
             url?: string;
             /** @enum {string} */
             loadState?: "load" | "networkidle";
             /** @description Wait this long */
             timeMs?: number;
-            /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
+            /** @description 0 or absent: 30000 */
             timeoutMs?: number;
+            /** @description Until the one element this names is in `state`; a ref: of the current state */
+            locator?: {
+                /** @constant */
+                type: "css";
+                value: string;
+            } | {
+                /** @constant */
+                type: "xpath";
+                value: string;
+            } | {
+                /** @constant */
+                type: "role";
+                role: string;
+                name?: string;
+                exact?: boolean;
+            } | {
+                /** @constant */
+                type: "text";
+                value: string;
+                exact?: boolean;
+            } | {
+                /** @constant */
+                type: "label";
+                value: string;
+                exact?: boolean;
+            } | {
+                /** @constant */
+                type: "placeholder";
+                value: string;
+                exact?: boolean;
+            } | {
+                /** @constant */
+                type: "testId";
+                value: string;
+            } | {
+                /** @constant */
+                type: "semantic";
+                description: string;
+            } | {
+                /** @constant */
+                type: "coordinates";
+                x: number;
+                y: number;
+            } | {
+                /** @constant */
+                type: "ref";
+                ref: string;
+            };
+            /**
+             * @description With locator (default visible); hidden: also when nothing matches
+             * @enum {string}
+             */
+            state?: "visible" | "hidden" | "enabled" | "disabled" | "exists";
+            /** @description With locator: the frame it looks in */
+            frameId?: string;
         };
         InspectResult: {
             entries: {
@@ -1214,7 +1285,7 @@ export interface components {
             kind: "console" | "errors" | "network";
             limit?: number;
             afterSeq?: number;
-            /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
+            /** @description 0 or absent: 30000 */
             timeoutMs?: number;
         };
         ScreenshotResult: components["schemas"]["Artifact"];
@@ -1239,7 +1310,7 @@ export interface components {
             format?: "jpeg" | "png" | "webp";
             /** @description Compression quality for jpeg and webp (default 80) */
             quality?: number;
-            /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
+            /** @description 0 or absent: 30000 */
             timeoutMs?: number;
         };
         PdfResult: components["schemas"]["Artifact"];
@@ -1266,7 +1337,7 @@ export interface components {
                 bottom?: number | string;
                 left?: number | string;
             };
-            /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
+            /** @description 0 or absent: 30000 */
             timeoutMs?: number;
         };
         ApprovalListResult: {
@@ -1290,10 +1361,10 @@ export interface components {
              * @enum {string}
              */
             action: "accept" | "dismiss";
-            /** @description Text an accepted prompt() returns; default: its default */
+            /** @description What an accepted prompt() returns */
             promptText?: string;
             /**
-             * @description Answer to a beforeunload prompt: accept leaves the page (default), dismiss stays
+             * @description beforeunload: accept leaves (default), dismiss stays
              * @enum {string}
              */
             beforeunload?: "accept" | "dismiss";
@@ -1450,7 +1521,7 @@ export interface components {
              * @enum {string}
              */
             waitUntil?: "domcontentloaded" | "load" | "networkidle";
-            /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
+            /** @description 0 or absent: 30000 */
             timeoutMs?: number;
             /** @description Observe the new document and return it as state */
             observe?: boolean | {
@@ -1472,7 +1543,7 @@ export interface components {
              * @enum {string}
              */
             waitUntil?: "domcontentloaded" | "load" | "networkidle";
-            /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
+            /** @description 0 or absent: 30000 */
             timeoutMs?: number;
             /** @description Observe the new document and return it as state */
             observe?: boolean | {
@@ -1494,7 +1565,7 @@ export interface components {
              * @enum {string}
              */
             waitUntil?: "domcontentloaded" | "load" | "networkidle";
-            /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
+            /** @description 0 or absent: 30000 */
             timeoutMs?: number;
             /** @description Observe the new document and return it as state */
             observe?: boolean | {
@@ -1530,7 +1601,7 @@ export interface components {
             maxTools?: number;
             /** @description Include each tool's input schema (default true) */
             includeInputSchemas?: boolean;
-            /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
+            /** @description 0 or absent: 30000 */
             timeoutMs?: number;
         };
         ExtractResult: {
@@ -1614,7 +1685,7 @@ export interface components {
             stateId?: string;
             /** @description Also list the elements each item was read from */
             includeSources?: boolean;
-            /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
+            /** @description 0 or absent: 30000 */
             timeoutMs?: number;
         };
         ElementsResult: {
@@ -1723,7 +1794,7 @@ export interface components {
             refresh?: boolean;
             /** @description Also list the WebMCP tools the frame declares (as discover does) */
             tools?: boolean;
-            /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
+            /** @description 0 or absent: 30000 */
             timeoutMs?: number;
         };
         ContentResult: {
@@ -1742,7 +1813,7 @@ export interface components {
             frameId?: string;
             /** @description Any of html (credential fields and secret attributes redacted), text, markdown; default [text] */
             formats?: ("html" | "text" | "markdown")[];
-            /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
+            /** @description 0 or absent: 30000 */
             timeoutMs?: number;
         };
         ElementResult: {
@@ -1803,7 +1874,7 @@ export interface components {
             };
             /** @description What to read; a sensitive field's value is never shown */
             properties: ("visible" | "enabled" | "checked" | "text" | "value" | "boundingBox" | "attributes" | "computedStyle")[];
-            /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
+            /** @description 0 or absent: 30000 */
             timeoutMs?: number;
         };
         AriaResult: {
@@ -1874,7 +1945,7 @@ export interface components {
             format?: "yaml" | "tree";
             /** @description tree only; default 200 */
             maxDepth?: number;
-            /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
+            /** @description 0 or absent: 30000 */
             timeoutMs?: number;
         };
         StateGetResult: {
@@ -2018,7 +2089,7 @@ export interface components {
             pageId?: string;
             /** @enum {string} */
             waitUntil?: "domcontentloaded" | "load" | "networkidle";
-            /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
+            /** @description 0 or absent: 30000 */
             timeoutMs?: number;
             observe?: boolean | {
                 /** @description Exact frame to observe; never falls back to its parent */
@@ -2049,14 +2120,14 @@ export interface components {
             maxDepth?: number;
             /** @description An earlier stateId of the same document: answer only the changes against it (else the full tree) */
             since?: string;
-            /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
+            /** @description 0 or absent: 30000 */
             timeoutMs?: number;
         };
         TestBrowserActResult: components["schemas"]["ActResult"];
         TestBrowserActInput: {
-            /** @description The stateId of the observation this action refers to */
+            /** @description The observation's stateId */
             stateId: string;
-            /** @description The targetId of that observation */
+            /** @description That observation's targetId */
             targetId: string;
             /** @enum {string} */
             action: "click" | "dblclick" | "hover" | "type" | "fill" | "clear" | "press" | "select" | "check" | "uncheck" | "scroll" | "upload" | "drag" | "navigate" | "fill_form";
@@ -2066,68 +2137,84 @@ export interface components {
             secretRef?: string;
             url?: string;
             key?: string;
-            /** @description select: the value or label of each option to select */
+            /** @description select: each option's value or label */
             values?: string[];
-            /** @description upload: the files to put in a file input; an empty list clears it */
+            /** @description upload: files for a file input; [] clears it */
             files?: {
-                /** @description The file name the page sees */
+                /** @description File name the page sees */
                 name: string;
-                /** @description Media type, e.g. text/csv (Chromium derives the type a page sees from the name's extension) */
+                /** @description Media type, e.g. text/csv */
                 mimeType: string;
-                /** @description The file's bytes in base64, at most 8 MiB decoded */
+                /** @description base64, at most 8 MiB decoded */
                 buffer: string;
             }[];
-            /** @description drag: the ref to drop on, from the same observation */
+            /** @description drag: a ref of the same observation to drop on */
             toRef?: string;
             /** @description scroll or drag by, in px */
             deltaX?: number;
             /** @description scroll or drag by, in px */
             deltaY?: number;
-            /** @description How dialogs opened by this action are answered; unset fields follow the session's policy */
+            /**
+             * @description scroll: which way
+             * @enum {string}
+             */
+            direction?: "up" | "down" | "left" | "right";
+            /** @description scroll: px or "page" (default) */
+            amount?: number | "page";
+            /** @description drag: viewport point to drop on */
+            toPoint?: {
+                x: number;
+                y: number;
+            };
+            /** @description Answers to this action's dialogs; unset: the session's policy */
             dialog?: {
                 /**
-                 * @description Answer to alert, confirm and prompt
+                 * @description For alert, confirm and prompt
                  * @enum {string}
                  */
                 action?: "accept" | "dismiss";
-                /** @description Text an accepted prompt() returns; default: its default */
+                /** @description What an accepted prompt() returns */
                 promptText?: string;
                 /**
-                 * @description Answer to a beforeunload prompt: accept leaves the page (default), dismiss stays
+                 * @description beforeunload: accept leaves (default), dismiss stays
                  * @enum {string}
                  */
                 beforeunload?: "accept" | "dismiss";
             };
             /**
-             * @description click, dblclick: the mouse button (default left)
+             * @description click, dblclick: mouse button (default left)
              * @enum {string}
              */
             button?: "left" | "right" | "middle";
-            /** @description click, dblclick, press: the keys held down during the action */
+            /** @description click, dblclick, press: keys held down */
             modifiers?: ("Alt" | "Control" | "Meta" | "Shift")[];
-            /** @description click, dblclick, hover: the point to use, from the element's top-left corner in CSS px (default its center); it must lie inside the element's box and is hit-tested there */
+            /** @description click, dblclick, hover: px from the element's top-left (default center) */
             position?: {
                 x: number;
                 y: number;
             };
-            /** @description click: how many clicks in a row (default 1) */
+            /** @description click: clicks in a row (default 1) */
             clickCount?: number;
-            /** @description click, dblclick: ms between pressing and releasing the button; type: ms between keys */
+            /** @description ms a click's button stays down, or between typed keys */
             delayMs?: number;
+            /** @description type: empty the field first */
+            clear?: boolean;
+            /** @description type: caret to the end first */
+            append?: boolean;
             expect?: {
                 selector: string;
                 text: string;
             };
             expectedOrigin?: string;
-            /** @description fill_form: the fields in order; the first refusal stops */
+            /** @description fill_form: in order; the first refusal stops */
             fields?: {
                 ref: string;
-                /** @description a text ("" clears), true/false for a checkbox or radio, an option for a select */
+                /** @description text ("" clears), true/false, or options */
                 value: string | boolean | string[];
             }[];
-            /** @description ms to wait for the requests the action started and a quiet DOM (default 1500; 0: none) */
+            /** @description ms for the action's requests and DOM to settle (default 1500) */
             settleMs?: number;
-            /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
+            /** @description 0 or absent: 30000 */
             timeoutMs?: number;
         };
         TestBrowserScreenshotResult: components["schemas"]["Artifact"];
@@ -2152,7 +2239,7 @@ export interface components {
             format?: "jpeg" | "png" | "webp";
             /** @description Compression quality for jpeg and webp (default 80) */
             quality?: number;
-            /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
+            /** @description 0 or absent: 30000 */
             timeoutMs?: number;
         };
         PageView: {

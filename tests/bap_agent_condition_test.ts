@@ -1,0 +1,32 @@
+/** BAP agent/act step conditions against real Chromium: they are the core's `wait` for a locator's state. */
+import assert from "node:assert/strict";
+import { browserTest } from "./harness.ts";
+import { bapPage, siteAndPorthole } from "./bap_fixture.ts";
+
+const PAGE = `<!doctype html><title>Condition</title>
+<button id="pay" disabled onclick="document.getElementById('status').textContent = 'paid'">Pay</button>
+<p id="status">idle</p>`;
+
+const { site, ph } = await siteAndPorthole({ "/": PAGE });
+
+Deno.test(
+  "agent/act runs a step once its condition holds: a button enabled later is clicked, a disabled one is not",
+  browserTest,
+  async () => {
+    await using c = await bapPage(ph, site.url("/"));
+    const pay = { type: "role", role: "button", name: "Pay" };
+    const step = (timeout: number) => ({
+      action: "action/click",
+      params: { selector: pay },
+      condition: { selector: pay, state: "enabled", timeout },
+    });
+    const early = await c.call("agent/act", { steps: [step(300)] });
+    assert.equal(early.success, false);
+    assert.equal(early.results[0].error.code, -32602);
+    assert.equal(await c.run(`document.getElementById("status").textContent`), "idle");
+    await c.run(`setTimeout(() => { document.getElementById("pay").disabled = false; }, 300)`);
+    const later = await c.call("agent/act", { steps: [step(10_000)] });
+    assert.equal(later.success, true, JSON.stringify(later.results));
+    assert.equal(await c.run(`document.getElementById("status").textContent`), "paid");
+  },
+);
