@@ -222,7 +222,14 @@ export const OP_RESULTS: Record<string, Json | null> = {
     dropped: int,
     truncated: bool,
   }),
-  screenshot: ref("Artifact"),
+  screenshot: obj(["artifact", "width", "height"], {
+    artifact: ref("ArtifactRef"),
+    width: {
+      type: "integer",
+      description: "The image's width in pixels (device pixels: CSS pixels × scale factor)",
+    },
+    height: { type: "integer", description: "The image's height in pixels" },
+  }),
   pdf: ref("Artifact"),
   artifact_get: null,
   approval_list: obj(["approvals"], { approvals: list(ref("Approval")) }),

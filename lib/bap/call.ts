@@ -6,6 +6,7 @@ import type * as v from "valibot";
 import { callOp } from "../ops/call.ts";
 import type { SessionRegistry } from "../session/registry.ts";
 import { toBapError } from "./errors.ts";
+import type { BapSession } from "./context.ts";
 import type { BapState, PageTarget } from "./state.ts";
 
 export interface Call {
@@ -47,7 +48,7 @@ export function viaOp<S extends v.GenericSchema>(
   input: (p: v.InferOutput<S>, call: Call, page: PageTarget | null) => Record<string, unknown> = (p) =>
     p as Record<string, unknown>,
   // deno-lint-ignore no-explicit-any
-  result: (r: any, call: Call) => unknown = () => ({}),
+  result: (r: any, call: Call, session: BapSession) => unknown = () => ({}),
 ): Method {
   const run = method(params, async (call, p) => {
     const page = on === "page" ? call.state.target((p as { pageId?: string }).pageId) : null;
@@ -56,7 +57,7 @@ export function viaOp<S extends v.GenericSchema>(
     try {
       const body = input(p, call, page);
       const ids = { sessionId: session.id, ...page ? { pageId: page.pageId } : {} };
-      return await result(await callOp(call.registry, op, ids, body, call.signal), call);
+      return await result(await callOp(call.registry, op, ids, body, call.signal), call, session);
     } catch (err) {
       throw toBapError(err);
     }

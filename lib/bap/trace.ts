@@ -4,10 +4,11 @@
  * panel opens), not a Playwright trace zip; `data` is its base64.
  */
 import * as v from "valibot";
+import type { Artifact } from "../artifacts/store.ts";
 import { callOp } from "../ops/call.ts";
-import { type Method, method } from "./call.ts";
+import { type Method, method, viaOp } from "./call.ts";
 import { BAP, BapError, toBapError } from "./errors.ts";
-import { artifactBytes } from "./gate.ts";
+import { takeBytes } from "./gate.ts";
 import { Flag, Str } from "./schema.ts";
 
 const Start = v.object({
@@ -17,25 +18,29 @@ const Start = v.object({
   sources: Flag,
 });
 
+const stop = viaOp(
+  v.object({}),
+  "trace_stop",
+  "context",
+  () => ({}),
+  (r: { artifact: Artifact | null }, _, s) => r.artifact ? { data: takeBytes(s, r.artifact) } : {},
+);
+
 export const TRACE_METHODS: Record<string, Method> = {
+  // The connection's active page if the default context has it; a trace already running is the
+  // method failing, not its params.
   "trace/start": method(Start, async (call, p) => {
-    const state = call.state;
-    const ctx = state.context();
-    const pages = state.pagesOf(ctx.id);
-    const t = pages.find((x) => x.pageId === state.activePage) ?? pages[0];
-    if (!t) throw new BapError(BAP.PageNotFound, "trace/start needs an open page; call page/create first");
-    const input = { pageId: t.pageId, screenshots: p.screenshots };
-    try {
-      await callOp(call.registry, "trace_start", { sessionId: ctx.session.id }, input, call.signal);
-    } catch (err) {
-      const e = toBapError(err);
-      throw e.code === BAP.InvalidParams ? new BapError(BAP.ActionFailed, e.message) : e;
-    }
+    const ctx = call.state.context();
+    const pages = call.state.pagesOf(ctx.id);
+    const pageId = (pages.find((x) => x.pageId === call.state.activePage) ?? pages[0])?.pageId;
+    const ids = { sessionId: ctx.session.id };
+    await callOp(call.registry, "trace_start", ids, { pageId, screenshots: p.screenshots }, call.signal)
+      .catch((err) => {
+        const e = toBapError(err);
+        throw e.code === BAP.InvalidParams ? new BapError(BAP.ActionFailed, e.message) : e;
+      });
     return {};
   }),
-  "trace/stop": method(v.object({}), async (call) => {
-    const ctx = call.state.context();
-    const data = await artifactBytes(call, ctx.session, "trace_stop", {}).catch(() => null);
-    return data ? { data } : {};
-  }),
+  // Not tracing, or a trace over the artifact limit: an empty result.
+  "trace/stop": { ...stop, run: (call, p) => stop.run(call, p).catch(() => ({})) },
 };

@@ -1217,7 +1217,13 @@ export interface components {
             /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
             timeoutMs?: number;
         };
-        ScreenshotResult: components["schemas"]["Artifact"];
+        ScreenshotResult: {
+            artifact: components["schemas"]["ArtifactRef"];
+            /** @description The image's width in pixels (device pixels: CSS pixels × scale factor) */
+            width: number;
+            /** @description The image's height in pixels */
+            height: number;
+        };
         ScreenshotInput: {
             /** @description Default: the active page */
             pageId?: string;
@@ -2130,7 +2136,13 @@ export interface components {
             /** @description Deadline in ms, 1..60000; 0 or absent = 30000 */
             timeoutMs?: number;
         };
-        TestBrowserScreenshotResult: components["schemas"]["Artifact"];
+        TestBrowserScreenshotResult: {
+            artifact: components["schemas"]["ArtifactRef"];
+            /** @description The image's width in pixels (device pixels: CSS pixels × scale factor) */
+            width: number;
+            /** @description The image's height in pixels */
+            height: number;
+        };
         TestBrowserScreenshotInput: {
             /** @description Default: the active page */
             pageId?: string;
