@@ -10,7 +10,7 @@ export const END = "<!-- api:end -->";
 export function apiTable(): string {
   const rows = OPS.map((op) => {
     const status = op.status ?? 200;
-    const body = op.input ? "JSON" : "—";
+    const body = !op.input ? "—" : op.method === "GET" ? "query" : "JSON";
     return `| \`${op.method} ${
       op.path.replace(/:(\w+)/g, "{$1}")
     }\` | ${body} | ${status} | ${op.description} |`;

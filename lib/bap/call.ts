@@ -64,3 +64,19 @@ export function viaOp<S extends v.GenericSchema>(
   });
   return { ...run, op: { name: op, input: input as NonNullable<Method["op"]>["input"] } };
 }
+
+/** `m`, its errors naming the member the client sent (`rename` of the core's input member). */
+export function naming(m: Method, rename: (field: string) => string): Method {
+  return {
+    ...m,
+    run: (call, p) =>
+      m.run(call, p).catch((err) => {
+        const details = err.extras?.details;
+        if (typeof details?.field === "string" && rename(details.field) !== details.field) {
+          err.message = err.message.replace(details.field, rename(details.field));
+          details.field = rename(details.field);
+        }
+        throw err;
+      }),
+  };
+}

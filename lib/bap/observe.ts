@@ -3,8 +3,7 @@ import * as v from "valibot";
 import { PdfInput, ScreenshotInput } from "../protocol/schemas_watch.ts";
 import { ELEMENT_PROPERTIES } from "../protocol/schemas_observe.ts";
 import type { Artifact } from "../artifacts/store.ts";
-import { type Method, viaOp } from "./call.ts";
-import type { BapError } from "./errors.ts";
+import { type Method, naming, viaOp } from "./call.ts";
 import { takeBytes } from "./gate.ts";
 import { Flag, Num, Opts, PageId, renamed, Str } from "./schema.ts";
 import { SelectorSchema } from "./selectors.ts";
@@ -67,15 +66,7 @@ const read = <S extends v.GenericSchema>(
     pageId: t!.pageId,
     frameId: call.state.frames.get(t!.pageId),
   }), result);
-  return {
-    ...m,
-    run: (call, p) =>
-      m.run(call, p).catch((err) => {
-        const details = (err as BapError).extras?.details;
-        if (details?.field === "locator") details.field = "selector";
-        throw err;
-      }),
-  };
+  return naming(m, (f) => f === "locator" ? "selector" : f);
 };
 
 const Selected = { pageId: PageId, selector: SelectorSchema };

@@ -1,9 +1,11 @@
 /** Operations on a session's context: cookies, storage state, emulation, frames, history. */
 import {
+  CookiesClearInput,
   CookiesGetInput,
   CookiesSetInput,
   EmulateInput,
   FramesInput,
+  StorageStateGetInput,
   StorageStateInput,
   TraverseInput,
 } from "../protocol/schemas_context.ts";
@@ -38,11 +40,12 @@ const cookiesSet = defineOp({
 
 const cookiesClear = defineOp({
   name: "cookies_clear",
-  description: "Delete every cookie of the session",
+  description: "Delete the session's cookies, or only those a request to one of `urls` would carry",
   method: "DELETE",
   path: "/v1/sessions/:sessionId/cookies",
-  input: null,
-  run: inSession(async (s, _input, sig) => ({ cleared: await clearCookies(s, sig) })),
+  input: CookiesClearInput,
+  // MCP's browser_cookies clears all, with no input.
+  run: inSession(async (s, input, sig) => ({ cleared: await clearCookies(s, sig, input?.urls) })),
 });
 
 const storageStateGet = defineOp({
@@ -52,8 +55,8 @@ const storageStateGet = defineOp({
     "storageState shape; give it to POST /v1/sessions as storageState to start logged in",
   method: "GET",
   path: "/v1/sessions/:sessionId/storage-state",
-  input: null,
-  run: inSession((s, _input, sig) => exportStorageState(s, sig)),
+  input: StorageStateGetInput,
+  run: inSession((s, input, sig) => exportStorageState(s, sig, { sessionStorage: input?.sessionStorage })),
 });
 
 const storageStateSet = defineOp({

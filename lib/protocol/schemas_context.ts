@@ -28,6 +28,20 @@ const Urls = v.optional(
 export const CookiesGetInput = v.strictObject({ urls: Urls });
 export type CookiesGetInput = v.InferOutput<typeof CookiesGetInput>;
 
+/** Body of DELETE /v1/sessions/{sid}/cookies (none: every cookie). */
+export const CookiesClearInput = CookiesGetInput;
+
+/** Query of GET /v1/sessions/{sid}/storage-state. */
+export const StorageStateGetInput = v.strictObject({
+  sessionStorage: v.optional(
+    v.pipe(
+      v.boolean(),
+      v.description("Also export each origin's sessionStorage, as the open page showing it has it"),
+    ),
+  ),
+});
+export type StorageStateGetInput = v.InferOutput<typeof StorageStateGetInput>;
+
 /** Body of POST /v1/sessions/{sid}/cookies. */
 export const CookiesSetInput = v.strictObject({ cookies: CookieList });
 export type CookiesSetInput = v.InferOutput<typeof CookiesSetInput>;

@@ -479,7 +479,7 @@ export interface paths {
         put?: never;
         /** Set cookies; one for a host outside the session's allowedOrigins is refused and none is set */
         post: operations["cookies_set"];
-        /** Delete every cookie of the session */
+        /** Delete the session's cookies, or only those a request to one of `urls` would carry */
         delete: operations["cookies_clear"];
         options?: never;
         head?: never;
@@ -1357,6 +1357,10 @@ export interface components {
         };
         CookiesClearResult: {
             cleared: number;
+        };
+        CookiesClearInput: {
+            /** @description Only the cookies a request to one of these URLs would carry */
+            urls?: string[];
         };
         StorageStateGetResult: components["schemas"]["StorageState"];
         StorageStateSetResult: {
@@ -5330,7 +5334,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CookiesClearInput"];
+            };
+        };
         responses: {
             /** @description Success */
             200: {
@@ -5417,7 +5425,10 @@ export interface operations {
     };
     storage_state_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Also export each origin's sessionStorage, as the open page showing it has it */
+                sessionStorage?: boolean;
+            };
             header?: never;
             path: {
                 sessionId: string;
