@@ -252,7 +252,13 @@ export const OP_RESULTS: Record<string, Json | null> = {
   cookies_clear: obj(["cleared"], { cleared: int }),
   storage_state_get: ref("StorageState"),
   storage_state_set: obj(["cookies", "origins"], { cookies: int, origins: int }),
-  emulate: obj(["emulation"], { emulation: { type: "object" } }),
+  emulate: obj(["emulation"], {
+    emulation: {
+      type: "object",
+      description: "The session's emulation now; with pageId, what that page was given",
+    },
+    pageId: str,
+  }),
   frames: obj(["frames"], {
     frames: list(obj(["frameId", "parentId", "name", "url", "origin"], {
       frameId: str,

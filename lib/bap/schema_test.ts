@@ -260,6 +260,8 @@ const VIA_OP: Record<string, string> = {
   "storage/getState": "storage_state_get",
   "storage/setState": "storage_state_set",
   "storage/clearCookies": "cookies_clear",
+  "emulate/setViewport": "emulate",
+  "emulate/setUserAgent": "emulate",
   "emulate/setGeolocation": "emulate",
   "emulate/setOffline": "emulate",
   "dialog/handle": "dialog_policy_set",

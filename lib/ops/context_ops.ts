@@ -10,7 +10,7 @@ import {
   TraverseInput,
 } from "../protocol/schemas_context.ts";
 import { clearCookies, getCookies, setCookies } from "../session/cookies.ts";
-import { emulate, sessionEmulation } from "../session/emulation.ts";
+import { emulate, emulateOnePage, sessionEmulation } from "../session/emulation.ts";
 import { listFrames } from "../session/frames_list.ts";
 import { exportStorageState, importStorageState } from "../session/storage_state.ts";
 import { type Traversal, traverse } from "../session/traverse.ts";
@@ -75,11 +75,20 @@ const storageStateSet = defineOp({
 const emulateOp = defineOp({
   name: "emulate",
   description: "Emulate a viewport, user agent, geolocation (granted), offline network, color scheme, " +
-    "time zone or locale: on every open page now and on pages opened later; unset fields stay as they are",
+    "time zone or locale: on every open page now and on pages opened later, or with pageId a device " +
+    "and user agent on that page only; unset fields stay as they are",
   method: "POST",
   path: "/v1/sessions/:sessionId/emulation",
   input: EmulateInput,
-  run: inSession(async (s, input, sig) => {
+  run: inSession(async (s, { pageId, deviceScaleFactor, isMobile, ...rest }, sig) => {
+    // The device metrics are one override: the scale and mobile flag go with the viewport.
+    const input = {
+      ...rest,
+      ...rest.viewport && { viewport: { ...rest.viewport, deviceScaleFactor, isMobile } },
+    };
+    if (pageId !== undefined) {
+      return { pageId, emulation: await emulateOnePage(s, s.page(pageId), input, sig) };
+    }
     await emulate(s, input, sig);
     const { permissions: _, ...now } = sessionEmulation(s);
     return { emulation: now };

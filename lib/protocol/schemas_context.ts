@@ -54,14 +54,49 @@ const EMULATION_FIELDS = [
   "colorScheme",
   "timezoneId",
   "locale",
+  "deviceScaleFactor",
+  "isMobile",
+  "hasTouch",
+  "platform",
+  "acceptLanguage",
 ];
+
+/** A value that goes into a request header: no control characters. */
+const Header = (max: number) =>
+  // deno-lint-ignore no-control-regex
+  v.pipe(v.string(), v.maxLength(max), v.regex(/^[^\x00-\x1f\x7f]*$/, "no control characters"));
 
 /** Body of POST /v1/sessions/{sid}/emulation: at least one field. */
 export const EmulateInput = v.pipe(
   v.strictObject({
+    pageId: v.optional(
+      v.pipe(
+        v.string(),
+        v.minLength(1),
+        v.maxLength(128),
+        v.description("Only this page, now; the session's emulation and its other pages stay as they are"),
+      ),
+    ),
     viewport: v.optional(v.pipe(Viewport, v.description("Viewport in CSS pixels"))),
     userAgent: v.optional(
       v.pipe(UserAgent, v.description("User-Agent string (header and navigator.userAgent)")),
+    ),
+    deviceScaleFactor: v.optional(
+      v.pipe(
+        v.number(),
+        v.minValue(0.1),
+        v.maxValue(10),
+        v.description("Device pixels per CSS pixel, with viewport"),
+      ),
+    ),
+    isMobile: v.optional(v.pipe(v.boolean(), v.description("A mobile device's viewport, with viewport"))),
+    hasTouch: v.optional(v.pipe(v.boolean(), v.description("Touch events and (pointer: coarse)"))),
+    platform: v.optional(v.pipe(Header(64), v.description("navigator.platform, e.g. Linux x86_64"))),
+    acceptLanguage: v.optional(
+      v.pipe(
+        Header(256),
+        v.description("Accept-Language header and navigator.languages, e.g. de-DE,de;q=0.9"),
+      ),
     ),
     geolocation: v.optional(
       v.pipe(
@@ -117,6 +152,16 @@ export const EmulateInput = v.pipe(
     addIssue({
       message: `give at least one of ${EMULATION_FIELDS.join(", ")}`,
       path: [{ type: "object", origin: "value", input: dataset.value, key: "viewport", value: undefined }],
+    });
+  }),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed || dataset.value.viewport) return;
+    // Both belong to the device metrics, which a viewport sets.
+    const key = (["deviceScaleFactor", "isMobile"] as const).find((k) => dataset.value[k] !== undefined);
+    if (!key) return;
+    addIssue({
+      message: `${key} goes with a viewport`,
+      path: [{ type: "object", origin: "value", input: dataset.value, key, value: dataset.value[key] }],
     });
   }),
 );

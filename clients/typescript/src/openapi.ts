@@ -513,7 +513,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Emulate a viewport, user agent, geolocation (granted), offline network, color scheme, time zone or locale: on every open page now and on pages opened later; unset fields stay as they are */
+        /** Emulate a viewport, user agent, geolocation (granted), offline network, color scheme, time zone or locale: on every open page now and on pages opened later, or with pageId a device and user agent on that page only; unset fields stay as they are */
         post: operations["emulate"];
         delete?: never;
         options?: never;
@@ -1407,9 +1407,13 @@ export interface components {
             }[];
         };
         EmulateResult: {
+            /** @description The session's emulation now; with pageId, what that page was given */
             emulation: Record<string, never>;
+            pageId?: string;
         };
         EmulateInput: {
+            /** @description Only this page, now; the session's emulation and its other pages stay as they are */
+            pageId?: string;
             /** @description Viewport in CSS pixels */
             viewport?: {
                 width: number;
@@ -1417,6 +1421,16 @@ export interface components {
             };
             /** @description User-Agent string (header and navigator.userAgent) */
             userAgent?: string;
+            /** @description Device pixels per CSS pixel, with viewport */
+            deviceScaleFactor?: number;
+            /** @description A mobile device's viewport, with viewport */
+            isMobile?: boolean;
+            /** @description Touch events and (pointer: coarse) */
+            hasTouch?: boolean;
+            /** @description navigator.platform, e.g. Linux x86_64 */
+            platform?: string;
+            /** @description Accept-Language header and navigator.languages, e.g. de-DE,de;q=0.9 */
+            acceptLanguage?: string;
             /** @description Position pages read; grants the geolocation permission */
             geolocation?: {
                 /** @description Degrees, -90..90 */
