@@ -5,7 +5,7 @@
 import type * as v from "valibot";
 import { callOp } from "../ops/call.ts";
 import type { SessionRegistry } from "../session/registry.ts";
-import { toBapError } from "./errors.ts";
+import { type BapError, toBapError } from "./errors.ts";
 import type { BapSession } from "./context.ts";
 import type { BapState, PageTarget } from "./state.ts";
 
@@ -65,18 +65,18 @@ export function viaOp<S extends v.GenericSchema>(
   return { ...run, op: { name: op, input: input as NonNullable<Method["op"]>["input"] } };
 }
 
-/** `m`, its errors naming the member the client sent (`rename` of the core's input member). */
-export function naming(m: Method, rename: (field: string) => string): Method {
-  return {
-    ...m,
-    run: (call, p) =>
-      m.run(call, p).catch((err) => {
-        const details = err.extras?.details;
-        if (typeof details?.field === "string" && rename(details.field) !== details.field) {
-          err.message = err.message.replace(details.field, rename(details.field));
-          details.field = rename(details.field);
-        }
-        throw err;
-      }),
-  };
+/** `err`, naming the member the client sent (`rename` of the core's input member). */
+export function renameField(err: BapError, rename: (field: string) => string): BapError {
+  const details = err.extras?.details;
+  if (typeof details?.field === "string" && rename(details.field) !== details.field) {
+    err.message = err.message.replace(details.field, rename(details.field));
+    details.field = rename(details.field);
+  }
+  return err;
 }
+
+/** `m`, its errors naming the members the client sent. */
+export const naming = (m: Method, rename: (field: string) => string): Method => ({
+  ...m,
+  run: (call, p) => m.run(call, p).catch((err) => Promise.reject(renameField(err, rename))),
+});

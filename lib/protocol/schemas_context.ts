@@ -3,6 +3,7 @@ import * as v from "valibot";
 import { NavigateInput, ObserveInput, TimeoutMs, UserAgent, Viewport } from "./schemas.ts";
 import { picked } from "./loose.ts";
 import { CookieList, StorageStateInput } from "./schemas_storage.ts";
+import { ColorScheme, Geolocation, Offline } from "./schemas_emulation.ts";
 
 export { StorageStateInput };
 
@@ -98,27 +99,9 @@ export const EmulateInput = v.pipe(
         v.description("Accept-Language header and navigator.languages, e.g. de-DE,de;q=0.9"),
       ),
     ),
-    geolocation: v.optional(
-      v.pipe(
-        v.strictObject({
-          latitude: v.pipe(v.number(), v.minValue(-90), v.maxValue(90), v.description("Degrees, -90..90")),
-          longitude: v.pipe(
-            v.number(),
-            v.minValue(-180),
-            v.maxValue(180),
-            v.description("Degrees, -180..180"),
-          ),
-          accuracy: v.optional(v.pipe(v.number(), v.minValue(0), v.description("Metres, default 0"))),
-        }),
-        v.description("Position pages read; grants the geolocation permission"),
-      ),
-    ),
-    offline: v.optional(
-      v.pipe(v.boolean(), v.description("Cut the pages' network (navigator.onLine false)")),
-    ),
-    colorScheme: v.optional(
-      v.pipe(v.picklist(["light", "dark", "no-preference"]), v.description("prefers-color-scheme")),
-    ),
+    geolocation: v.optional(Geolocation),
+    offline: v.optional(Offline),
+    colorScheme: v.optional(ColorScheme),
     timezoneId: v.optional(
       v.pipe(
         v.string(),

@@ -976,6 +976,24 @@ export interface components {
              * @enum {string}
              */
             mode?: "execute" | "plan";
+            /** @description Position pages read; grants the geolocation permission */
+            geolocation?: {
+                /** @description Degrees, -90..90 */
+                latitude: number;
+                /** @description Degrees, -180..180 */
+                longitude: number;
+                /** @description Metres, default 0 */
+                accuracy?: number;
+            };
+            /** @description Cut the pages' network (navigator.onLine false) */
+            offline?: boolean;
+            /**
+             * @description prefers-color-scheme
+             * @enum {string}
+             */
+            colorScheme?: "light" | "dark" | "no-preference";
+            /** @description Chromium permissions granted to every origin of the session (geolocation, notifications, …) */
+            permissions?: ("ar" | "audioCapture" | "automaticFullscreen" | "backgroundFetch" | "backgroundSync" | "cameraPanTiltZoom" | "capturedSurfaceControl" | "clipboardReadWrite" | "clipboardSanitizedWrite" | "displayCapture" | "durableStorage" | "geolocation" | "handTracking" | "idleDetection" | "keyboardLock" | "localFonts" | "midi" | "midiSysex" | "nfc" | "notifications" | "paymentHandler" | "periodicBackgroundSync" | "pointerLock" | "protectedMediaIdentifier" | "sensors" | "smartCard" | "speakerSelection" | "storageAccess" | "topLevelStorageAccess" | "videoCapture" | "vr" | "wakeLockScreen" | "wakeLockSystem" | "webAppInstallation" | "webPrinting" | "windowManagement")[];
         };
         SessionListResult: {
             sessions: components["schemas"]["SessionView"][];
@@ -2026,6 +2044,24 @@ export interface components {
              * @enum {string}
              */
             mode?: "execute" | "plan";
+            /** @description Position pages read; grants the geolocation permission */
+            geolocation?: {
+                /** @description Degrees, -90..90 */
+                latitude: number;
+                /** @description Degrees, -180..180 */
+                longitude: number;
+                /** @description Metres, default 0 */
+                accuracy?: number;
+            };
+            /** @description Cut the pages' network (navigator.onLine false) */
+            offline?: boolean;
+            /**
+             * @description prefers-color-scheme
+             * @enum {string}
+             */
+            colorScheme?: "light" | "dark" | "no-preference";
+            /** @description Chromium permissions granted to every origin of the session (geolocation, notifications, …) */
+            permissions?: ("ar" | "audioCapture" | "automaticFullscreen" | "backgroundFetch" | "backgroundSync" | "cameraPanTiltZoom" | "capturedSurfaceControl" | "clipboardReadWrite" | "clipboardSanitizedWrite" | "displayCapture" | "durableStorage" | "geolocation" | "handTracking" | "idleDetection" | "keyboardLock" | "localFonts" | "midi" | "midiSysex" | "nfc" | "notifications" | "paymentHandler" | "periodicBackgroundSync" | "pointerLock" | "protectedMediaIdentifier" | "sensors" | "smartCard" | "speakerSelection" | "storageAccess" | "topLevelStorageAccess" | "videoCapture" | "vr" | "wakeLockScreen" | "wakeLockSystem" | "webAppInstallation" | "webPrinting" | "windowManagement")[];
         };
         TestBrowserSessionListResult: {
             sessions: components["schemas"]["SessionView"][];
