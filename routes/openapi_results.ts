@@ -260,12 +260,16 @@ export const OP_RESULTS: Record<string, Json | null> = {
     pageId: str,
   }),
   frames: obj(["frames"], {
-    frames: list(obj(["frameId", "parentId", "name", "url", "origin"], {
+    frames: list(obj(["frameId", "parentId", "name", "url", "origin", "allowed"], {
       frameId: str,
       parentId: { type: ["string", "null"] },
       name: str,
       url: str,
       origin: str,
+      allowed: {
+        type: "boolean",
+        description: "Whether the session's origin policy lets it reach the frame's URL",
+      },
     })),
   }),
   reload: ref("NavigateResult"),

@@ -48,7 +48,7 @@ export function viaOp<S extends v.GenericSchema>(
   input: (p: v.InferOutput<S>, call: Call, page: PageTarget | null) => Record<string, unknown> = (p) =>
     p as Record<string, unknown>,
   // deno-lint-ignore no-explicit-any
-  result: (r: any, call: Call, session: BapSession) => unknown = () => ({}),
+  result: (r: any, call: Call, session: BapSession, p: v.InferOutput<S>) => unknown = () => ({}),
 ): Method {
   const run = method(params, async (call, p) => {
     const page = on === "page" ? call.state.target((p as { pageId?: string }).pageId) : null;
@@ -57,7 +57,7 @@ export function viaOp<S extends v.GenericSchema>(
     try {
       const body = input(p, call, page);
       const ids = { sessionId: session.id, ...page ? { pageId: page.pageId } : {} };
-      return await result(await callOp(call.registry, op, ids, body, call.signal), call, session);
+      return await result(await callOp(call.registry, op, ids, body, call.signal), call, session, p);
     } catch (err) {
       throw toBapError(err);
     }

@@ -266,6 +266,7 @@ const VIA_OP: Record<string, string> = {
   "emulate/setOffline": "emulate",
   "dialog/handle": "dialog_policy_set",
   "frame/list": "frames",
+  "frame/switch": "frames",
   "discovery/discover": "discover",
   "observe/screenshot": "screenshot",
   "observe/pdf": "pdf",

@@ -98,11 +98,13 @@ const emulateOp = defineOp({
 const framesOp = defineOp({
   name: "frames",
   readOnly: true,
-  description: "List a page's frames: frameId, parentId, name, redacted url and origin, parents first",
+  description:
+    "List a page's frames (frameId, parentId, name, redacted url and origin, whether the session " +
+    "may reach it), parents first; or only the frame of an iframe element, or those whose url contains a text",
   method: "POST",
   path: "/v1/sessions/:sessionId/frames",
   input: FramesInput,
-  run: inSession(async (s, input, sig) => ({ frames: await listFrames(s.page(input.pageId), sig) })),
+  run: inSession(async (s, input, sig) => ({ frames: await listFrames(s, input, sig) })),
 });
 
 const traversal = (how: Traversal, name: string, path: string, what: string) =>

@@ -2,6 +2,7 @@
 import * as v from "valibot";
 import { NavigateInput, ObserveInput, TimeoutMs, UserAgent, Viewport } from "./schemas.ts";
 import { picked } from "./loose.ts";
+import { LocatorSchema } from "./locator.ts";
 import { CookieList, StorageStateInput } from "./schemas_storage.ts";
 import { ColorScheme, Geolocation, Offline } from "./schemas_emulation.ts";
 
@@ -150,8 +151,26 @@ export const EmulateInput = v.pipe(
 );
 export type EmulateInput = v.InferOutput<typeof EmulateInput>;
 
-/** Body of POST /v1/sessions/{sid}/frames. */
-export const FramesInput = v.strictObject({ pageId: PageId });
+/** Body of POST /v1/sessions/{sid}/frames: every frame, or those the filters name. */
+export const FramesInput = v.strictObject({
+  pageId: PageId,
+  url: v.optional(
+    v.pipe(
+      v.string(),
+      v.minLength(1),
+      v.maxLength(8192),
+      v.description("Only frames whose URL, as listed (redacted), contains this"),
+    ),
+  ),
+  locator: v.optional(
+    v.pipe(
+      LocatorSchema,
+      v.description(
+        "Only the frame of the iframe element this names in the main frame (refs: of the current state)",
+      ),
+    ),
+  ),
+});
 export type FramesInput = v.InferOutput<typeof FramesInput>;
 
 /** Body of POST /v1/sessions/{sid}/reload, …/back, …/forward. */

@@ -530,7 +530,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** List a page's frames: frameId, parentId, name, redacted url and origin, parents first */
+        /** List a page's frames (frameId, parentId, name, redacted url and origin, whether the session may reach it), parents first; or only the frame of an iframe element, or those whose url contains a text */
         post: operations["frames"];
         delete?: never;
         options?: never;
@@ -1477,11 +1477,63 @@ export interface components {
                 name: string;
                 url: string;
                 origin: string;
+                /** @description Whether the session's origin policy lets it reach the frame's URL */
+                allowed: boolean;
             }[];
         };
         FramesInput: {
             /** @description Default: the active page */
             pageId?: string;
+            /** @description Only frames whose URL, as listed (redacted), contains this */
+            url?: string;
+            /** @description Only the frame of the iframe element this names in the main frame (refs: of the current state) */
+            locator?: {
+                /** @constant */
+                type: "css";
+                value: string;
+            } | {
+                /** @constant */
+                type: "xpath";
+                value: string;
+            } | {
+                /** @constant */
+                type: "role";
+                role: string;
+                name?: string;
+                exact?: boolean;
+            } | {
+                /** @constant */
+                type: "text";
+                value: string;
+                exact?: boolean;
+            } | {
+                /** @constant */
+                type: "label";
+                value: string;
+                exact?: boolean;
+            } | {
+                /** @constant */
+                type: "placeholder";
+                value: string;
+                exact?: boolean;
+            } | {
+                /** @constant */
+                type: "testId";
+                value: string;
+            } | {
+                /** @constant */
+                type: "semantic";
+                description: string;
+            } | {
+                /** @constant */
+                type: "coordinates";
+                x: number;
+                y: number;
+            } | {
+                /** @constant */
+                type: "ref";
+                ref: string;
+            };
         };
         ReloadResult: components["schemas"]["NavigateResult"];
         ReloadInput: {
