@@ -250,6 +250,7 @@ Deno.test("BAP's params become the core's: timeouts, modifiers, values and files
 const VIA_OP: Record<string, string> = {
   "context/setMode": "session_update",
   "page/create": "page_open",
+  "page/navigate": "navigate",
   "page/reload": "reload",
   "page/goBack": "go_back",
   "page/goForward": "go_forward",
@@ -270,6 +271,7 @@ const VIA_OP: Record<string, string> = {
   "discovery/discover": "discover",
   "observe/screenshot": "screenshot",
   "observe/pdf": "pdf",
+  "trace/start": "trace_start",
   "trace/stop": "trace_stop",
   "observe/dom": "content",
   "observe/content": "content",

@@ -1,13 +1,12 @@
 /**
  * `trace/start` and `trace/stop`, mapped onto the core's trace operations on the default
- * context's session. The result is a Chrome trace (JSON, the format the DevTools performance
- * panel opens), not a Playwright trace zip; `data` is its base64.
+ * context's session (its active page). The result is a Chrome trace (JSON, the format the
+ * DevTools performance panel opens), not a Playwright trace zip; `data` is its base64.
  */
 import * as v from "valibot";
 import type { Artifact } from "../artifacts/store.ts";
-import { callOp } from "../ops/call.ts";
-import { type Method, method, viaOp } from "./call.ts";
-import { BAP, BapError, toBapError } from "./errors.ts";
+import { type Method, viaOp } from "./call.ts";
+import { BAP, BapError } from "./errors.ts";
 import { takeBytes } from "./gate.ts";
 import { Flag, Str } from "./schema.ts";
 
@@ -17,7 +16,7 @@ const Start = v.object({
   snapshots: Flag,
   sources: Flag,
 });
-
+const start = viaOp(Start, "trace_start", "context", (p) => ({ screenshots: p.screenshots }));
 const stop = viaOp(
   v.object({}),
   "trace_stop",
@@ -27,20 +26,14 @@ const stop = viaOp(
 );
 
 export const TRACE_METHODS: Record<string, Method> = {
-  // The connection's active page if the default context has it; a trace already running is the
-  // method failing, not its params.
-  "trace/start": method(Start, async (call, p) => {
-    const ctx = call.state.context();
-    const pages = call.state.pagesOf(ctx.id);
-    const pageId = (pages.find((x) => x.pageId === call.state.activePage) ?? pages[0])?.pageId;
-    const ids = { sessionId: ctx.session.id };
-    await callOp(call.registry, "trace_start", ids, { pageId, screenshots: p.screenshots }, call.signal)
-      .catch((err) => {
-        const e = toBapError(err);
+  // A trace already running is the method failing, not its params.
+  "trace/start": {
+    ...start,
+    run: (call, p) =>
+      start.run(call, p).catch((e: BapError) => {
         throw e.code === BAP.InvalidParams ? new BapError(BAP.ActionFailed, e.message) : e;
-      });
-    return {};
-  }),
+      }),
+  },
   // Not tracing, or a trace over the artifact limit: an empty result.
   "trace/stop": { ...stop, run: (call, p) => stop.run(call, p).catch(() => ({})) },
 };
