@@ -4,10 +4,10 @@
  */
 import * as v from "valibot";
 import type { FrameView } from "../protocol/types.ts";
-import { type Call, type Method, method, naming, viaOp } from "./call.ts";
+import { type Call, type Method, naming, viaOp } from "./call.ts";
 import { BAP, BapError } from "./errors.ts";
-import { onPage } from "./gate.ts";
 import { PageId, Str } from "./schema.ts";
+import type { PageTarget } from "./state.ts";
 import { SelectorSchema } from "./selectors.ts";
 
 /** A core frame as BAP shows it. */
@@ -24,12 +24,11 @@ type Switch = v.InferOutput<typeof Switch>;
 
 /** The frame the core found, if the session may reach it, becomes the page's selected frame. */
 function select(call: Call, p: Switch, frames: FrameView[]) {
-  const f = !p.frameId && !p.selector && !p.url
-    ? undefined
-    : frames.find((r) => p.frameId ? r.frameId === p.frameId : r.parentId !== null);
+  const identifier = p.frameId || p.selector || p.url || null;
+  const f = identifier && frames.find((r) => p.frameId ? r.frameId === p.frameId : r.parentId !== null);
   if (!f) {
     throw new BapError(BAP.FrameNotFound, "Frame not found", {
-      details: { identifier: p.frameId || p.selector || p.url || null },
+      details: { identifier },
       notDispatched: true,
     });
   }
@@ -44,25 +43,22 @@ function select(call: Call, p: Switch, frames: FrameView[]) {
   return { frameId: f.frameId, url: f.url };
 }
 
+const OnePage = v.object({ pageId: PageId });
+const pageOf = (_: unknown, __: Call, t: PageTarget | null) => ({ pageId: t!.pageId });
+type Frames = { frames: FrameView[] };
+
 export const FRAME_METHODS: Record<string, Method> = {
-  "frame/list": viaOp(
-    v.object({ pageId: PageId }),
-    "frames",
-    "page",
-    (_, __, t) => ({ pageId: t!.pageId }),
-    (r: { frames: FrameView[] }) => ({ frames: r.frames.map(row) }),
-  ),
+  "frame/list": viaOp(OnePage, "frames", "page", pageOf, (r: Frames) => ({ frames: r.frames.map(row) })),
   // The core finds the frame (by id, the iframe element a selector names, or a URL substring).
   "frame/switch": naming(
     viaOp(Switch, "frames", "page", (p, _, t) => ({
       pageId: t!.pageId,
       ...p.frameId ? {} : p.selector ? { locator: p.selector } : p.url ? { url: p.url } : {},
-    }), (r: { frames: FrameView[] }, call, _, p) => select(call, p, r.frames)),
+    }), (r: Frames, call, _, p) => select(call, p, r.frames)),
     (f) => f === "locator" ? "selector" : f,
   ),
-  "frame/main": method(v.object({ pageId: PageId }), (call, p) =>
-    onPage(call, p.pageId, (t) => {
-      call.state.frames.delete(t.pageId);
-      return Promise.resolve({ frameId: t.rec.driver.targetId });
-    })),
+  "frame/main": viaOp(OnePage, "frames", "page", pageOf, (r: Frames, call, _, p) => {
+    call.state.frames.delete(call.state.target(p.pageId).pageId);
+    return { frameId: r.frames[0].frameId };
+  }),
 };

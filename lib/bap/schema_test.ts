@@ -268,6 +268,7 @@ const VIA_OP: Record<string, string> = {
   "dialog/handle": "dialog_policy_set",
   "frame/list": "frames",
   "frame/switch": "frames",
+  "frame/main": "frames",
   "discovery/discover": "discover",
   "observe/screenshot": "screenshot",
   "observe/pdf": "pdf",
