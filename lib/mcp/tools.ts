@@ -83,7 +83,7 @@ const PageInput = v.strictObject({
 const CookiesInput = v.strictObject({
   action: v.pipe(
     v.picklist(["get", "set", "clear"]),
-    v.description("get (optionally by urls), set, or clear all"),
+    v.description("get or clear (optionally by urls), or set"),
   ),
   urls: CookiesGetInput.entries.urls,
   cookies: v.optional(CookiesSetInput.entries.cookies),
@@ -283,7 +283,7 @@ function contextTools(): McpTool[] {
           const r = await runOp<{ cookies: Cookie[] }>("cookies_get", ctx, { urls });
           return toolResult({ cookies: untrusted(JSON.stringify(r.cookies.map(toSnake)), true) });
         }
-        if (action === "clear") return toolResult(await runOp("cookies_clear", ctx, null));
+        if (action === "clear") return toolResult(await runOp("cookies_clear", ctx, { urls }));
         if (!cookies) throw needs("cookies", action);
         return toolResult(await runOp("cookies_set", ctx, { cookies }));
       },
