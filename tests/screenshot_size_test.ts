@@ -1,6 +1,7 @@
 /** A screenshot over HTTP says the size of the image it stored, for every format and area. */
 import assert from "node:assert/strict";
 import { browserTest, Porthole, Site } from "./harness.ts";
+import { mcpOverHttp } from "./mcp_client.ts";
 
 const site = new Site({
   "/": `<!doctype html><title>Tall</title><style>body { margin: 0; } div { height: 1500px; }</style>
@@ -27,4 +28,14 @@ Deno.test("screenshot answers the image's width and height in pixels", browserTe
       21,
     ],
   );
+});
+
+Deno.test("browser_screenshot says the image's size beside its bytes", browserTest, async () => {
+  await using ph = await Porthole.start();
+  await using mcp = await mcpOverHttp(ph);
+  await mcp.call("browser_navigate", { url: site.url("/") });
+  const shot = await mcp.call("browser_screenshot", { clip: { x: 0, y: 0, width: 120, height: 80 } });
+  assert.ok(!shot.isError, JSON.stringify(shot.content));
+  const facts = JSON.parse(shot.content.find((c: { type: string }) => c.type === "text").text);
+  assert.deepEqual([facts.width, facts.height], [120, 80]);
 });
