@@ -67,10 +67,9 @@ export function viaOp<S extends v.GenericSchema>(
 
 /** `err`, naming the member the client sent (`rename` of the core's input member). */
 export function renameField(err: BapError, rename: (field: string) => string): BapError {
-  const details = err.extras?.details;
-  if (typeof details?.field === "string" && rename(details.field) !== details.field) {
-    err.message = err.message.replace(details.field, rename(details.field));
-    details.field = rename(details.field);
+  const details = err.extras?.details ?? {}, from = details.field;
+  if (typeof from === "string") {
+    [err.message, details.field] = [err.message.replace(from, rename(from)), rename(from)];
   }
   return err;
 }
