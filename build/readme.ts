@@ -10,7 +10,8 @@ export const END = "<!-- api:end -->";
 export function apiTable(): string {
   const rows = OPS.map((op) => {
     const status = op.status ?? 200;
-    const body = op.input ? "JSON" : "—";
+    // A GET's fields are its query (its description names them).
+    const body = op.input && op.method !== "GET" ? "JSON" : "—";
     return `| \`${op.method} ${
       op.path.replace(/:(\w+)/g, "{$1}")
     }\` | ${body} | ${status} | ${op.description} |`;

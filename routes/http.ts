@@ -33,6 +33,20 @@ function lazy(load: () => Promise<Handler>): Handler {
   };
 }
 
+/** A GET's input is its query: each value as JSON where it is JSON (`true`, `3`), else the string. */
+function queryInput(c: Context): Record<string, unknown> {
+  const { token: _, ...query } = c.req.query();
+  return Object.fromEntries(
+    Object.entries(query).map(([k, s]) => {
+      try {
+        return [k, JSON.parse(s)];
+      } catch {
+        return [k, s];
+      }
+    }),
+  );
+}
+
 async function readJson(c: Context, maxBytes: number): Promise<unknown> {
   const body = c.req.raw.body;
   if (!body) return undefined;
@@ -121,7 +135,11 @@ export function createApp(
   app.use(`${TEST_BROWSER_BASE}/:sessionId/artifacts/:artifactId`, etag());
   for (const op of OPS) {
     const handler = async (c: Context) => {
-      const raw = op.input ? await readJson(c, config.maxBodyBytes) : undefined;
+      const raw = !op.input
+        ? undefined
+        : op.method === "GET"
+        ? queryInput(c)
+        : await readJson(c, config.maxBodyBytes);
       const input = op.input ? parseInput(op.input, raw) : undefined;
       const params = c.req.param() as Record<string, string>;
       const pass = c.req.header(TAKEOVER_HEADER);

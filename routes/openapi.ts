@@ -108,7 +108,7 @@ export function openApiDocument(): Json {
   const schemas: Record<string, Json> = {};
   for (const op of OPS) {
     const path = op.path.replace(/:(\w+)/g, "{$1}");
-    const params = [...op.path.matchAll(/:(\w+)/g)].map((m) => ({
+    const params: Json[] = [...op.path.matchAll(/:(\w+)/g)].map((m) => ({
       name: m[1],
       in: "path",
       required: true,
@@ -121,7 +121,22 @@ export function openApiDocument(): Json {
       parameters: params,
       responses: { ...success(op, schemas), ...OP_ERRORS },
     };
-    if (op.input) {
+    if (op.input && op.method === "GET") {
+      // A GET's input is its query string (routes/http.ts reads each value as JSON where it is JSON).
+      const { properties = {}, required = [] } = requestSchema(op.input) as {
+        properties?: Record<string, Json>;
+        required?: string[];
+      };
+      for (const [name, schema] of Object.entries(properties)) {
+        params.push({
+          name,
+          in: "query",
+          required: required.includes(name),
+          schema,
+          description: schema.description,
+        });
+      }
+    } else if (op.input) {
       const name = schemaName(op.name) + "Input";
       const schema = requestSchema(op.input);
       schemas[name] = schema;

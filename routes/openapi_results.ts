@@ -222,7 +222,14 @@ export const OP_RESULTS: Record<string, Json | null> = {
     dropped: int,
     truncated: bool,
   }),
-  screenshot: ref("Artifact"),
+  screenshot: obj(["artifact", "width", "height"], {
+    artifact: ref("ArtifactRef"),
+    width: {
+      type: "integer",
+      description: "The image's width in pixels (device pixels: CSS pixels × scale factor)",
+    },
+    height: { type: "integer", description: "The image's height in pixels" },
+  }),
   pdf: ref("Artifact"),
   artifact_get: null,
   approval_list: obj(["approvals"], { approvals: list(ref("Approval")) }),
@@ -245,14 +252,24 @@ export const OP_RESULTS: Record<string, Json | null> = {
   cookies_clear: obj(["cleared"], { cleared: int }),
   storage_state_get: ref("StorageState"),
   storage_state_set: obj(["cookies", "origins"], { cookies: int, origins: int }),
-  emulate: obj(["emulation"], { emulation: { type: "object" } }),
+  emulate: obj(["emulation"], {
+    emulation: {
+      type: "object",
+      description: "The session's emulation now; with pageId, what that page was given",
+    },
+    pageId: str,
+  }),
   frames: obj(["frames"], {
-    frames: list(obj(["frameId", "parentId", "name", "url", "origin"], {
+    frames: list(obj(["frameId", "parentId", "name", "url", "origin", "allowed"], {
       frameId: str,
       parentId: { type: ["string", "null"] },
       name: str,
       url: str,
       origin: str,
+      allowed: {
+        type: "boolean",
+        description: "Whether the session's origin policy lets it reach the frame's URL",
+      },
     })),
   }),
   reload: ref("NavigateResult"),

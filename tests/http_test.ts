@@ -384,7 +384,10 @@ Deno.test("an unknown session is 404 session_not_found on every session route", 
   for (const op of OPS) {
     if (!op.path.includes(":sessionId")) continue;
     const path = op.path.replace(":sessionId", "s_nosuchsession").replace(/:(\w+)/g, "x_$1");
-    const body = op.input ? bodies[op.name.replace(/^test_browser_/, "")] ?? {} : undefined;
+    // A GET's input is its query.
+    const body = op.input && op.method !== "GET"
+      ? bodies[op.name.replace(/^test_browser_/, "")] ?? {}
+      : undefined;
     const r = await ph.request(op.method, path, body);
     assertError(r, 404, "session_not_found");
     assert.match(r.body.error.message, /s_nosuchsession/);
@@ -577,11 +580,15 @@ Deno.test(
       operationIds.add(entry.operationId);
       assert.equal(typeof entry.summary, "string");
       const params = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
-      assert.deepEqual(entry.parameters.map((p: Json) => p.name), params, `${path} parameters`);
-      for (const p of entry.parameters) assert.equal(p.in, "path");
+      const query = op.method === "GET" && op.input; // a GET's input is its query
+      const inPath = entry.parameters.filter((p: Json) => p.in === "path");
+      assert.deepEqual(inPath.map((p: Json) => p.name), params, `${path} parameters`);
+      for (const p of entry.parameters) assert.equal(p.in, query && p.in === "query" ? "query" : "path");
       assert.ok(entry.responses[String(op.status ?? 200)], `${op.name} success response`);
       assert.ok(entry.responses.default || entry.responses["400"], `${op.name} error response`);
-      if (op.input) {
+      if (query) {
+        assert.ok(entry.parameters.some((p: Json) => p.in === "query"), `${op.name} has no query schema`);
+      } else if (op.input) {
         const schema = resolve(entry.requestBody?.content?.["application/json"]?.schema);
         assert.ok(schema, `${op.name} has no request schema`);
         assert.equal(schema.type, "object");

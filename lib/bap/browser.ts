@@ -5,13 +5,11 @@
  */
 import * as v from "valibot";
 import { CreateSessionInput, UpdateSessionInput } from "../protocol/schemas.ts";
-import { EmulateInput } from "../protocol/schemas_context.ts";
-import { emulate } from "../session/emulation.ts";
-import { importStorageState } from "../session/storage_state.ts";
-import { type Call, type Method, method, viaOp } from "./call.ts";
-import { BAP, BapError, invalidParams } from "./errors.ts";
+import { callOp } from "../ops/call.ts";
+import { type Call, type Method, method, renameField, viaOp } from "./call.ts";
+import { BAP, BapError, invalidParams, toBapError } from "./errors.ts";
 import { gated } from "./gate.ts";
-import { Flag, picked, Str } from "./schema.ts";
+import { Flag, loose, Str } from "./schema.ts";
 
 /** A new context id: eight random hex digits. */
 const contextId = () => `ctx-${crypto.randomUUID().slice(0, 8)}`;
@@ -82,17 +80,13 @@ async function launch(call: Call, p: Launch) {
   return { browserId: state.browser.browserId, version, defaultContext: ctx.id };
 }
 
-/** ContextOptions: the session's options, and the emulation applied to each of its pages. */
+/** ContextOptions: the session's options, its emulation included (POST /v1/sessions takes the same). */
 const ContextCreate = v.object({
   contextId: v.optional(
     v.pipe(v.string(), v.regex(/^[a-zA-Z0-9-]{1,64}$/, "must match ^[a-zA-Z0-9-]{1,64}$")),
   ),
-  options: v.optional(v.object({
-    ...picked(CreateSessionInput, ["viewport", "userAgent", "locale", "timezoneId", "storageState", "mode"])
-      .entries,
-    ...picked(EmulateInput, ["geolocation", "colorScheme", "offline"]).entries,
-    permissions: v.optional(v.array(v.string())),
-  })),
+  // Its origins are the operator's to limit, not the client's.
+  options: v.optional(loose(v.omit(CreateSessionInput, ["allowedOrigins"]))),
 });
 
 async function contextCreate(call: Call, p: v.InferOutput<typeof ContextCreate>) {
@@ -100,16 +94,17 @@ async function contextCreate(call: Call, p: v.InferOutput<typeof ContextCreate>)
   state.requireBrowser();
   const id = p.contextId ?? contextId();
   if (state.contexts.has(id)) throw invalidParams("contextId", `Context with ID '${id}' already exists`);
-  const { viewport, userAgent, locale, timezoneId, storageState, mode, ...emulation } = p.options ?? {};
-  const ctx = state.addContext(id, { viewport, userAgent, locale, timezoneId, mode }, p.options);
-  try {
-    await gated(ctx.session, call.signal, async (sig) => {
-      if (Object.values(emulation).some((x) => x !== undefined)) await emulate(ctx.session, emulation, sig);
-      if (storageState) await importStorageState(ctx.session, storageState, sig, "options.storageState");
-    });
-  } catch (err) {
-    await state.dropContext(id);
-    throw err;
+  const { storageState, ...options } = p.options ?? {};
+  const ctx = state.addContext(id, options, p.options);
+  // A saved state goes in through the core's storage_state_set, before any page is opened.
+  const ids = { sessionId: ctx.session.id };
+  if (storageState) {
+    try {
+      await callOp(call.registry, "storage_state_set", ids, storageState, call.signal);
+    } catch (err) {
+      await state.dropContext(id);
+      throw renameField(toBapError(err), (f) => `options.storageState.${f}`);
+    }
   }
   return { contextId: id };
 }

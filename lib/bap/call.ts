@@ -5,7 +5,8 @@
 import type * as v from "valibot";
 import { callOp } from "../ops/call.ts";
 import type { SessionRegistry } from "../session/registry.ts";
-import { toBapError } from "./errors.ts";
+import { type BapError, toBapError } from "./errors.ts";
+import type { BapSession } from "./context.ts";
 import type { BapState, PageTarget } from "./state.ts";
 
 export interface Call {
@@ -47,7 +48,7 @@ export function viaOp<S extends v.GenericSchema>(
   input: (p: v.InferOutput<S>, call: Call, page: PageTarget | null) => Record<string, unknown> = (p) =>
     p as Record<string, unknown>,
   // deno-lint-ignore no-explicit-any
-  result: (r: any, call: Call) => unknown = () => ({}),
+  result: (r: any, call: Call, session: BapSession, p: v.InferOutput<S>) => unknown = () => ({}),
 ): Method {
   const run = method(params, async (call, p) => {
     const page = on === "page" ? call.state.target((p as { pageId?: string }).pageId) : null;
@@ -56,10 +57,25 @@ export function viaOp<S extends v.GenericSchema>(
     try {
       const body = input(p, call, page);
       const ids = { sessionId: session.id, ...page ? { pageId: page.pageId } : {} };
-      return await result(await callOp(call.registry, op, ids, body, call.signal), call);
+      return await result(await callOp(call.registry, op, ids, body, call.signal), call, session, p);
     } catch (err) {
       throw toBapError(err);
     }
   });
   return { ...run, op: { name: op, input: input as NonNullable<Method["op"]>["input"] } };
 }
+
+/** `err`, naming the member the client sent (`rename` of the core's input member). */
+export function renameField(err: BapError, rename: (field: string) => string): BapError {
+  const details = err.extras?.details ?? {}, from = details.field;
+  if (typeof from === "string") {
+    [err.message, details.field] = [err.message.replace(from, rename(from)), rename(from)];
+  }
+  return err;
+}
+
+/** `m`, its errors naming the members the client sent. */
+export const naming = (m: Method, rename: (field: string) => string): Method => ({
+  ...m,
+  run: (call, p) => m.run(call, p).catch((err) => Promise.reject(renameField(err, rename))),
+});

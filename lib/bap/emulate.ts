@@ -1,43 +1,38 @@
-/** `emulate/*`, mapped onto the session's emulation: per page, or the `emulate` operation for the whole context. */
+/** `emulate/*`, mapped onto the core's `emulate`: a page's device and user agent, or the whole context's. */
 import * as v from "valibot";
 import { EmulateInput } from "../protocol/schemas_context.ts";
-import { emulatePage, type PageEmulation } from "../session/emulation.ts";
-import { type Method, method, viaOp } from "./call.ts";
-import { onPage } from "./gate.ts";
-import { entriesOf, Flag, Num, PageId, renamed, Str } from "./schema.ts";
+import { type Method, viaOp } from "./call.ts";
+import { entriesOf, PageId, picked, renamed } from "./schema.ts";
 
 const core = entriesOf(EmulateInput);
 
-/** The page's own emulation (`pageId`, else the active page), as `ask` reads it from the params. */
-const onPageEmulation = <S extends v.GenericSchema>(schema: S, ask: (p: v.InferOutput<S>) => PageEmulation) =>
-  method(schema, async (call, p) => {
-    const pageId = (p as { pageId?: string }).pageId;
-    await onPage(call, pageId, (t, sig) => emulatePage(t.rec.driver, ask(p), sig));
-    return {};
-  });
-
 export const EMULATE_METHODS: Record<string, Method> = {
-  "emulate/setViewport": onPageEmulation(
+  // The page's own (`pageId`, else the active page).
+  "emulate/setViewport": viaOp(
     v.object({
       ...entriesOf(core.viewport),
+      ...picked(EmulateInput, ["deviceScaleFactor", "isMobile", "hasTouch"]).entries,
       pageId: PageId,
-      deviceScaleFactor: v.optional(Num(0.1, 10), 1),
-      isMobile: v.optional(v.boolean(), false),
-      hasTouch: Flag,
     }),
-    ({ pageId: _, hasTouch, ...viewport }) => ({
-      viewport: viewport as unknown as { width: number; height: number },
+    "emulate",
+    "page",
+    ({ pageId: _, deviceScaleFactor, isMobile, hasTouch, ...viewport }, __, t) => ({
+      pageId: t!.pageId,
+      viewport,
+      deviceScaleFactor,
+      isMobile,
       hasTouch,
     }),
   ),
-  "emulate/setUserAgent": onPageEmulation(
+  "emulate/setUserAgent": viaOp(
     v.object({
       ...renamed(EmulateInput, { userAgent: "userAgent!" }),
+      ...picked(EmulateInput, ["platform", "acceptLanguage"]).entries,
       pageId: PageId,
-      platform: Str,
-      acceptLanguage: Str,
     }),
-    ({ pageId: _, ...ua }) => ua,
+    "emulate",
+    "page",
+    (ua, _, t) => ({ ...ua, pageId: t!.pageId }),
   ),
   // The context's emulation (pageId is ignored), through the `emulate` operation of every door.
   "emulate/setGeolocation": viaOp(

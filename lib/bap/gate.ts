@@ -5,7 +5,6 @@ import { PortholeError } from "../protocol/errors.ts";
 import type { Call } from "./call.ts";
 import type { PageTarget } from "./state.ts";
 import type { BapSession } from "./context.ts";
-import { callOp } from "../ops/call.ts";
 import type { Artifact } from "../artifacts/store.ts";
 
 /** Run `fn` in the session's gate; Porthole errors come out as BAP errors. */
@@ -43,38 +42,17 @@ export async function onPage<T>(
   return await gated(first.session, call.signal, (sig) => fn(call.state.target(first.pageId), sig));
 }
 
-export { viewportOf } from "../session/page_facts.ts";
-
 /** A BAP `Page` object: URLs are redacted, as everywhere Porthole emits one. */
 export async function pageInfo(t: PageTarget, signal?: AbortSignal) {
   return { id: t.pageId, ...await pageFacts(t.rec, signal), status: "ready" as const };
 }
 
 /**
- * Run a core operation that stores an artifact (screenshot, pdf, trace_stop) and answer its bytes
- * as base64, or null when it stored none. BAP answers the bytes themselves, so the stored copy is
- * dropped: it would only take up room in the session's store.
+ * An artifact a core operation stored (screenshot, pdf, trace_stop), as the base64 BAP answers.
+ * The stored copy is dropped: it would only take up room in the session's store.
  */
-export async function artifactBytes(
-  call: Call,
-  session: BapSession,
-  op: string,
-  input: Record<string, unknown>,
-): Promise<string | null> {
-  try {
-    const ids = { sessionId: session.id };
-    const { artifact } = await callOp<{ artifact: Artifact | null }>(
-      call.registry,
-      op,
-      ids,
-      input,
-      call.signal,
-    );
-    if (!artifact) return null;
-    const data = session.artifacts.get(artifact.id).data;
-    session.artifacts.delete(artifact.id);
-    return data.toBase64();
-  } catch (err) {
-    throw toBapError(err);
-  }
+export function takeBytes(session: BapSession, artifact: Artifact): string {
+  const data = session.artifacts.get(artifact.id).data;
+  session.artifacts.delete(artifact.id);
+  return data.toBase64();
 }

@@ -1,19 +1,12 @@
 /** The 7 `observe/*` methods: screenshot, accessibility, dom, element, pdf, content, ariaSnapshot. */
-import { contentSize } from "../session/page_images.ts";
 import * as v from "valibot";
 import { PdfInput, ScreenshotInput } from "../protocol/schemas_watch.ts";
 import { ELEMENT_PROPERTIES } from "../protocol/schemas_observe.ts";
-import { type Call, type Method, method, viaOp } from "./call.ts";
-import type { BapError } from "./errors.ts";
-import { artifactBytes, onPage, viewportOf } from "./gate.ts";
+import type { Artifact } from "../artifacts/store.ts";
+import { type Method, naming, viaOp } from "./call.ts";
+import { takeBytes } from "./gate.ts";
 import { Flag, Num, Opts, PageId, renamed, Str } from "./schema.ts";
 import { SelectorSchema } from "./selectors.ts";
-
-function pngSize(b64: string): { width: number; height: number } {
-  const head = Uint8Array.fromBase64(b64.slice(0, 44));
-  const view = new DataView(head.buffer);
-  return { width: view.getUint32(16), height: view.getUint32(20) };
-}
 
 const Screenshot = v.object({
   pageId: PageId,
@@ -26,28 +19,19 @@ const Screenshot = v.object({
   }),
 });
 
-async function screenshot(call: Call, p: v.InferOutput<typeof Screenshot>) {
-  const { format, quality, fullPage, clip } = p.options;
-  const t = call.state.target(p.pageId);
-  // The size BAP reports is read first, in the page's gate; the core operation queues behind it.
-  let size = await onPage(call, t.pageId, async (t, sig) => {
-    if (clip) return { width: clip.width, height: clip.height };
-    if (!fullPage) return await viewportOf(t.rec, sig);
-    const m = await contentSize(t.rec.driver, sig);
-    return {
-      width: Math.max(1, Math.min(Math.ceil(m.width), 16384)),
-      height: Math.max(1, Math.min(Math.ceil(m.height), 16384)),
-    };
-  });
-  const input: Record<string, unknown> = { format };
+/** The core's screenshot, which says the image's size. */
+const screenshot = viaOp(Screenshot, "screenshot", "page", ({ options: o }, _, t) => ({
+  pageId: t!.pageId,
+  format: o.format,
   // The core's quality starts at 1, which encodes as 0 does.
-  if (format !== "png") input.quality = Math.max(1, Math.round(quality ?? 80));
-  if (clip) input.clip = clip;
-  else if (fullPage) input.fullPage = true;
-  const data = (await artifactBytes(call, t.session, "screenshot", { pageId: t.pageId, ...input }))!;
-  if (format === "png") size = pngSize(data);
-  return { data, format, ...size };
-}
+  ...o.format !== "png" ? { quality: Math.max(1, Math.round(o.quality ?? 80)) } : {},
+  ...o.clip ? { clip: o.clip } : o.fullPage ? { fullPage: true } : {},
+}), (r: { artifact: Artifact; width: number; height: number }, _, s) => ({
+  data: takeBytes(s, r.artifact),
+  format: r.artifact.mimeType.slice("image/".length),
+  width: r.width,
+  height: r.height,
+}));
 
 /** The core's pdf with BAP's defaults: A4, portrait, scale 1, no background. */
 const Pdf = v.object({
@@ -61,12 +45,14 @@ const Pdf = v.object({
   })),
 });
 
-async function pdf(call: Call, p: v.InferOutput<typeof Pdf>) {
-  const { format = "A4", landscape = false, scale = 1, printBackground = false, margin } = p.options;
-  const input = { paper: format, landscape, scale, printBackground, margin };
-  const t = call.state.target(p.pageId);
-  return { data: (await artifactBytes(call, t.session, "pdf", { pageId: t.pageId, ...input }))! };
-}
+const pdf = viaOp(Pdf, "pdf", "page", ({ options: o }, _, t) => ({
+  pageId: t!.pageId,
+  paper: o.format ?? "A4",
+  landscape: o.landscape ?? false,
+  scale: o.scale ?? 1,
+  printBackground: o.printBackground ?? false,
+  margin: o.margin,
+}), (r: { artifact: Artifact }, _, s) => ({ data: takeBytes(s, r.artifact) }));
 
 /** A read of the selected frame, through a core operation; its errors name BAP's `selector`. */
 const read = <S extends v.GenericSchema>(
@@ -80,15 +66,7 @@ const read = <S extends v.GenericSchema>(
     pageId: t!.pageId,
     frameId: call.state.frames.get(t!.pageId),
   }), result);
-  return {
-    ...m,
-    run: (call, p) =>
-      m.run(call, p).catch((err) => {
-        const details = (err as BapError).extras?.details;
-        if (details?.field === "locator") details.field = "selector";
-        throw err;
-      }),
-  };
+  return naming(m, (f) => f === "locator" ? "selector" : f);
 };
 
 const Selected = { pageId: PageId, selector: SelectorSchema };
@@ -113,8 +91,8 @@ const Aria = v.object({
 const formatOf = (f?: string) => f === "markdown" || f === "html" ? f : "text";
 
 export const OBSERVE_METHODS: Record<string, Method> = {
-  "observe/screenshot": method(Screenshot, screenshot),
-  "observe/pdf": method(Pdf, pdf),
+  "observe/screenshot": screenshot,
+  "observe/pdf": pdf,
   "observe/element": read(
     Element,
     "element",

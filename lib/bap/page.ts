@@ -3,12 +3,12 @@ import * as v from "valibot";
 import { NavigateInput } from "../protocol/schemas.ts";
 import { EmulateInput } from "../protocol/schemas_context.ts";
 import { redactUrl } from "../policy/url.ts";
-import type { PageView } from "../protocol/types.ts";
+import type { NavigateResult, PageView } from "../protocol/types.ts";
 import { type Call, type Method, method, viaOp } from "./call.ts";
 import { BAP, BapError } from "./errors.ts";
-import { onPage, pageInfo } from "./gate.ts";
+import { pageInfo } from "./gate.ts";
 import { Flag, PageId, picked, renamed, Str, Timeout } from "./schema.ts";
-import { AgentObserve, agentObserve } from "./agent_observe.ts";
+import { AgentObserve } from "./agent_observe.ts";
 
 const WaitUntil = v.optional(v.picklist(["load", "domcontentloaded", "networkidle", "commit"]), "load");
 const Traverse = v.object({ pageId: PageId, waitUntil: WaitUntil, timeout: Timeout });
@@ -24,28 +24,23 @@ const Navigate = v.object({
 /** BAP's "commit" is the core's earliest safe point, DOMContentLoaded. */
 const coreWait = (w: v.InferOutput<typeof WaitUntil>) => w === "commit" ? "domcontentloaded" : w;
 
-async function navigate(call: Call, p: v.InferOutput<typeof Navigate>) {
-  return await onPage(call, p.pageId, async (t, sig) => {
-    const res = await t.session.navigate({
-      url: p.url,
-      pageId: t.pageId,
-      waitUntil: coreWait(p.waitUntil),
-      timeoutMs: p.timeout,
-    }, sig);
-    if (res.navigation === "download_blocked") {
-      throw new BapError(BAP.ActionFailed, "The navigation started a download, which Porthole blocks", {
-        details: { url: redactUrl(p.url), reason: "download_blocked" },
-      });
-    }
-    const out: Record<string, unknown> = { url: res.url, status: res.httpStatus ?? 0, headers: {} };
-    if (p.observe) {
-      try {
-        out.observation = await agentObserve(call, t, p.observe, sig);
-      } catch { /* a failed fused observation leaves the navigation's result as it is */ }
-    }
-    return out;
-  });
-}
+/** The core's navigate; a fused observation is agent/observe's, asked for once it is done. */
+const navigate = viaOp(Navigate, "navigate", "page", (p, _, t) => ({
+  url: p.url,
+  pageId: t!.pageId,
+  waitUntil: coreWait(p.waitUntil),
+  timeoutMs: p.timeout,
+}), async (r: NavigateResult, call, _, p) => {
+  if (r.navigation === "download_blocked") {
+    throw new BapError(BAP.ActionFailed, "The navigation started a download, which Porthole blocks", {
+      details: { url: redactUrl(p.url), reason: "download_blocked" },
+    });
+  }
+  // A failed fused observation leaves the navigation's result as it is.
+  const observation = p.observe && await call.invoke("agent/observe", { ...p.observe, pageId: r.pageId })
+    .catch(() => undefined);
+  return { url: r.url, status: r.httpStatus ?? 0, headers: {}, ...observation ? { observation } : {} };
+});
 
 /** Reload or move in history: the core operation, waiting as BAP asked. */
 const traversal = (op: string) =>
@@ -75,7 +70,7 @@ export const PAGE_METHODS: Record<string, Method> = {
     call.state.activePage = r.pageId;
     return pageInfo(call.state.target(r.pageId), call.signal);
   }),
-  "page/navigate": method(Navigate, navigate),
+  "page/navigate": navigate,
   "page/reload": traversal("reload"),
   "page/goBack": traversal("go_back"),
   "page/goForward": traversal("go_forward"),

@@ -83,7 +83,7 @@ const PageInput = v.strictObject({
 const CookiesInput = v.strictObject({
   action: v.pipe(
     v.picklist(["get", "set", "clear"]),
-    v.description("get (optionally by urls), set, or clear all"),
+    v.description("get or clear (optionally by urls), or set"),
   ),
   urls: CookiesGetInput.entries.urls,
   cookies: v.optional(CookiesSetInput.entries.cookies),
@@ -226,7 +226,11 @@ export const TOOLS: McpTool[] = [
     call: async (ctx, input) => {
       const store = ctx.session.artifacts;
       const held = store.count;
-      const { artifact } = await runOp<{ artifact: Artifact }>("screenshot", ctx, input);
+      const { artifact, width, height } = await runOp<{ artifact: Artifact; width: number; height: number }>(
+        "screenshot",
+        ctx,
+        input,
+      );
       const data = store.get(artifact.id).data;
       // The image goes inline and no href was handed out: a new artifact need not take a place in
       // the session's store (32 items), or a long MCP session would run out of them.
@@ -234,7 +238,10 @@ export const TOOLS: McpTool[] = [
       return {
         content: [
           { type: "image", data: data.toBase64(), mimeType: artifact.mimeType },
-          { type: "text", text: JSON.stringify({ mime_type: artifact.mimeType, bytes: artifact.bytes }) },
+          {
+            type: "text",
+            text: JSON.stringify({ mime_type: artifact.mimeType, bytes: artifact.bytes, width, height }),
+          },
         ],
       };
     },
@@ -283,7 +290,7 @@ function contextTools(): McpTool[] {
           const r = await runOp<{ cookies: Cookie[] }>("cookies_get", ctx, { urls });
           return toolResult({ cookies: untrusted(JSON.stringify(r.cookies.map(toSnake)), true) });
         }
-        if (action === "clear") return toolResult(await runOp("cookies_clear", ctx, null));
+        if (action === "clear") return toolResult(await runOp("cookies_clear", ctx, { urls }));
         if (!cookies) throw needs("cookies", action);
         return toolResult(await runOp("cookies_set", ctx, { cookies }));
       },

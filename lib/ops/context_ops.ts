@@ -1,14 +1,16 @@
 /** Operations on a session's context: cookies, storage state, emulation, frames, history. */
 import {
+  CookiesClearInput,
   CookiesGetInput,
   CookiesSetInput,
   EmulateInput,
   FramesInput,
+  StorageStateGetInput,
   StorageStateInput,
   TraverseInput,
 } from "../protocol/schemas_context.ts";
 import { clearCookies, getCookies, setCookies } from "../session/cookies.ts";
-import { emulate, sessionEmulation } from "../session/emulation.ts";
+import { emulate, emulateOnePage, sessionEmulation } from "../session/emulation.ts";
 import { listFrames } from "../session/frames_list.ts";
 import { exportStorageState, importStorageState } from "../session/storage_state.ts";
 import { type Traversal, traverse } from "../session/traverse.ts";
@@ -38,22 +40,24 @@ const cookiesSet = defineOp({
 
 const cookiesClear = defineOp({
   name: "cookies_clear",
-  description: "Delete every cookie of the session",
+  description: "Delete the session's cookies, or only those a request to one of `urls` would carry",
   method: "DELETE",
   path: "/v1/sessions/:sessionId/cookies",
-  input: null,
-  run: inSession(async (s, _input, sig) => ({ cleared: await clearCookies(s, sig) })),
+  input: CookiesClearInput,
+  // MCP's browser_cookies clears all, with no input.
+  run: inSession(async (s, input, sig) => ({ cleared: await clearCookies(s, sig, input?.urls) })),
 });
 
 const storageStateGet = defineOp({
   name: "storage_state_get",
   readOnly: true,
   description: "Export cookies and the localStorage of the origins open pages show, in Playwright's " +
-    "storageState shape; give it to POST /v1/sessions as storageState to start logged in",
+    "storageState shape (?sessionStorage=true adds sessionStorage); give it to POST /v1/sessions as " +
+    "storageState to start logged in",
   method: "GET",
   path: "/v1/sessions/:sessionId/storage-state",
-  input: null,
-  run: inSession((s, _input, sig) => exportStorageState(s, sig)),
+  input: StorageStateGetInput,
+  run: inSession((s, input, sig) => exportStorageState(s, sig, { sessionStorage: input?.sessionStorage })),
 });
 
 const storageStateSet = defineOp({
@@ -72,11 +76,20 @@ const storageStateSet = defineOp({
 const emulateOp = defineOp({
   name: "emulate",
   description: "Emulate a viewport, user agent, geolocation (granted), offline network, color scheme, " +
-    "time zone or locale: on every open page now and on pages opened later; unset fields stay as they are",
+    "time zone or locale: on every open page now and on pages opened later, or with pageId a device " +
+    "and user agent on that page only; unset fields stay as they are",
   method: "POST",
   path: "/v1/sessions/:sessionId/emulation",
   input: EmulateInput,
-  run: inSession(async (s, input, sig) => {
+  run: inSession(async (s, { pageId, deviceScaleFactor, isMobile, ...rest }, sig) => {
+    // The device metrics are one override: the scale and mobile flag go with the viewport.
+    const input = {
+      ...rest,
+      ...rest.viewport && { viewport: { ...rest.viewport, deviceScaleFactor, isMobile } },
+    };
+    if (pageId !== undefined) {
+      return { pageId, emulation: await emulateOnePage(s, s.page(pageId), input, sig) };
+    }
     await emulate(s, input, sig);
     const { permissions: _, ...now } = sessionEmulation(s);
     return { emulation: now };
@@ -86,11 +99,13 @@ const emulateOp = defineOp({
 const framesOp = defineOp({
   name: "frames",
   readOnly: true,
-  description: "List a page's frames: frameId, parentId, name, redacted url and origin, parents first",
+  description:
+    "List a page's frames (frameId, parentId, name, redacted url and origin, whether the session " +
+    "may reach it), parents first; or only the frame of an iframe element, or those whose url contains a text",
   method: "POST",
   path: "/v1/sessions/:sessionId/frames",
   input: FramesInput,
-  run: inSession(async (s, input, sig) => ({ frames: await listFrames(s.page(input.pageId), sig) })),
+  run: inSession(async (s, input, sig) => ({ frames: await listFrames(s, input, sig) })),
 });
 
 const traversal = (how: Traversal, name: string, path: string, what: string) =>

@@ -2,6 +2,7 @@
 import * as v from "valibot";
 import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from "./timeouts.ts";
 import { StorageStateInput } from "./schemas_storage.ts";
+import { SESSION_EMULATION } from "./schemas_emulation.ts";
 
 /** 1..MAX_TIMEOUT_MS; 0 or absent selects the default. */
 const TIMEOUT_RANGE = `timeoutMs must be between 1 and ${MAX_TIMEOUT_MS} (0 selects the default)`;
@@ -82,6 +83,7 @@ export const CreateSessionInput = v.strictObject({
   ),
   storageState: v.optional(StorageStateInput),
   mode: v.optional(SessionMode),
+  ...SESSION_EMULATION,
 });
 export type CreateSessionInput = v.InferOutput<typeof CreateSessionInput>;
 

@@ -2,7 +2,9 @@
 import * as v from "valibot";
 import { NavigateInput, ObserveInput, TimeoutMs, UserAgent, Viewport } from "./schemas.ts";
 import { picked } from "./loose.ts";
+import { LocatorSchema } from "./locator.ts";
 import { CookieList, StorageStateInput } from "./schemas_storage.ts";
+import { ColorScheme, Geolocation, Offline } from "./schemas_emulation.ts";
 
 export { StorageStateInput };
 
@@ -28,6 +30,20 @@ const Urls = v.optional(
 export const CookiesGetInput = v.strictObject({ urls: Urls });
 export type CookiesGetInput = v.InferOutput<typeof CookiesGetInput>;
 
+/** Body of DELETE /v1/sessions/{sid}/cookies (none: every cookie). */
+export const CookiesClearInput = CookiesGetInput;
+
+/** Query of GET /v1/sessions/{sid}/storage-state. */
+export const StorageStateGetInput = v.strictObject({
+  sessionStorage: v.optional(
+    v.pipe(
+      v.boolean(),
+      v.description("Also export each origin's sessionStorage, as the open page showing it has it"),
+    ),
+  ),
+});
+export type StorageStateGetInput = v.InferOutput<typeof StorageStateGetInput>;
+
 /** Body of POST /v1/sessions/{sid}/cookies. */
 export const CookiesSetInput = v.strictObject({ cookies: CookieList });
 export type CookiesSetInput = v.InferOutput<typeof CookiesSetInput>;
@@ -40,36 +56,53 @@ const EMULATION_FIELDS = [
   "colorScheme",
   "timezoneId",
   "locale",
+  "deviceScaleFactor",
+  "isMobile",
+  "hasTouch",
+  "platform",
+  "acceptLanguage",
 ];
+
+/** A value that goes into a request header: no control characters. */
+const Header = (max: number) =>
+  // deno-lint-ignore no-control-regex
+  v.pipe(v.string(), v.maxLength(max), v.regex(/^[^\x00-\x1f\x7f]*$/, "no control characters"));
 
 /** Body of POST /v1/sessions/{sid}/emulation: at least one field. */
 export const EmulateInput = v.pipe(
   v.strictObject({
+    pageId: v.optional(
+      v.pipe(
+        v.string(),
+        v.minLength(1),
+        v.maxLength(128),
+        v.description("Only this page, now; the session's emulation and its other pages stay as they are"),
+      ),
+    ),
     viewport: v.optional(v.pipe(Viewport, v.description("Viewport in CSS pixels"))),
     userAgent: v.optional(
       v.pipe(UserAgent, v.description("User-Agent string (header and navigator.userAgent)")),
     ),
-    geolocation: v.optional(
+    deviceScaleFactor: v.optional(
       v.pipe(
-        v.strictObject({
-          latitude: v.pipe(v.number(), v.minValue(-90), v.maxValue(90), v.description("Degrees, -90..90")),
-          longitude: v.pipe(
-            v.number(),
-            v.minValue(-180),
-            v.maxValue(180),
-            v.description("Degrees, -180..180"),
-          ),
-          accuracy: v.optional(v.pipe(v.number(), v.minValue(0), v.description("Metres, default 0"))),
-        }),
-        v.description("Position pages read; grants the geolocation permission"),
+        v.number(),
+        v.minValue(0.1),
+        v.maxValue(10),
+        v.description("Device pixels per CSS pixel, with viewport"),
       ),
     ),
-    offline: v.optional(
-      v.pipe(v.boolean(), v.description("Cut the pages' network (navigator.onLine false)")),
+    isMobile: v.optional(v.pipe(v.boolean(), v.description("A mobile device's viewport, with viewport"))),
+    hasTouch: v.optional(v.pipe(v.boolean(), v.description("Touch events and (pointer: coarse)"))),
+    platform: v.optional(v.pipe(Header(64), v.description("navigator.platform, e.g. Linux x86_64"))),
+    acceptLanguage: v.optional(
+      v.pipe(
+        Header(256),
+        v.description("Accept-Language header and navigator.languages, e.g. de-DE,de;q=0.9"),
+      ),
     ),
-    colorScheme: v.optional(
-      v.pipe(v.picklist(["light", "dark", "no-preference"]), v.description("prefers-color-scheme")),
-    ),
+    geolocation: v.optional(Geolocation),
+    offline: v.optional(Offline),
+    colorScheme: v.optional(ColorScheme),
     timezoneId: v.optional(
       v.pipe(
         v.string(),
@@ -105,11 +138,39 @@ export const EmulateInput = v.pipe(
       path: [{ type: "object", origin: "value", input: dataset.value, key: "viewport", value: undefined }],
     });
   }),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed || dataset.value.viewport) return;
+    // Both belong to the device metrics, which a viewport sets.
+    const key = (["deviceScaleFactor", "isMobile"] as const).find((k) => dataset.value[k] !== undefined);
+    if (!key) return;
+    addIssue({
+      message: `${key} goes with a viewport`,
+      path: [{ type: "object", origin: "value", input: dataset.value, key, value: dataset.value[key] }],
+    });
+  }),
 );
 export type EmulateInput = v.InferOutput<typeof EmulateInput>;
 
-/** Body of POST /v1/sessions/{sid}/frames. */
-export const FramesInput = v.strictObject({ pageId: PageId });
+/** Body of POST /v1/sessions/{sid}/frames: every frame, or those the filters name. */
+export const FramesInput = v.strictObject({
+  pageId: PageId,
+  url: v.optional(
+    v.pipe(
+      v.string(),
+      v.minLength(1),
+      v.maxLength(8192),
+      v.description("Only frames whose URL, as listed (redacted), contains this"),
+    ),
+  ),
+  locator: v.optional(
+    v.pipe(
+      LocatorSchema,
+      v.description(
+        "Only the frame of the iframe element this names in the main frame (refs: of the current state)",
+      ),
+    ),
+  ),
+});
 export type FramesInput = v.InferOutput<typeof FramesInput>;
 
 /** Body of POST /v1/sessions/{sid}/reload, …/back, …/forward. */

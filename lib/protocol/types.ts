@@ -126,6 +126,8 @@ export interface FrameView {
   /** Redacted, as every URL Porthole emits. */
   url: string;
   origin: string;
+  /** Whether the session's origin policy lets it reach the frame's URL. */
+  allowed: boolean;
 }
 
 export interface TraverseResult {

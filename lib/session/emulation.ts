@@ -7,6 +7,7 @@ import type { PageDriver } from "../driver/page_driver.ts";
 import type { ContextLease } from "../driver/pool.ts";
 import { PortholeError } from "../protocol/errors.ts";
 import type { LeaseHost, PagesHost } from "./hosts.ts";
+import type { PageRecord } from "./page_record.ts";
 
 export interface Geolocation {
   latitude: number;
@@ -154,19 +155,44 @@ export async function emulate(
     emu.permissions = [...(emu.permissions ?? []), "geolocation"];
   }
   const { permissions: _, ...page } = patch;
-  // The user-agent override carries the user agent, platform and languages together: a change
-  // of one sends all of them as they now stand.
-  const uaFields =
-    [patch.userAgent, patch.platform, patch.acceptLanguage, patch.locale].some((f) => f !== undefined)
-      ? {
-        userAgent: emu.userAgent,
-        platform: emu.platform,
-        acceptLanguage: emu.acceptLanguage,
-        locale: emu.locale,
-      }
-      : {};
   const open = [...host.pages.values()].filter((r) => !r.driver.closed);
   const lease = host.lease;
   if (open.length && lease) await grantPermissions(open[0].driver, lease, emu.permissions ?? []);
-  for (const rec of open) await emulatePage(rec.driver, { ...page, ...uaFields }, signal, lease);
+  for (const rec of open) await emulatePage(rec.driver, { ...page, ...uaFields(patch, emu) }, signal, lease);
+}
+
+/**
+ * The user-agent override carries the user agent, platform and languages together: a change of
+ * one sends all of them, the others as `emu` has them.
+ */
+function uaFields(patch: PageEmulation, emu: PageEmulation): PageEmulation {
+  const keys = ["userAgent", "platform", "acceptLanguage", "locale"] as const;
+  if (keys.every((k) => patch[k] === undefined)) return {};
+  return Object.fromEntries(keys.map((k) => [k, patch[k] ?? emu[k]]));
+}
+
+/** What one page may be given apart from its session: its device and user agent. */
+const PAGE_FIELDS = ["viewport", "hasTouch", "userAgent", "platform", "acceptLanguage"];
+
+/**
+ * Emulate on one page only, now: the session's record and its other pages stay as they are (a
+ * later change to the session's emulation applies to this page too). Answers what was applied.
+ */
+export async function emulateOnePage(
+  host: EmulationHost,
+  rec: PageRecord,
+  patch: PageEmulation,
+  signal: AbortSignal,
+): Promise<PageEmulation> {
+  const field = Object.keys(patch).find((k) =>
+    !PAGE_FIELDS.includes(k) && patch[k as keyof PageEmulation] !== undefined
+  );
+  if (field) {
+    throw new PortholeError("invalid_params", `${field} applies to the whole session: leave out pageId`, {
+      details: { field },
+    });
+  }
+  const page = { ...patch, ...uaFields(patch, host.emulation) };
+  await emulatePage(rec.driver, page, signal, host.lease);
+  return page;
 }

@@ -4,6 +4,9 @@ import { canonicalOrigin, redactUrl } from "../policy/url.ts";
 import type { FrameView } from "../protocol/types.ts";
 import { framesOf } from "./frame_doors.ts";
 import type { PageRecord } from "./page_record.ts";
+import type { FramesInput } from "../protocol/schemas_context.ts";
+import type { DestinationHost, ReadsHost } from "./hosts.ts";
+import { findNode } from "./locate_node.ts";
 
 export interface FrameEntry {
   frameId: string;
@@ -56,9 +59,40 @@ export async function frameEntries(rec: PageRecord, signal: AbortSignal): Promis
   return out;
 }
 
-/** The frame list a client sees. */
-export async function listFrames(rec: PageRecord, signal: AbortSignal): Promise<FrameView[]> {
-  return (await frameEntries(rec, signal)).map(({ rawUrl, ...f }) => ({ ...f, url: redactUrl(rawUrl) }));
+/** What listing frames needs of a session: its pages, its current state and its origin policy. */
+export type FramesHost = Pick<ReadsHost, "page" | "states"> & DestinationHost;
+
+/** Whether the session may reach a frame's URL (an empty or inline document it always may). */
+function allowed(session: DestinationHost, url: string): boolean {
+  if (url === "about:blank" || url === "about:srcdoc") return true;
+  try {
+    session.checkDestination(url);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The frame list a client sees: every frame, or the one an iframe element hosts, or by URL. */
+export async function listFrames(
+  session: FramesHost,
+  input: FramesInput,
+  signal: AbortSignal,
+): Promise<FrameView[]> {
+  const rec = session.page(input.pageId);
+  let frames = await frameEntries(rec, signal);
+  if (input.locator) {
+    const current = session.states.current?.pageId === rec.pageId ? session.states.current : null;
+    const node = await findNode(rec.driver, current, frames[0].frameId, input.locator, signal);
+    const hosted = node && await frameOfNode(rec, node.backendNodeId, signal);
+    frames = frames.filter((f) => f.parentId !== null && f.frameId === hosted);
+  }
+  const views = frames.map(({ rawUrl, ...f }) => ({
+    ...f,
+    url: redactUrl(rawUrl),
+    allowed: allowed(session, rawUrl),
+  }));
+  return input.url === undefined ? views : views.filter((f) => f.url.includes(input.url!));
 }
 
 /** The frame an element (by backend node id) belongs to: for an iframe element, its own document's. */

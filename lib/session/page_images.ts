@@ -1,5 +1,5 @@
 /**
- * Screenshots with numbered boxes over elements (Set-of-Marks), and a page's content size. Plain
+ * Screenshots with numbered boxes over elements (Set-of-Marks), and an image's size. Plain
  * screenshots and PDFs are the core operations of watch.ts.
  */
 import type { Protocol } from "devtools-protocol";
@@ -33,10 +33,31 @@ async function captureScreenshot(
   return r.data;
 }
 
-/** The page's whole content size in CSS pixels. */
-export async function contentSize(driver: PageDriver, signal?: AbortSignal) {
-  const m = await driver.send<Protocol.Page.GetLayoutMetricsResponse>("Page.getLayoutMetrics", {}, signal);
-  return { width: m.cssContentSize.width, height: m.cssContentSize.height };
+/**
+ * An image's size in pixels, read from its header (PNG IHDR, JPEG start of frame, WebP VP8/VP8L/
+ * VP8X): what was encoded, device pixels included, whatever the clip asked for.
+ */
+export function imageSize(b: Uint8Array): { width: number; height: number } {
+  const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  const tag = (at: number) => String.fromCharCode(...b.subarray(at, at + 4));
+  if (tag(0) === "\x89PNG") return { width: view.getUint32(16), height: view.getUint32(20) };
+  if (tag(0) === "RIFF") {
+    const u24 = (at: number) => view.getUint32(at, true) & 0xffffff;
+    if (tag(12) === "VP8X") return { width: u24(24) + 1, height: u24(27) + 1 };
+    if (tag(12) === "VP8L") {
+      const bits = view.getUint32(21, true);
+      return { width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1 };
+    }
+    return { width: view.getUint16(26, true) & 0x3fff, height: view.getUint16(28, true) & 0x3fff };
+  }
+  // JPEG: walk the segments to the first start of frame (SOF0..SOF15 but DHT, JPG and DAC).
+  for (let at = 2; at + 9 < b.length; at += 2 + view.getUint16(at + 2)) {
+    const marker = b[at + 1];
+    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
+      return { width: view.getUint16(at + 7), height: view.getUint16(at + 5) };
+    }
+  }
+  return { width: 0, height: 0 };
 }
 
 export interface Mark {

@@ -409,12 +409,20 @@ export class Session {
   }
 }
 
-/** The emulation a session's options ask for (viewport, user agent, locale, time zone). */
+/** The emulation a session's options ask for: applied to each page as it is prepared. */
 function initialEmulation(o: CreateSessionInput): SessionEmulation {
   const emu: SessionEmulation = {};
   if (o.viewport) emu.viewport = { ...o.viewport };
   if (o.userAgent) emu.userAgent = o.userAgent;
   if (o.locale) emu.locale = o.locale;
   if (o.timezoneId) emu.timezoneId = o.timezoneId;
+  if (o.geolocation) emu.geolocation = { ...o.geolocation };
+  if (o.offline !== undefined) emu.offline = o.offline;
+  if (o.colorScheme) emu.colorScheme = o.colorScheme;
+  if (o.permissions) emu.permissions = [...o.permissions];
+  // A position is only read with the permission to read it.
+  if (o.geolocation && !emu.permissions?.includes("geolocation")) {
+    emu.permissions = [...emu.permissions ?? [], "geolocation"];
+  }
   return emu;
 }

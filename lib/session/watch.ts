@@ -20,6 +20,7 @@ import { assertResponsive } from "./page_health.ts";
 import { networkQuiet } from "./network_idle.ts";
 import { findNode } from "./locate_node.ts";
 import { elementIs } from "./element_props.ts";
+import { imageSize } from "./page_images.ts";
 
 /**
  * What waiting, inspecting and capturing need of their session: its pages, the current state
@@ -254,7 +255,7 @@ export async function screenshot(
   session: WatchOpsHost,
   input: ScreenshotInput,
   signal: AbortSignal,
-): Promise<{ artifact: Artifact }> {
+): Promise<{ artifact: Artifact; width: number; height: number }> {
   if ((input.ref === undefined) !== (input.stateId === undefined)) {
     const field = input.ref === undefined ? "ref" : "stateId";
     throw new PortholeError(
@@ -319,7 +320,7 @@ export async function screenshot(
       dl.signal,
     );
     const bytes = Uint8Array.fromBase64(shot.data);
-    return { artifact: await session.artifacts.put(bytes, `image/${format}`) };
+    return { artifact: await session.artifacts.put(bytes, `image/${format}`), ...imageSize(bytes) };
   } catch (err) {
     throw failure(session, rec, err, dl.signal, "Screenshot failed");
   } finally {

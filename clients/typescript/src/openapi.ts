@@ -479,7 +479,7 @@ export interface paths {
         put?: never;
         /** Set cookies; one for a host outside the session's allowedOrigins is refused and none is set */
         post: operations["cookies_set"];
-        /** Delete every cookie of the session */
+        /** Delete the session's cookies, or only those a request to one of `urls` would carry */
         delete: operations["cookies_clear"];
         options?: never;
         head?: never;
@@ -493,7 +493,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Export cookies and the localStorage of the origins open pages show, in Playwright's storageState shape; give it to POST /v1/sessions as storageState to start logged in */
+        /** Export cookies and the localStorage of the origins open pages show, in Playwright's storageState shape (?sessionStorage=true adds sessionStorage); give it to POST /v1/sessions as storageState to start logged in */
         get: operations["storage_state_get"];
         put?: never;
         /** Import a storage state: cookies, and each origin's localStorage through a temporary page that navigates there under the session's origin policy */
@@ -513,7 +513,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Emulate a viewport, user agent, geolocation (granted), offline network, color scheme, time zone or locale: on every open page now and on pages opened later; unset fields stay as they are */
+        /** Emulate a viewport, user agent, geolocation (granted), offline network, color scheme, time zone or locale: on every open page now and on pages opened later, or with pageId a device and user agent on that page only; unset fields stay as they are */
         post: operations["emulate"];
         delete?: never;
         options?: never;
@@ -530,7 +530,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** List a page's frames: frameId, parentId, name, redacted url and origin, parents first */
+        /** List a page's frames (frameId, parentId, name, redacted url and origin, whether the session may reach it), parents first; or only the frame of an iframe element, or those whose url contains a text */
         post: operations["frames"];
         delete?: never;
         options?: never;
@@ -976,6 +976,24 @@ export interface components {
              * @enum {string}
              */
             mode?: "execute" | "plan";
+            /** @description Position pages read; grants the geolocation permission */
+            geolocation?: {
+                /** @description Degrees, -90..90 */
+                latitude: number;
+                /** @description Degrees, -180..180 */
+                longitude: number;
+                /** @description Metres, default 0 */
+                accuracy?: number;
+            };
+            /** @description Cut the pages' network (navigator.onLine false) */
+            offline?: boolean;
+            /**
+             * @description prefers-color-scheme
+             * @enum {string}
+             */
+            colorScheme?: "light" | "dark" | "no-preference";
+            /** @description Chromium permissions granted to every origin of the session (geolocation, notifications, …) */
+            permissions?: ("ar" | "audioCapture" | "automaticFullscreen" | "backgroundFetch" | "backgroundSync" | "cameraPanTiltZoom" | "capturedSurfaceControl" | "clipboardReadWrite" | "clipboardSanitizedWrite" | "displayCapture" | "durableStorage" | "geolocation" | "handTracking" | "idleDetection" | "keyboardLock" | "localFonts" | "midi" | "midiSysex" | "nfc" | "notifications" | "paymentHandler" | "periodicBackgroundSync" | "pointerLock" | "protectedMediaIdentifier" | "sensors" | "smartCard" | "speakerSelection" | "storageAccess" | "topLevelStorageAccess" | "videoCapture" | "vr" | "wakeLockScreen" | "wakeLockSystem" | "webAppInstallation" | "webPrinting" | "windowManagement")[];
         };
         SessionListResult: {
             sessions: components["schemas"]["SessionView"][];
@@ -1288,7 +1306,13 @@ export interface components {
             /** @description 0 or absent: 30000 */
             timeoutMs?: number;
         };
-        ScreenshotResult: components["schemas"]["Artifact"];
+        ScreenshotResult: {
+            artifact: components["schemas"]["ArtifactRef"];
+            /** @description The image's width in pixels (device pixels: CSS pixels × scale factor) */
+            width: number;
+            /** @description The image's height in pixels */
+            height: number;
+        };
         ScreenshotInput: {
             /** @description Default: the active page */
             pageId?: string;
@@ -1423,6 +1447,10 @@ export interface components {
         CookiesClearResult: {
             cleared: number;
         };
+        CookiesClearInput: {
+            /** @description Only the cookies a request to one of these URLs would carry */
+            urls?: string[];
+        };
         StorageStateGetResult: components["schemas"]["StorageState"];
         StorageStateSetResult: {
             cookies: number;
@@ -1468,9 +1496,13 @@ export interface components {
             }[];
         };
         EmulateResult: {
+            /** @description The session's emulation now; with pageId, what that page was given */
             emulation: Record<string, never>;
+            pageId?: string;
         };
         EmulateInput: {
+            /** @description Only this page, now; the session's emulation and its other pages stay as they are */
+            pageId?: string;
             /** @description Viewport in CSS pixels */
             viewport?: {
                 width: number;
@@ -1478,6 +1510,16 @@ export interface components {
             };
             /** @description User-Agent string (header and navigator.userAgent) */
             userAgent?: string;
+            /** @description Device pixels per CSS pixel, with viewport */
+            deviceScaleFactor?: number;
+            /** @description A mobile device's viewport, with viewport */
+            isMobile?: boolean;
+            /** @description Touch events and (pointer: coarse) */
+            hasTouch?: boolean;
+            /** @description navigator.platform, e.g. Linux x86_64 */
+            platform?: string;
+            /** @description Accept-Language header and navigator.languages, e.g. de-DE,de;q=0.9 */
+            acceptLanguage?: string;
             /** @description Position pages read; grants the geolocation permission */
             geolocation?: {
                 /** @description Degrees, -90..90 */
@@ -1506,11 +1548,63 @@ export interface components {
                 name: string;
                 url: string;
                 origin: string;
+                /** @description Whether the session's origin policy lets it reach the frame's URL */
+                allowed: boolean;
             }[];
         };
         FramesInput: {
             /** @description Default: the active page */
             pageId?: string;
+            /** @description Only frames whose URL, as listed (redacted), contains this */
+            url?: string;
+            /** @description Only the frame of the iframe element this names in the main frame (refs: of the current state) */
+            locator?: {
+                /** @constant */
+                type: "css";
+                value: string;
+            } | {
+                /** @constant */
+                type: "xpath";
+                value: string;
+            } | {
+                /** @constant */
+                type: "role";
+                role: string;
+                name?: string;
+                exact?: boolean;
+            } | {
+                /** @constant */
+                type: "text";
+                value: string;
+                exact?: boolean;
+            } | {
+                /** @constant */
+                type: "label";
+                value: string;
+                exact?: boolean;
+            } | {
+                /** @constant */
+                type: "placeholder";
+                value: string;
+                exact?: boolean;
+            } | {
+                /** @constant */
+                type: "testId";
+                value: string;
+            } | {
+                /** @constant */
+                type: "semantic";
+                description: string;
+            } | {
+                /** @constant */
+                type: "coordinates";
+                x: number;
+                y: number;
+            } | {
+                /** @constant */
+                type: "ref";
+                ref: string;
+            };
         };
         ReloadResult: components["schemas"]["NavigateResult"];
         ReloadInput: {
@@ -2073,6 +2167,24 @@ export interface components {
              * @enum {string}
              */
             mode?: "execute" | "plan";
+            /** @description Position pages read; grants the geolocation permission */
+            geolocation?: {
+                /** @description Degrees, -90..90 */
+                latitude: number;
+                /** @description Degrees, -180..180 */
+                longitude: number;
+                /** @description Metres, default 0 */
+                accuracy?: number;
+            };
+            /** @description Cut the pages' network (navigator.onLine false) */
+            offline?: boolean;
+            /**
+             * @description prefers-color-scheme
+             * @enum {string}
+             */
+            colorScheme?: "light" | "dark" | "no-preference";
+            /** @description Chromium permissions granted to every origin of the session (geolocation, notifications, …) */
+            permissions?: ("ar" | "audioCapture" | "automaticFullscreen" | "backgroundFetch" | "backgroundSync" | "cameraPanTiltZoom" | "capturedSurfaceControl" | "clipboardReadWrite" | "clipboardSanitizedWrite" | "displayCapture" | "durableStorage" | "geolocation" | "handTracking" | "idleDetection" | "keyboardLock" | "localFonts" | "midi" | "midiSysex" | "nfc" | "notifications" | "paymentHandler" | "periodicBackgroundSync" | "pointerLock" | "protectedMediaIdentifier" | "sensors" | "smartCard" | "speakerSelection" | "storageAccess" | "topLevelStorageAccess" | "videoCapture" | "vr" | "wakeLockScreen" | "wakeLockSystem" | "webAppInstallation" | "webPrinting" | "windowManagement")[];
         };
         TestBrowserSessionListResult: {
             sessions: components["schemas"]["SessionView"][];
@@ -2217,7 +2329,13 @@ export interface components {
             /** @description 0 or absent: 30000 */
             timeoutMs?: number;
         };
-        TestBrowserScreenshotResult: components["schemas"]["Artifact"];
+        TestBrowserScreenshotResult: {
+            artifact: components["schemas"]["ArtifactRef"];
+            /** @description The image's width in pixels (device pixels: CSS pixels × scale factor) */
+            width: number;
+            /** @description The image's height in pixels */
+            height: number;
+        };
         TestBrowserScreenshotInput: {
             /** @description Default: the active page */
             pageId?: string;
@@ -5405,7 +5523,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CookiesClearInput"];
+            };
+        };
         responses: {
             /** @description Success */
             200: {
@@ -5492,7 +5614,10 @@ export interface operations {
     };
     storage_state_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Also export each origin's sessionStorage, as the open page showing it has it */
+                sessionStorage?: boolean;
+            };
             header?: never;
             path: {
                 sessionId: string;
