@@ -176,9 +176,22 @@ export const RESULT_SCHEMAS: Record<string, Json> = {
     beforeunload: { enum: ["accept", "dismiss"] },
     next: {},
   }),
-  Approval: obj(["approvalId", "sessionId", "action", "origin", "requestedAt", "expiresAt"], {
+  Approval: obj([
+    "approvalId",
+    "sessionId",
+    "pageId",
+    "url",
+    "title",
+    "action",
+    "origin",
+    "requestedAt",
+    "expiresAt",
+  ], {
     approvalId: str,
     sessionId: str,
+    pageId: { type: "string", description: "The page the action would run on" },
+    url: { type: "string", description: "That page's URL, redacted" },
+    title: { type: "string", description: "That page's title when it was last observed" },
     action: str,
     origin: str,
     target: str,

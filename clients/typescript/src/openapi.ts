@@ -2372,6 +2372,12 @@ export interface components {
         Approval: {
             approvalId: string;
             sessionId: string;
+            /** @description The page the action would run on */
+            pageId: string;
+            /** @description That page's URL, redacted */
+            url: string;
+            /** @description That page's title when it was last observed */
+            title: string;
             action: string;
             origin: string;
             target?: string;
