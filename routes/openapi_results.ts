@@ -308,9 +308,12 @@ export const OP_RESULTS: Record<string, Json | null> = {
     snapshot: str,
     tree: { type: "object" },
   }),
-  elements: obj(["stateId", "targetId", "pageId", "frameId", "url", "elements", "totalElements"], {
-    stateId: str,
-    targetId: str,
+  elements: obj(["pageId", "frameId", "url", "elements", "totalElements"], {
+    stateId: {
+      type: "string",
+      description: "The observation the refs belong to; absent with observe: false",
+    },
+    targetId: { type: "string", description: "The page's browser target; absent with observe: false" },
     pageId: str,
     frameId: str,
     url: str,

@@ -1689,8 +1689,10 @@ export interface components {
             timeoutMs?: number;
         };
         ElementsResult: {
-            stateId: string;
-            targetId: string;
+            /** @description The observation the refs belong to; absent with observe: false */
+            stateId?: string;
+            /** @description The page's browser target; absent with observe: false */
+            targetId?: string;
             pageId: string;
             frameId: string;
             url: string;
@@ -1794,6 +1796,8 @@ export interface components {
             refresh?: boolean;
             /** @description Also list the WebMCP tools the frame declares (as discover does) */
             tools?: boolean;
+            /** @description false: observe nothing (no stateId, no elements, the current state stays); only metadata, tools and the plain screenshot; excludes annotate and stability */
+            observe?: boolean;
             /** @description 0 or absent: 30000 */
             timeoutMs?: number;
         };
