@@ -176,9 +176,22 @@ export const RESULT_SCHEMAS: Record<string, Json> = {
     beforeunload: { enum: ["accept", "dismiss"] },
     next: {},
   }),
-  Approval: obj(["approvalId", "sessionId", "action", "origin", "requestedAt", "expiresAt"], {
+  Approval: obj([
+    "approvalId",
+    "sessionId",
+    "pageId",
+    "url",
+    "title",
+    "action",
+    "origin",
+    "requestedAt",
+    "expiresAt",
+  ], {
     approvalId: str,
     sessionId: str,
+    pageId: { type: "string", description: "The page the action would run on" },
+    url: { type: "string", description: "That page's URL, redacted" },
+    title: { type: "string", description: "That page's title when it was last observed" },
     action: str,
     origin: str,
     target: str,
@@ -312,9 +325,12 @@ export const OP_RESULTS: Record<string, Json | null> = {
     snapshot: str,
     tree: { type: "object" },
   }),
-  elements: obj(["stateId", "targetId", "pageId", "frameId", "url", "elements", "totalElements"], {
-    stateId: str,
-    targetId: str,
+  elements: obj(["pageId", "frameId", "url", "elements", "totalElements"], {
+    stateId: {
+      type: "string",
+      description: "The observation the refs belong to; absent with observe: false",
+    },
+    targetId: { type: "string", description: "The page's browser target; absent with observe: false" },
     pageId: str,
     frameId: str,
     url: str,

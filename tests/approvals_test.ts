@@ -55,6 +55,11 @@ fixtureTest("an action a rule covers waits for approval, and runs once approved"
   const { acting, request } = await t.placeOrder();
   assert.equal(request.action, "click");
   assert.equal(request.target, 'button "Place order"');
+  assert.deepEqual(
+    [request.pageId, request.url, request.title],
+    [t.state.pageId, t.site.url("/"), "Shop"],
+    "the approval names the page the action would run on",
+  );
   assert.equal(await t.orders(), "0", "nothing happens before the decision");
   const decided = await t.decide(request, "approve");
   assert.equal(decided.status, 200);

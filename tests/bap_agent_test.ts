@@ -193,7 +193,7 @@ Deno.test(
 );
 
 Deno.test(
-  "after frame/switch, agent/observe, observe/ariaSnapshot and observe/accessibility read that frame",
+  "after frame/switch, agent/observe, agent/extract, observe/ariaSnapshot and observe/accessibility read that frame",
   browserTest,
   async () => {
     await using c = await fresh("/framed");
@@ -201,6 +201,12 @@ Deno.test(
     const obs = await c.call("agent/observe", { includeInteractiveElements: true });
     assert.deepEqual(obs.interactiveElements.map((e: Json) => e.name), ["Inner button"]);
     assert.match(obs.interactiveElements[0].ref, /^@f\d+e\d+$/, "refs of another frame carry its prefix");
+    const heading = {
+      instruction: "the heading",
+      schema: { type: "string" },
+      selector: { type: "css", value: "h2" },
+    };
+    assert.equal((await c.call("agent/extract", heading)).data, "Inside");
     const aria = await c.call("observe/ariaSnapshot", {});
     assert.equal(aria.snapshot, '- heading "Inside" [level=2]\n- button "Inner button"\n');
     assert.equal(aria.title, "Inner");
@@ -209,6 +215,8 @@ Deno.test(
     await c.call("frame/main", {});
     const outer = await c.call("agent/observe", { includeInteractiveElements: true });
     assert.deepEqual(outer.interactiveElements.map((e: Json) => e.name), ["Outside"]);
+    const none = await c.call("agent/extract", { ...heading, timeout: 200 });
+    assert.deepEqual([none.success, none.data], [false, null], "the main frame has no h2");
   },
 );
 

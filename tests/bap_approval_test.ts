@@ -31,6 +31,7 @@ Deno.test(
     assert.equal(required.originalRequest.method, "action/click");
     assert.equal(required.rule, "orders");
     assert.equal(required.context.pageUrl, site.url("/"));
+    assert.equal(required.context.pageTitle, "Shop");
     assert.ok(required.expiresAt > Date.now());
     assert.deepEqual(
       await c.call("approval/respond", { requestId: required.requestId, decision: "approve" }),

@@ -85,6 +85,26 @@ Deno.test(
   },
 );
 
+Deno.test(
+  "elements with observe: false reads metadata, tools and a screenshot without observing, so the current state stays",
+  browserTest,
+  async () => {
+    await using s = await session();
+    const state = await ph.open(s.sid, site.url("/form"));
+    const r = await elements(s.sid, { observe: false, metadata: true, tools: true, screenshot: true });
+    assert.deepEqual([r.stateId, r.elements, r.totalElements], [undefined, [], 0]);
+    assert.deepEqual([r.title, r.url, r.tools.map((t: Json) => t.name)], ["Sign in", site.url("/form"), [
+      "sign_in",
+    ]]);
+    assert.equal(r.screenshot.artifact.mimeType, "image/jpeg");
+    const acted = await ph.actOn(s.sid, state, "click", /button "Go"/);
+    assert.equal(acted.execution, "completed", "the state navigate returned is still the current one");
+    const marked = await ph.post(`/v1/sessions/${s.sid}/elements`, { observe: false, annotate: true });
+    assert.equal(marked.status, 400, JSON.stringify(marked.body));
+    assert.equal(marked.body.error.details.field, "observe");
+  },
+);
+
 Deno.test("elements with annotate options labels boxes by ref", browserTest, async () => {
   await using s = await session();
   await ph.open(s.sid, site.url("/form"));

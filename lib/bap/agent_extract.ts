@@ -1,16 +1,15 @@
 /**
- * `agent/extract`: the core `extract` (lists, tables, labelled fields, text, URLs redacted) in the
- * page's selected frame, scoped to `selector` (the core locator, waited for) when given. Problems
- * are reported in the result, not as errors.
+ * `agent/extract`: the core `extract` operation (lists, tables, labelled fields, text, URLs
+ * redacted) in the page's selected frame, scoped to `selector` (the core locator, waited for)
+ * when given. What fails inside the extraction is reported in the result, not as an error.
  */
 import * as v from "valibot";
 import { ExtractInput } from "../protocol/schemas_page.ts";
-import { toPortholeError } from "../protocol/errors.ts";
-import { type Call, type Method, method } from "./call.ts";
-import { onPage } from "./gate.ts";
+import type { ExtractResult } from "../protocol/types.ts";
+import { BapError } from "./errors.ts";
+import { type Method, viaOp } from "./call.ts";
 import { Flag, Num, PageId, renamed } from "./schema.ts";
-import { selectedFrame, SelectorSchema } from "./selectors.ts";
-import { extract as coreExtract } from "../session/page_reads.ts";
+import { SelectorSchema } from "./selectors.ts";
 import { MAX_TIMEOUT_MS } from "../protocol/timeouts.ts";
 
 const Extract = v.object({
@@ -23,30 +22,32 @@ const Extract = v.object({
   timeout: v.optional(Num(0, MAX_TIMEOUT_MS), 30_000),
 });
 
-async function extract(call: Call, p: v.InferOutput<typeof Extract>) {
-  return await onPage(call, p.pageId, async (t, sig) => {
-    const frame = await selectedFrame(call.state, t, sig);
-    try {
-      const r = await coreExtract(t.session, {
-        pageId: t.pageId,
-        frameId: frame.frameId,
-        schema: p.schema,
-        mode: p.mode ?? "single",
-        locator: p.selector,
-        includeSources: p.includeSourceRefs,
-        timeoutMs: Math.max(1, Math.round(p.timeout)),
-      }, sig);
-      const sources = r.sources?.map((s, i) => ({
-        ref: `@s${i + 1}`,
-        selector: { type: "css", value: s.selector },
-        text: s.text,
-      }));
-      return { success: true, data: r.data, confidence: r.confidence, ...(sources ? { sources } : {}) };
-    } catch (err) {
-      if (sig.aborted) throw err;
-      return { success: false, data: null, error: toPortholeError(err).message };
-    }
-  });
-}
+const source = ({ selector, text }: { selector: string; text: string }, i: number) => ({
+  ref: `@s${i + 1}`,
+  selector: { type: "css", value: selector },
+  text,
+});
 
-export const AGENT_EXTRACT_METHODS: Record<string, Method> = { "agent/extract": method(Extract, extract) };
+const via = viaOp(Extract, "extract", "page", (p, call, t) => ({
+  pageId: t!.pageId,
+  frameId: call.state.frames.get(t!.pageId),
+  schema: p.schema,
+  mode: p.mode ?? "single",
+  locator: p.selector,
+  includeSources: p.includeSourceRefs,
+  timeoutMs: Math.max(1, Math.round(p.timeout)),
+}), (r: ExtractResult) => ({ success: true, ...r, ...r.sources && { sources: r.sources.map(source) } }));
+
+// Refusals before the extraction ran (no page, a frame gone) and aborts stay errors.
+const refusal = (err: BapError) => err.notDispatched || (err.extras.details?.reason === "frame_not_found");
+
+export const AGENT_EXTRACT_METHODS: Record<string, Method> = {
+  "agent/extract": {
+    ...via,
+    run: (call, p) =>
+      via.run(call, p).catch((err) => {
+        if (!(err instanceof BapError) || refusal(err) || call.signal.aborted) throw err;
+        return { success: false, data: null, error: err.message };
+      }),
+  },
+};

@@ -4,8 +4,7 @@
  * alternatives), stability and incremental changes, the screenshot's bytes. Runs inside the
  * caller's gate.
  */
-import { type ElementListing, elementListing, frameExtras } from "../session/elements.ts";
-import { redactUrl } from "../policy/url.ts";
+import { elementListing } from "../session/elements.ts";
 import type { ListedElement } from "../protocol/types.ts";
 import * as v from "valibot";
 import { type Call, type Method, method } from "./call.ts";
@@ -47,12 +46,6 @@ function element(e: ListedElement, bounds: boolean) {
   return out;
 }
 
-/** What agent/observe reads of a listing. */
-type Seen = Pick<
-  ElementListing["result"],
-  "url" | "elements" | "totalElements" | "title" | "viewport" | "tools" | "changes"
->;
-
 /** The `minimal` tier: what a click needs. */
 const minimal = ({ ref, selector, role, name, tagName, actionHints }: ListedElement) => ({
   ref,
@@ -71,33 +64,21 @@ export async function agentObserve(call: Call, t: PageTarget, p: AgentObserve, s
   const listing = wantElements || !!annotate;
   const stability = listing && p.stableRefs !== false;
   const frame = await selectedFrame(call.state, t, signal);
-  const extras = {
+  // Listing nothing, nothing is observed: only the frame's metadata, tools and screenshot are read.
+  const { result: r, shot } = await elementListing(t.session, {
+    pageId: t.pageId,
+    frameId: frame.frameId,
+    observe: listing,
     annotate,
     screenshot: !forced && p.includeScreenshot,
     metadata: forced || p.includeMetadata !== false,
     tools: p.includeWebMCPTools,
-  };
-  // Listing nothing, nothing is observed: only the frame's metadata, tools and screenshot are read.
-  const { result: r, shot }: { result: Seen; shot?: ElementListing["shot"] } = listing
-    ? await elementListing(t.session, {
-      ...extras,
-      pageId: t.pageId,
-      frameId: frame.frameId,
-      maxElements: p.maxElements,
-      roles: p.filterRoles,
-      stability,
-      changes: stability && p.incremental,
-      refresh: p.refreshRefs,
-    }, signal)
-    : await frameExtras(t.session, t.rec, frame, [], extras, signal).then(({ shot, ...more }) => ({
-      result: {
-        url: redactUrl(frame.url),
-        elements: [],
-        totalElements: 0,
-        ...more,
-      },
-      shot,
-    }));
+    maxElements: p.maxElements,
+    roles: p.filterRoles,
+    stability,
+    changes: stability && p.incremental,
+    refresh: p.refreshRefs,
+  }, signal);
   const out: Record<string, unknown> = {};
   if (r.title !== undefined) out.metadata = { url: r.url, title: r.title, viewport: r.viewport };
   const shape = (e: ListedElement) => element(e, p.includeBounds ?? !!annotate);

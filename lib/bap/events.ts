@@ -6,14 +6,13 @@
  */
 import type { PortholeEvent } from "../events/bus.ts";
 import { networkEvents } from "../session/network_events.ts";
-import { redactUrl } from "../policy/url.ts";
 import type { SessionRegistry } from "../session/registry.ts";
 import type { ContextEntry } from "./context.ts";
 
 /** What forwarding events needs of a BAP session: its contexts, its notifier and its held requests. */
 export interface EventsHost {
   readonly registry: SessionRegistry;
-  readonly held: ReadonlyMap<string, { method: string; params: Record<string, unknown>; pageId: string }>;
+  readonly held: ReadonlyMap<string, { method: string; params: Record<string, unknown> }>;
   readonly contexts: ReadonlyMap<string, ContextEntry>;
   readonly unannounced: ReadonlySet<string>;
   notify: Notifier | null;
@@ -113,14 +112,13 @@ function approvalRequired(state: EventsHost, ctx: ContextEntry, approvalId: stri
   const view = state.registry.approvals.list(ctx.session.id).find((v) => v.approvalId === approvalId);
   if (!view) return;
   const held = state.held.get(ctx.session.id);
-  const rec = held ? ctx.session.pages.get(held.pageId) : undefined;
   state.notify?.("approval/required", {
     requestId: approvalId,
     originalRequest: { method: held?.method ?? `action/${view.action}`, params: held?.params ?? {} },
     rule: view.description ?? "an operator approval rule",
     context: {
-      pageUrl: rec ? redactUrl(rec.driver.url()) : "",
-      pageTitle: rec?.title ?? "",
+      pageUrl: view.url,
+      pageTitle: view.title,
       ...(view.target ? { elementInfo: { role: view.target.split(" ")[0], name: view.target } } : {}),
     },
     expiresAt: Date.parse(view.expiresAt),

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { capabilities, LIFECYCLE, METHODS } from "./methods.ts";
+import { capabilities, LIFECYCLE, METHODS, READ_ONLY_METHODS } from "./methods.ts";
+import { findOp } from "../ops/call.ts";
 import { defaultConfig } from "../config.ts";
 import { MAX_TIMEOUT_MS } from "../protocol/timeouts.ts";
 import type { SessionRegistry } from "../session/registry.ts";
@@ -56,4 +57,20 @@ Deno.test("initialize advertises the limits the core enforces, not numbers of it
   const own = PORTHOLE_OWN.filter((m) => m.startsWith("action/"));
   assert.deepEqual(caps.actions.map((a) => `action/${a}`).sort(), [...SPEC.actions, ...own].sort());
   assert.deepEqual(caps.observations.map((o) => `observe/${o}`).sort(), SPEC.observations.sort());
+});
+
+Deno.test("a method that is a core operation is answered in plan mode exactly when that operation is read-only", () => {
+  const mapped = Object.entries(METHODS).filter(([, m]) => m.op);
+  assert.ok(mapped.some(([name]) => name === "agent/extract") && mapped.length >= 15);
+  for (const [name, m] of mapped) {
+    assert.equal(
+      READ_ONLY_METHODS.has(name),
+      findOp(m.op!.name).readOnly === true,
+      `${name} → ${m.op!.name}`,
+    );
+  }
+  for (const own of ["agent/observe", "page/list", "frame/switch", "storage/getState", "events/subscribe"]) {
+    assert.ok(READ_ONLY_METHODS.has(own), own);
+  }
+  assert.equal(READ_ONLY_METHODS.has("agent/act"), false);
 });

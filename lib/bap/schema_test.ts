@@ -279,6 +279,7 @@ const VIA_OP: Record<string, string> = {
   "observe/element": "element",
   "observe/accessibility": "aria",
   "observe/ariaSnapshot": "aria",
+  "agent/extract": "extract",
 };
 
 Deno.test("a method that is a core operation gives it an input the operation's own schema accepts", () => {

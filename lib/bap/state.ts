@@ -30,7 +30,7 @@ export class BapState {
   /** The live connection's notifier; null while parked (events are then dropped). */
   notify: Notifier | null = null;
   /** The BAP request each context's running action came from (for approval/required). */
-  readonly held = new Map<string, { method: string; params: Record<string, unknown>; pageId: string }>();
+  readonly held = new Map<string, { method: string; params: Record<string, unknown> }>();
   #active: string | null = null;
   /** The tail of the browser/launch and browser/close chain: they run one at a time. */
   #lifecycle: Promise<unknown> = Promise.resolve();

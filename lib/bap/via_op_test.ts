@@ -48,3 +48,25 @@ Deno.test("page/create is the core's page_open, with its URL and the page's own 
   });
   assert.equal(mapped("page/activate", { pageId: "p_1" }).op, "page_activate");
 });
+
+Deno.test("agent/extract is the core's extract in the page's selected frame, its selector the core locator", () => {
+  const selected = { state: { frames: new Map([["p_1", "F2"]]) } } as unknown as Call;
+  const m = METHODS["agent/extract"];
+  const params = {
+    instruction: "x",
+    schema: { type: "string" },
+    selector: { type: "css", value: "h2" },
+    timeout: 0,
+  };
+  const input = m.op!.input(readParams(m.params, params), selected, page);
+  assert.equal(m.op!.name, "extract");
+  assert.deepEqual(parseInput(findOp("extract").input!, input), {
+    pageId: "p_1",
+    frameId: "F2",
+    schema: { type: "string" },
+    mode: "single",
+    locator: { type: "css", value: "h2" },
+    includeSources: undefined,
+    timeoutMs: 1,
+  });
+});

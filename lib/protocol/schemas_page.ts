@@ -112,6 +112,9 @@ export const ElementsInput = v.strictObject({
   ),
   refresh: Flag("With stability: forget the previous listing first, so every element is new"),
   tools: Flag("Also list the WebMCP tools the frame declares (as discover does)"),
+  observe: Flag(
+    "false: observe nothing (no stateId, no elements, the current state stays); only metadata, tools and the plain screenshot; excludes annotate and stability",
+  ),
   timeoutMs: v.optional(TimeoutMs),
 });
 export type ElementsInput = v.InferOutput<typeof ElementsInput>;

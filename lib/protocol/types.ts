@@ -160,10 +160,10 @@ export interface ListedElement {
 }
 
 export interface ElementsResult {
-  /** The observation the refs belong to: the session's current state, good for one action. */
-  stateId: string;
+  /** The observation the refs belong to: the session's current state, good for one action (absent with observe: false). */
+  stateId?: string;
   /** The page's browser target, which act checks with the stateId. */
-  targetId: string;
+  targetId?: string;
   pageId: string;
   frameId: string;
   url: string;

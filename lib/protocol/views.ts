@@ -8,6 +8,10 @@
 export interface ApprovalView {
   approvalId: string;
   sessionId: string;
+  /** The page the action would run on, its URL (redacted) and title. */
+  pageId: string;
+  url: string;
+  title: string;
   action: string;
   origin: string;
   target?: string;

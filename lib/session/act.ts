@@ -109,7 +109,7 @@ export async function act(session: ActHost, input: ActInput, signal: AbortSignal
       // A human decides; the wait is bounded by the rule, not by timeoutMs. Afterwards every
       // check runs again on the page as it is then, within a fresh timeoutMs.
       releaseTargets(rec, ctx);
-      await awaitApproval(session, one, state.origin, plan.ref, rule, signal);
+      await awaitApproval(session, rec, one, state.origin, plan.ref, rule, signal);
       if (live !== dl) live.dispose();
       dl.dispose();
       dl = live = deadline(effectiveTimeout(input.timeoutMs), signal);
@@ -268,6 +268,7 @@ function approvalRule(session: ActHost, input: ActInput, origin: string, ref: Re
 
 async function awaitApproval(
   session: ActHost,
+  rec: PageRecord,
   input: ActInput,
   origin: string,
   ref: RefTarget | undefined,
@@ -278,6 +279,10 @@ async function awaitApproval(
   const outcome = await session.deps.approvals!.request(
     {
       sessionId: session.id,
+      // The page as it was observed, so a person (or a BAP client) sees where the action would run.
+      pageId: rec.pageId,
+      url: redactUrl(rec.driver.url()),
+      title: rec.title,
       action: input.action,
       origin,
       target: ref ? `${ref.role} "${ref.name}"` : input.url ? redactUrl(input.url) : undefined,

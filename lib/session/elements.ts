@@ -9,7 +9,7 @@ import type { ElementsInput } from "../protocol/schemas_page.ts";
 import type { ElementsResult, ListedElement } from "../protocol/types.ts";
 import { redactUrl } from "../policy/url.ts";
 import type { RefTarget } from "../snapshot/render.ts";
-import { captureFrame } from "./capture.ts";
+import { captureFrame, findFrame } from "./capture.ts";
 import { annotatedScreenshot, DEFAULT_ANNOTATION } from "./page_images.ts";
 import type { PageRecord } from "./page_record.ts";
 import type { FrameInfo } from "./locate.ts";
@@ -22,6 +22,7 @@ import { actionHints } from "./element_hints.ts";
 import { compareListing } from "./element_changes.ts";
 import { discoverTools } from "./discover.ts";
 import { viewportOf } from "./page_facts.ts";
+import { PortholeError } from "../protocol/errors.ts";
 
 /** Core roles that say nothing of their own: the element's role attribute or tag stands instead. */
 const GENERIC = new Set(["generic", "none", "", "clickable"]);
@@ -84,6 +85,7 @@ export async function elementListing(
   signal: AbortSignal,
 ): Promise<ElementListing> {
   return await onPageBounded(session, input, signal, "Listing elements failed", async (rec, sig) => {
+    if (input.observe === false) return await unobserved(session, rec, input, sig);
     const seen = await listElements(rec, input.frameId, sig);
     session.states.publish(seen.state);
     const roles = input.roles;
@@ -123,11 +125,22 @@ export async function elementListing(
   });
 }
 
-/**
- * What a listing adds besides its elements (metadata, WebMCP tools, the screenshot of `listed`),
- * read without observing: a caller that lists nothing reads only these.
- */
-export async function frameExtras(
+/** `observe: false`: the frame's metadata, tools and plain screenshot, and no observation at all. */
+async function unobserved(session: ReadsHost, rec: PageRecord, input: ElementsInput, sig: AbortSignal) {
+  const needs = input.annotate ? "annotate" : input.stability ? "stability" : null;
+  if (needs) {
+    throw new PortholeError("invalid_params", `${needs} needs an observation: drop observe: false`, {
+      details: { field: "observe" },
+    });
+  }
+  const { frame } = await findFrame(rec.driver, input.frameId, sig);
+  const { shot, ...extras } = await frameExtras(session, rec, frame, [], input, sig);
+  const result = { pageId: rec.pageId, frameId: frame.frameId, url: redactUrl(frame.url), elements: [] };
+  return { result: { ...result, totalElements: 0, ...extras }, shot };
+}
+
+/** What a listing adds besides its elements (metadata, WebMCP tools, the screenshot of `listed`). */
+async function frameExtras(
   session: ReadsHost,
   rec: PageRecord,
   frame: FrameInfo,

@@ -1783,8 +1783,10 @@ export interface components {
             timeoutMs?: number;
         };
         ElementsResult: {
-            stateId: string;
-            targetId: string;
+            /** @description The observation the refs belong to; absent with observe: false */
+            stateId?: string;
+            /** @description The page's browser target; absent with observe: false */
+            targetId?: string;
             pageId: string;
             frameId: string;
             url: string;
@@ -1888,6 +1890,8 @@ export interface components {
             refresh?: boolean;
             /** @description Also list the WebMCP tools the frame declares (as discover does) */
             tools?: boolean;
+            /** @description false: observe nothing (no stateId, no elements, the current state stays); only metadata, tools and the plain screenshot; excludes annotate and stability */
+            observe?: boolean;
             /** @description 0 or absent: 30000 */
             timeoutMs?: number;
         };
@@ -2490,6 +2494,12 @@ export interface components {
         Approval: {
             approvalId: string;
             sessionId: string;
+            /** @description The page the action would run on */
+            pageId: string;
+            /** @description That page's URL, redacted */
+            url: string;
+            /** @description That page's title when it was last observed */
+            title: string;
             action: string;
             origin: string;
             target?: string;
