@@ -195,6 +195,10 @@ export const RESULT_SCHEMAS: Record<string, Json> = {
     action: str,
     origin: str,
     target: str,
+    element: {
+      ...obj(["role", "name"], { role: str, name: str }),
+      description: "The element the action targets: its role and accessible name",
+    },
     description: str,
     requestedAt: str,
     expiresAt: str,

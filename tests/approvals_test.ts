@@ -55,6 +55,7 @@ fixtureTest("an action a rule covers waits for approval, and runs once approved"
   const { acting, request } = await t.placeOrder();
   assert.equal(request.action, "click");
   assert.equal(request.target, 'button "Place order"');
+  assert.deepEqual(request.element, { role: "button", name: "Place order" });
   assert.deepEqual(
     [request.pageId, request.url, request.title],
     [t.state.pageId, t.site.url("/"), "Shop"],

@@ -32,6 +32,8 @@ Deno.test(
     assert.equal(required.rule, "orders");
     assert.equal(required.context.pageUrl, site.url("/"));
     assert.equal(required.context.pageTitle, "Shop");
+    // The element's role and its accessible name, each on its own.
+    assert.deepEqual(required.context.elementInfo, { role: "button", name: "Place order" });
     assert.ok(required.expiresAt > Date.now());
     assert.deepEqual(
       await c.call("approval/respond", { requestId: required.requestId, decision: "approve" }),

@@ -119,7 +119,11 @@ function approvalRequired(state: EventsHost, ctx: ContextEntry, approvalId: stri
     context: {
       pageUrl: view.url,
       pageTitle: view.title,
-      ...(view.target ? { elementInfo: { role: view.target.split(" ")[0], name: view.target } } : {}),
+      ...(view.element
+        ? {
+          elementInfo: { role: view.element.role, ...(view.element.name ? { name: view.element.name } : {}) },
+        }
+        : {}),
     },
     expiresAt: Date.parse(view.expiresAt),
   }, null);

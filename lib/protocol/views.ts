@@ -15,6 +15,8 @@ export interface ApprovalView {
   action: string;
   origin: string;
   target?: string;
+  /** The element the action targets, its role and accessible name apart (the `target` text joins them). */
+  element?: { role: string; name: string };
   description?: string;
   requestedAt: string;
   expiresAt: string;

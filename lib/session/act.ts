@@ -286,6 +286,7 @@ async function awaitApproval(
       action: input.action,
       origin,
       target: ref ? `${ref.role} "${ref.name}"` : input.url ? redactUrl(input.url) : undefined,
+      ...(ref ? { element: { role: ref.role, name: ref.name } } : {}),
       description: rule.description,
     },
     rule.timeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS,

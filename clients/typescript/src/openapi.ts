@@ -2503,6 +2503,11 @@ export interface components {
             action: string;
             origin: string;
             target?: string;
+            /** @description The element the action targets: its role and accessible name */
+            element?: {
+                role: string;
+                name: string;
+            };
             description?: string;
             requestedAt: string;
             expiresAt: string;
