@@ -32,6 +32,7 @@ const site = new Site({
     }),
   "/a": `<!doctype html><title>A</title><h1>A</h1>`,
   "/b": `<!doctype html><title>B</title><h1>B</h1>`,
+  "/tab": `<!doctype html><title>Tab</title><script>sessionStorage.setItem("tab", "7")</script>`,
 });
 const other = new Site({ "/x": `<!doctype html><title>X</title><h1>Elsewhere</h1>` });
 const ph = await Porthole.start();
@@ -396,6 +397,18 @@ Deno.test(
       arguments: { action: "back", wait_until: "soon" },
     });
     assert.ok(refused.isError);
+    // sessionStorage is exported only when asked for, and only an export takes the flag.
+    await call("browser_navigate", { url: site.url("/tab") });
+    const exported = async (args: Record<string, unknown>) =>
+      JSON.stringify(await call("browser_storage_state", { action: "export", ...args }));
+    assert.match(await exported({ session_storage: true }), /\\"name\\":\\"tab\\",\\"value\\":\\"7\\"/);
+    assert.doesNotMatch(await exported({}), /sessionStorage/);
+    const importing: Json = await client.callTool({
+      name: "browser_storage_state",
+      arguments: { action: "import", state: { cookies: [] }, session_storage: true },
+    });
+    assert.ok(importing.isError);
+    assert.match(JSON.stringify(importing.content), /session_storage/);
   },
 );
 

@@ -12,6 +12,7 @@ import { InspectInput, ScreenshotInput, WaitInput, WaitTextInput } from "../prot
 import {
   CookiesGetInput,
   CookiesSetInput,
+  StorageStateGetInput,
   StorageStateInput,
   TraverseInput,
 } from "../protocol/schemas_context.ts";
@@ -92,6 +93,7 @@ const CookiesInput = v.strictObject({
 const StorageInput = v.strictObject({
   action: v.pipe(v.picklist(["export", "import"]), v.description("export the state, or import `state`")),
   state: v.optional(StorageStateInput),
+  ...StorageStateGetInput.entries,
 });
 
 const HistoryInput = v.strictObject({
@@ -303,12 +305,17 @@ function contextTools(): McpTool[] {
       annotations: ACTS,
       optIn: true,
       call: async (ctx, input) => {
-        const { action, state } = input as v.InferOutput<typeof StorageInput>;
+        const { action, state, sessionStorage } = input as v.InferOutput<typeof StorageInput>;
         if (action === "export") {
-          const r = await runOp<StorageState>("storage_state_get", ctx, null);
+          const r = await runOp<StorageState>("storage_state_get", ctx, { sessionStorage });
           return toolResult({ state: untrusted(JSON.stringify(r), true) });
         }
         if (!state) throw needs("state", action);
+        if (sessionStorage !== undefined) {
+          throw new PortholeError("invalid_params", "Invalid sessionStorage: only an export reads it", {
+            details: { field: "sessionStorage" },
+          });
+        }
         return toolResult(await runOp("storage_state_set", ctx, state));
       },
     },

@@ -52,7 +52,7 @@ const storageStateGet = defineOp({
   name: "storage_state_get",
   readOnly: true,
   description: "Export cookies and the localStorage of the origins open pages show, in Playwright's " +
-    "storageState shape (?sessionStorage=true adds sessionStorage); give it to POST /v1/sessions as " +
+    "storageState shape (with sessionStorage too when asked); give it to POST /v1/sessions as " +
     "storageState to start logged in",
   method: "GET",
   path: "/v1/sessions/:sessionId/storage-state",

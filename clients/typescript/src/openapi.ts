@@ -493,7 +493,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Export cookies and the localStorage of the origins open pages show, in Playwright's storageState shape (?sessionStorage=true adds sessionStorage); give it to POST /v1/sessions as storageState to start logged in */
+        /** Export cookies and the localStorage of the origins open pages show, in Playwright's storageState shape (with sessionStorage too when asked); give it to POST /v1/sessions as storageState to start logged in */
         get: operations["storage_state_get"];
         put?: never;
         /** Import a storage state: cookies, and each origin's localStorage through a temporary page that navigates there under the session's origin policy */
