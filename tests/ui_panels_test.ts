@@ -147,7 +147,13 @@ Deno.test(
     const tsid = await text(ui.page, "code.test-session");
 
     const navigate = async (url: string) => {
-      await ui.page.$eval("#test-url", (e: any) => (e.value = ""));
+      // The field is the panel's state: empty it the way typing would (an input event), once the
+      // last navigation has finished, or the panel's next render puts the old URL back.
+      await ui.page.waitForSelector("form button[type=submit]:not([disabled])", { timeout: WAIT_MS });
+      await ui.page.$eval("#test-url", (e: any) => {
+        e.value = "";
+        e.dispatchEvent(new Event("input", { bubbles: true }));
+      });
       await ui.page.type("#test-url", url);
       await clickWhenReady(ui.page, "form button[type=submit]");
     };
