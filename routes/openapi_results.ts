@@ -366,6 +366,19 @@ export const OP_RESULTS: Record<string, Json | null> = {
       removed: list(str),
     }),
     tools: list({ type: "object" }),
-    screenshot: { type: "object" },
+    screenshot: obj(["artifact", "width", "height", "annotated", "labels"], {
+      artifact: ref("ArtifactRef"),
+      width: { ...int, description: "The viewport's width in CSS pixels (the image's at scale factor 1)" },
+      height: { ...int, description: "The viewport's height in CSS pixels" },
+      annotated: { ...bool, description: "false: nothing to mark, the plain JPEG of the viewport" },
+      labels: list(obj(["label", "ref", "position"], {
+        label: str,
+        ref: str,
+        position: {
+          ...obj(["x", "y"], { x: { type: "number" }, y: { type: "number" } }),
+          description: "Where the label's badge is drawn, in CSS pixels of the image",
+        },
+      })),
+    }),
   }),
 };

@@ -179,6 +179,35 @@ Deno.test(
 );
 
 Deno.test(
+  "fused observations annotate as agent/observe does, say the image's size and leave nothing stored",
+  browserTest,
+  async () => {
+    await using c = await fresh();
+    const observe = { annotateScreenshot: { enabled: true, labelFormat: "ref", maxLabels: 2 } };
+    const nav = await c.call("page/navigate", { url: site.url("/"), observe });
+    const act = await c.call("agent/act", {
+      steps: [{
+        action: "action/fill",
+        params: { selector: { type: "css", value: "#email" }, value: "a@b.c" },
+      }],
+      postObserve: observe,
+    });
+    for (const obs of [nav.observation, act.postObservation]) {
+      assert.equal(obs.screenshot.annotated, true);
+      assert.deepEqual(
+        obs.annotationMap.map((m: Json) => m.label),
+        obs.annotationMap.map((m: Json) => m.ref),
+      );
+      assert.equal(obs.annotationMap.length, 2);
+      const png = Uint8Array.fromBase64(obs.screenshot.data);
+      const ihdr = new DataView(png.buffer, 16, 8);
+      assert.deepEqual([obs.screenshot.width, obs.screenshot.height], [ihdr.getUint32(0), ihdr.getUint32(4)]);
+    }
+    for (const s of ph.server.registry.list()) assert.equal(s.artifacts.count, 0, `session ${s.id}`);
+  },
+);
+
+Deno.test(
   "agent/observe with maxElements 0 lists no elements and still counts them",
   browserTest,
   async () => {

@@ -188,7 +188,7 @@ Deno.test(
 );
 
 Deno.test(
-  "elements with annotate stores a numbered screenshot in the artifact store",
+  "elements with annotate stores a numbered screenshot, its size and where each label is drawn",
   browserTest,
   async () => {
     await using s = await session();
@@ -198,11 +198,15 @@ Deno.test(
     const shot = r.body.screenshot;
     assert.equal(shot.annotated, true);
     assert.equal(shot.labels.length, r.body.elements.length);
-    assert.deepEqual(shot.labels[0], { label: "1", ref: r.body.elements[0].ref });
+    const { ref, bounds } = r.body.elements[0];
+    // The badge (20 px by default) sits just above its element's box.
+    assert.deepEqual(shot.labels[0], { label: "1", ref, position: { x: bounds.x, y: bounds.y - 22 } });
     const res = await fetch(ph.url + shot.artifact.href);
     assert.equal(res.headers.get("content-type"), "image/png");
     const bytes = new Uint8Array(await res.arrayBuffer());
     assert.deepEqual([...bytes.slice(1, 4)], [0x50, 0x4e, 0x47]);
+    const ihdr = new DataView(bytes.buffer, 16, 8);
+    assert.deepEqual([shot.width, shot.height], [ihdr.getUint32(0), ihdr.getUint32(4)], "the PNG's own size");
     const plain = await post(s.sid, "elements", { annotate: true, maxElements: 0 });
     assert.equal(plain.body.screenshot.annotated, false);
     assert.equal(plain.body.screenshot.artifact.mimeType, "image/jpeg");

@@ -7,9 +7,8 @@ import * as v from "valibot";
 import { type Call, type Method, method } from "./call.ts";
 import { ACTION_METHODS } from "./actions.ts";
 import { BAP, BapError, toBapError } from "./errors.ts";
-import { onPage } from "./gate.ts";
 import { Flag, Num, PageId, Str, Timeout } from "./schema.ts";
-import { AgentObserve, agentObserve } from "./agent_observe.ts";
+import { AgentObserve } from "./agent_observe.ts";
 import { sleep } from "../session/deadline.ts";
 import { callOp } from "../ops/call.ts";
 import { MAX_TIMEOUT_MS } from "../protocol/timeouts.ts";
@@ -80,14 +79,9 @@ function stepError(err: BapError, i: number) {
   return { code: w.code, message: w.message, data };
 }
 
-async function observeQuietly(call: Call, pageId: string, p: AgentObserve | undefined) {
-  if (!p) return undefined;
-  try {
-    return await onPage(call, pageId, (t, sig) => agentObserve(call, t, p, sig));
-  } catch {
-    return undefined;
-  }
-}
+/** A fused observation is agent/observe's, asked for as a standalone request; failing, it is left out. */
+const observeQuietly = (call: Call, pageId: string, p: AgentObserve | undefined) =>
+  p && call.invoke("agent/observe", { ...p, pageId }).catch(() => undefined);
 
 async function agentAct(call: Call, p: v.InferOutput<typeof AgentActParams>) {
   const started = Date.now();

@@ -1,24 +1,20 @@
 /**
- * `agent/observe`: the core element list (`elements`, session/elements.ts) of the selected frame,
- * under the core refs (`@e5`), in BAP's shape: response tiers, selectors (primary plus
- * alternatives), stability and incremental changes, the screenshot's bytes. Runs inside the
- * caller's gate.
+ * `agent/observe`: the core's `elements` of the selected frame, under the core refs (`@e5`), in
+ * BAP's shape: response tiers, selectors (primary plus alternatives), stability and incremental
+ * changes, the screenshot's bytes and its annotation map.
  */
-import { elementListing } from "../session/elements.ts";
-import type { ListedElement } from "../protocol/types.ts";
+import type { ElementsResult, ListedElement } from "../protocol/types.ts";
 import * as v from "valibot";
-import { type Call, type Method, method } from "./call.ts";
-import { onPage } from "./gate.ts";
+import { type Method, naming, viaOp } from "./call.ts";
+import { takeBytes } from "./gate.ts";
 import { Flag, PageId, Whole } from "./schema.ts";
-import { selectedFrame } from "./selectors.ts";
-import type { PageTarget } from "./state.ts";
-import { Annotate } from "../protocol/annotation.ts";
-import { accessibilityTree } from "../session/aria_views.ts";
+import { AnnotationOptions } from "../protocol/annotation.ts";
 
 export const AgentObserve = v.object({
   pageId: PageId,
   responseTier: v.optional(v.picklist(["full", "interactive", "minimal"]), "full"),
-  annotateScreenshot: Annotate,
+  // Passed on as sent (the core reads it): a fused observation is read again by agent/observe.
+  annotateScreenshot: v.optional(v.union([v.boolean(), AnnotationOptions])),
   includeInteractiveElements: Flag,
   includeMetadata: Flag,
   includeAccessibility: Flag,
@@ -34,6 +30,11 @@ export const AgentObserve = v.object({
   includeWebMCPTools: Flag,
 });
 export type AgentObserve = v.InferOutput<typeof AgentObserve>;
+
+const annotating = ({ annotateScreenshot: a }: AgentObserve) =>
+  a === true || (typeof a === "object" && a.enabled === true);
+const forced = (p: AgentObserve) => p.responseTier !== "full";
+const wantElements = (p: AgentObserve) => forced(p) || (p.includeInteractiveElements ?? false);
 
 /** A core listed element as BAP's `InteractiveElement`. */
 function element(e: ListedElement, bounds: boolean) {
@@ -56,55 +57,54 @@ const minimal = ({ ref, selector, role, name, tagName, actionHints }: ListedElem
   actionHints,
 });
 
-/** Observe with BAP's params. Ungated: the caller holds the page's gate. */
-export async function agentObserve(call: Call, t: PageTarget, p: AgentObserve, signal: AbortSignal) {
-  const forced = p.responseTier !== "full";
-  const annotate = p.annotateScreenshot;
-  const wantElements = forced || (p.includeInteractiveElements ?? false);
-  const listing = wantElements || !!annotate;
+// Listing nothing, nothing is observed: only the frame's metadata, tools and screenshot are read.
+const observe = viaOp(AgentObserve, "elements", "page", (p, call, t) => {
+  const listing = wantElements(p) || annotating(p);
   const stability = listing && p.stableRefs !== false;
-  const frame = await selectedFrame(call.state, t, signal);
-  // Listing nothing, nothing is observed: only the frame's metadata, tools and screenshot are read.
-  const { result: r, shot } = await elementListing(t.session, {
-    pageId: t.pageId,
-    frameId: frame.frameId,
+  return {
+    pageId: t!.pageId,
+    frameId: call.state.frames.get(t!.pageId),
     observe: listing,
-    annotate,
-    screenshot: !forced && p.includeScreenshot,
-    metadata: forced || p.includeMetadata !== false,
+    annotate: p.annotateScreenshot,
+    screenshot: !forced(p) && p.includeScreenshot,
+    metadata: forced(p) || p.includeMetadata !== false,
     tools: p.includeWebMCPTools,
     maxElements: p.maxElements,
     roles: p.filterRoles,
     stability,
     changes: stability && p.incremental,
     refresh: p.refreshRefs,
-  }, signal);
+  };
+}, async (r: ElementsResult, call, session, p) => {
+  // The bytes first: the stored copy is dropped even when a later read fails.
+  const shot = r.screenshot && { ...r.screenshot, data: takeBytes(session, r.screenshot.artifact) };
   const out: Record<string, unknown> = {};
   if (r.title !== undefined) out.metadata = { url: r.url, title: r.title, viewport: r.viewport };
-  const shape = (e: ListedElement) => element(e, p.includeBounds ?? !!annotate);
+  const shape = (e: ListedElement) => element(e, p.includeBounds ?? annotating(p));
   if (r.changes) {
     const { added, updated, removed } = r.changes;
     out.changes = { added: added.map(shape), updated: updated.map(shape), removed };
   }
-  if (wantElements) {
+  if (wantElements(p)) {
     out.interactiveElements = r.elements.map(p.responseTier === "minimal" ? minimal : shape);
     out.totalInteractiveElements = r.totalElements;
   }
-  if (!forced && p.includeAccessibility) {
-    out.accessibility = { tree: [await accessibilityTree(t.rec, { frame }, undefined, signal)] };
+  if (!forced(p) && p.includeAccessibility) {
+    const { tree } = await call.invoke("observe/accessibility", { pageId: r.pageId }) as { tree: unknown };
+    out.accessibility = { tree: [tree] };
   }
   if (shot) {
-    const { map, ...image } = shot;
-    out.screenshot = image;
-    if (annotate && map.length) out.annotationMap = map;
+    const { artifact, data, width, height, annotated, labels } = shot;
+    out.screenshot = { data, format: artifact.mimeType.slice("image/".length), width, height, annotated };
+    if (annotating(p) && labels.length) out.annotationMap = labels;
   }
   if (r.tools?.length) out.webmcpTools = r.tools;
   return out;
-}
+});
+
+const BAP_NAMES: Record<string, string> = { roles: "filterRoles", annotate: "annotateScreenshot" };
 
 export const AGENT_OBSERVE_METHODS: Record<string, Method> = {
-  "agent/observe": method(
-    AgentObserve,
-    (call, p) => onPage(call, p.pageId, (t, sig) => agentObserve(call, t, p, sig)),
-  ),
+  // The core's errors name BAP's members.
+  "agent/observe": naming(observe, (f) => BAP_NAMES[f] ?? f),
 };

@@ -242,7 +242,8 @@ Deno.test("BAP's params become the core's: timeouts, modifiers, values and files
   assert.deepEqual(read("action/select", VALID["action/select"]).values, ["red"]);
   const upload = read("action/upload", VALID["action/upload"]);
   assert.equal(upload.files[0].mimeType, "application/octet-stream");
-  assert.equal(read("agent/observe", {}).annotateScreenshot, null);
+  const observe = read("agent/observe", { annotateScreenshot: { enabled: true }, maxElements: 0 });
+  assert.deepEqual(read("agent/observe", observe), observe, "a fused observation reads the same again");
   assert.equal(read("observe/pdf", VALID["observe/pdf"]).options.margin.top, 1 / 2.54);
 });
 
@@ -280,6 +281,7 @@ const VIA_OP: Record<string, string> = {
   "observe/accessibility": "aria",
   "observe/ariaSnapshot": "aria",
   "agent/extract": "extract",
+  "agent/observe": "elements",
 };
 
 Deno.test("a method that is a core operation gives it an input the operation's own schema accepts", () => {

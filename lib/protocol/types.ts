@@ -177,8 +177,12 @@ export interface ElementsResult {
   tools?: DiscoverResult["tools"];
   screenshot?: {
     artifact: { id: string; sha256: string; mimeType: string; bytes: number; href: string };
+    /** The image's size in pixels (the viewport's). */
+    width: number;
+    height: number;
     annotated: boolean;
-    labels: { label: string; ref: string }[];
+    /** Each numbered box's label, its element's ref and where the badge is drawn (CSS pixels). */
+    labels: { label: string; ref: string; position: { x: number; y: number } }[];
   };
 }
 

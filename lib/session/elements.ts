@@ -69,8 +69,8 @@ export function frameTitle(rec: PageRecord, frame: { frameId: string }, signal?:
   }).catch(() => "");
 }
 
-/** A listing with the screenshot it took, not yet stored (BAP answers the bytes themselves). */
-export interface ElementListing {
+/** A listing with the screenshot it took, not yet stored. */
+interface ElementListing {
   result: Omit<ElementsResult, "screenshot">;
   shot?: Awaited<ReturnType<typeof annotatedScreenshot>>;
 }
@@ -79,7 +79,7 @@ export interface ElementListing {
  * Observe the frame, publish the state (its refs are the page's current ones for every later
  * read), list its elements as `input` asks, and take the screenshot it asks for.
  */
-export async function elementListing(
+async function elementListing(
   session: ReadsHost,
   input: ElementsInput,
   signal: AbortSignal,
@@ -175,6 +175,6 @@ export async function elements(
   const { result, shot } = await elementListing(session, input, signal);
   if (!shot) return result;
   const artifact = await session.artifacts.put(Uint8Array.fromBase64(shot.data), `image/${shot.format}`);
-  const labels = shot.map.map((m) => ({ label: m.label, ref: m.ref }));
-  return { ...result, screenshot: { artifact, annotated: shot.annotated, labels } };
+  const { width, height, annotated, map: labels } = shot;
+  return { ...result, screenshot: { artifact, width, height, annotated, labels } };
 }

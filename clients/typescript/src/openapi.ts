@@ -1822,7 +1822,24 @@ export interface components {
                 removed: string[];
             };
             tools?: Record<string, never>[];
-            screenshot?: Record<string, never>;
+            screenshot?: {
+                artifact: components["schemas"]["ArtifactRef"];
+                /** @description The viewport's width in CSS pixels (the image's at scale factor 1) */
+                width: number;
+                /** @description The viewport's height in CSS pixels */
+                height: number;
+                /** @description false: nothing to mark, the plain JPEG of the viewport */
+                annotated: boolean;
+                labels: {
+                    label: string;
+                    ref: string;
+                    /** @description Where the label's badge is drawn, in CSS pixels of the image */
+                    position: {
+                        x: number;
+                        y: number;
+                    };
+                }[];
+            };
         };
         ElementsInput: {
             /** @description Default: the active page */
