@@ -89,6 +89,15 @@ Deno.test(
     });
     assert.equal(bad.status, 400);
     assert.match(JSON.stringify(bad.body), /amount/);
+    const far = await ph.post(`/v1/sessions/${s.sid}/act`, {
+      stateId: state.stateId,
+      targetId: state.targetId,
+      action: "scroll",
+      direction: "down",
+      amount: 1e300,
+    });
+    assert.equal(far.status, 400, "an amount in pixels is bounded as deltaY is");
+    assert.equal(far.body.error.details.field, "amount");
     assert.deepEqual(await scroll(s.sid), [0, 0]);
   },
 );
