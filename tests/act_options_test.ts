@@ -16,6 +16,8 @@ const LONG = `<!doctype html><title>Long</title><style>body { margin: 0 }</style
 
 const FIELDS = `<!doctype html><title>Fields</title>
 <label>Name <input id="name" value="old"></label>
+<label>Mail <input id="mail" type="email" value="ann@example.com"></label>
+<label>Count <input id="count" type="number" value="12"></label>
 <div id="editor" contenteditable="true" role="textbox" aria-label="Editor">old</div>`;
 
 /** A handle that follows the pointer while pressed and reports where it was let go. */
@@ -87,6 +89,15 @@ Deno.test(
     });
     assert.equal(bad.status, 400);
     assert.match(JSON.stringify(bad.body), /amount/);
+    const far = await ph.post(`/v1/sessions/${s.sid}/act`, {
+      stateId: state.stateId,
+      targetId: state.targetId,
+      action: "scroll",
+      direction: "down",
+      amount: 1e300,
+    });
+    assert.equal(far.status, 400, "an amount in pixels is bounded as deltaY is");
+    assert.equal(far.body.error.details.field, "amount");
     assert.deepEqual(await scroll(s.sid), [0, 0]);
   },
 );
@@ -136,6 +147,23 @@ Deno.test(
     const plain = await ph.actOn(s.sid, onFill.freshState, "type", /textbox "Name"/, { text: "^" });
     assertCompleted(plain);
     assert.equal(await value(), "^x", "a plain type starts where focus puts the caret");
+  },
+);
+
+Deno.test(
+  "type with append adds after the last character of an email or number field, whose caret a script cannot set",
+  browserTest,
+  async () => {
+    await using s = await session(site.url("/fields"));
+    const mail = await ph.actOn(s.sid, s.state, "type", /textbox "Mail"/, { text: ".uk", append: true });
+    assertCompleted(mail);
+    assert.equal(await ph.pageEval(s.sid, "mail.value"), "ann@example.com.uk");
+    const count = await ph.actOn(s.sid, mail.freshState, "type", /spinbutton "Count"/, {
+      text: "3",
+      append: true,
+    });
+    assertCompleted(count);
+    assert.equal(await ph.pageEval(s.sid, "count.value"), "123");
   },
 );
 

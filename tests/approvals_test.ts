@@ -4,7 +4,7 @@
  * check runs again on the page as it is then.
  */
 import assert from "node:assert/strict";
-import { assertNotDispatched, disposing, type Json, Porthole, Site } from "./harness.ts";
+import { assertNotDispatched, browserTest, disposing, type Json, Porthole, Site } from "./harness.ts";
 import { fixtureTest } from "./fixtures.ts";
 
 const SHOP = `<!doctype html><title>Shop</title>
@@ -111,3 +111,27 @@ fixtureTest("actions no rule covers run without waiting, and unknown approvals a
   assert.equal(bad.status, 400);
   assert.equal(bad.body.error.details.field, "decision");
 });
+
+Deno.test(
+  "an approval's target, element and title are scrubbed of configured secrets as every answer is",
+  browserTest,
+  async () => {
+    const secret = "correct-horse-battery-staple";
+    await using site = new Site({
+      "/": `<!doctype html><title>Order for ${secret}</title><button>Place order for ${secret}</button>`,
+    });
+    await using ph = await Porthole.start((c) => {
+      c.operator.secrets = { shop: { value: secret, origins: [site.origin] } };
+      c.operator.approvals = [{ actions: ["click"], timeoutMs: 30_000, description: "orders" }];
+    });
+    const sid = await ph.session();
+    const state = await ph.open(sid, site.url("/"));
+    assert.doesNotMatch(JSON.stringify(state), new RegExp(secret), "the observation is scrubbed");
+    const acting = ph.actOn(sid, state, "click", /button "Place order/);
+    const [request] = await pending(ph);
+    await ph.post(`/v1/approvals/${request.approvalId}`, { decision: "deny" });
+    await acting;
+    assert.doesNotMatch(JSON.stringify(request), new RegExp(secret));
+    assert.deepEqual(request.element, { role: "button", name: "Place order for [secret]" });
+  },
+);

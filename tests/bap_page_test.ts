@@ -210,3 +210,23 @@ Deno.test(
     assert.deepEqual(cookies.cookies.map((x: { name: string }) => x.name), ["who"]);
   },
 );
+
+Deno.test(
+  "context/create in plan mode takes a storage state, as POST /v1/sessions does: the context starts logged in",
+  browserTest,
+  async () => {
+    await using c = await bapLaunched(ph);
+    const cookie = { name: "sid", value: "s3cret", domain: "127.0.0.1", path: "/" };
+    const options = { mode: "plan", storageState: { cookies: [cookie] } };
+    const http = await ph.post("/v1/sessions", options);
+    assert.equal(http.status, 201, JSON.stringify(http.body));
+    assert.deepEqual(await c.call("context/create", { contextId: "ctx-plan", options }), {
+      contextId: "ctx-plan",
+    });
+    const listed = await c.call("context/list");
+    assert.ok(listed.contexts.some((x: { id: string }) => x.id === "ctx-plan"));
+    const refused = await c.fails("page/create", { contextId: "ctx-plan" });
+    assert.equal(refused.code, -32021, "the context is in plan mode once created");
+    assert.equal(refused.data!.details.reason, "plan_mode");
+  },
+);

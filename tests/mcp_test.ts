@@ -341,6 +341,20 @@ Deno.test("navigate, page, wait and inspect work on the MCP session's own pages"
   assert.equal(missing.structuredContent.error.details.field, "page_id");
 });
 
+Deno.test(
+  "browser_wait without a condition names only the conditions the tool takes",
+  browserTest,
+  async () => {
+    await using ph = await Porthole.start();
+    await using mcp = await mcpOverHttp(ph);
+    const r = await mcp.call("browser_wait", {});
+    assert.equal(r.isError, true);
+    assert.equal(r.structuredContent.error.code, "invalid_params");
+    assert.match(r.content[0].text, /text, text_?[Gg]one/);
+    assert.doesNotMatch(r.content[0].text, /locator/, "the MCP tool has no locator condition");
+  },
+);
+
 Deno.test("two MCP sessions in parallel do not share cookies", browserTest, async () => {
   await using site = new Site({
     "/set": () =>

@@ -50,3 +50,23 @@ Deno.test(
     assert.equal(far.body.error.details.field, "geolocation.latitude");
   },
 );
+
+Deno.test(
+  "a session created offline with a storage state is created: its localStorage goes in, and its pages are offline",
+  browserTest,
+  async () => {
+    await using ph = await Porthole.start();
+    const origins = [{ origin: site.origin, localStorage: [{ name: "theme", value: "dark" }] }];
+    const created = await ph.post("/v1/sessions", { offline: true, storageState: { cookies: [], origins } });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const sid = created.body.sessionId as string;
+    const set = await ph.post(`/v1/sessions/${sid}/storage-state`, { cookies: [], origins });
+    assert.equal(set.status, 200, "an import into an offline session is no navigation of the client's");
+    assert.equal((await ph.post(`/v1/sessions/${sid}/pages`, {})).status, 201);
+    assert.equal(await ph.pageEval(sid, "navigator.onLine"), false);
+    const state = await ph.post(`/v1/sessions/${sid}/emulation`, { offline: false });
+    assert.equal(state.status, 200);
+    await ph.open(sid, site.url("/account"));
+    assert.equal(await ph.pageEval(sid, "localStorage.getItem('theme')"), "dark");
+  },
+);

@@ -12,7 +12,16 @@ const PAGE = `<!doctype html><title>Later</title>
 <button>Other</button><button>Other</button>
 <iframe src="/inner"></iframe>`;
 
-const site = new Site({ "/": PAGE, "/inner": `<!doctype html><title>Inner</title><p>Inside</p>` });
+const far = new Site(
+  { "/far": `<!doctype html><title>Far</title><button disabled>Far away</button>` },
+  "localhost",
+);
+const site = new Site({
+  "/": PAGE,
+  "/inner": `<!doctype html><title>Inner</title><p>Inside</p>`,
+  "/cross": `<!doctype html><title>Cross</title><iframe src="${far.url("/far")}"></iframe>`,
+});
+globalThis.addEventListener("unload", () => far.server.shutdown());
 const { ph, session } = await sharedPorthole();
 
 Deno.test(
@@ -70,5 +79,26 @@ Deno.test(
     }
     const unknown = await wait({ locator: { type: "text", value: "Pay" }, frameId: "NO-SUCH-FRAME" });
     assertError(unknown, 404, "frame_not_found");
+  },
+);
+
+Deno.test(
+  "wait for a locator in a cross-site frame, one frames lists, reads that frame's element",
+  browserTest,
+  async () => {
+    await using s = await session(site.url("/cross"));
+    let frameId = "";
+    await eventually("the cross-site frame to be listed", async () => {
+      const frames = (await ph.post(`/v1/sessions/${s.sid}/frames`, {})).body.frames;
+      frameId = frames[1]?.frameId;
+      return frameId !== undefined;
+    });
+    const wait = (body: Json) => ph.post(`/v1/sessions/${s.sid}/wait`, { frameId, timeoutMs: 5000, ...body });
+    const locator = { type: "role", role: "button", name: "Far away" };
+    const r = await wait({ locator, state: "disabled" });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    assert.equal(r.body.met, true);
+    const enabled = await wait({ locator, state: "enabled", timeoutMs: 300 });
+    assert.equal(enabled.body.met, false, "the button in that frame is disabled");
   },
 );

@@ -95,12 +95,15 @@ async function contextCreate(call: Call, p: v.InferOutput<typeof ContextCreate>)
   const id = p.contextId ?? contextId();
   if (state.contexts.has(id)) throw invalidParams("contextId", `Context with ID '${id}' already exists`);
   const { storageState, ...options } = p.options ?? {};
-  const ctx = state.addContext(id, options, p.options);
-  // A saved state goes in through the core's storage_state_set, before any page is opened.
+  // A saved state goes in through the core's storage_state_set, before any page is opened and
+  // before plan mode (which refuses that operation) applies, as POST /v1/sessions does.
+  const { mode, ...execute } = options;
+  const ctx = state.addContext(id, storageState ? execute : options, p.options);
   const ids = { sessionId: ctx.session.id };
   if (storageState) {
     try {
       await callOp(call.registry, "storage_state_set", ids, storageState, call.signal);
+      if (mode) await callOp(call.registry, "session_update", ids, { mode }, call.signal);
     } catch (err) {
       await state.dropContext(id);
       throw renameField(toBapError(err), (f) => `options.storageState.${f}`);

@@ -279,7 +279,7 @@ export const ActInput = v.strictObject({
   ),
   amount: v.optional(
     v.pipe(
-      v.union([v.pipe(v.number(), v.finite(), v.minValue(0)), v.literal("page")]),
+      v.union([v.pipe(v.number(), v.finite(), v.minValue(0), v.maxValue(1e6)), v.literal("page")]),
       v.description('scroll: px or "page" (default)'),
     ),
   ),

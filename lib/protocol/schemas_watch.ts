@@ -64,12 +64,14 @@ const ELEMENT = {
 
 /** Exactly one condition; `state` and `frameId` only with a locator. */
 function oneCondition<E extends v.ObjectEntries>(entries: E) {
+  // The error offers only the conditions this schema takes (MCP's wait has no locator).
+  const conditions = CONDITIONS.filter((k) => k in entries);
   return v.pipe(
     v.strictObject(entries),
     v.rawCheck(({ dataset, addIssue }) => {
       if (!dataset.typed) return;
       const value = dataset.value as Record<string, unknown>;
-      const given = CONDITIONS.filter((k) => value[k] !== undefined);
+      const given = conditions.filter((k) => value[k] !== undefined);
       const stray = value.locator === undefined && ["state", "frameId"].find((k) => value[k] !== undefined);
       if (given.length === 1 && !stray) return;
       // Name a field, so the error says which one to drop (or that one is missing).
@@ -79,7 +81,7 @@ function oneCondition<E extends v.ObjectEntries>(entries: E) {
           ? `${stray} goes with locator`
           : given.length
           ? `give exactly one condition, not ${given.join(" and ")}`
-          : `give one condition: ${CONDITIONS.join(", ")}`,
+          : `give one condition: ${conditions.join(", ")}`,
         path: [{ type: "object", origin: "value", input: value, key, value: value[key] }],
       });
     }),

@@ -276,17 +276,20 @@ async function awaitApproval(
   signal: AbortSignal,
 ): Promise<void> {
   let approvalId = "";
+  // A ref's name is the page's text as read: scrubbed of configured secrets, as every answer is.
+  const scrub = (text: string) => session.deps.secrets?.scrub(text) ?? text;
+  const name = ref && scrub(ref.name);
   const outcome = await session.deps.approvals!.request(
     {
       sessionId: session.id,
       // The page as it was observed, so a person (or a BAP client) sees where the action would run.
       pageId: rec.pageId,
-      url: redactUrl(rec.driver.url()),
+      url: scrub(redactUrl(rec.driver.url())),
       title: rec.title,
       action: input.action,
       origin,
-      target: ref ? `${ref.role} "${ref.name}"` : input.url ? redactUrl(input.url) : undefined,
-      ...(ref ? { element: { role: ref.role, name: ref.name } } : {}),
+      target: ref ? `${ref.role} "${name}"` : input.url ? scrub(redactUrl(input.url)) : undefined,
+      ...(ref ? { element: { role: ref.role, name: name! } } : {}),
       description: rule.description,
     },
     rule.timeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS,

@@ -40,7 +40,9 @@ export async function keyboardAction(
     if (input.action === "fill") await driver.send("Input.insertText", { text: input.text }, signal);
     else await key(keyboard, { modifiers: [], key: "Delete", printable: false }, signal);
   } else if (input.action === "type") {
-    if (plan.caret === "end") await driver.callOn(objectId!, CARET_TO_END, [], signal);
+    if (plan.caret === "end" && !(await driver.callOn<boolean>(objectId!, CARET_TO_END, [], signal))) {
+      await key(keyboard, { modifiers: [], key: "End", printable: false }, signal);
+    }
     if (plan.caret === "clear") {
       await driver.callOn(objectId!, SELECT_ALL, [], signal);
       await key(keyboard, { modifiers: [], key: "Delete", printable: false }, signal);

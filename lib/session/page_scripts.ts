@@ -113,7 +113,10 @@ export const VALUE_ACCEPTED = `function (value) {
   return probe.value === (el.type === "color" ? value.toLowerCase() : value);
 }`;
 
-/** Put a text field's or an editor's caret after its last character. */
+/**
+ * Put a text field's or an editor's caret after its last character; false where no script can
+ * (an email or number input has no selection API: the End key moves its caret).
+ */
 export const CARET_TO_END = `function () {
   if (this.isContentEditable) {
     const range = document.createRange();
@@ -122,8 +125,8 @@ export const CARET_TO_END = `function () {
     const sel = this.ownerDocument.getSelection();
     sel.removeAllRanges();
     sel.addRange(range);
-    return;
+    return true;
   }
-  if (typeof this.value !== "string" || typeof this.setSelectionRange !== "function") return;
-  try { this.setSelectionRange(this.value.length, this.value.length); } catch (_) { /* email, number */ }
+  if (typeof this.value !== "string" || typeof this.setSelectionRange !== "function") return false;
+  try { this.setSelectionRange(this.value.length, this.value.length); return true; } catch (_) { return false; }
 }`;

@@ -2,7 +2,8 @@
  * A session's storage state in the shape Playwright's `storageState` uses (cookies, and each
  * origin's localStorage), so a login can be kept between runs; and a session created from one.
  * localStorage of an origin is written by a temporary page that navigates there through the
- * same navigation and origin policy as any page.
+ * same navigation and origin policy as any page (online even in a session emulating offline: it
+ * is Porthole's page, not one the client sees).
  */
 import { PortholeError } from "../protocol/errors.ts";
 import type { CreateSessionInput } from "../protocol/schemas.ts";
@@ -10,6 +11,7 @@ import type { OriginStorage, SessionView, StorageItem, StorageState } from "../p
 import type { SessionRegistry } from "./registry.ts";
 import type { NavigationHost, PagesHost } from "./hosts.ts";
 import { type CookieInput, getCookies, setCookies } from "./cookies.ts";
+import { emulatePage, type SessionEmulation } from "./emulation.ts";
 
 export interface StorageStateInput {
   cookies?: CookieInput[];
@@ -44,7 +46,7 @@ export async function exportStorageState(
 
 /** Write a storage state: every cookie and origin is checked against the policy first. */
 export async function importStorageState(
-  session: PagesHost & NavigationHost,
+  session: PagesHost & NavigationHost & { readonly emulation?: SessionEmulation },
   state: StorageStateInput,
   signal: AbortSignal,
   field = "state",
@@ -68,6 +70,7 @@ export async function importStorageState(
       if (!o.localStorage?.length) continue;
       const rec = await session.openPage(signal);
       try {
+        if (session.emulation?.offline) await emulatePage(rec.driver, { offline: false }, signal);
         await session.navigate({ url: o.origin, pageId: rec.pageId, waitUntil: "domcontentloaded" }, signal);
         const main = (await rec.driver.frames(signal)).find((f) => f.parentId === null)!;
         const items = JSON.stringify(o.localStorage.map((it) => [it.name, it.value]));

@@ -12,7 +12,7 @@ import type { Artifact, ArtifactStore } from "../artifacts/store.ts";
 import { driverError } from "../driver/page_driver.ts";
 import { deadline, effectiveTimeout, sleep } from "./deadline.ts";
 import type { InspectResult } from "./diagnostics.ts";
-import { resolveRef } from "./frame_doors.ts";
+import { framesOf, resolveRef } from "./frame_doors.ts";
 import type { PageRecord } from "./page_record.ts";
 import type { StateAuthority } from "./states.ts";
 import type { BrowserHost, PagesHost } from "./hosts.ts";
@@ -133,9 +133,10 @@ export async function waitFor(
       return answer(true);
     }
     await assertResponsive(rec, dl.signal);
+    // Every frame `frames` lists, a cross-site (out-of-process) one too.
     if (
       input.frameId !== undefined &&
-      !(await rec.driver.frames(dl.signal)).some((f) => f.frameId === input.frameId)
+      !(await framesOf(rec.driver, dl.signal)).some((d) => d.info.frameId === input.frameId)
     ) {
       throw new PortholeError("frame_not_found", `Page ${rec.pageId} has no frame ${input.frameId}`, {
         details: { field: "frameId" },
