@@ -79,6 +79,9 @@ export class PageDriver {
     });
     cdp.on("Inspector.targetReloadedAfterCrash", () => (driver.#crashed = false));
     cdp.on("Page.frameNavigated", (e: Protocol.Page.FrameNavigatedEvent) => {
+      // A document committed in the main frame is a live renderer's, whether or not the
+      // "reloaded after crash" event came first (it can come after the recovery's navigation).
+      if (!e.frame.parentId) driver.#crashed = false;
       for (const key of driver.#worlds.keys()) {
         if (key.startsWith(`${e.frame.id}|`)) driver.#worlds.delete(key);
       }
