@@ -210,9 +210,12 @@ export class BrowserPool implements LeasePool {
       );
     }
     // The driver's code loads while Chromium starts: both are on the first page's critical path.
+    // Chromium is spawned first (launchChromium spawns before its first await): the import holds
+    // the event loop, and would otherwise hold back the spawn.
+    const launching = launchChromium(found.path, this.#config);
     const driver = loadPuppeteer();
     driver.catch(() => {});
-    const launched = await launchChromium(found.path, this.#config);
+    const launched = await launching;
     let browser: Browser;
     const hold = new PopupHold(this.#popups.dispatch);
     try {
