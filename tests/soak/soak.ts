@@ -332,7 +332,10 @@ const md = [
   "",
 ].join("\n");
 console.log(md);
-await Deno.writeTextFile(new URL("./results.md", import.meta.url), md);
+const results = new URL("./results.md", import.meta.url);
+await Deno.writeTextFile(results, md);
+// Written as `deno fmt` would write it, so the committed table passes `deno task check`.
+await new Deno.Command(Deno.execPath(), { args: ["fmt", "-q", results.pathname] }).output();
 const bad = rows.some((r) =>
   r.fivexx > 0 || r.definite < r.count || r.bystanderKept === false || r.leftovers > 0
 );
