@@ -102,6 +102,11 @@ Deno.test(
     const marked = await ph.post(`/v1/sessions/${s.sid}/elements`, { observe: false, annotate: true });
     assert.equal(marked.status, 400, JSON.stringify(marked.body));
     assert.equal(marked.body.error.details.field, "observe");
+    for (const shaping of [{ roles: ["button"] }, { maxElements: 5 }]) {
+      const r = await ph.post(`/v1/sessions/${s.sid}/elements`, { observe: false, ...shaping });
+      assert.equal(r.status, 400, `${JSON.stringify(shaping)} is refused, not ignored`);
+      assert.match(r.body.error.message, new RegExp(`^${Object.keys(shaping)[0]} needs an observation`));
+    }
   },
 );
 

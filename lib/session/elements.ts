@@ -127,7 +127,9 @@ async function elementListing(
 
 /** `observe: false`: the frame's metadata, tools and plain screenshot, and no observation at all. */
 async function unobserved(session: ReadsHost, rec: PageRecord, input: ElementsInput, sig: AbortSignal) {
-  const needs = input.annotate ? "annotate" : input.stability ? "stability" : null;
+  // What shapes or marks a listing means nothing without one: refused, never silently dropped.
+  const needs = (["annotate", "stability", "roles", "maxElements"] as const)
+    .find((f) => input[f] !== undefined && input[f] !== null && input[f] !== false);
   if (needs) {
     throw new PortholeError("invalid_params", `${needs} needs an observation: drop observe: false`, {
       details: { field: "observe" },
