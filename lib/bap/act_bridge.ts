@@ -1,7 +1,10 @@
 /**
  * A BAP action through the core: `actWhenReady` observes the selected frame afresh, `locate`s
  * the selectors' refs and acts on them with every check `act` makes, waiting while nothing was
- * dispatched. This file says its end as BAP does, naming the client's selectors, never core refs.
+ * dispatched. A selector is a core locator, resolved in the page's selected frame: zero matches
+ * are ElementNotFound, several SelectorAmbiguous, never a silent first match; a `ref` is a core
+ * ref of the page's current document and never heals. This file says the action's end as BAP
+ * does, naming the client's selectors, never core refs.
  */
 import type { ActResult } from "../protocol/types.ts";
 import { type ErrorCode, PortholeError } from "../protocol/errors.ts";
@@ -9,10 +12,34 @@ import { meteredAct } from "../ops/ops.ts";
 import type { Call } from "./call.ts";
 import { type ActWaitResult, actWhenReady, type LocatorAction, observeFresh } from "../session/act_wait.ts";
 import { locate } from "../session/locate.ts";
-import { BAP, BapError, fromPorthole, toBapError } from "./errors.ts";
-import { currentState, frameGone, locateError, type Selector } from "./selectors.ts";
-import { describeLocator as describe, locateFailure } from "../session/locate_errors.ts";
+import { BAP, BapError, fromPorthole, toBapError } from "../protocol/errors.ts";
+import { describeLocator as describe, type LocateFailure, locateFailure } from "../session/locate_errors.ts";
+import type { Locator } from "../session/locate.ts";
+import type { StateRecord } from "../session/states.ts";
 import type { BapState, PageTarget } from "./state.ts";
+
+/** A BAP selector is a core locator. */
+export type Selector = Locator;
+
+/** Why `locate` found no one ref, as the BAP error a client of `field` gets: nothing was dispatched. */
+function locateError(sel: Selector, r: LocateFailure, field = "selector"): BapError {
+  return fromPorthole(locateFailure(sel, r, field), { notDispatched: true });
+}
+
+/** The frame frame/switch selected is gone: so is the selection. */
+function frameGone(state: BapState, pageId: string, frameId: string): BapError {
+  state.frames.delete(pageId);
+  return new BapError(BAP.FrameNotFound, `The selected frame ${frameId} is gone`, {
+    details: { identifier: frameId },
+    notDispatched: true,
+  });
+}
+
+/** The page's current state, when it is one of this page. */
+function currentState(t: PageTarget): StateRecord | null {
+  const s = t.session.states.current;
+  return s && s.pageId === t.pageId ? s : null;
+}
 
 /** An action by selectors: the core's, on `on` (none: the page), with a drag's drop target `to`. */
 export type ActSpec = LocatorAction & { on?: Selector; to?: Selector };

@@ -5,11 +5,10 @@
  */
 import * as v from "valibot";
 import { ActInput } from "../protocol/schemas.ts";
-import { actOn, type ActSpec, locateOnly } from "./act_bridge.ts";
+import { actOn, type ActSpec, locateOnly, type Selector } from "./act_bridge.ts";
 import { type Method, method } from "./call.ts";
 import { onPage } from "./gate.ts";
-import { Flag, Num, Opts, PageId, renamed, Timeout } from "./schema.ts";
-import { type Selector, SelectorSchema } from "./selectors.ts";
+import { Flag, Num, Opts, PageId, renamed, SelectorSchema, Timeout } from "./schema.ts";
 
 const MODIFIERS = ["Alt", "Control", "ControlOrMeta", "Meta", "Shift"];
 const Modifiers = v.pipe(

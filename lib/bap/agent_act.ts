@@ -6,7 +6,7 @@
 import * as v from "valibot";
 import { type Call, type Method, method } from "./call.ts";
 import { ACTION_METHODS } from "./actions.ts";
-import { BAP, BapError, toBapError } from "./errors.ts";
+import { BAP, BapError, toBapError } from "../protocol/errors.ts";
 import { Flag, Num, PageId, Str, Timeout } from "./schema.ts";
 import { AgentObserve } from "./agent_observe.ts";
 import { sleep } from "../session/deadline.ts";

@@ -6,10 +6,9 @@
 import * as v from "valibot";
 import { ExtractInput } from "../protocol/schemas_page.ts";
 import type { ExtractResult } from "../protocol/types.ts";
-import { BapError } from "./errors.ts";
+import { BapError } from "../protocol/errors.ts";
 import { type Method, viaOp } from "./call.ts";
-import { Flag, Num, PageId, renamed } from "./schema.ts";
-import { SelectorSchema } from "./selectors.ts";
+import { Flag, Num, PageId, renamed, SelectorSchema } from "./schema.ts";
 import { MAX_TIMEOUT_MS } from "../protocol/timeouts.ts";
 
 const Extract = v.object({

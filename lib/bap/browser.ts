@@ -7,7 +7,7 @@ import * as v from "valibot";
 import { CreateSessionInput, UpdateSessionInput } from "../protocol/schemas.ts";
 import { callOp } from "../ops/call.ts";
 import { type Call, type Method, method, renameField, viaOp } from "./call.ts";
-import { BAP, BapError, invalidParams, toBapError } from "./errors.ts";
+import { BAP, BapError, invalidParams, toBapError } from "../protocol/errors.ts";
 import { gated } from "./gate.ts";
 import { Flag, loose, Str } from "./schema.ts";
 

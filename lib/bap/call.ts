@@ -5,7 +5,7 @@
 import type * as v from "valibot";
 import { callOp } from "../ops/call.ts";
 import type { SessionRegistry } from "../session/registry.ts";
-import { type BapError, toBapError } from "./errors.ts";
+import { type BapError, toBapError } from "../protocol/errors.ts";
 import type { BapSession } from "./context.ts";
 import type { BapState, PageTarget } from "./state.ts";
 

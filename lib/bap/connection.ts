@@ -7,7 +7,7 @@ import * as v from "valibot";
 import type { SessionRegistry } from "../session/registry.ts";
 import { PORTHOLE_VERSION, PROTOCOL_VERSION } from "../version.ts";
 import { log } from "../log.ts";
-import { BAP, BapError, toBapError } from "./errors.ts";
+import { BAP, BapError, toBapError } from "../protocol/errors.ts";
 import { classify, exceeds, failure, parseMessage, type RpcResponse, success } from "./rpc.ts";
 import { readParams } from "./schema.ts";
 import { BapState } from "./state.ts";

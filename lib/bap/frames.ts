@@ -5,10 +5,9 @@
 import * as v from "valibot";
 import type { FrameView } from "../protocol/types.ts";
 import { type Call, type Method, naming, viaOp } from "./call.ts";
-import { BAP, BapError } from "./errors.ts";
-import { PageId, Str } from "./schema.ts";
+import { BAP, BapError } from "../protocol/errors.ts";
+import { PageId, SelectorSchema, Str } from "./schema.ts";
 import type { PageTarget } from "./state.ts";
-import { SelectorSchema } from "./selectors.ts";
 
 /** A core frame as BAP shows it. */
 const row = (f: FrameView) => ({

@@ -1,6 +1,6 @@
 /** Every BAP call that touches a page or context goes through that session's FIFO gate. */
 import { pageFacts } from "../session/page_facts.ts";
-import { toBapError } from "./errors.ts";
+import { toBapError } from "../protocol/errors.ts";
 import { PortholeError } from "../protocol/errors.ts";
 import type { Call } from "./call.ts";
 import type { PageTarget } from "./state.ts";

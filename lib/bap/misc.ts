@@ -2,7 +2,7 @@
 import * as v from "valibot";
 import { DialogPolicyInput } from "../protocol/schemas.ts";
 import { type Method, method, viaOp } from "./call.ts";
-import { BAP, BapError } from "./errors.ts";
+import { BAP, BapError } from "../protocol/errors.ts";
 import { PageId, renamed, Str } from "./schema.ts";
 
 const Respond = v.object({

@@ -5,8 +5,7 @@ import { ELEMENT_PROPERTIES } from "../protocol/schemas_observe.ts";
 import type { Artifact } from "../artifacts/store.ts";
 import { type Method, naming, viaOp } from "./call.ts";
 import { takeBytes } from "./gate.ts";
-import { Flag, Num, Opts, PageId, renamed, Str } from "./schema.ts";
-import { SelectorSchema } from "./selectors.ts";
+import { Flag, Num, Opts, PageId, renamed, SelectorSchema, Str } from "./schema.ts";
 
 const Screenshot = v.object({
   pageId: PageId,

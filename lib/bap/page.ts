@@ -5,7 +5,7 @@ import { EmulateInput } from "../protocol/schemas_context.ts";
 import { redactUrl } from "../policy/url.ts";
 import type { NavigateResult, PageView } from "../protocol/types.ts";
 import { type Call, type Method, method, viaOp } from "./call.ts";
-import { BAP, BapError } from "./errors.ts";
+import { BAP, BapError } from "../protocol/errors.ts";
 import { pageInfo } from "./gate.ts";
 import { Flag, PageId, picked, renamed, Str, Timeout } from "./schema.ts";
 import { AgentObserve } from "./agent_observe.ts";

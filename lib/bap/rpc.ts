@@ -1,5 +1,5 @@
 /** JSON-RPC 2.0 framing for BAP: reading one WebSocket message, and the shape of every answer. */
-import { BAP, BapError, type WireError } from "./errors.ts";
+import { BAP, BapError, type WireError } from "../protocol/errors.ts";
 
 export type RpcId = string | number | null;
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { classify, exceeds, failure, parseMessage, success } from "./rpc.ts";
-import { BapError, fromPorthole, toBapError } from "./errors.ts";
+import { BapError, fromPorthole, toBapError } from "../protocol/errors.ts";
 import { PortholeError } from "../protocol/errors.ts";
 
 Deno.test("requests, notifications, responses and invalid objects are told apart", () => {

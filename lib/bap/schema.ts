@@ -6,7 +6,7 @@
  */
 import * as v from "valibot";
 import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from "../protocol/timeouts.ts";
-import { invalidParams } from "./errors.ts";
+import { invalidParams } from "../protocol/errors.ts";
 import { rootCause } from "../protocol/validate.ts";
 
 export { entriesOf, loose, picked, renamed } from "../protocol/loose.ts";
@@ -31,7 +31,8 @@ export const Str = v.optional(v.string());
 export const Num = (min = -Infinity, max = Infinity) =>
   v.pipe(v.number(), v.finite(), v.minValue(min), v.maxValue(max));
 export const Whole = (min: number, max: number) => v.pipe(Num(min, max), v.integer());
-export { Text } from "../protocol/locator.ts";
+/** A BAP selector is a core locator; a bad member is -32602 naming it (`selector.value`). */
+export { LocatorSchema as SelectorSchema } from "../protocol/locator.ts";
 
 /** BAP sends null for absent members: drop them from objects (arrays keep theirs). */
 function withoutNulls(x: unknown): unknown {

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { parseInput } from "../protocol/validate.ts";
 import { findOp } from "../ops/call.ts";
 import type { Call } from "./call.ts";
-import { BapError } from "./errors.ts";
+import { BapError } from "../protocol/errors.ts";
 import { METHODS } from "./methods.ts";
 import { readParams } from "./schema.ts";
 import type { PageTarget } from "./state.ts";

@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
-import { BapError } from "./errors.ts";
-import { readParams } from "./schema.ts";
-import { SelectorSchema } from "./selectors.ts";
+import { BapError } from "../protocol/errors.ts";
+import { readParams, SelectorSchema } from "./schema.ts";
 
 const readSelector = (raw: unknown, field = "selector") => readParams(SelectorSchema, raw, field);
 

@@ -6,7 +6,7 @@
  */
 import type { ForeignBrowser, SessionRegistry } from "../session/registry.ts";
 import type { CreateSessionInput } from "../protocol/schemas.ts";
-import { BAP, BapError } from "./errors.ts";
+import { BAP, BapError } from "../protocol/errors.ts";
 import { forwardSessionEvents, type Notifier } from "./events.ts";
 import type { ContextEntry, PageTarget } from "./context.ts";
 

@@ -6,7 +6,7 @@
 import * as v from "valibot";
 import type { Artifact } from "../artifacts/store.ts";
 import { type Method, viaOp } from "./call.ts";
-import { BAP, BapError } from "./errors.ts";
+import { BAP, BapError } from "../protocol/errors.ts";
 import { takeBytes } from "./gate.ts";
 import { Flag, Str } from "./schema.ts";
 
