@@ -83,91 +83,77 @@ function stepError(err: BapError, i: number) {
 const observeQuietly = (call: Call, pageId: string, p: AgentObserve | undefined) =>
   p && call.invoke("agent/observe", { ...p, pageId }).catch(() => undefined);
 
+type Report = Record<string, unknown> & { success: boolean; conditionSkipped?: true };
+
+/** One step: its condition, then its method, tried again only while an attempt dispatched nothing. */
+async function runStep(call: Call, pageId: string, step: Step, i: number, goOn: boolean): Promise<Report> {
+  const c = step.condition;
+  if (c && !(await conditionMet(call, pageId, c))) {
+    const message = `Condition not met: ${c.state} for selector`;
+    if (goOn) return { success: false, error: { code: BAP.InvalidParams, message }, conditionSkipped: true };
+    const details = { selector: c.selector, state: c.state };
+    return {
+      success: false,
+      error: stepError(new BapError(BAP.InvalidParams, "Step condition not met", { details }), i),
+    };
+  }
+  const params = { ...step.params, pageId: step.params.pageId ?? pageId };
+  const attempts = step.onError === "retry" ? step.maxRetries : 1;
+  for (let k = 0;; k++) {
+    try {
+      const result = await call.invoke(step.action, params);
+      const some = result && typeof result === "object" && Object.keys(result).length;
+      return { success: true, retries: k, ...some ? { result } : {} };
+    } catch (err) {
+      const failure = toBapError(err);
+      if (!failure.notDispatched || k === attempts - 1) {
+        return { success: false, error: stepError(failure, i), ...k ? { retries: k } : {} };
+      }
+      await sleep(step.retryDelay * 2 ** k, call.signal);
+    }
+  }
+}
+
 async function agentAct(call: Call, p: v.InferOutput<typeof AgentActParams>) {
   const started = Date.now();
   const { steps, stopOnFirstError, timeout: budget } = p;
-  const continueOnConditionFail = p.continueOnConditionFail ?? false;
   const pageId = call.state.target(p.pageId).pageId;
-
-  const out: Record<string, unknown> = {};
   const preObservation = await observeQuietly(call, pageId, p.preObserve);
-  if (preObservation) out.preObservation = preObservation;
   const results: Record<string, unknown>[] = [];
   let completed = 0;
   let failedAt: number | undefined;
-  for (let i = 0; i < steps.length; i++) {
-    const step = steps[i];
+  for (const [i, step] of steps.entries()) {
     if (Date.now() - started >= budget) {
       failedAt = results.length;
       break;
     }
     const stepStarted = Date.now();
-    const record = (r: Record<string, unknown>) => {
-      const entry: Record<string, unknown> = { step: i };
-      if (step.label !== undefined) entry.label = step.label;
-      Object.assign(entry, r, { duration: Date.now() - stepStarted });
-      results.push(entry);
-    };
-    let failure: BapError | null = null;
-    let retries = 0;
-    if (step.condition && !(await conditionMet(call, pageId, step.condition))) {
-      if (continueOnConditionFail) {
-        record({
-          success: false,
-          error: {
-            code: BAP.InvalidParams,
-            message: `Condition not met: ${step.condition.state} for selector`,
-          },
-        });
-        continue;
-      }
-      failure = new BapError(BAP.InvalidParams, "Step condition not met", {
-        details: { selector: step.condition.selector, state: step.condition.state },
-      });
-    }
-    let result: unknown;
-    if (!failure) {
-      const params = { ...step.params };
-      if (params.pageId === undefined || params.pageId === null) params.pageId = pageId;
-      const attempts = step.onError === "retry" ? step.maxRetries : 1;
-      for (let k = 0; k < attempts; k++) {
-        try {
-          result = await call.invoke(step.action, params);
-          failure = null;
-          break;
-        } catch (err) {
-          failure = toBapError(err);
-          if (!failure.notDispatched || k === attempts - 1) break;
-          retries++;
-          await sleep(step.retryDelay * 2 ** k, call.signal);
-        }
-      }
-    }
-    if (!failure) {
-      completed++;
-      const r: Record<string, unknown> = { success: true, retries };
-      if (result && typeof result === "object" && Object.keys(result).length) r.result = result;
-      record(r);
-      continue;
-    }
-    record({ success: false, error: stepError(failure, i), ...(retries ? { retries } : {}) });
-    if (step.onError === "skip") continue;
-    if (stopOnFirstError) {
+    const { conditionSkipped, ...r } = await runStep(
+      call,
+      pageId,
+      step,
+      i,
+      p.continueOnConditionFail ?? false,
+    );
+    const label = step.label !== undefined ? { label: step.label } : {};
+    results.push({ step: i, ...label, ...r, duration: Date.now() - stepStarted });
+    if (r.success) completed++;
+    else if (!conditionSkipped && step.onError !== "skip" && stopOnFirstError) {
       failedAt = i;
       break;
     }
   }
   const postObservation = await observeQuietly(call, pageId, p.postObserve);
-  Object.assign(out, {
+  return {
+    ...preObservation ? { preObservation } : {},
     completed,
     total: steps.length,
     success: completed === steps.length,
     results,
     duration: Date.now() - started,
-  });
-  if (failedAt !== undefined) out.failedAt = failedAt;
-  if (postObservation) out.postObservation = postObservation;
-  return out;
+    ...failedAt !== undefined ? { failedAt } : {},
+    ...postObservation ? { postObservation } : {},
+  };
 }
 
 export const AGENT_ACT_METHODS: Record<string, Method> = { "agent/act": method(AgentActParams, agentAct) };

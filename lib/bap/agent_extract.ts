@@ -27,9 +27,7 @@ const source = ({ selector, text }: { selector: string; text: string }, i: numbe
   text,
 });
 
-const via = viaOp(Extract, "extract", "page", (p, call, t) => ({
-  pageId: t!.pageId,
-  frameId: call.state.frames.get(t!.pageId),
+const via = viaOp(Extract, "extract", "page", (p) => ({
   schema: p.schema,
   mode: p.mode ?? "single",
   locator: p.selector,

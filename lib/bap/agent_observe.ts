@@ -58,12 +58,10 @@ const minimal = ({ ref, selector, role, name, tagName, actionHints }: ListedElem
 });
 
 // Listing nothing, nothing is observed: only the frame's metadata, tools and screenshot are read.
-const observe = viaOp(AgentObserve, "elements", "page", (p, call, t) => {
+const observe = viaOp(AgentObserve, "elements", "page", (p) => {
   const listing = wantElements(p) || annotating(p);
   const stability = listing && p.stableRefs !== false;
   return {
-    pageId: t!.pageId,
-    frameId: call.state.frames.get(t!.pageId),
     observe: listing,
     annotate: p.annotateScreenshot,
     screenshot: !forced(p) && p.includeScreenshot,

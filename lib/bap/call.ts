@@ -3,7 +3,8 @@
  * a run, or a core operation with a params transform and a result transform (`viaOp`).
  */
 import type * as v from "valibot";
-import { callOp } from "../ops/call.ts";
+import { callOp, findOp } from "../ops/call.ts";
+import { entriesOf } from "../protocol/loose.ts";
 import type { SessionRegistry } from "../session/registry.ts";
 import { type BapError, toBapError } from "../protocol/errors.ts";
 import type { BapSession } from "./context.ts";
@@ -37,9 +38,17 @@ export function method<S extends v.GenericSchema>(
   return { params, run };
 }
 
+/** Which of the page's ids an operation's input takes (`pageId`, `frameId`). */
+function pageKeys(op: string): { pageId: boolean; frameId: boolean } {
+  const input = findOp(op).input;
+  const keys = input ? Object.keys(entriesOf(input)) : [];
+  return { pageId: keys.includes("pageId"), frameId: keys.includes("frameId") };
+}
+
 /**
  * A method that is one core operation, in the session of the default context or of a page
- * (`pageId`, else the active one; `input` passes it on where the operation takes one).
+ * (`pageId`, else the active one). On a page, the operation's input gets the page's `pageId`
+ * and the frame frame/switch selected as `frameId`, where it takes them; `input` gives the rest.
  */
 export function viaOp<S extends v.GenericSchema>(
   params: S,
@@ -50,19 +59,32 @@ export function viaOp<S extends v.GenericSchema>(
   // deno-lint-ignore no-explicit-any
   result: (r: any, call: Call, session: BapSession, p: v.InferOutput<S>) => unknown = () => ({}),
 ): Method {
+  const takes = on === "page" ? pageKeys(op) : { pageId: false, frameId: false };
+  const body = (p: v.InferOutput<S>, call: Call, page: PageTarget | null) => {
+    const frameId = page && takes.frameId ? call.state.frames.get(page.pageId) : undefined;
+    return {
+      ...input(p, call, page),
+      ...takes.pageId ? { pageId: page!.pageId } : {},
+      ...frameId ? { frameId } : {},
+    };
+  };
   const run = method(params, async (call, p) => {
     const page = on === "page" ? call.state.target((p as { pageId?: string }).pageId) : null;
     // `contextId`, where a method has one, names the context; else the default one.
     const session = page?.session ?? call.state.context((p as { contextId?: string }).contextId).session;
     try {
-      const body = input(p, call, page);
       const ids = { sessionId: session.id, ...page ? { pageId: page.pageId } : {} };
-      return await result(await callOp(call.registry, op, ids, body, call.signal), call, session, p);
+      return await result(
+        await callOp(call.registry, op, ids, body(p, call, page), call.signal),
+        call,
+        session,
+        p,
+      );
     } catch (err) {
       throw toBapError(err);
     }
   });
-  return { ...run, op: { name: op, input: input as NonNullable<Method["op"]>["input"] } };
+  return { ...run, op: { name: op, input: body as NonNullable<Method["op"]>["input"] } };
 }
 
 /** `err`, naming the member the client sent (`rename` of the core's input member). */

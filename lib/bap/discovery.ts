@@ -17,7 +17,7 @@ export const DISCOVERY_METHODS: Record<string, Method> = {
     Discover,
     "discover",
     "page",
-    (p, call, t) => ({ ...p.options, pageId: t!.pageId, frameId: call.state.frames.get(t!.pageId) }),
+    (p) => p.options,
     ({ pageId: _, frameId: __, ...found }) => found,
   ),
 };

@@ -16,8 +16,7 @@ export const EMULATE_METHODS: Record<string, Method> = {
     }),
     "emulate",
     "page",
-    ({ pageId: _, deviceScaleFactor, isMobile, hasTouch, ...viewport }, __, t) => ({
-      pageId: t!.pageId,
+    ({ pageId: _, deviceScaleFactor, isMobile, hasTouch, ...viewport }) => ({
       viewport,
       deviceScaleFactor,
       isMobile,
@@ -32,7 +31,7 @@ export const EMULATE_METHODS: Record<string, Method> = {
     }),
     "emulate",
     "page",
-    (ua, _, t) => ({ ...ua, pageId: t!.pageId }),
+    ({ pageId: _, ...ua }) => ua,
   ),
   // The context's emulation (pageId is ignored), through the `emulate` operation of every door.
   "emulate/setGeolocation": viaOp(

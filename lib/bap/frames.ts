@@ -7,7 +7,6 @@ import type { FrameView } from "../protocol/types.ts";
 import { type Call, type Method, naming, viaOp } from "./call.ts";
 import { BAP, BapError } from "../protocol/errors.ts";
 import { PageId, SelectorSchema, Str } from "./schema.ts";
-import type { PageTarget } from "./state.ts";
 
 /** A core frame as BAP shows it. */
 const row = (f: FrameView) => ({
@@ -43,15 +42,14 @@ function select(call: Call, p: Switch, frames: FrameView[]) {
 }
 
 const OnePage = v.object({ pageId: PageId });
-const pageOf = (_: unknown, __: Call, t: PageTarget | null) => ({ pageId: t!.pageId });
+const pageOf = () => ({});
 type Frames = { frames: FrameView[] };
 
 export const FRAME_METHODS: Record<string, Method> = {
   "frame/list": viaOp(OnePage, "frames", "page", pageOf, (r: Frames) => ({ frames: r.frames.map(row) })),
   // The core finds the frame (by id, the iframe element a selector names, or a URL substring).
   "frame/switch": naming(
-    viaOp(Switch, "frames", "page", (p, _, t) => ({
-      pageId: t!.pageId,
+    viaOp(Switch, "frames", "page", (p) => ({
       ...p.frameId ? {} : p.selector ? { locator: p.selector } : p.url ? { url: p.url } : {},
     }), (r: Frames, call, _, p) => select(call, p, r.frames)),
     (f) => f === "locator" ? "selector" : f,

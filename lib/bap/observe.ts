@@ -19,8 +19,7 @@ const Screenshot = v.object({
 });
 
 /** The core's screenshot, which says the image's size. */
-const screenshot = viaOp(Screenshot, "screenshot", "page", ({ options: o }, _, t) => ({
-  pageId: t!.pageId,
+const screenshot = viaOp(Screenshot, "screenshot", "page", ({ options: o }) => ({
   format: o.format,
   // The core's quality starts at 1, which encodes as 0 does.
   ...o.format !== "png" ? { quality: Math.max(1, Math.round(o.quality ?? 80)) } : {},
@@ -44,8 +43,7 @@ const Pdf = v.object({
   })),
 });
 
-const pdf = viaOp(Pdf, "pdf", "page", ({ options: o }, _, t) => ({
-  pageId: t!.pageId,
+const pdf = viaOp(Pdf, "pdf", "page", ({ options: o }) => ({
   paper: o.format ?? "A4",
   landscape: o.landscape ?? false,
   scale: o.scale ?? 1,
@@ -60,12 +58,7 @@ const read = <S extends v.GenericSchema>(
   input: (p: v.InferOutput<S>) => Record<string, unknown>,
   result: (r: Record<string, unknown>) => unknown,
 ): Method => {
-  const m = viaOp(params, op, "page", (p, call, t) => ({
-    ...input(p),
-    pageId: t!.pageId,
-    frameId: call.state.frames.get(t!.pageId),
-  }), result);
-  return naming(m, (f) => f === "locator" ? "selector" : f);
+  return naming(viaOp(params, op, "page", input, result), (f) => f === "locator" ? "selector" : f);
 };
 
 const Selected = { pageId: PageId, selector: SelectorSchema };

@@ -25,9 +25,8 @@ const Navigate = v.object({
 const coreWait = (w: v.InferOutput<typeof WaitUntil>) => w === "commit" ? "domcontentloaded" : w;
 
 /** The core's navigate; a fused observation is agent/observe's, asked for once it is done. */
-const navigate = viaOp(Navigate, "navigate", "page", (p, _, t) => ({
+const navigate = viaOp(Navigate, "navigate", "page", (p) => ({
   url: p.url,
-  pageId: t!.pageId,
   waitUntil: coreWait(p.waitUntil),
   timeoutMs: p.timeout,
 }), async (r: NavigateResult, call, _, p) => {
@@ -44,8 +43,7 @@ const navigate = viaOp(Navigate, "navigate", "page", (p, _, t) => ({
 
 /** Reload or move in history: the core operation, waiting as BAP asked. */
 const traversal = (op: string) =>
-  viaOp(Traverse, op, "page", (p, _, t) => ({
-    pageId: t!.pageId,
+  viaOp(Traverse, op, "page", (p) => ({
     waitUntil: coreWait(p.waitUntil),
     timeoutMs: p.timeout,
   }));
