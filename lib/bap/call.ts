@@ -11,9 +11,8 @@ import type { BapSession } from "./context.ts";
 import type { BapState, PageTarget } from "./state.ts";
 
 export interface Call {
-  /** The method this call runs, and whether it only reads (the methods a session in plan mode allows). */
+  /** The method this call runs. */
   method: string;
-  readOnly: boolean;
   /** The connection's event subscriptions (events/subscribe adds to them). */
   subscriptions: Set<string>;
   state: BapState;

@@ -12,7 +12,7 @@ import { classify, exceeds, failure, parseMessage, type RpcResponse, success } f
 import { readParams } from "./schema.ts";
 import { BapState } from "./state.ts";
 import type { DormantStore, Holder } from "./dormant.ts";
-import { capabilities, METHODS, READ_ONLY_METHODS } from "./methods.ts";
+import { capabilities, METHODS } from "./methods.ts";
 
 const ONE_TO_256 = "must be 1..256 characters";
 const Initialize = v.object({
@@ -127,10 +127,9 @@ export class Connection implements Holder {
       });
     }
     const { subscriptions, signal, host: { registry } } = this;
-    const readOnly = READ_ONLY_METHODS.has(method);
     const invoke = (m: string, p: unknown) => this.call(m, p);
     return await handler.run(
-      { method, readOnly, subscriptions, state, registry, signal, invoke },
+      { method, subscriptions, state, registry, signal, invoke },
       readParams(handler.params, rawParams),
     );
   }

@@ -20,24 +20,23 @@ export async function gated<T>(
   }
 }
 
-/** A method that changes pages or context state is refused on a session in plan mode. */
-export function guardMode(call: Call, session: { id: string; mode: "execute" | "plan" }): void {
-  if (call.readOnly || session.mode !== "plan") return;
-  throw toBapError(
-    new PortholeError("plan_mode", `Session ${session.id} is in plan mode: ${call.method} is refused`, {
-      details: { method: call.method },
-    }),
-  );
-}
-
-/** Run `fn` on a page (`pageId` or the active page) inside its session's gate. */
+/**
+ * Run an action's `fn` on a page (`pageId` or the active page) inside its session's gate. An
+ * action changes the page: a session in plan mode refuses it, as the core refuses every operation
+ * that is not read-only (the methods that are core operations are refused there).
+ */
 export async function onPage<T>(
   call: Call,
   pageId: string | undefined,
   fn: (t: PageTarget, signal: AbortSignal) => Promise<T>,
 ): Promise<T> {
   const first = call.state.target(pageId);
-  guardMode(call, first.session);
+  if (first.session.mode === "plan") {
+    const { id } = first.session, details = { method: call.method };
+    throw toBapError(
+      new PortholeError("plan_mode", `Session ${id} is in plan mode: ${call.method} is refused`, { details }),
+    );
+  }
   // The page may have closed while the call waited: look it up again once inside.
   return await gated(first.session, call.signal, (sig) => fn(call.state.target(first.pageId), sig));
 }

@@ -18,7 +18,6 @@ import { AGENT_OBSERVE_METHODS } from "./agent_observe.ts";
 import { AGENT_ACT_METHODS } from "./agent_act.ts";
 import { AGENT_EXTRACT_METHODS } from "./agent_extract.ts";
 import { MAX_TIMEOUT_MS } from "../protocol/timeouts.ts";
-import { findOp } from "../ops/call.ts";
 
 export const METHODS: Record<string, Method> = {
   ...BROWSER_METHODS,
@@ -35,20 +34,6 @@ export const METHODS: Record<string, Method> = {
   ...AGENT_ACT_METHODS,
   ...AGENT_EXTRACT_METHODS,
 };
-
-/**
- * The methods a context in plan mode still answers: those whose core operation is read-only (the
- * core says so, for every door), the door's other observations and reads, and the connection's
- * own bookkeeping (subscriptions, frame selection). Every other method that touches a context's
- * pages is refused with plan_mode (-32012, ActionFailed); managing contexts stays allowed, as
- * creating and closing sessions does over HTTP.
- */
-export const READ_ONLY_METHODS: ReadonlySet<string> = new Set([
-  ...Object.entries(METHODS).flatMap(([name, m]) => m.op && findOp(m.op.name).readOnly ? [name] : []),
-  ...Object.keys(OBSERVE_METHODS),
-  ...["agent/observe", "page/list", "frame/switch", "frame/main", "storage/getState"],
-  ...["events/subscribe", "stream/cancel"],
-]);
 
 /** The lifecycle methods, handled by the connection. */
 export const LIFECYCLE = ["initialize", "notifications/initialized", "shutdown"];
