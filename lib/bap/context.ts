@@ -12,8 +12,6 @@ export type BapSession = ActWaitHost & PagesHost & Pick<ReadsHost, "artifacts"> 
   run<T>(signal: AbortSignal | undefined, fn: (signal: AbortSignal) => Promise<T>): Promise<T>;
   readonly events: EventStream;
   readonly disposed: boolean;
-  /** plan: only observations and reads (the core refuses the rest; gate.ts the actions). */
-  readonly mode: "execute" | "plan";
 };
 
 export interface ContextEntry {

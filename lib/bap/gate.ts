@@ -1,7 +1,6 @@
 /** Every BAP call that touches a page or context goes through that session's FIFO gate. */
 import { pageFacts } from "../session/page_facts.ts";
 import { toBapError } from "../protocol/errors.ts";
-import { PortholeError } from "../protocol/errors.ts";
 import type { Call } from "./call.ts";
 import type { PageTarget } from "./state.ts";
 import type { BapSession } from "./context.ts";
@@ -20,23 +19,13 @@ export async function gated<T>(
   }
 }
 
-/**
- * Run an action's `fn` on a page (`pageId` or the active page) inside its session's gate. An
- * action changes the page: a session in plan mode refuses it, as the core refuses every operation
- * that is not read-only (the methods that are core operations are refused there).
- */
+/** Run `fn` on a page (`pageId` or the active page) inside its session's gate. */
 export async function onPage<T>(
   call: Call,
   pageId: string | undefined,
   fn: (t: PageTarget, signal: AbortSignal) => Promise<T>,
 ): Promise<T> {
   const first = call.state.target(pageId);
-  if (first.session.mode === "plan") {
-    const { id } = first.session, details = { method: call.method };
-    throw toBapError(
-      new PortholeError("plan_mode", `Session ${id} is in plan mode: ${call.method} is refused`, { details }),
-    );
-  }
   // The page may have closed while the call waited: look it up again once inside.
   return await gated(first.session, call.signal, (sig) => fn(call.state.target(first.pageId), sig));
 }

@@ -19,6 +19,8 @@ import type { StateAuthority, StateRecord } from "./states.ts";
 
 /** What the session must offer: act, and a fresh observation that becomes its current state. */
 export type ActWaitHost = ActHost & {
+  readonly id: string;
+  readonly mode: "execute" | "plan";
   activate(pageId: string): unknown;
   observe(input: ObserveInput, signal: AbortSignal): Promise<Observation>;
   readonly states: Pick<StateAuthority, "take" | "current">;
@@ -95,6 +97,16 @@ export async function actWhenReady(
   timeoutMs: number,
   signal: AbortSignal,
 ): Promise<ActWaitResult> {
+  // It acts: a session in plan mode refuses it before looking, as it refuses the act operation.
+  if (session.mode === "plan") {
+    throw new PortholeError(
+      "plan_mode",
+      `Session ${session.id} is in plan mode: ${action.action} is refused`,
+      {
+        details: { operation: "act", action: action.action },
+      },
+    );
+  }
   const dl = deadline(timeoutMs, signal);
   const rec = session.pages.get(page.pageId)!;
   const seen = seenOf(session, page.pageId);
