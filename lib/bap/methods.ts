@@ -8,12 +8,9 @@ import { BROWSER_METHODS } from "./browser.ts";
 import { PAGE_METHODS } from "./page.ts";
 import { ACTION_METHODS } from "./actions.ts";
 import { OBSERVE_METHODS } from "./observe.ts";
-import { STORAGE_METHODS } from "./storage.ts";
-import { EMULATE_METHODS } from "./emulate.ts";
+import { CONTEXT_METHODS } from "./context_methods.ts";
 import { MISC_METHODS } from "./misc.ts";
-import { TRACE_METHODS } from "./trace.ts";
 import { FRAME_METHODS } from "./frames.ts";
-import { DISCOVERY_METHODS } from "./discovery.ts";
 import { AGENT_OBSERVE_METHODS } from "./agent_observe.ts";
 import { AGENT_ACT_METHODS } from "./agent_act.ts";
 import { AGENT_EXTRACT_METHODS } from "./agent_extract.ts";
@@ -24,12 +21,9 @@ export const METHODS: Record<string, Method> = {
   ...PAGE_METHODS,
   ...ACTION_METHODS,
   ...OBSERVE_METHODS,
-  ...STORAGE_METHODS,
-  ...EMULATE_METHODS,
+  ...CONTEXT_METHODS,
   ...MISC_METHODS,
-  ...TRACE_METHODS,
   ...FRAME_METHODS,
-  ...DISCOVERY_METHODS,
   ...AGENT_OBSERVE_METHODS,
   ...AGENT_ACT_METHODS,
   ...AGENT_EXTRACT_METHODS,

@@ -1,9 +1,21 @@
-/** `events/subscribe`, `dialog/handle`, `stream/cancel`, `approval/respond`. */
+/**
+ * `events/subscribe`, `dialog/handle`, `stream/cancel`, `approval/respond`, and
+ * `discovery/discover` (the core's `discover` in the page's selected frame).
+ */
 import * as v from "valibot";
 import { DialogPolicyInput } from "../protocol/schemas.ts";
+import { DiscoverInput } from "../protocol/schemas_page.ts";
 import { type Method, method, viaOp } from "./call.ts";
 import { BAP, BapError } from "../protocol/errors.ts";
 import { PageId, renamed, Str } from "./schema.ts";
+
+const Discover = v.object({
+  pageId: PageId,
+  options: v.optional(
+    v.object(renamed(DiscoverInput, { maxTools: "maxTools", includeInputSchemas: "includeInputSchemas" })),
+    {},
+  ),
+});
 
 const Respond = v.object({
   requestId: v.string(),
@@ -41,4 +53,11 @@ export const MISC_METHODS: Record<string, Method> = {
     desk.decide(p.requestId, p.decision === "deny" ? "deny" : "approve");
     return Promise.resolve({ acknowledged: true });
   }),
+  "discovery/discover": viaOp(
+    Discover,
+    "discover",
+    "page",
+    (p) => p.options,
+    ({ pageId: _, frameId: __, ...found }) => found,
+  ),
 };

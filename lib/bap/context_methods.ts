@@ -1,0 +1,111 @@
+/**
+ * `storage/*`, `emulate/*` and `trace/*`: a context's cookies and storage, a page's or the
+ * context's emulation, and tracing, each mapped onto the core operation of every door and its
+ * schema, in the default context's session (emulating a page: that page's). A trace is a Chrome
+ * trace (JSON, the format the DevTools performance panel opens), not a Playwright trace zip;
+ * `data` is its base64.
+ */
+import * as v from "valibot";
+import {
+  CookiesGetInput,
+  CookiesSetInput,
+  EmulateInput,
+  StorageStateInput,
+} from "../protocol/schemas_context.ts";
+import type { Artifact } from "../artifacts/store.ts";
+import { BAP, BapError } from "../protocol/errors.ts";
+import { type Method, naming, viaOp } from "./call.ts";
+import { takeBytes } from "./gate.ts";
+import { entriesOf, Flag, loose, PageId, picked, renamed, Str } from "./schema.ts";
+
+const Urls = v.object(renamed(CookiesGetInput, { urls: "urls" }));
+const core = entriesOf(EmulateInput);
+
+const STORAGE: Record<string, Method> = {
+  "storage/getState": viaOp(
+    v.object({}),
+    "storage_state_get",
+    "context",
+    () => ({ sessionStorage: true }),
+    (r) => r,
+  ),
+  // The core names a member of its input (`origins.0.origin`); the client sent it in `state`.
+  "storage/setState": naming(
+    viaOp(v.object({ state: loose(StorageStateInput) }), "storage_state_set", "context", (p) => p.state),
+    (f) => `state.${f}`,
+  ),
+  "storage/getCookies": viaOp(Urls, "cookies_get", "context", (p) => p, (r) => r),
+  "storage/setCookies": viaOp(
+    v.object(renamed(CookiesSetInput, { cookies: "cookies" })),
+    "cookies_set",
+    "context",
+  ),
+  "storage/clearCookies": viaOp(Urls, "cookies_clear", "context"),
+};
+
+const EMULATE: Record<string, Method> = {
+  // The page's own (`pageId`, else the active page).
+  "emulate/setViewport": viaOp(
+    v.object({
+      ...entriesOf(core.viewport),
+      ...picked(EmulateInput, ["deviceScaleFactor", "isMobile", "hasTouch"]).entries,
+      pageId: PageId,
+    }),
+    "emulate",
+    "page",
+    ({ pageId: _, deviceScaleFactor, isMobile, hasTouch, ...viewport }) => ({
+      viewport,
+      deviceScaleFactor,
+      isMobile,
+      hasTouch,
+    }),
+  ),
+  "emulate/setUserAgent": viaOp(
+    v.object({
+      ...renamed(EmulateInput, { userAgent: "userAgent!" }),
+      ...picked(EmulateInput, ["platform", "acceptLanguage"]).entries,
+      pageId: PageId,
+    }),
+    "emulate",
+    "page",
+    ({ pageId: _, ...ua }) => ua,
+  ),
+  // The context's emulation (pageId is ignored).
+  "emulate/setGeolocation": viaOp(
+    v.object(entriesOf(core.geolocation)),
+    "emulate",
+    "context",
+    (geolocation) => ({ geolocation }),
+  ),
+  "emulate/setOffline": viaOp(v.object(renamed(EmulateInput, { offline: "offline!" })), "emulate", "context"),
+};
+
+const Start = v.object({
+  name: Str,
+  screenshots: v.optional(v.boolean(), false),
+  snapshots: Flag,
+  sources: Flag,
+});
+const start = viaOp(Start, "trace_start", "context", (p) => ({ screenshots: p.screenshots }));
+const stop = viaOp(
+  v.object({}),
+  "trace_stop",
+  "context",
+  () => ({}),
+  (r: { artifact: Artifact | null }, _, s) => r.artifact ? { data: takeBytes(s, r.artifact) } : {},
+);
+
+export const CONTEXT_METHODS: Record<string, Method> = {
+  ...STORAGE,
+  ...EMULATE,
+  // A trace already running is the method failing, not its params.
+  "trace/start": {
+    ...start,
+    run: (call, p) =>
+      start.run(call, p).catch((e: BapError) => {
+        throw e.code === BAP.InvalidParams ? new BapError(BAP.ActionFailed, e.message) : e;
+      }),
+  },
+  // Not tracing, or a trace over the artifact limit: an empty result.
+  "trace/stop": { ...stop, run: (call, p) => stop.run(call, p).catch(() => ({})) },
+};
