@@ -1,4 +1,4 @@
-/** BAP action/click and action/dblclick options reach Porthole's core click, against real Chromium. */
+/** BAP action/click, action/dblclick and action/type options reach Porthole's core act, against real Chromium. */
 import assert from "node:assert/strict";
 import { browserTest } from "./harness.ts";
 import type { BapClient, Json } from "./bap_client.ts";
@@ -8,8 +8,13 @@ const { site, ph } = await siteAndPorthole({
   "/": `<!doctype html><title>Clicks</title>
 <button id="wide" style="position:absolute;left:20px;top:20px;width:400px;height:40px">Wide</button>
 <pre id="out" style="position:absolute;top:100px">[]</pre>
+<input id="typed" aria-label="Typed" style="position:absolute;top:200px">
 <script>
 window.log = [];
+typed.addEventListener("keydown", (e) => {
+  log.push({ type: "keydown", key: e.key, at: performance.now() });
+  out.textContent = JSON.stringify(log);
+});
 for (const type of ["mousedown", "mouseup", "click", "dblclick", "contextmenu"]) {
   wide.addEventListener(type, (e) => {
     log.push({ type, button: e.button, shiftKey: e.shiftKey, altKey: e.altKey, offsetX: e.offsetX, at: performance.now() });
@@ -55,6 +60,24 @@ Deno.test("action/dblclick with delay holds each press at least that long", brow
   const down = log.find((e) => e.type === "mousedown");
   const up = log.find((e) => e.type === "mouseup");
   assert.ok(up.at - down.at >= 110, `held ${up.at - down.at} ms`);
+});
+
+Deno.test("action/type with delay waits that long between keys", browserTest, async () => {
+  await using c = await bapPage(ph, site.url("/"), { navigate: true });
+  await c.call("action/type", {
+    selector: { type: "css", value: "#typed" },
+    text: "abc",
+    options: { delay: 80 },
+  });
+  const keys = (await events(c)).filter((e) => e.type === "keydown");
+  assert.deepEqual(keys.map((e) => e.key), ["a", "b", "c"]);
+  assert.ok(keys[2].at - keys[0].at >= 150, `abc took ${keys[2].at - keys[0].at} ms`);
+  const tooLong = await c.fails("action/type", {
+    selector: { type: "css", value: "#typed" },
+    text: "x",
+    options: { delay: 5001 },
+  });
+  assert.equal(tooLong.data?.details.field, "options.delay");
 });
 
 Deno.test("action/click refuses an unknown modifier naming options.modifiers", browserTest, async () => {

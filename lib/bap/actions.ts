@@ -115,15 +115,12 @@ export const ACTION_METHODS: Record<string, Method> = {
   })),
   "action/click": action(params("required", Click), (p) => clickSpec("click", p.options)),
   "action/dblclick": action(params("required", Click), (p) => clickSpec("dblclick", p.options)),
-  // BAP's `type` appends, or empties the field first with `clear`. Keys go out one by one, without
-  // pauses: `delay` is read and has no effect.
+  // BAP's `type` appends, or empties the field first with `clear`; `delay` is the ms between keys.
   "action/type": action(
-    params("required", { clear: Flag, delay: v.optional(Num(0, 10_000)) }, {
-      text: v.nonOptional(core.text),
-    }),
-    ({ text, options: { clear } }) =>
+    params("required", { clear: Flag, delay: Click.delay }, { text: v.nonOptional(core.text) }),
+    ({ text, options: { clear, delay } }) =>
       text !== ""
-        ? { action: "type", text, ...clear ? { clear } : { append: true } }
+        ? { action: "type", text, delayMs: delay, ...clear ? { clear } : { append: true } }
         : clear
         ? { action: "clear" }
         : null,
