@@ -131,6 +131,8 @@ Deno.test(
         `${method}: ${e.message}`,
       );
     }
+    // A trial only resolves the selector: it reads, so plan mode answers it.
+    assert.deepEqual(await c.call("action/click", { selector: button, options: { trial: true } }), {});
     // agent/act reports a refused step in its results, as it reports any failed step.
     const steps = await c.call("agent/act", {
       steps: [{ action: "action/click", params: { selector: button } }],
