@@ -1,16 +1,18 @@
 /**
- * The page views of a cross-site (out-of-process) iframe that `frames` lists: `content`,
- * `element` and `aria` read it on its own target as they read a same-origin frame. Two sites:
- * 127.0.0.1 and localhost (another port of the same host would stay in the page's process).
+ * The reads of a cross-site (out-of-process) iframe that `frames` lists: `content`, `element`,
+ * `aria`, `extract`, `discover` and `elements` read it on its own target as they read a
+ * same-origin frame. Two sites: 127.0.0.1 and localhost (another port of the same host would
+ * stay in the page's process).
  */
 import assert from "node:assert/strict";
-import { assertError, browserTest, eventually, type Json, sharedPorthole, Site } from "./harness.ts";
+import { assertError, browserTest, eventually, type Json, refOf, sharedPorthole, Site } from "./harness.ts";
 
 const far = new Site({
   "/far": `<!doctype html><title>Far</title><main><h1>Far away</h1>
     <p>Some <a href="https://example.test/x?token=s3cr3t">link</a></p>
     <label>Password <input id="pw" type="password" value="hunter2"></label>
-    <button id="go" disabled>Go far</button></main>`,
+    <button id="go" disabled>Go far</button><a href="/next">Next far</a>
+    <form toolname="far_search" tooldescription="Search far away"><input name="q"></form></main>`,
 }, "localhost");
 const site = new Site({
   "/": `<!doctype html><title>Near</title><h1>Near</h1><iframe src="${far.url("/far")}"></iframe>`,
@@ -97,11 +99,68 @@ Deno.test("aria reads a cross-site frame that frames lists, or one element in it
 
 Deno.test("a frameId that is not a frame of the page stays 404 frame_not_found", browserTest, async () => {
   await using s = await crossSite();
-  for (const op of ["content", "element", "aria"]) {
+  for (const op of ["content", "element", "aria", "extract", "discover", "elements"]) {
     const body: Json = { frameId: "NOT-A-FRAME" };
     if (op === "element") {
       Object.assign(body, { locator: { type: "css", value: "h1" }, properties: ["text"] });
     }
+    if (op === "extract") body.schema = { type: "string" };
     assertError(await post(s.sid, op, body), 404, "frame_not_found");
   }
 });
+
+Deno.test(
+  "extract reads a cross-site frame that frames lists, whole, under a locator, or under a ref of it",
+  browserTest,
+  async () => {
+    await using s = await crossSite();
+    const extract = (body: Json) => post(s.sid, "extract", { schema: { type: "string" }, ...body });
+    const whole = await extract({ frameId: s.frameId });
+    assert.equal(whole.status, 200, JSON.stringify(whole.body));
+    assert.match(whole.body.data, /Far away/);
+    assert.doesNotMatch(whole.body.data, /Near/);
+    const h1 = await extract({ frameId: s.frameId, locator: { type: "css", value: "h1" } });
+    assert.equal(h1.status, 200, JSON.stringify(h1.body));
+    assert.equal(h1.body.data, "Far away");
+    const state = await ph.observe(s.sid, { frameId: s.frameId });
+    const ref = refOf(state, /button "Go far"/);
+    const byRef = await extract({ ref, stateId: state.stateId });
+    assert.equal(byRef.status, 200, JSON.stringify(byRef.body));
+    assert.equal(byRef.body.data, "Go far");
+  },
+);
+
+Deno.test("discover finds the tools a cross-site frame that frames lists declares", browserTest, async () => {
+  await using s = await crossSite();
+  const r = await post(s.sid, "discover", { frameId: s.frameId });
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+  assert.equal(r.body.frameId, s.frameId);
+  assert.deepEqual(r.body.tools.map((t: Json) => t.name), ["far_search"]);
+});
+
+Deno.test(
+  "elements lists a cross-site frame that frames lists, its refs the session's current state",
+  browserTest,
+  async () => {
+    await using s = await crossSite();
+    const r = await post(s.sid, "elements", { frameId: s.frameId, metadata: true, tools: true });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    assert.equal(r.body.frameId, s.frameId);
+    assert.equal(r.body.title, "Far");
+    const names = r.body.elements.map((e: Json) => e.name);
+    assert.ok(names.includes("Go far") && names.includes("Next far"), JSON.stringify(names));
+    const pw = r.body.elements.find((e: Json) => e.tagName === "input" && e.name === "Password");
+    assert.ok(pw, JSON.stringify(r.body.elements));
+    assert.equal(JSON.stringify(r.body).includes("hunter2"), false, "the password is redacted");
+    assert.deepEqual(r.body.tools.map((t: Json) => t.name), ["far_search"]);
+    const go = r.body.elements.find((e: Json) => e.name === "Go far");
+    const props = await post(s.sid, "element", {
+      locator: { type: "ref", ref: go.ref },
+      properties: ["enabled"],
+    });
+    assert.deepEqual(props.body, { found: true, enabled: false }, "its refs are the current state's");
+    const plain = await post(s.sid, "elements", { frameId: s.frameId, observe: false, metadata: true });
+    assert.equal(plain.status, 200, JSON.stringify(plain.body));
+    assert.equal(plain.body.title, "Far");
+  },
+);
