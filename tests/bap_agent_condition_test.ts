@@ -30,3 +30,26 @@ Deno.test(
     assert.equal(await c.run(`document.getElementById("status").textContent`), "paid");
   },
 );
+
+Deno.test(
+  "agent/act fails a step at once whose condition names a ref the current state lacks, even for hidden",
+  browserTest,
+  async () => {
+    await using c = await bapPage(ph, site.url("/"));
+    await c.call("agent/observe", {});
+    const started = Date.now();
+    const r = await c.call("agent/act", {
+      steps: [{
+        action: "action/click",
+        params: { selector: { type: "role", role: "button", name: "Pay" } },
+        condition: { selector: { type: "ref", ref: "@e99" }, state: "hidden", timeout: 5000 },
+      }],
+    });
+    const ms = Date.now() - started;
+    assert.equal(r.success, false);
+    assert.equal(r.results[0].error.code, -32602);
+    assert.equal(r.results[0].error.message, "Step condition not met", JSON.stringify(r.results[0]));
+    assert.ok(ms < 2000, `failed after ${ms} ms, not at the condition's 5000 ms timeout`);
+    assert.equal(await c.run(`document.getElementById("status").textContent`), "idle");
+  },
+);

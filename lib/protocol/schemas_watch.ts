@@ -43,7 +43,9 @@ const ELEMENT = {
   locator: v.optional(
     v.pipe(
       LocatorSchema,
-      v.description("Until the one element this names is in `state`; a ref: of the current state"),
+      v.description(
+        "Until the one element this names is in `state`; a ref: one of the current state (another is 400 invalid_params at once)",
+      ),
     ),
   ),
   state: v.optional(

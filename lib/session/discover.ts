@@ -5,8 +5,9 @@
  * page content, never instructions.
  */
 import type { Protocol } from "devtools-protocol";
-import type { FrameInfo, PageDriver } from "../driver/page_driver.ts";
+import type { PageDriver } from "../driver/page_driver.ts";
 import { deadline } from "./deadline.ts";
+import { callInFrame, type FrameDoor } from "./frame_doors.ts";
 
 export interface WebMCPTool {
   name: string;
@@ -69,18 +70,19 @@ export interface Discovered {
   apiVersion?: string;
 }
 
-/** The tools `frame` declares, at most `maxTools` of them; none when the page cannot be read. */
+/**
+ * The tools a frame declares (read on the frame's own target, so a cross-site frame's too), at
+ * most `maxTools` of them; none when the page cannot be read.
+ */
 export async function discoverTools(
   driver: PageDriver,
-  frame: FrameInfo,
+  door: FrameDoor,
   opts: { maxTools: number; schemas: boolean },
   signal: AbortSignal,
 ): Promise<Discovered> {
-  const declared = await driver.callIn<WebMCPTool[]>(frame, DECLARATIVE, [opts.schemas], signal).catch(
-    () => [],
-  );
+  const declared = await callInFrame<WebMCPTool[]>(door, DECLARATIVE, [opts.schemas], signal).catch(() => []);
   let imperative: { version?: string; tools: WebMCPTool[] } | null = null;
-  if (frame.parentId === null) {
+  if (door.info.parentId === null) {
     const dl = deadline(2000, signal);
     try {
       const r = await driver.send<Protocol.Runtime.EvaluateResponse>("Runtime.evaluate", {

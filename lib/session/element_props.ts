@@ -2,9 +2,8 @@
  * Reads of one element in Porthole's world of its frame (`element`, `wait` for a locator, drop
  * targets without a ref): a field the credential rule calls sensitive never shows its value.
  */
-import type { Protocol } from "devtools-protocol";
 import type { FrameInfo, PageDriver } from "../driver/page_driver.ts";
-import { type FrameDoor, framesOf } from "./frame_doors.ts";
+import { type CallOn, framesOf, onElementIn } from "./frame_doors.ts";
 import { type FieldFacts, refuseTyping } from "../policy/sensitive.ts";
 import { ELEMENT_PROPS, FIELD_FACTS } from "../snapshot/page_lib.ts";
 import { ELEMENT_INFO } from "./page_scripts.ts";
@@ -12,9 +11,6 @@ import { ELEMENT_INFO } from "./page_scripts.ts";
 const FACTS_AND_NAME = `function () {
   return { ...(${FIELD_FACTS}).call(this), accessibleName: this.computedName ?? "" };
 }`;
-
-/** A function called on one element with plain arguments, its value returned. */
-type CallOn = <T>(fn: string, args: unknown[]) => Promise<T>;
 
 /** The requested properties and `found: true`, or `{found: false}` when the node is gone. */
 export async function elementProps(
@@ -32,7 +28,7 @@ export async function elementProps(
   };
   // A cross-site frame lives in its own renderer: its nodes answer on its own target.
   const door = (await framesOf(driver, signal)).find((d) => d.info.frameId === frame.frameId);
-  if (door?.oop) return await onRemoteElement(door, backendNodeId, { found: false }, read, signal);
+  if (door?.oop) return await onElementIn(door, backendNodeId, { found: false }, read, signal);
   return await onElement(
     driver,
     frame,
@@ -41,43 +37,6 @@ export async function elementProps(
     (id) => read((fn, args) => driver.callOn(id, fn, args, signal)),
     signal,
   );
-}
-
-/** `onElement` in an out-of-process frame, through its door. */
-async function onRemoteElement<T>(
-  door: FrameDoor,
-  backendNodeId: number,
-  gone: T,
-  fn: (call: CallOn) => Promise<T>,
-  signal?: AbortSignal,
-): Promise<T> {
-  const executionContextId = await door.world(signal);
-  const resolved = await door.send<Protocol.DOM.ResolveNodeResponse>("DOM.resolveNode", {
-    backendNodeId,
-    executionContextId,
-  }, signal).catch((err) => {
-    if (signal?.aborted) throw err;
-    return null;
-  });
-  const objectId = resolved?.object.objectId;
-  if (!objectId) return gone;
-  try {
-    return await fn(async (functionDeclaration, args) => {
-      const r = await door.send<Protocol.Runtime.CallFunctionOnResponse>("Runtime.callFunctionOn", {
-        objectId,
-        functionDeclaration,
-        arguments: args.map((value) => ({ value })),
-        returnByValue: true,
-        awaitPromise: true,
-      }, signal);
-      if (r.exceptionDetails) {
-        throw new Error(r.exceptionDetails.exception?.description ?? r.exceptionDetails.text);
-      }
-      return r.result.value;
-    });
-  } finally {
-    door.send("Runtime.releaseObject", { objectId }).catch(() => {});
-  }
 }
 
 /** Whether an element (null: nothing matched) is in a state: `wait` for a locator. */

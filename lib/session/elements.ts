@@ -12,7 +12,7 @@ import type { RefTarget } from "../snapshot/render.ts";
 import { captureFrame, findFrame } from "./capture.ts";
 import { annotatedScreenshot, DEFAULT_ANNOTATION } from "./page_images.ts";
 import type { PageRecord } from "./page_record.ts";
-import type { FrameInfo } from "./locate.ts";
+import { callInFrame, type FrameDoor } from "./frame_doors.ts";
 import { describeRefs, type RefElement } from "./ref_elements.ts";
 import { scrubbed } from "./page_reads.ts";
 import { onPageBounded } from "./bounded.ts";
@@ -50,23 +50,21 @@ export async function listElements(rec: PageRecord, frameId: string | undefined,
   }, signal);
   const refs = [...state.refs.values()].filter((r) => r.frameId === state.frameId);
   const rows = refs.map((ref) => ({ ref, role: ref.role, name: ref.name }));
-  const frame = (await rec.driver.frames(signal)).find((f) => f.frameId === state.frameId)!;
-  const described = await describeRefs(rec.driver, frame, rows, signal);
+  // Every frame `frames` lists, a cross-site (out-of-process) one too.
+  const { frame, door } = await findFrame(rec.driver, state.frameId, signal);
+  const described = await describeRefs(door, rows, signal);
   const out: ElementRow[] = rows.flatMap((row, i) => {
     const f = described[i];
     if (!f || f.inSelect) return [];
     const role = GENERIC.has(row.role) ? f.roleAttr ?? f.tagName : row.role;
     return [{ ref: row.ref, f, role, name: cut(row.name || f.ariaLabel || f.text) }];
   });
-  return { state, frame, isMain, rows: out };
+  return { state, frame, door, isMain, rows: out };
 }
 
 /** The title of a frame's document; empty when it cannot be read. */
-export function frameTitle(rec: PageRecord, frame: { frameId: string }, signal?: AbortSignal) {
-  return rec.driver.frames(signal).then((all) => {
-    const f = all.find((x) => x.frameId === frame.frameId);
-    return f ? rec.driver.evaluate<string>(f, "document.title", signal) : "";
-  }).catch(() => "");
+export function frameTitle(door: FrameDoor, signal?: AbortSignal) {
+  return callInFrame<string>(door, "function () { return document.title; }", [], signal).catch(() => "");
 }
 
 /** A listing with the screenshot it took, not yet stored. */
@@ -120,7 +118,7 @@ async function elementListing(
       const changes = compareListing(session.states, page, listed, input);
       if (changes) result.changes = changes;
     }
-    const { shot, ...extras } = await frameExtras(session, rec, seen.frame, listed, input, sig);
+    const { shot, ...extras } = await frameExtras(session, rec, seen.door, listed, input, sig);
     return { result: { ...result, ...extras }, shot };
   });
 }
@@ -135,8 +133,8 @@ async function unobserved(session: ReadsHost, rec: PageRecord, input: ElementsIn
       details: { field: "observe" },
     });
   }
-  const { frame } = await findFrame(rec.driver, input.frameId, sig);
-  const { shot, ...extras } = await frameExtras(session, rec, frame, [], input, sig);
+  const { frame, door } = await findFrame(rec.driver, input.frameId, sig);
+  const { shot, ...extras } = await frameExtras(session, rec, door, [], input, sig);
   const result = { pageId: rec.pageId, frameId: frame.frameId, url: redactUrl(frame.url), elements: [] };
   return { result: { ...result, totalElements: 0, ...extras }, shot };
 }
@@ -145,18 +143,18 @@ async function unobserved(session: ReadsHost, rec: PageRecord, input: ElementsIn
 async function frameExtras(
   session: ReadsHost,
   rec: PageRecord,
-  frame: FrameInfo,
+  door: FrameDoor,
   listed: ListedElement[],
   input: Pick<ElementsInput, "metadata" | "tools" | "annotate" | "screenshot">,
   sig: AbortSignal,
 ) {
   const out: Pick<ElementsResult, "title" | "viewport" | "tools"> & { shot?: ElementListing["shot"] } = {};
   if (input.metadata) {
-    out.title = scrubbed(session, await frameTitle(rec, frame, sig));
+    out.title = scrubbed(session, await frameTitle(door, sig));
     out.viewport = await viewportOf(rec, sig);
   }
   if (input.tools) {
-    const found = await discoverTools(rec.driver, frame, { maxTools: 50, schemas: true }, sig).catch(() =>
+    const found = await discoverTools(rec.driver, door, { maxTools: 50, schemas: true }, sig).catch(() =>
       null
     );
     if (found) out.tools = scrubbed(session, found.tools);

@@ -3,9 +3,8 @@
  * from lists of repeated items, tables, labelled fields, or plain text, in a frame's document
  * or under one element. Every URL in the data is redacted.
  */
-import type { FrameInfo, PageDriver } from "../driver/page_driver.ts";
 import { redactDeep } from "../policy/redact_deep.ts";
-import { handle } from "./world_calls.ts";
+import { callInFrame, callOnIn, type FrameDoor, onElementIn } from "./frame_doors.ts";
 
 const EXTRACT = `function (schema, mode, scoped) {
   const norm = (s) => String(s || "").replace(/\\s+/g, " ").trim();
@@ -121,30 +120,30 @@ export interface Extracted {
 /**
  * Read `schema`'s shape from `scope`: a frame's whole document (its main content when it has
  * one), an element by backend node in a frame, or an element Porthole holds (`objectId`, in
- * Porthole's world; the caller releases it). Null when the element left the document.
+ * Porthole's world of the door's frame; the caller releases it). Read on the frame's own target,
+ * so a cross-site frame reads as a same-origin one. Null when the element left the document.
  */
 export async function extractData(
-  driver: PageDriver,
-  scope: { frame: FrameInfo; backendNodeId?: number } | { objectId: string },
+  scope: { door: FrameDoor; backendNodeId?: number } | { door: FrameDoor; objectId: string },
   spec: { schema: Record<string, unknown>; mode: ExtractMode },
   signal?: AbortSignal,
 ): Promise<Extracted | null> {
-  const held = "objectId" in scope;
-  const scoped = held || scope.backendNodeId !== undefined;
-  const objectId = held
-    ? scope.objectId
+  const scoped = [spec.schema, spec.mode, true];
+  const r = "objectId" in scope
+    ? await callOnIn<Extracted>(scope.door, scope.objectId, EXTRACT, scoped, signal)
     : scope.backendNodeId !== undefined
-    ? await driver.resolve(scope.frame, scope.backendNodeId, signal)
-    : await handle(driver, scope.frame, "document", signal);
-  if (!objectId) return null;
-  try {
-    const r = await driver.callOn<Extracted>(objectId, EXTRACT, [spec.schema, spec.mode, scoped], signal);
-    return {
-      data: redactDeep(r.data),
-      confidence: r.confidence,
-      sources: redactDeep(r.sources) as Extracted["sources"],
-    };
-  } finally {
-    if (!held) driver.release(objectId);
-  }
+    ? await onElementIn<Extracted | null>(
+      scope.door,
+      scope.backendNodeId,
+      null,
+      (call) => call<Extracted>(EXTRACT, scoped),
+      signal,
+    )
+    : await callInFrame<Extracted>(scope.door, EXTRACT, [spec.schema, spec.mode, false], signal);
+  if (!r) return null;
+  return {
+    data: redactDeep(r.data),
+    confidence: r.confidence,
+    sources: redactDeep(r.sources) as Extracted["sources"],
+  };
 }

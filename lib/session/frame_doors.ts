@@ -191,6 +191,81 @@ export async function framesOf(driver: PageDriver, signal?: AbortSignal): Promis
 }
 
 /**
+ * Call a function (source text) in Porthole's world of a frame with value arguments, on the
+ * frame's own target: the same read in a same-origin and in a cross-site frame.
+ */
+export async function callInFrame<T>(
+  door: FrameDoor,
+  fn: string,
+  args: unknown[] = [],
+  signal?: AbortSignal,
+): Promise<T> {
+  const r = await door.send<Protocol.Runtime.CallFunctionOnResponse>("Runtime.callFunctionOn", {
+    functionDeclaration: fn,
+    executionContextId: await door.world(signal),
+    arguments: args.map((value) => ({ value })),
+    returnByValue: true,
+    awaitPromise: true,
+  }, signal);
+  if (r.exceptionDetails) {
+    throw new Error(r.exceptionDetails.exception?.description ?? r.exceptionDetails.text);
+  }
+  return r.result.value as T;
+}
+
+/** A function called on one element with plain arguments, its value returned. */
+export type CallOn = <T>(fn: string, args: unknown[]) => Promise<T>;
+
+/** `callInFrame` with `this` bound to an object of Porthole's world of the door's frame. */
+export async function callOnIn<T>(
+  door: FrameDoor,
+  objectId: string,
+  fn: string,
+  args: unknown[] = [],
+  signal?: AbortSignal,
+): Promise<T> {
+  const r = await door.send<Protocol.Runtime.CallFunctionOnResponse>("Runtime.callFunctionOn", {
+    objectId,
+    functionDeclaration: fn,
+    arguments: args.map((value) => ({ value })),
+    returnByValue: true,
+    awaitPromise: true,
+  }, signal);
+  if (r.exceptionDetails) {
+    throw new Error(r.exceptionDetails.exception?.description ?? r.exceptionDetails.text);
+  }
+  return r.result.value as T;
+}
+
+/**
+ * Run `fn` on a node of the door's frame (by backend node id) in Porthole's world there, or
+ * answer `gone` when the node no longer exists; in or out of the page's process alike.
+ */
+export async function onElementIn<T>(
+  door: FrameDoor,
+  backendNodeId: number,
+  gone: T,
+  fn: (call: CallOn) => Promise<T>,
+  signal?: AbortSignal,
+): Promise<T> {
+  const executionContextId = await door.world(signal);
+  const resolved = await door.send<Protocol.DOM.ResolveNodeResponse>("DOM.resolveNode", {
+    backendNodeId,
+    executionContextId,
+  }, signal).catch((err) => {
+    if (signal?.aborted) throw err;
+    return null;
+  });
+  const objectId = resolved?.object.objectId;
+  if (!objectId) return gone;
+  try {
+    return await fn((fnText, args) => callOnIn(door, objectId, fnText, args, signal));
+  } finally {
+    door.send("Runtime.releaseObject", { objectId }).catch(() => {});
+  }
+}
+
+/**
  * The element behind a ref, resolved in Porthole's world of the ref's own frame: its object id
  * there and that frame, or null when the frame, its document or the element is gone. Never
  * another element: a ref number is never given twice within one document.

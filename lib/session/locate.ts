@@ -135,10 +135,9 @@ export async function resolveRef(
   state: StateRecord,
   ref: string,
   signal?: AbortSignal,
-): Promise<{ objectId: string; frame: FrameInfo } | null> {
+): Promise<{ objectId: string; frame: FrameInfo; door: FrameDoor } | null> {
   const target = state.refs.get(coreRef(ref));
-  const found = target ? await resolveRefIn(driver, target, signal) : null;
-  return found ? { objectId: found.objectId, frame: found.frame } : null;
+  return target ? await resolveRefIn(driver, target, signal) : null;
 }
 
 /** The frame with `frameId` (the main frame without one), or null when the page has no such frame. */

@@ -4,7 +4,9 @@
  * is not valid, never a silent first match.
  */
 import type { FrameInfo, PageDriver } from "../driver/page_driver.ts";
+import { PortholeError } from "../protocol/errors.ts";
 import { findElement, type Locator } from "./locate.ts";
+import { coreRef } from "./locate_refs.ts";
 import { locateFailure } from "./locate_errors.ts";
 import { pollFor } from "./deadline.ts";
 import type { StateRecord } from "./states.ts";
@@ -30,6 +32,21 @@ export async function findNode(
   if (!("count" in found)) return found;
   if (found.count > 1) throw locateFailure(loc, { ok: false, why: "ambiguous", count: found.count }, field);
   return null;
+}
+
+/**
+ * A ref means something only in the state it came from: one `state` (the page's current state,
+ * null without one) lacks is refused as `act` refuses it, not read as "nothing matches".
+ */
+export function assertRefOf(state: StateRecord | null, loc: Locator, field = "locator.ref"): void {
+  if (loc.type !== "ref" || state?.refs.has(coreRef(loc.ref))) return;
+  const message = state
+    ? `${loc.ref} is not a ref of state ${state.stateId}`
+    : `${loc.ref} is not a ref of a current state of this page; observe first`;
+  throw new PortholeError("invalid_params", message, {
+    details: { field },
+    recoveryHint: "Observe again and use the refs it returns",
+  });
 }
 
 /** `findNode`, asked again every 100 ms until it names a node or `timeoutMs` passed (then null). */

@@ -1,9 +1,10 @@
 /**
  * A frame's document read whole: HTML with credential fields (by the one credential rule),
  * secret attributes and JWTs redacted, its rendered text, or a Markdown rendering; every URL
- * in it redacted. Used by BAP `observe/dom` and `observe/content`.
+ * in it redacted. Read on the frame's own target, so a cross-site (out-of-process) frame reads
+ * as a same-origin one does.
  */
-import type { FrameInfo, PageDriver } from "../driver/page_driver.ts";
+import { callInFrame, type FrameDoor } from "./frame_doors.ts";
 import { type FieldFacts, refuseTyping } from "../policy/sensitive.ts";
 import { redactUrl } from "../policy/url.ts";
 import { FIELD_LIST, MARKDOWN, SERIALIZE } from "../snapshot/content_scripts.ts";
@@ -25,28 +26,25 @@ export interface PageDocument {
 }
 
 /** The document's HTML (redacted), its body text and title. */
-export async function pageDocument(
-  driver: PageDriver,
-  frame: FrameInfo,
-  signal?: AbortSignal,
-): Promise<PageDocument> {
-  const fields = await driver.callIn<FieldFacts[]>(frame, FIELD_LIST, [], signal);
+export async function pageDocument(door: FrameDoor, signal?: AbortSignal): Promise<PageDocument> {
+  const fields = await callInFrame<FieldFacts[]>(door, FIELD_LIST, [], signal);
   const redact = fields.flatMap((f, i) => (refuseTyping(f) ? [i] : []));
-  const r = await driver.callIn<{ html: string; urls: string[]; text: string; title: string }>(
-    frame,
+  const r = await callInFrame<{ html: string; urls: string[]; text: string; title: string }>(
+    door,
     SERIALIZE,
     [redact],
     signal,
   );
-  return { html: fillUrls(r.html, r.urls, escAttr), text: r.text, title: r.title, url: redactUrl(frame.url) };
+  return {
+    html: fillUrls(r.html, r.urls, escAttr),
+    text: r.text,
+    title: r.title,
+    url: redactUrl(door.info.url),
+  };
 }
 
 /** The body as light Markdown, links redacted. */
-export async function pageMarkdown(
-  driver: PageDriver,
-  frame: FrameInfo,
-  signal?: AbortSignal,
-): Promise<string> {
-  const m = await driver.callIn<{ markdown: string; urls: string[] }>(frame, MARKDOWN, [], signal);
+export async function pageMarkdown(door: FrameDoor, signal?: AbortSignal): Promise<string> {
+  const m = await callInFrame<{ markdown: string; urls: string[] }>(door, MARKDOWN, [], signal);
   return fillUrls(m.markdown, m.urls);
 }

@@ -22,8 +22,8 @@ export async function discover(
   signal: AbortSignal,
 ): Promise<DiscoverResult> {
   return await onPageBounded(session, input, signal, "Discovery failed", async (rec, sig) => {
-    const { frame } = await findFrame(rec.driver, input.frameId, sig);
-    const found = await discoverTools(rec.driver, frame, {
+    const { frame, door } = await findFrame(rec.driver, input.frameId, sig);
+    const found = await discoverTools(rec.driver, door, {
       maxTools: input.maxTools ?? 50,
       schemas: input.includeInputSchemas ?? true,
     }, sig);
@@ -84,15 +84,15 @@ export async function extract(
         );
       }
       try {
-        r = await extractData(rec.driver, { objectId: hit.objectId }, spec, sig);
+        r = await extractData({ door: hit.door, objectId: hit.objectId }, spec, sig);
       } finally {
-        rec.driver.release(hit.objectId);
+        hit.door.send("Runtime.releaseObject", { objectId: hit.objectId }).catch(() => {});
       }
     } else {
       const rec = session.page(input.pageId);
-      const { frame } = await findFrame(rec.driver, input.frameId, sig);
+      const { frame, door, frames } = await findFrame(rec.driver, input.frameId, sig);
       const loc = input.locator;
-      let scope: { frame: typeof frame; backendNodeId?: number } = { frame };
+      let scope: { door: typeof door; backendNodeId?: number } = { door };
       if (loc) {
         const current = session.states.current?.pageId === rec.pageId ? session.states.current : null;
         const find = (s: AbortSignal) => findNode(rec.driver, current, frame.frameId, loc, s);
@@ -103,9 +103,14 @@ export async function extract(
             details: { field: "locator" },
           });
         }
-        scope = node;
+        // A ref names its own frame, which may be another than the one read.
+        const at = node.frame.frameId === frame.frameId
+          ? door
+          : frames.find((d) => d.info.frameId === node.frame.frameId);
+        if (!at) throw new PortholeError("element_detached", "The element's frame is gone; observe again");
+        scope = { door: at, backendNodeId: node.backendNodeId };
       }
-      r = await extractData(rec.driver, scope, spec, sig);
+      r = await extractData(scope, spec, sig);
     }
     if (!r) {
       const what = input.ref ?? "The element";

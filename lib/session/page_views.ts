@@ -24,18 +24,18 @@ async function scope(
   loc: Locator | undefined,
   sig: AbortSignal,
 ) {
-  const { frame } = await findFrame(rec.driver, frameId, sig);
-  if (!loc) return { frame, node: undefined };
+  const { frame, door } = await findFrame(rec.driver, frameId, sig);
+  if (!loc) return { frame, door, node: undefined };
   const current = session.states.current?.pageId === rec.pageId ? session.states.current : null;
-  return { frame, node: await findNode(rec.driver, current, frame.frameId, loc, sig) };
+  return { frame, door, node: await findNode(rec.driver, current, frame.frameId, loc, sig) };
 }
 
 /** `content`: the frame's URL and title, and its document in each format asked for. */
 export function content(session: ReadsHost, input: ContentInput, signal: AbortSignal) {
   return onPageBounded(session, input, signal, "Reading the content failed", async (rec, sig) => {
-    const { frame } = await scope(session, rec, input.frameId, undefined, sig);
+    const { frame, door } = await scope(session, rec, input.frameId, undefined, sig);
     const formats = input.formats ?? ["text"];
-    const doc = await pageDocument(rec.driver, frame, sig);
+    const doc = await pageDocument(door, sig);
     const out: Record<string, string> = {
       pageId: rec.pageId,
       frameId: frame.frameId,
@@ -44,7 +44,7 @@ export function content(session: ReadsHost, input: ContentInput, signal: AbortSi
     };
     if (formats.includes("html")) out.html = doc.html;
     if (formats.includes("text")) out.text = doc.text;
-    if (formats.includes("markdown")) out.markdown = await pageMarkdown(rec.driver, frame, sig);
+    if (formats.includes("markdown")) out.markdown = await pageMarkdown(door, sig);
     return scrubbed(session, out);
   });
 }

@@ -3,11 +3,10 @@
  * agent/observe lists of each (snapshot/page_lib.ts DESCRIBE_ELEMENTS) and its backend node.
  */
 import type { Protocol } from "devtools-protocol";
-import type { FrameInfo, PageDriver } from "../driver/page_driver.ts";
 import type { FieldFacts } from "../policy/sensitive.ts";
 import type { RefTarget } from "../snapshot/render.ts";
 import { DESCRIBE_ELEMENTS, ELEMENTS_BY_NUMBER } from "../snapshot/page_lib.ts";
-import { backendOf } from "./world_calls.ts";
+import { callOnIn, type FrameDoor } from "./frame_doors.ts";
 
 type Selector = Record<string, unknown> & { type: string };
 
@@ -33,20 +32,20 @@ export interface RefElement {
 }
 
 /**
- * The elements of `refs` (all of `frame`'s document, with the role and name to build selectors
- * from), in order; null for one that is gone or has no box.
+ * The elements of `refs` (all of the door's frame's document, with the role and name to build
+ * selectors from), in order; null for one that is gone or has no box. Read on the frame's own
+ * target, so a cross-site frame's too (boxes are in each frame's own viewport either way).
  */
 export async function describeRefs(
-  driver: PageDriver,
-  frame: FrameInfo,
+  door: FrameDoor,
   refs: { ref: RefTarget; role: string; name: string }[],
   signal?: AbortSignal,
 ): Promise<(RefElement | null)[]> {
   if (!refs.length) return [];
-  const executionContextId = await driver.world(frame, signal);
+  const executionContextId = await door.world(signal);
   const objectGroup = `porthole-refs-${crypto.randomUUID()}`;
   try {
-    const list = await driver.send<Protocol.Runtime.CallFunctionOnResponse>("Runtime.callFunctionOn", {
+    const list = await door.send<Protocol.Runtime.CallFunctionOnResponse>("Runtime.callFunctionOn", {
       functionDeclaration: ELEMENTS_BY_NUMBER,
       executionContextId,
       arguments: [{ value: refs[0].ref.token }, { value: refs.map((r) => r.ref.n) }],
@@ -57,13 +56,14 @@ export async function describeRefs(
     if (!arrayId) return refs.map(() => null);
     const items = refs.map(({ role, name }) => ({ role, name }));
     const [described, members] = await Promise.all([
-      driver.callOn<(Omit<RefElement, "backendNodeId"> | null)[]>(
+      callOnIn<(Omit<RefElement, "backendNodeId"> | null)[]>(
+        door,
         arrayId,
         DESCRIBE_ELEMENTS,
         [items],
         signal,
       ),
-      driver.send<Protocol.Runtime.GetPropertiesResponse>("Runtime.getProperties", {
+      door.send<Protocol.Runtime.GetPropertiesResponse>("Runtime.getProperties", {
         objectId: arrayId,
         ownProperties: true,
       }, signal),
@@ -77,9 +77,14 @@ export async function describeRefs(
     return await Promise.all(described.map(async (d, i) => {
       const objectId = byIndex.get(i);
       if (!d || !objectId) return null;
-      return { ...d, backendNodeId: await backendOf(driver, objectId, signal) };
+      const { node } = await door.send<Protocol.DOM.DescribeNodeResponse>(
+        "DOM.describeNode",
+        { objectId },
+        signal,
+      );
+      return { ...d, backendNodeId: node.backendNodeId };
     }));
   } finally {
-    await driver.send("Runtime.releaseObjectGroup", { objectGroup }).catch(() => {});
+    await door.send("Runtime.releaseObjectGroup", { objectGroup }).catch(() => {});
   }
 }

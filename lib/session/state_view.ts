@@ -7,6 +7,7 @@
 import { redactUrl } from "../policy/url.ts";
 import type { ReadsHost } from "./hosts.ts";
 import { describeRefs } from "./ref_elements.ts";
+import { framesOf } from "./frame_doors.ts";
 import { bounded } from "./bounded.ts";
 import type { PageRecord } from "./page_record.ts";
 import type { CurrentStateView, StateRefView } from "../protocol/views.ts";
@@ -28,12 +29,12 @@ export function currentState(
     const refs = [...state.refs.values()];
     let boxes: (StateRefView["bounds"])[] = refs.map(() => null);
     const rec = session.pages.get(state.pageId);
-    const frame = rec && (await rec.driver.frames(sig)).find((f) => f.frameId === state.frameId);
+    const door = rec && (await framesOf(rec.driver, sig)).find((d) => d.info.frameId === state.frameId);
     // Boxes are relative to the frame's own viewport: only the top-level frame's map onto the image.
-    if (rec && frame && frame.parentId === null) {
+    if (door && door.info.parentId === null) {
       const mine = refs.map((ref, i) => ({ ref, role: ref.role, name: ref.name, i }))
         .filter((r) => r.ref.frameId === state.frameId);
-      const described = await describeRefs(rec.driver, frame, mine, sig).catch(() => mine.map(() => null));
+      const described = await describeRefs(door, mine, sig).catch(() => mine.map(() => null));
       mine.forEach((r, k) => (boxes[r.i] = described[k]?.bounds ?? null));
     } else boxes = refs.map(() => null);
     return {

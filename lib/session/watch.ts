@@ -18,7 +18,7 @@ import type { StateAuthority } from "./states.ts";
 import type { BrowserHost, PagesHost } from "./hosts.ts";
 import { assertResponsive } from "./page_health.ts";
 import { networkQuiet } from "./network_idle.ts";
-import { findNode } from "./locate_node.ts";
+import { assertRefOf, findNode } from "./locate_node.ts";
 import { elementIs } from "./element_props.ts";
 import { imageSize } from "./page_images.ts";
 
@@ -34,6 +34,12 @@ export interface WatchOpsHost extends BrowserHost, Pick<PagesHost, "page" | "pag
 
 const POLL_MS = 50;
 
+/** The session's current state when it is one of `rec`'s: the one a ref of a locator comes from. */
+function stateOf(session: WatchOpsHost, rec: PageRecord) {
+  const current = session.states.current;
+  return current?.pageId === rec.pageId ? current : null;
+}
+
 /** Read one condition from the page; false when the document is between loads. */
 async function holds(
   session: WatchOpsHost,
@@ -45,8 +51,7 @@ async function holds(
   const main = frames.find((f) => f.parentId === null)!;
   if (input.url !== undefined) return main.url.includes(input.url);
   if (input.locator !== undefined) {
-    const current = session.states.current;
-    const state = current?.pageId === rec.pageId ? current : null;
+    const state = stateOf(session, rec);
     // A locator that is not valid or names several elements is an error; a page between loads is not.
     const node = await findNode(rec.driver, state, input.frameId, input.locator, signal).catch((err) => {
       if (err instanceof PortholeError) throw err;
@@ -127,6 +132,7 @@ export async function waitFor(
   const dl = deadline(ms, signal);
   const answer = (met: boolean) => ({ met, elapsedMs: Date.now() - started });
   try {
+    if (input.locator) assertRefOf(stateOf(session, rec), input.locator);
     if (input.timeMs !== undefined) {
       // Longer than the timeout: the deadline ends it first, and that is `{met:false}`.
       await sleep(input.timeMs, dl.signal);

@@ -1232,7 +1232,7 @@ export interface components {
             timeMs?: number;
             /** @description 0 or absent: 30000 */
             timeoutMs?: number;
-            /** @description Until the one element this names is in `state`; a ref: of the current state */
+            /** @description Until the one element this names is in `state`; a ref: one of the current state (another is 400 invalid_params at once) */
             locator?: {
                 /** @constant */
                 type: "css";
