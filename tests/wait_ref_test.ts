@@ -71,3 +71,30 @@ Deno.test(
     assert.ok(Date.now() - started < 2000, "at once");
   },
 );
+
+Deno.test(
+  "element, aria and extract refuse a ref the current state lacks at once, as wait does, naming locator.ref",
+  browserTest,
+  async () => {
+    await using s = await session(site.url("/"));
+    const state = await ph.observe(s.sid);
+    const pay = { type: "ref", ref: refOf(state, /button "Pay"/) };
+    const missing = { type: "ref", ref: "@e99" };
+    const read = (op: string, body: Json) => ph.post(`/v1/sessions/${s.sid}/${op}`, body);
+    const known = await read("element", { locator: pay, properties: ["text"] });
+    assert.equal(known.status, 200, JSON.stringify(known.body));
+    for (
+      const [op, body] of [
+        ["element", { locator: missing, properties: ["text"] }],
+        ["aria", { locator: missing }],
+        ["extract", { locator: missing, schema: { type: "string" }, timeoutMs: 5000 }],
+      ] as const
+    ) {
+      const started = Date.now();
+      const r = await read(op, body);
+      assertError(r, 400, "invalid_params");
+      assert.equal(r.body.error.details.field, "locator.ref", `${op}: ${JSON.stringify(r.body)}`);
+      assert.ok(Date.now() - started < 2000, `${op} refused at once`);
+    }
+  },
+);

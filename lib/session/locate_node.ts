@@ -16,7 +16,10 @@ export interface LocatedNode {
   backendNodeId: number;
 }
 
-/** The node `loc` (sent as `field`) names in `frameId` (refs: of `state`), or null when none. */
+/**
+ * The node `loc` (sent as `field`) names in `frameId`, or null when none. A ref must be one of
+ * `state`'s: one it lacks is refused (`assertRefOf`), never "nothing matches".
+ */
 export async function findNode(
   driver: PageDriver,
   state: StateRecord | null,
@@ -25,6 +28,7 @@ export async function findNode(
   signal?: AbortSignal,
   field = "locator",
 ): Promise<LocatedNode | null> {
+  assertRefOf(state, loc, `${field}.ref`);
   const found = await findElement(driver, state, frameId, loc, signal);
   if ("invalid" in found) {
     throw locateFailure(loc, { ok: false, why: "invalid", message: found.invalid }, field);
