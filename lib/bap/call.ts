@@ -95,6 +95,9 @@ export function renameField(err: BapError, rename: (field: string) => string): B
   return err;
 }
 
+/** The core's `locator` (and its members, `locator.ref`) is the `selector` a BAP client sent. */
+export const asSelector = (field: string) => field.replace(/^locator(?=\.|$)/, "selector");
+
 /** `m`, its errors naming the members the client sent. */
 export const naming = (m: Method, rename: (field: string) => string): Method => ({
   ...m,

@@ -4,7 +4,7 @@
  */
 import * as v from "valibot";
 import type { FrameView } from "../protocol/types.ts";
-import { type Call, type Method, naming, viaOp } from "./call.ts";
+import { asSelector, type Call, type Method, naming, viaOp } from "./call.ts";
 import { BAP, BapError } from "../protocol/errors.ts";
 import { PageId, SelectorSchema, Str } from "./schema.ts";
 
@@ -52,7 +52,7 @@ export const FRAME_METHODS: Record<string, Method> = {
     viaOp(Switch, "frames", "page", (p) => ({
       ...p.frameId ? {} : p.selector ? { locator: p.selector } : p.url ? { url: p.url } : {},
     }), (r: Frames, call, _, p) => select(call, p, r.frames)),
-    (f) => f === "locator" ? "selector" : f,
+    asSelector,
   ),
   "frame/main": viaOp(OnePage, "frames", "page", pageOf, (r: Frames, call, _, p) => {
     call.state.frames.delete(call.state.target(p.pageId).pageId);
