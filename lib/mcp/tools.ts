@@ -162,7 +162,8 @@ export const TOOLS: McpTool[] = [
     name: "browser_navigate",
     title: "Navigate",
     description: describe("navigate", "Observe afterwards to act on the page."),
-    input: v.omit(NavigateInput, ["observe"]),
+    // tools/list stays within 10 KB: a referer is HTTP's and BAP's.
+    input: v.omit(NavigateInput, ["observe", "referer"]),
     annotations: ACTS,
     call: asIs("navigate"),
   },
