@@ -135,6 +135,12 @@ export const ScreenshotInput = v.strictObject({
       v.description("Compression quality for jpeg and webp (default 80)"),
     ),
   ),
+  scale: v.optional(
+    v.pipe(
+      v.picklist(["device", "css"]),
+      v.description("device (default): the page's device pixels; css: one image pixel per CSS pixel"),
+    ),
+  ),
   timeoutMs: v.optional(TimeoutMs),
 });
 export type ScreenshotInput = v.InferOutput<typeof ScreenshotInput>;

@@ -21,6 +21,7 @@ import { networkQuiet } from "./network_idle.ts";
 import { findNode } from "./locate_node.ts";
 import { elementIs } from "./element_props.ts";
 import { imageSize } from "./page_images.ts";
+import { inCssPixels } from "./screenshot_scale.ts";
 
 /**
  * What waiting, inspecting and capturing need of their session: its pages, the current state
@@ -286,7 +287,7 @@ export async function screenshot(
   const dl = deadline(effectiveTimeout(input.timeoutMs), signal);
   let rec: PageRecord | null = null;
   try {
-    const params: Record<string, unknown> = { format };
+    const params: { clip?: Protocol.Page.Viewport } & Record<string, unknown> = { format };
     if (format !== "png") params.quality = input.quality ?? 80;
     if (input.ref !== undefined) {
       const el = await elementClip(session, input, dl.signal);
@@ -315,6 +316,7 @@ export async function screenshot(
         params.captureBeyondViewport = true;
       }
     }
+    if (input.scale === "css") await inCssPixels(rec.driver, params, dl.signal);
     const shot = await rec.driver.send<Protocol.Page.CaptureScreenshotResponse>(
       "Page.captureScreenshot",
       params,
