@@ -224,8 +224,8 @@ export const TOOLS: McpTool[] = [
     name: "browser_screenshot",
     title: "Screenshot",
     description: describe("screenshot", "Returned as image content."),
-    // tools/list stays within 10 KB: scale is HTTP's and BAP's.
-    input: v.omit(ScreenshotInput, ["scale"]),
+    // tools/list stays within 10 KB: scale and mask are HTTP's and BAP's.
+    input: v.omit(ScreenshotInput, ["scale", "mask"]),
     annotations: READ_ONLY,
     call: async (ctx, input) => {
       const store = ctx.session.artifacts;

@@ -22,6 +22,7 @@ import { findNode } from "./locate_node.ts";
 import { elementIs } from "./element_props.ts";
 import { imageSize } from "./page_images.ts";
 import { inCssPixels } from "./screenshot_scale.ts";
+import { withMasks } from "./screenshot_mask.ts";
 
 /**
  * What waiting, inspecting and capturing need of their session: its pages, the current state
@@ -317,9 +318,13 @@ export async function screenshot(
       }
     }
     if (input.scale === "css") await inCssPixels(rec.driver, params, dl.signal);
-    const shot = await rec.driver.send<Protocol.Page.CaptureScreenshotResponse>(
-      "Page.captureScreenshot",
-      params,
+    const current = session.states.current;
+    const driver = rec.driver;
+    const shot = await withMasks(
+      driver,
+      input.mask,
+      current?.pageId === rec.pageId ? current : null,
+      () => driver.send<Protocol.Page.CaptureScreenshotResponse>("Page.captureScreenshot", params, dl.signal),
       dl.signal,
     );
     const bytes = Uint8Array.fromBase64(shot.data);
