@@ -10,11 +10,9 @@ import { Flag, Num, Opts, PageId, renamed, SelectorSchema, Str } from "./schema.
 const Screenshot = v.object({
   pageId: PageId,
   options: Opts({
-    ...renamed(ScreenshotInput, { fullPage: "fullPage", clip: "clip" }),
+    ...renamed(ScreenshotInput, { fullPage: "fullPage", clip: "clip", scale: "scale", mask: "mask" }),
     format: v.optional(v.picklist(["png", "jpeg", "webp"]), "jpeg"),
     quality: v.optional(Num(0, 100)),
-    scale: v.optional(v.picklist(["css", "device"])),
-    mask: v.optional(v.array(v.unknown())),
   }),
 });
 
@@ -24,6 +22,9 @@ const screenshot = viaOp(Screenshot, "screenshot", "page", ({ options: o }) => (
   // The core's quality starts at 1, which encodes as 0 does.
   ...o.format !== "png" ? { quality: Math.max(1, Math.round(o.quality ?? 80)) } : {},
   ...o.clip ? { clip: o.clip } : o.fullPage ? { fullPage: true } : {},
+  // The spec's default is CSS pixels; over HTTP it is the device's.
+  scale: o.scale ?? "css",
+  mask: o.mask,
 }), (r: { artifact: Artifact; width: number; height: number }, _, s) => ({
   data: takeBytes(s, r.artifact),
   format: r.artifact.mimeType.slice("image/".length),

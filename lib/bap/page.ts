@@ -13,11 +13,10 @@ import { AgentObserve } from "./agent_observe.ts";
 const WaitUntil = v.optional(v.picklist(["load", "domcontentloaded", "networkidle", "commit"]), "load");
 const Traverse = v.object({ pageId: PageId, waitUntil: WaitUntil, timeout: Timeout });
 const Navigate = v.object({
-  ...renamed(NavigateInput, { url: "url" }),
+  ...renamed(NavigateInput, { url: "url", referer: "referer" }),
   pageId: PageId,
   waitUntil: WaitUntil,
   timeout: Timeout,
-  referer: Str,
   observe: v.optional(AgentObserve),
 });
 
@@ -29,6 +28,7 @@ const navigate = viaOp(Navigate, "navigate", "page", (p) => ({
   url: p.url,
   waitUntil: coreWait(p.waitUntil),
   timeoutMs: p.timeout,
+  referer: p.referer,
 }), async (r: NavigateResult, call, _, p) => {
   if (r.navigation === "download_blocked") {
     throw new BapError(BAP.ActionFailed, "The navigation started a download, which Porthole blocks", {

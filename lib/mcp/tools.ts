@@ -162,7 +162,8 @@ export const TOOLS: McpTool[] = [
     name: "browser_navigate",
     title: "Navigate",
     description: describe("navigate", "Observe afterwards to act on the page."),
-    input: v.omit(NavigateInput, ["observe"]),
+    // tools/list stays within 10 KB: a referer is HTTP's and BAP's.
+    input: v.omit(NavigateInput, ["observe", "referer"]),
     annotations: ACTS,
     call: asIs("navigate"),
   },
@@ -223,7 +224,8 @@ export const TOOLS: McpTool[] = [
     name: "browser_screenshot",
     title: "Screenshot",
     description: describe("screenshot", "Returned as image content."),
-    input: ScreenshotInput,
+    // tools/list stays within 10 KB: scale and mask are HTTP's and BAP's.
+    input: v.omit(ScreenshotInput, ["scale", "mask"]),
     annotations: READ_ONLY,
     call: async (ctx, input) => {
       const store = ctx.session.artifacts;

@@ -3,6 +3,7 @@ import * as v from "valibot";
 import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from "./timeouts.ts";
 import { StorageStateInput } from "./schemas_storage.ts";
 import { SESSION_EMULATION } from "./schemas_emulation.ts";
+import { Referer } from "./referer.ts";
 
 /** 1..MAX_TIMEOUT_MS; 0 or absent selects the default. */
 const TIMEOUT_RANGE = `timeoutMs must be between 1 and ${MAX_TIMEOUT_MS} (0 selects the default)`;
@@ -132,6 +133,7 @@ export const NavigateInput = v.strictObject({
   waitUntil: v.optional(v.picklist(["domcontentloaded", "load", "networkidle"])),
   timeoutMs: v.optional(TimeoutMs),
   observe: v.optional(v.union([v.boolean(), v.omit(ObserveInput, ["pageId", "timeoutMs"])])),
+  referer: v.optional(Referer),
 });
 export type NavigateInput = v.InferOutput<typeof NavigateInput>;
 

@@ -106,6 +106,9 @@ export const InspectInput = v.strictObject({
 });
 export type InspectInput = v.InferOutput<typeof InspectInput>;
 
+/** At most this many locators mask one screenshot. */
+export const MAX_MASKS = 32;
+
 /** Body of POST /v1/sessions/{sid}/screenshot. */
 export const ScreenshotInput = v.strictObject({
   pageId: PageId,
@@ -135,6 +138,21 @@ export const ScreenshotInput = v.strictObject({
       v.minValue(1),
       v.maxValue(100),
       v.description("Compression quality for jpeg and webp (default 80)"),
+    ),
+  ),
+  scale: v.optional(
+    v.pipe(
+      v.picklist(["device", "css"]),
+      v.description("device (default): the page's device pixels; css: one image pixel per CSS pixel"),
+    ),
+  ),
+  mask: v.optional(
+    v.pipe(
+      v.array(LocatorSchema),
+      v.maxLength(MAX_MASKS, `has more than ${MAX_MASKS} locators`),
+      v.description(
+        "Locators whose every match in the main frame is covered by an opaque #FF00FF box in the image (the page is left as it was)",
+      ),
     ),
   ),
   timeoutMs: v.optional(TimeoutMs),

@@ -8,7 +8,7 @@ import { ROLE_OF } from "../snapshot/walker.ts";
 
 /**
  * The elements a locator matches, in document order (open shadow roots included): the element
- * itself when exactly one matches, otherwise the number of matches.
+ * itself when exactly one matches, otherwise the number of matches (all of them with `all`).
  */
 export const MATCH = `function (sel) {
   const norm = (s) => String(s == null ? "" : s).replace(/\\s+/g, " ").trim();
@@ -100,6 +100,7 @@ export const MATCH = `function (sel) {
       break;
     }
   }
+  if (sel.all) return found;
   return found.length === 1 ? found[0] : found.length;
 }`;
 

@@ -81,11 +81,12 @@ export async function navigateFrame(
   waitUntil: "domcontentloaded" | "load",
   signal: AbortSignal,
   onAcknowledged?: () => void,
+  referrer?: string,
 ): Promise<{ outcome: NavOutcome; committed: FrameInfo | null }> {
   ownNavigation(rec, url);
   rec.blocked.clear();
   try {
-    return await navigateAndWait(rec.driver, frame, url, waitUntil, signal, onAcknowledged);
+    return await navigateAndWait(rec.driver, frame, url, waitUntil, signal, onAcknowledged, referrer);
   } catch (err) {
     throw refusalOr(rec, err);
   } finally {

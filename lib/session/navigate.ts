@@ -40,7 +40,15 @@ export async function navigate(
     const startedAt = Date.now();
     const attempt = async () => {
       const main = (await rec.driver.frames(sig)).find((f) => f.parentId === null)!;
-      return await navigateFrame(rec, main, input.url, loadWait(input.waitUntil), sig);
+      return await navigateFrame(
+        rec,
+        main,
+        input.url,
+        loadWait(input.waitUntil),
+        sig,
+        undefined,
+        input.referer,
+      );
     };
     let result;
     try {

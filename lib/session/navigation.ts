@@ -166,7 +166,7 @@ export class NavigationWatch {
 /**
  * Navigate one frame and wait for what Chromium acknowledged. `onAcknowledged` runs once
  * Chromium answered the navigation command without an error: from then on the navigation
- * happened, and only its readiness is still awaited.
+ * happened, and only its readiness is still awaited. `referrer` is the request's Referer.
  */
 export async function navigateAndWait(
   driver: PageDriver,
@@ -175,12 +175,15 @@ export async function navigateAndWait(
   waitUntil: "domcontentloaded" | "load",
   signal: AbortSignal,
   onAcknowledged: () => void = () => {},
+  referrer?: string,
 ): Promise<{ outcome: NavOutcome; committed: FrameInfo | null }> {
   const watch = new NavigationWatch(driver, frame.frameId, frame.loaderId, waitUntil);
   try {
     const r = await driver.send<Protocol.Page.NavigateResponse>("Page.navigate", {
       url,
       frameId: frame.frameId,
+      // The client's referrer is sent as it was given, not trimmed by the default policy.
+      ...referrer ? { referrer, referrerPolicy: "unsafeUrl" } : {},
     }, signal);
     if (r.errorText) {
       // A refused download answers ERR_ABORTED; its event may trail the answer slightly.

@@ -81,22 +81,39 @@ export interface MarkStyle {
   boxStyle: "solid" | "dashed";
   showBox: boolean;
   opacity: number;
+  /** Fill each box with this colour. */
+  fill?: string;
+  /** Marks are in document coordinates, not the viewport's. */
+  page?: boolean;
 }
 
-/** A PNG of the viewport with the marks drawn over the page (in the main frame), removed at once after. */
-export async function screenshotBoxes(
+/** Run `capture` with the marks drawn over the page (in the main frame), removed at once after. */
+export async function withMarks<T>(
+  driver: PageDriver,
+  marks: Mark[],
+  style: MarkStyle,
+  capture: () => Promise<T>,
+  signal?: AbortSignal,
+): Promise<T> {
+  const frame = mainFrame(await driver.frames(signal));
+  try {
+    // Inside the try: a drawing the deadline cut short may still land, and Chromium runs the
+    // removal after it (one target's commands run in order).
+    await driver.callIn(frame, DRAW, [marks, style], signal);
+    return await capture();
+  } finally {
+    await driver.callIn(frame, UNDRAW, [], undefined).catch(() => {});
+  }
+}
+
+/** A PNG of the viewport with the marks drawn over the page, removed at once after. */
+export function screenshotBoxes(
   driver: PageDriver,
   marks: Mark[],
   style: MarkStyle,
   signal?: AbortSignal,
 ): Promise<string> {
-  const frame = mainFrame(await driver.frames(signal));
-  await driver.callIn(frame, DRAW, [marks, style], signal);
-  try {
-    return await captureScreenshot(driver, { format: "png" }, signal);
-  } finally {
-    await driver.callIn(frame, UNDRAW, [], undefined).catch(() => {});
-  }
+  return withMarks(driver, marks, style, () => captureScreenshot(driver, { format: "png" }, signal), signal);
 }
 
 type Bounds = { x: number; y: number; width: number; height: number };

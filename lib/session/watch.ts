@@ -21,6 +21,8 @@ import { networkQuiet } from "./network_idle.ts";
 import { assertRefOf, findNode } from "./locate_node.ts";
 import { elementIs } from "./element_props.ts";
 import { imageSize } from "./page_images.ts";
+import { inCssPixels } from "./screenshot_scale.ts";
+import { withMasks } from "./screenshot_mask.ts";
 
 /**
  * What waiting, inspecting and capturing need of their session: its pages, the current state
@@ -292,7 +294,7 @@ export async function screenshot(
   const dl = deadline(effectiveTimeout(input.timeoutMs), signal);
   let rec: PageRecord | null = null;
   try {
-    const params: Record<string, unknown> = { format };
+    const params: { clip?: Protocol.Page.Viewport } & Record<string, unknown> = { format };
     if (format !== "png") params.quality = input.quality ?? 80;
     if (input.ref !== undefined) {
       const el = await elementClip(session, input, dl.signal);
@@ -321,9 +323,14 @@ export async function screenshot(
         params.captureBeyondViewport = true;
       }
     }
-    const shot = await rec.driver.send<Protocol.Page.CaptureScreenshotResponse>(
-      "Page.captureScreenshot",
-      params,
+    if (input.scale === "css") await inCssPixels(rec.driver, params, dl.signal);
+    const current = session.states.current;
+    const driver = rec.driver;
+    const shot = await withMasks(
+      driver,
+      input.mask,
+      current?.pageId === rec.pageId ? current : null,
+      () => driver.send<Protocol.Page.CaptureScreenshotResponse>("Page.captureScreenshot", params, dl.signal),
       dl.signal,
     );
     const bytes = Uint8Array.fromBase64(shot.data);

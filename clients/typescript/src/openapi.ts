@@ -1063,6 +1063,8 @@ export interface components {
                 /** @description An earlier stateId of the same document: answer only the changes against it (else the full tree) */
                 since?: string;
             };
+            /** @description Sent as the navigation's Referer header (document.referrer): absolute http(s), no credentials */
+            referer?: string;
         };
         ObserveResult: components["schemas"]["Observation"];
         ObserveInput: {
@@ -1334,6 +1336,59 @@ export interface components {
             format?: "jpeg" | "png" | "webp";
             /** @description Compression quality for jpeg and webp (default 80) */
             quality?: number;
+            /**
+             * @description device (default): the page's device pixels; css: one image pixel per CSS pixel
+             * @enum {string}
+             */
+            scale?: "device" | "css";
+            /** @description Locators whose every match in the main frame is covered by an opaque #FF00FF box in the image (the page is left as it was) */
+            mask?: ({
+                /** @constant */
+                type: "css";
+                value: string;
+            } | {
+                /** @constant */
+                type: "xpath";
+                value: string;
+            } | {
+                /** @constant */
+                type: "role";
+                role: string;
+                name?: string;
+                exact?: boolean;
+            } | {
+                /** @constant */
+                type: "text";
+                value: string;
+                exact?: boolean;
+            } | {
+                /** @constant */
+                type: "label";
+                value: string;
+                exact?: boolean;
+            } | {
+                /** @constant */
+                type: "placeholder";
+                value: string;
+                exact?: boolean;
+            } | {
+                /** @constant */
+                type: "testId";
+                value: string;
+            } | {
+                /** @constant */
+                type: "semantic";
+                description: string;
+            } | {
+                /** @constant */
+                type: "coordinates";
+                x: number;
+                y: number;
+            } | {
+                /** @constant */
+                type: "ref";
+                ref: string;
+            })[];
             /** @description 0 or absent: 30000 */
             timeoutMs?: number;
         };
@@ -2237,6 +2292,8 @@ export interface components {
                 /** @description An earlier stateId of the same document: answer only the changes against it (else the full tree) */
                 since?: string;
             };
+            /** @description Sent as the navigation's Referer header (document.referrer): absolute http(s), no credentials */
+            referer?: string;
         };
         TestBrowserObserveResult: components["schemas"]["Observation"];
         TestBrowserObserveInput: {
@@ -2378,6 +2435,59 @@ export interface components {
             format?: "jpeg" | "png" | "webp";
             /** @description Compression quality for jpeg and webp (default 80) */
             quality?: number;
+            /**
+             * @description device (default): the page's device pixels; css: one image pixel per CSS pixel
+             * @enum {string}
+             */
+            scale?: "device" | "css";
+            /** @description Locators whose every match in the main frame is covered by an opaque #FF00FF box in the image (the page is left as it was) */
+            mask?: ({
+                /** @constant */
+                type: "css";
+                value: string;
+            } | {
+                /** @constant */
+                type: "xpath";
+                value: string;
+            } | {
+                /** @constant */
+                type: "role";
+                role: string;
+                name?: string;
+                exact?: boolean;
+            } | {
+                /** @constant */
+                type: "text";
+                value: string;
+                exact?: boolean;
+            } | {
+                /** @constant */
+                type: "label";
+                value: string;
+                exact?: boolean;
+            } | {
+                /** @constant */
+                type: "placeholder";
+                value: string;
+                exact?: boolean;
+            } | {
+                /** @constant */
+                type: "testId";
+                value: string;
+            } | {
+                /** @constant */
+                type: "semantic";
+                description: string;
+            } | {
+                /** @constant */
+                type: "coordinates";
+                x: number;
+                y: number;
+            } | {
+                /** @constant */
+                type: "ref";
+                ref: string;
+            })[];
             /** @description 0 or absent: 30000 */
             timeoutMs?: number;
         };
