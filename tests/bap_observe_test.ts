@@ -195,6 +195,15 @@ Deno.test(
     });
     assert.equal(two.code, -32020);
     assert.equal(two.data!.details.count, 2);
+    // A ref is one of the page's current state, or refused (as over HTTP), naming the client's selector.
+    const stale = await c.fails("observe/element", {
+      selector: { type: "ref", ref: "@e999" },
+      properties: ["text"],
+    });
+    assert.equal(stale.code, -32602);
+    assert.equal(stale.data!.details.field, "selector.ref");
+    const root = await c.fails("observe/accessibility", { options: { root: { type: "ref", ref: "@e999" } } });
+    assert.equal(root.data!.details.field, "options.root.ref");
   },
 );
 

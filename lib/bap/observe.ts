@@ -3,7 +3,7 @@ import * as v from "valibot";
 import { PdfInput, ScreenshotInput } from "../protocol/schemas_watch.ts";
 import { ELEMENT_PROPERTIES } from "../protocol/schemas_observe.ts";
 import type { Artifact } from "../artifacts/store.ts";
-import { type Method, naming, viaOp } from "./call.ts";
+import { asSelector, type Method, naming, viaOp } from "./call.ts";
 import { takeBytes } from "./gate.ts";
 import { Flag, Num, Opts, PageId, renamed, SelectorSchema, Str } from "./schema.ts";
 
@@ -52,15 +52,14 @@ const pdf = viaOp(Pdf, "pdf", "page", ({ options: o }) => ({
   margin: o.margin,
 }), (r: { artifact: Artifact }, _, s) => ({ data: takeBytes(s, r.artifact) }));
 
-/** A read of the selected frame, through a core operation; its errors name BAP's `selector`. */
+/** A read of the selected frame, through a core operation; its errors name BAP's `selector` (`as`). */
 const read = <S extends v.GenericSchema>(
   params: S,
   op: string,
   input: (p: v.InferOutput<S>) => Record<string, unknown>,
   result: (r: Record<string, unknown>) => unknown,
-): Method => {
-  return naming(viaOp(params, op, "page", input, result), (f) => f === "locator" ? "selector" : f);
-};
+  as = asSelector,
+): Method => naming(viaOp(params, op, "page", input, result), as);
 
 const Selected = { pageId: PageId, selector: SelectorSchema };
 const Element = v.object({ ...Selected, properties: v.array(v.picklist(ELEMENT_PROPERTIES)) });
@@ -109,11 +108,17 @@ export const OBSERVE_METHODS: Record<string, Method> = {
     (p) => ({ formats: [formatOf(p.format)] }),
     (r) => ({ content: r.html ?? r.markdown ?? r.text, url: r.url, title: r.title }),
   ),
-  "observe/accessibility": read(Accessibility, "aria", (p) => ({
-    locator: p.options.root,
-    format: "tree",
-    maxDepth: p.options.maxDepth === undefined ? undefined : Math.round(p.options.maxDepth),
-  }), ({ tree }) => ({ tree })),
+  "observe/accessibility": read(
+    Accessibility,
+    "aria",
+    (p) => ({
+      locator: p.options.root,
+      format: "tree",
+      maxDepth: p.options.maxDepth === undefined ? undefined : Math.round(p.options.maxDepth),
+    }),
+    ({ tree }) => ({ tree }),
+    (f) => f.replace(/^locator(?=\.|$)/, "options.root"),
+  ),
   "observe/ariaSnapshot": read(
     Aria,
     "aria",
