@@ -148,6 +148,34 @@ Deno.test(
   },
 );
 
+Deno.test(
+  "BAP: in plan mode an action with trial only resolves its selector: the session's active page stays the one it was",
+  browserTest,
+  async () => {
+    await using c = await bapPage(ph, site.url("/"));
+    const other = await c.call("page/create", { url: site.url("/next") });
+    assert.deepEqual(await c.call("context/setMode", { mode: "plan" }), { mode: "plan" });
+    const sid = ph.server.registry.list().find((x) => x.pages.has(c.pageId))!.id;
+    const before = (await ph.request("GET", `/v1/sessions/${sid}`)).body.activePageId;
+    assert.equal(before, other.id, "the page created last is the session's active page");
+    const button = { type: "role", role: "button", name: "Go" };
+    const tried = await c.call("action/click", {
+      pageId: c.pageId,
+      selector: button,
+      options: { trial: true },
+    });
+    assert.deepEqual(tried, {});
+    const after = await ph.request("GET", `/v1/sessions/${sid}`);
+    assert.equal(
+      after.body.activePageId,
+      before,
+      "page/activate is refused in plan mode; so is activating by trial",
+    );
+    assertError(await ph.post(`/v1/sessions/${sid}/pages/${c.pageId}/activate`), 409, "plan_mode");
+    assert.equal(await c.run("clicks"), 0, "the page saw nothing");
+  },
+);
+
 Deno.test("plan mode: the shared browser closes", browserTest, async () => {
   await ph[Symbol.asyncDispose]();
   await site[Symbol.asyncDispose]();

@@ -10,7 +10,7 @@ import type { ActResult } from "../protocol/types.ts";
 import { type ErrorCode, PortholeError } from "../protocol/errors.ts";
 import { meteredAct } from "../ops/ops.ts";
 import type { Call } from "./call.ts";
-import { type ActWaitResult, actWhenReady, type LocatorAction, observeFresh } from "../session/act_wait.ts";
+import { type ActWaitResult, actWhenReady, type LocatorAction } from "../session/act_wait.ts";
 import { locate } from "../session/locate.ts";
 import { BAP, BapError, fromPorthole, toBapError } from "../protocol/errors.ts";
 import { describeLocator as describe, type LocateFailure, locateFailure } from "../session/locate_errors.ts";
@@ -76,13 +76,18 @@ function frameGoneOr(state: BapState, t: PageTarget, err: unknown): BapError {
   return gone ? frameGone(state, t.pageId, frameId) : toBapError(err);
 }
 
-/** The one ref a selector names in a fresh observation (action/* with `trial`); throws why there is none. */
+/**
+ * The one ref a selector names in a fresh observation (action/* with `trial`); throws why there is
+ * none. A trial only reads, also in plan mode: it observes the page without making it the session's
+ * active one, which page/activate does.
+ */
 export async function locateOnly(state: BapState, t: PageTarget, sel: Selector, signal: AbortSignal) {
   const seen = currentState(t);
-  const fresh = await observeFresh(t.session, t.pageId, state.frames.get(t.pageId), signal).catch((err) => {
+  const frameId = state.frames.get(t.pageId);
+  await t.session.observe({ pageId: t.pageId, frameId, maxDepth: 20 }, signal).catch((err) => {
     throw frameGoneOr(state, t, err);
   });
-  const r = await locate(t.rec.driver, fresh, sel, signal, seen);
+  const r = await locate(t.rec.driver, t.session.states.current!, sel, signal, seen);
   if (!r.ok) throw locateError(sel, r);
   return r.ref;
 }
