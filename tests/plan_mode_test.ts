@@ -176,6 +176,30 @@ Deno.test(
   },
 );
 
+Deno.test(
+  "BAP: in plan mode an action is refused in the client's words: the method it sent, never the core's action",
+  browserTest,
+  async () => {
+    await using c = await bapPage(ph, site.url("/"));
+    await c.call("context/setMode", { mode: "plan" });
+    const button = { type: "role", role: "button", name: "Go" };
+    for (
+      const [method, params] of [
+        ["action/fillForm", { fields: [{ selector: button, value: "x" }] }],
+        ["action/dblclick", { selector: button }],
+        ["action/type", { selector: button, text: "x", options: { clear: true } }],
+      ] as const
+    ) {
+      const e = await c.fails(method, params);
+      assertRpcError(e, -32021, false);
+      assert.equal(e.data?.details?.reason, "plan_mode");
+      assert.equal(e.data?.details?.method, method);
+      assert.match(e.message, new RegExp(`plan mode: ${method} is refused$`));
+    }
+    assert.equal(await c.run("clicks"), 0, "the page saw nothing");
+  },
+);
+
 Deno.test("plan mode: the shared browser closes", browserTest, async () => {
   await ph[Symbol.asyncDispose]();
   await site[Symbol.asyncDispose]();

@@ -92,6 +92,13 @@ export async function locateOnly(state: BapState, t: PageTarget, sel: Selector, 
   return r.ref;
 }
 
+/** The core refused the action in plan mode: said with the method the client sent, not the core's action. */
+function planRefusal(call: Call, t: PageTarget, err: unknown): BapError | null {
+  if (!(err instanceof PortholeError) || err.code !== "plan_mode") return null;
+  const message = `Session ${t.session.id} is in plan mode: ${call.method} is refused`;
+  return fromPorthole(new PortholeError("plan_mode", message, { details: { method: call.method } }));
+}
+
 /** An action's label in the core's action histogram: its execution, or why it failed (as the core says it). */
 function outcomeOf(r: ActWaitResult, named: Selector[]): string {
   if (r.kind === "acted") return r.result.error?.code ?? r.result.execution;
@@ -120,7 +127,7 @@ export async function actOn(
     (r) => outcomeOf(r, named),
     () => actWhenReady(t.session, page, selectors, action, timeoutMs, signal),
   ).catch((err) => {
-    throw frameGoneOr(call.state, t, err);
+    throw planRefusal(call, t, err) ?? frameGoneOr(call.state, t, err);
   });
   if (r.kind === "timeout") {
     throw new BapError(BAP.Timeout, `The action did not complete within ${timeoutMs} ms`, {
