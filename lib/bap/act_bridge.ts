@@ -77,19 +77,25 @@ function frameGoneOr(state: BapState, t: PageTarget, err: unknown): BapError {
 }
 
 /**
- * The one ref a selector names in a fresh observation (action/* with `trial`); throws why there is
- * none. A trial only reads, also in plan mode: it observes the page without making it the session's
- * active one, which page/activate does.
+ * The one ref each selector names in one fresh observation (action/* with `trial`); throws why one
+ * has none, naming its `field`. A trial only reads, also in plan mode: it observes the page without
+ * making it the session's active one, which page/activate does.
  */
-export async function locateOnly(state: BapState, t: PageTarget, sel: Selector, signal: AbortSignal) {
+export async function locateOnly(
+  state: BapState,
+  t: PageTarget,
+  named: { sel: Selector; field: string }[],
+  signal: AbortSignal,
+) {
   const seen = currentState(t);
   const frameId = state.frames.get(t.pageId);
   await t.session.observe({ pageId: t.pageId, frameId, maxDepth: 20 }, signal).catch((err) => {
     throw frameGoneOr(state, t, err);
   });
-  const r = await locate(t.rec.driver, t.session.states.current!, sel, signal, seen);
-  if (!r.ok) throw locateError(sel, r);
-  return r.ref;
+  for (const { sel, field } of named) {
+    const r = await locate(t.rec.driver, t.session.states.current!, sel, signal, seen);
+    if (!r.ok) throw locateError(sel, r, field);
+  }
 }
 
 /** The core refused the action in plan mode: said with the method the client sent, not the core's action. */
