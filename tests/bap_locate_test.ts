@@ -169,3 +169,28 @@ Deno.test(
     assert.equal(await status(c), "framed");
   },
 );
+
+Deno.test(
+  "a trial resolves every selector the action names: a drag's source and a form's fields, each named as the action names it",
+  browserTest,
+  async () => {
+    await using c = await bapPage(ph, site.url("/"));
+    const missing = { type: "css", value: "#nowhere" };
+    const save = { type: "css", value: "#save" };
+    const trial = { trial: true };
+    const point = { x: 5, y: 5 };
+    assert.deepEqual(await c.call("action/drag", { source: save, target: point, options: trial }), {});
+    const drag = await c.fails("action/drag", { source: missing, target: point, options: trial });
+    assertRpcError(drag, -32012, true);
+    assert.deepEqual(drag.data!.details.selector, missing);
+    const field = { selector: { type: "label", value: "Color" }, value: "Red" };
+    assert.deepEqual(await c.call("action/fillForm", { fields: [field], options: trial }), {});
+    const form = await c.fails("action/fillForm", {
+      fields: [field, { selector: missing, value: "x" }],
+      options: trial,
+    });
+    assertRpcError(form, -32012, true);
+    assert.deepEqual(form.data!.details.selector, missing);
+    assert.equal(await status(c), "idle", "a trial never acts");
+  },
+);

@@ -150,6 +150,58 @@ Deno.test(
   },
 );
 
+Deno.test(
+  "BAP: in plan mode an action with trial only resolves its selector: the session's active page stays the one it was",
+  browserTest,
+  async () => {
+    await using c = await bapPage(ph, site.url("/"));
+    const other = await c.call("page/create", { url: site.url("/next") });
+    assert.deepEqual(await c.call("context/setMode", { mode: "plan" }), { mode: "plan" });
+    const sid = ph.server.registry.list().find((x) => x.pages.has(c.pageId))!.id;
+    const before = (await ph.request("GET", `/v1/sessions/${sid}`)).body.activePageId;
+    assert.equal(before, other.id, "the page created last is the session's active page");
+    const button = { type: "role", role: "button", name: "Go" };
+    const tried = await c.call("action/click", {
+      pageId: c.pageId,
+      selector: button,
+      options: { trial: true },
+    });
+    assert.deepEqual(tried, {});
+    const after = await ph.request("GET", `/v1/sessions/${sid}`);
+    assert.equal(
+      after.body.activePageId,
+      before,
+      "page/activate is refused in plan mode; so is activating by trial",
+    );
+    assertError(await ph.post(`/v1/sessions/${sid}/pages/${c.pageId}/activate`), 409, "plan_mode");
+    assert.equal(await c.run("clicks"), 0, "the page saw nothing");
+  },
+);
+
+Deno.test(
+  "BAP: in plan mode an action is refused in the client's words: the method it sent, never the core's action",
+  browserTest,
+  async () => {
+    await using c = await bapPage(ph, site.url("/"));
+    await c.call("context/setMode", { mode: "plan" });
+    const button = { type: "role", role: "button", name: "Go" };
+    for (
+      const [method, params] of [
+        ["action/fillForm", { fields: [{ selector: button, value: "x" }] }],
+        ["action/dblclick", { selector: button }],
+        ["action/type", { selector: button, text: "x", options: { clear: true } }],
+      ] as const
+    ) {
+      const e = await c.fails(method, params);
+      assertRpcError(e, -32021, false);
+      assert.equal(e.data?.details?.reason, "plan_mode");
+      assert.equal(e.data?.details?.method, method);
+      assert.match(e.message, new RegExp(`plan mode: ${method} is refused$`));
+    }
+    assert.equal(await c.run("clicks"), 0, "the page saw nothing");
+  },
+);
+
 Deno.test("plan mode: the shared browser closes", browserTest, async () => {
   await ph[Symbol.asyncDispose]();
   await site[Symbol.asyncDispose]();

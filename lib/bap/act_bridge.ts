@@ -10,7 +10,7 @@ import type { ActResult } from "../protocol/types.ts";
 import { type ErrorCode, PortholeError } from "../protocol/errors.ts";
 import { meteredAct } from "../ops/ops.ts";
 import type { Call } from "./call.ts";
-import { type ActWaitResult, actWhenReady, type LocatorAction, observeFresh } from "../session/act_wait.ts";
+import { type ActWaitResult, actWhenReady, type LocatorAction } from "../session/act_wait.ts";
 import { locate } from "../session/locate.ts";
 import { BAP, BapError, fromPorthole, toBapError } from "../protocol/errors.ts";
 import { describeLocator as describe, type LocateFailure, locateFailure } from "../session/locate_errors.ts";
@@ -76,15 +76,33 @@ function frameGoneOr(state: BapState, t: PageTarget, err: unknown): BapError {
   return gone ? frameGone(state, t.pageId, frameId) : toBapError(err);
 }
 
-/** The one ref a selector names in a fresh observation (action/* with `trial`); throws why there is none. */
-export async function locateOnly(state: BapState, t: PageTarget, sel: Selector, signal: AbortSignal) {
+/**
+ * The one ref each selector names in one fresh observation (action/* with `trial`); throws why one
+ * has none, naming its `field`. A trial only reads, also in plan mode: it observes the page without
+ * making it the session's active one, which page/activate does.
+ */
+export async function locateOnly(
+  state: BapState,
+  t: PageTarget,
+  named: { sel: Selector; field: string }[],
+  signal: AbortSignal,
+) {
   const seen = currentState(t);
-  const fresh = await observeFresh(t.session, t.pageId, state.frames.get(t.pageId), signal).catch((err) => {
+  const frameId = state.frames.get(t.pageId);
+  await t.session.observe({ pageId: t.pageId, frameId, maxDepth: 20 }, signal).catch((err) => {
     throw frameGoneOr(state, t, err);
   });
-  const r = await locate(t.rec.driver, fresh, sel, signal, seen);
-  if (!r.ok) throw locateError(sel, r);
-  return r.ref;
+  for (const { sel, field } of named) {
+    const r = await locate(t.rec.driver, t.session.states.current!, sel, signal, seen);
+    if (!r.ok) throw locateError(sel, r, field);
+  }
+}
+
+/** The core refused the action in plan mode: said with the method the client sent, not the core's action. */
+function planRefusal(call: Call, t: PageTarget, err: unknown): BapError | null {
+  if (!(err instanceof PortholeError) || err.code !== "plan_mode") return null;
+  const message = `Session ${t.session.id} is in plan mode: ${call.method} is refused`;
+  return fromPorthole(new PortholeError("plan_mode", message, { details: { method: call.method } }));
 }
 
 /** An action's label in the core's action histogram: its execution, or why it failed (as the core says it). */
@@ -115,7 +133,7 @@ export async function actOn(
     (r) => outcomeOf(r, named),
     () => actWhenReady(t.session, page, selectors, action, timeoutMs, signal),
   ).catch((err) => {
-    throw frameGoneOr(call.state, t, err);
+    throw planRefusal(call, t, err) ?? frameGoneOr(call.state, t, err);
   });
   if (r.kind === "timeout") {
     throw new BapError(BAP.Timeout, `The action did not complete within ${timeoutMs} ms`, {

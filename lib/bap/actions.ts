@@ -47,8 +47,21 @@ function params<
 }
 
 /**
+ * What a trial resolves: the target (a drag's source) and a form's fields, named as the action
+ * names them. A drag's drop target is not: the action drops on one that has no ref too.
+ */
+function trialSelectors(selector: Selector | undefined, s: ActSpec | null) {
+  const on = s?.on ?? selector;
+  const fields = (s?.fields ?? []).map((f, i) => ({
+    sel: f.locator as Selector,
+    field: `fields.${i}.selector`,
+  }));
+  return [...on ? [{ sel: on, field: "selector" }] : [], ...fields];
+}
+
+/**
  * An action method: its params, then the core action `spec` gives (null: nothing to do) on the
- * page inside the gate; `trial` only locates the selector.
+ * page inside the gate; `trial` only locates its selectors.
  */
 function action<S extends v.GenericSchema>(
   schema: S,
@@ -60,9 +73,9 @@ function action<S extends v.GenericSchema>(
       const held = { method: call.method, params: p as Record<string, unknown>, pageId: t.pageId };
       call.state.held.set(t.session.id, held);
       try {
-        const s = options.trial ? null : spec(p);
-        if (s) await actOn(call, t, { on: selector, ...s }, options.timeout, signal);
-        else if (options.trial && selector) await locateOnly(call.state, t, selector, signal);
+        const s = spec(p);
+        if (options.trial) await locateOnly(call.state, t, trialSelectors(selector, s), signal);
+        else if (s) await actOn(call, t, { on: selector, ...s }, options.timeout, signal);
       } finally {
         call.state.held.delete(t.session.id);
       }
