@@ -1850,6 +1850,7 @@ export interface components {
                 role: string;
                 name?: string;
                 tagName: string;
+                /** @description The border box in CSS pixels of the page's viewport (the screenshot's), an iframe's element's too */
                 bounds: {
                     x: number;
                     y: number;

@@ -1,0 +1,77 @@
+/**
+ * Overlays over an iframe's elements: `elements` with `frameId` and `annotate` lists bounds and
+ * draws its boxes where the elements are in the page's viewport (the image), and a screenshot's
+ * `mask` covers what its locators match inside iframes too; same-origin and cross-site alike.
+ */
+import assert from "node:assert/strict";
+import { browserTest, eventually, type Json, sharedPorthole, Site } from "./harness.ts";
+import { decodePng, type Png } from "./png.ts";
+
+const GREEN = [0, 255, 0];
+
+/** A document scrolled by 20px with a button and a blue tile at known places of its viewport. */
+const inner = (title: string) =>
+  `<!doctype html><title>${title}</title><style>body { margin: 0; height: 900px }
+  #go { position: absolute; left: 30px; top: 40px; width: 80px; height: 30px; margin: 0 }
+  #secret { position: absolute; left: 150px; top: 60px; width: 60px; height: 40px; background: rgb(0, 0, 255) }</style>
+  <button id="go">Go</button><div id="secret">pin</div><script>scrollTo(0, 20)</script>`;
+const far = new Site({ "/far": inner("Far") }, "localhost");
+/** The iframe's content box starts at (112, 92) of the page: its position, border and padding. */
+const page = (src: string) =>
+  `<!doctype html><title>Outer</title><style>body { margin: 0 }
+  iframe { position: absolute; left: 100px; top: 80px; width: 300px; height: 200px; border: 5px solid #ccc; padding: 7px }</style>
+  <iframe src="${src}"></iframe>`;
+const site = new Site({
+  "/near": inner("Near"),
+  "/same": page("/near"),
+  "/cross": page(far.url("/far")),
+});
+globalThis.addEventListener("unload", () => {
+  far.server.shutdown();
+  site.server.shutdown();
+});
+const { ph, session } = await sharedPorthole();
+
+/** Where the button (30, 40 in its document, scrolled by 20) and the tile are in the page's viewport. */
+const GO = { x: 112 + 30, y: 92 + 40 - 20, width: 80, height: 30 };
+
+async function pngOf(artifact: Json): Promise<Png> {
+  return await decodePng(new Uint8Array(await (await fetch(ph.url + artifact.href)).arrayBuffer()));
+}
+
+/** A session on `path`, and the frameId `frames` lists for its iframe once it has its document. */
+async function framed(path: string, title: string) {
+  const s = await session(site.url(path));
+  const frameId = await eventually(`the ${title} frame to be listed`, async () => {
+    const frames = (await ph.post(`/v1/sessions/${s.sid}/frames`, {})).body.frames as Json[];
+    const f = frames.find((f) => f.parentId !== null && /\/(near|far)$/.test(String(f.url)));
+    if (!f) return null;
+    const r = await ph.post(`/v1/sessions/${s.sid}/content`, { frameId: f.frameId, formats: ["text"] });
+    return r.body.title === title ? f.frameId as string : null;
+  });
+  return { ...s, frameId };
+}
+
+for (const [kind, path, title] of [["a same-origin", "/same", "Near"], ["a cross-site", "/cross", "Far"]]) {
+  Deno.test(
+    `elements of ${kind} iframe give bounds and draw their boxes where they are in the page's viewport`,
+    browserTest,
+    async () => {
+      await using s = await framed(path, title);
+      const r = await ph.post(`/v1/sessions/${s.sid}/elements`, {
+        frameId: s.frameId,
+        roles: ["button"],
+        annotate: { enabled: true, style: { box: { color: "#00FF00", width: 4 }, opacity: 1 } },
+      });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      const [go] = r.body.elements;
+      assert.equal(go.name, "Go");
+      assert.deepEqual(go.bounds, GO, "the page's viewport coordinates");
+      assert.deepEqual(r.body.screenshot.labels[0].position, { x: GO.x, y: GO.y - 22 });
+      const png = await pngOf(r.body.screenshot.artifact);
+      assert.deepEqual(png.rgb(GO.x + 1, GO.y + 15), GREEN, "the box's left edge is on the button");
+      assert.deepEqual(png.rgb(GO.x + GO.width - 2, GO.y + 15), GREEN, "and its right edge");
+      assert.notDeepEqual(png.rgb(31, 35), GREEN, "not at the frame's own coordinates");
+    },
+  );
+}
