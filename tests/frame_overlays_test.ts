@@ -17,7 +17,8 @@ const inner = (title: string) =>
   #go { position: absolute; left: 30px; top: 40px; width: 80px; height: 30px; margin: 0 }
   #secret { position: absolute; left: 150px; top: 60px; width: 60px; height: 40px; background: rgb(0, 0, 255) }
   #below { position: absolute; left: 30px; top: 180px; width: 60px; height: 100px; background: rgb(0, 0, 255) }</style>
-  <button id="go">Go</button><div id="secret">pin</div><div id="below"></div><script>scrollTo(0, 20)</script>`;
+  <button id="go">Go</button><div id="secret">pin</div><div id="below"></div>
+  <a id="deep" href="#deep" style="position: absolute; left: 30px; top: 600px; width: 60px; height: 20px; display: block">Deep</a><script>scrollTo(0, 20)</script>`;
 const far = new Site({ "/far": inner("Far") }, "localhost");
 /** The iframe's content box starts at (112, 92) of the page: its position, border and padding. */
 const page = (src: string) =>
@@ -64,7 +65,7 @@ for (const [kind, path, title] of [["a same-origin", "/same", "Near"], ["a cross
       await using s = await framed(path, title);
       const r = await ph.post(`/v1/sessions/${s.sid}/elements`, {
         frameId: s.frameId,
-        roles: ["button"],
+        roles: ["button", "link"],
         annotate: { enabled: true, style: { box: { color: "#00FF00", width: 4 }, opacity: 1 } },
       });
       assert.equal(r.status, 200, JSON.stringify(r.body));
@@ -76,6 +77,14 @@ for (const [kind, path, title] of [["a same-origin", "/same", "Near"], ["a cross
       assert.deepEqual(png.rgb(GO.x + 1, GO.y + 15), GREEN, "the box's left edge is on the button");
       assert.deepEqual(png.rgb(GO.x + GO.width - 2, GO.y + 15), GREEN, "and its right edge");
       assert.notDeepEqual(png.rgb(31, 35), GREEN, "not at the frame's own coordinates");
+      const deep = r.body.elements.find((e: Json) => e.name === "Deep");
+      assert.deepEqual(
+        deep.bounds,
+        { x: 142, y: 92 + 600 - 20, width: 60, height: 20 },
+        "where it is, out of view",
+      );
+      assert.equal(r.body.screenshot.labels.length, 2, "labelled like every element with bounds");
+      assert.notDeepEqual(png.rgb(143, deep.bounds.y + 10), GREEN, "but not drawn past the frame's viewport");
     },
   );
 

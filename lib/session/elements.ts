@@ -10,7 +10,7 @@ import type { ElementsResult, ListedElement } from "../protocol/types.ts";
 import { redactUrl } from "../policy/url.ts";
 import type { RefTarget } from "../snapshot/render.ts";
 import { captureFrame, findFrame } from "./capture.ts";
-import { annotatedScreenshot, DEFAULT_ANNOTATION } from "./page_images.ts";
+import { annotatedScreenshot, type Bounds, DEFAULT_ANNOTATION } from "./page_images.ts";
 import type { PageRecord } from "./page_record.ts";
 import { callInFrame, type FrameDoor } from "./frame_doors.ts";
 import { describeRefs, type RefElement } from "./ref_elements.ts";
@@ -23,7 +23,7 @@ import { compareListing } from "./element_changes.ts";
 import { discoverTools } from "./discover.ts";
 import { viewportOf } from "./page_facts.ts";
 import { PortholeError } from "../protocol/errors.ts";
-import { frameOrigin, shifted } from "./frame_origin.ts";
+import { frameOrigin, frameWindow, shifted } from "./frame_origin.ts";
 
 /** Core roles that say nothing of their own: the element's role attribute or tag stands instead. */
 const GENERIC = new Set(["generic", "none", "", "clickable"]);
@@ -126,7 +126,11 @@ async function elementListing(
       const changes = compareListing(session.states, page, listed, input);
       if (changes) result.changes = changes;
     }
-    const { shot, ...extras } = await frameExtras(session, rec, seen.door, listed, input, sig);
+    // An inner frame's boxes are drawn only as far as the frame shows them.
+    const within = input.annotate && seen.door.info.parentId
+      ? await frameWindow(seen.door, origin, sig)
+      : undefined;
+    const { shot, ...extras } = await frameExtras(session, rec, seen.door, listed, input, sig, within);
     return { result: { ...result, ...extras }, shot };
   });
 }
@@ -155,6 +159,7 @@ async function frameExtras(
   listed: ListedElement[],
   input: Pick<ElementsInput, "metadata" | "tools" | "annotate" | "screenshot">,
   sig: AbortSignal,
+  within?: Bounds,
 ) {
   const out: Pick<ElementsResult, "title" | "viewport" | "tools"> & { shot?: ElementListing["shot"] } = {};
   if (input.metadata) {
@@ -170,7 +175,7 @@ async function frameExtras(
   if (!input.annotate && !input.screenshot) return out;
   // With nothing to mark, the plain image of the viewport.
   const boxes = input.annotate ? listed.map((e) => ({ ref: e.ref, bounds: e.bounds })) : [];
-  out.shot = await annotatedScreenshot(rec, boxes, input.annotate ?? DEFAULT_ANNOTATION, sig);
+  out.shot = await annotatedScreenshot(rec, boxes, input.annotate ?? DEFAULT_ANNOTATION, sig, within);
   return out;
 }
 

@@ -4,7 +4,7 @@
  * draws and for the bounds a listing gives.
  */
 import type { Protocol } from "devtools-protocol";
-import { type FrameDoor, onElementIn } from "./frame_doors.ts";
+import { callInFrame, type FrameDoor, onElementIn } from "./frame_doors.ts";
 
 export interface Offset {
   x: number;
@@ -62,4 +62,18 @@ export async function frameOrigin(
 /** A box moved by `by`, rounded to whole CSS pixels as listed bounds are. */
 export function shifted<B extends { x: number; y: number }>(box: B, by: Offset): B {
   return { ...box, x: Math.round(box.x + by.x), y: Math.round(box.y + by.y) };
+}
+
+/**
+ * The rectangle of the page's viewport an inner frame shows (its own viewport past its
+ * scrollbars, at `origin`): what of its elements can be in the image.
+ */
+export async function frameWindow(door: FrameDoor, origin: Offset, signal?: AbortSignal) {
+  const size = await callInFrame<{ width: number; height: number }>(
+    door,
+    "function () { const r = document.documentElement; return { width: r.clientWidth, height: r.clientHeight }; }",
+    [],
+    signal,
+  );
+  return { ...origin, ...size };
 }
