@@ -29,6 +29,7 @@ const site = new Site({
   "/near": inner("Near"),
   "/same": page("/near"),
   "/cross": page(far.url("/far")),
+  "/nested": page("/cross"),
 });
 globalThis.addEventListener("unload", () => {
   far.server.shutdown();
@@ -152,3 +153,28 @@ for (const [kind, path, title] of [["a same-origin", "/same", "Near"], ["a cross
     },
   );
 }
+
+Deno.test(
+  "a cross-site iframe inside a same-origin one: its bounds, boxes and masks add both iframes' places",
+  browserTest,
+  async () => {
+    await using s = await framed("/nested", "Far");
+    const at = { x: 112 + GO.x, y: 92 + GO.y };
+    const r = await ph.post(`/v1/sessions/${s.sid}/elements`, {
+      frameId: s.frameId,
+      roles: ["button"],
+      annotate: { enabled: true, style: { box: { color: "#00FF00", width: 4 }, opacity: 1 } },
+    });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    assert.deepEqual(r.body.elements[0].bounds, { ...GO, ...at });
+    assert.deepEqual((await pngOf(r.body.screenshot.artifact)).rgb(at.x + 1, at.y + 15), GREEN);
+    const masked = await ph.post(`/v1/sessions/${s.sid}/screenshot`, {
+      format: "png",
+      mask: [{ type: "css", value: "#secret" }],
+    });
+    assert.deepEqual(
+      (await pngOf(masked.body.artifact)).rgb(112 + SECRET.x + 30, 92 + SECRET.y + 20),
+      MAGENTA,
+    );
+  },
+);
