@@ -343,12 +343,16 @@ export const OP_RESULTS: Record<string, Json | null> = {
       role: str,
       name: str,
       tagName: str,
-      bounds: obj(["x", "y", "width", "height"], {
-        x: { type: "number" },
-        y: { type: "number" },
-        width: { type: "number" },
-        height: { type: "number" },
-      }),
+      bounds: {
+        ...obj(["x", "y", "width", "height"], {
+          x: { type: "number" },
+          y: { type: "number" },
+          width: { type: "number" },
+          height: { type: "number" },
+        }),
+        description:
+          "The border box in CSS pixels of the page's viewport (the screenshot's), an iframe's element's too",
+      },
       selector: { type: "object" },
       alternativeSelectors: list({ type: "object" }),
       disabled: bool,

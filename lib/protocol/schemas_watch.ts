@@ -151,7 +151,7 @@ export const ScreenshotInput = v.strictObject({
       v.array(LocatorSchema),
       v.maxLength(MAX_MASKS, `has more than ${MAX_MASKS} locators`),
       v.description(
-        "Locators whose every match in the main frame is covered by an opaque #FF00FF box in the image (the page is left as it was)",
+        "Locators whose every match in the page's frames (iframes, cross-site ones too) is covered by an opaque #FF00FF box in the image (the page is left as it was)",
       ),
     ),
   ),

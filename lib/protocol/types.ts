@@ -145,6 +145,7 @@ export interface ListedElement {
   role: string;
   name?: string;
   tagName: string;
+  /** The border box in the page's viewport (the screenshot's), for an iframe's element too. */
   bounds: { x: number; y: number; width: number; height: number };
   /** The primary selector, then the others in the seed's order (testId, role, label, …, css). */
   selector: Record<string, unknown>;

@@ -10,7 +10,7 @@ import type { ElementsResult, ListedElement } from "../protocol/types.ts";
 import { redactUrl } from "../policy/url.ts";
 import type { RefTarget } from "../snapshot/render.ts";
 import { captureFrame, findFrame } from "./capture.ts";
-import { annotatedScreenshot, DEFAULT_ANNOTATION } from "./page_images.ts";
+import { annotatedScreenshot, type Bounds, DEFAULT_ANNOTATION } from "./page_images.ts";
 import type { PageRecord } from "./page_record.ts";
 import { callInFrame, type FrameDoor } from "./frame_doors.ts";
 import { describeRefs, type RefElement } from "./ref_elements.ts";
@@ -23,6 +23,7 @@ import { compareListing } from "./element_changes.ts";
 import { discoverTools } from "./discover.ts";
 import { viewportOf } from "./page_facts.ts";
 import { PortholeError } from "../protocol/errors.ts";
+import { frameOrigin, frameWindow, shifted } from "./frame_origin.ts";
 
 /** Core roles that say nothing of their own: the element's role attribute or tag stands instead. */
 const GENERIC = new Set(["generic", "none", "", "clickable"]);
@@ -51,7 +52,7 @@ export async function listElements(rec: PageRecord, frameId: string | undefined,
   const refs = [...state.refs.values()].filter((r) => r.frameId === state.frameId);
   const rows = refs.map((ref) => ({ ref, role: ref.role, name: ref.name }));
   // Every frame `frames` lists, a cross-site (out-of-process) one too.
-  const { frame, door } = await findFrame(rec.driver, state.frameId, signal);
+  const { frame, door, frames } = await findFrame(rec.driver, state.frameId, signal);
   const described = await describeRefs(door, rows, signal);
   const out: ElementRow[] = rows.flatMap((row, i) => {
     const f = described[i];
@@ -59,7 +60,7 @@ export async function listElements(rec: PageRecord, frameId: string | undefined,
     const role = GENERIC.has(row.role) ? f.roleAttr ?? f.tagName : row.role;
     return [{ ref: row.ref, f, role, name: cut(row.name || f.ariaLabel || f.text) }];
   });
-  return { state, frame, door, isMain, rows: out };
+  return { state, frame, door, frames, isMain, rows: out };
 }
 
 /** The title of a frame's document; empty when it cannot be read. */
@@ -85,6 +86,13 @@ async function elementListing(
   return await onPageBounded(session, input, signal, "Listing elements failed", async (rec, sig) => {
     if (input.observe === false) return await unobserved(session, rec, input, sig);
     const seen = await listElements(rec, input.frameId, sig);
+    // Bounds are the page viewport's (the screenshot's), an inner frame's elements' too.
+    const origin = await frameOrigin(seen.frames, seen.door, sig);
+    if (!origin) {
+      throw new PortholeError("frame_not_found", `Frame ${seen.frame.frameId} left the page`, {
+        details: { frameId: seen.frame.frameId },
+      });
+    }
     session.states.publish(seen.state);
     const roles = input.roles;
     const rows = seen.rows.filter((r) => !roles || roles.includes(r.role)).slice(0, input.maxElements ?? 100);
@@ -93,7 +101,7 @@ async function elementListing(
         ref: ref.ref,
         role,
         tagName: f.tagName,
-        bounds: f.bounds,
+        bounds: shifted(f.bounds, origin),
         selector: f.selector,
         actionHints: actionHints(f, role),
       };
@@ -118,7 +126,11 @@ async function elementListing(
       const changes = compareListing(session.states, page, listed, input);
       if (changes) result.changes = changes;
     }
-    const { shot, ...extras } = await frameExtras(session, rec, seen.door, listed, input, sig);
+    // An inner frame's boxes are drawn only as far as the frame shows them.
+    const within = input.annotate && seen.door.info.parentId
+      ? await frameWindow(seen.door, origin, sig)
+      : undefined;
+    const { shot, ...extras } = await frameExtras(session, rec, seen.door, listed, input, sig, within);
     return { result: { ...result, ...extras }, shot };
   });
 }
@@ -147,6 +159,7 @@ async function frameExtras(
   listed: ListedElement[],
   input: Pick<ElementsInput, "metadata" | "tools" | "annotate" | "screenshot">,
   sig: AbortSignal,
+  within?: Bounds,
 ) {
   const out: Pick<ElementsResult, "title" | "viewport" | "tools"> & { shot?: ElementListing["shot"] } = {};
   if (input.metadata) {
@@ -162,7 +175,7 @@ async function frameExtras(
   if (!input.annotate && !input.screenshot) return out;
   // With nothing to mark, the plain image of the viewport.
   const boxes = input.annotate ? listed.map((e) => ({ ref: e.ref, bounds: e.bounds })) : [];
-  out.shot = await annotatedScreenshot(rec, boxes, input.annotate ?? DEFAULT_ANNOTATION, sig);
+  out.shot = await annotatedScreenshot(rec, boxes, input.annotate ?? DEFAULT_ANNOTATION, sig, within);
   return out;
 }
 

@@ -116,18 +116,31 @@ export function screenshotBoxes(
   return withMarks(driver, marks, style, () => captureScreenshot(driver, { format: "png" }, signal), signal);
 }
 
-type Bounds = { x: number; y: number; width: number; height: number };
+export type Bounds = { x: number; y: number; width: number; height: number };
+
+/**
+ * A mark cut to `within`: the part of its box inside it, its badge kept; no box and no badge
+ * when nothing of it is inside (an inner frame's element scrolled out of the frame's view).
+ */
+function clipped(m: Mark, within: Bounds): Mark[] {
+  const x = Math.max(m.x, within.x), y = Math.max(m.y, within.y);
+  const w = Math.min(m.x + m.w, within.x + within.width) - x;
+  const h = Math.min(m.y + m.h, within.y + within.height) - y;
+  return w > 0 && h > 0 ? [{ ...m, x, y, w, h }] : [];
+}
 
 /**
  * Set-of-Marks: a PNG of the viewport with numbered boxes over the elements that have bounds
- * (the first `maxLabels`), and which label stands for which ref. Without a box to draw it is a
- * plain JPEG, `annotated: false`.
+ * (the first `maxLabels`), and which label stands for which ref; boxes are drawn only within
+ * `within` when given (the map keeps every label). Without a box to draw it is a plain JPEG,
+ * `annotated: false`.
  */
 export async function annotatedScreenshot(
   rec: PageRecord,
   boxes: { ref: string; bounds?: Bounds }[],
   a: Annotation,
   signal?: AbortSignal,
+  within?: Bounds,
 ) {
   const viewport = await viewportOf(rec, signal);
   const labeled = boxes.filter((b) => b.bounds).slice(0, a.maxLabels);
@@ -148,7 +161,7 @@ export async function annotatedScreenshot(
     bx: map[i].position.x,
     by: map[i].position.y,
     label: map[i].label,
-  }));
+  })).flatMap((m) => within ? clipped(m, within) : [m]);
   const data = await screenshotBoxes(rec.driver, marks, a.style, signal);
   return { data, format: "png" as const, ...viewport, annotated: true, map };
 }

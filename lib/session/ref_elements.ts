@@ -34,7 +34,8 @@ export interface RefElement {
 /**
  * The elements of `refs` (all of the door's frame's document, with the role and name to build
  * selectors from), in order; null for one that is gone or has no box. Read on the frame's own
- * target, so a cross-site frame's too (boxes are in each frame's own viewport either way).
+ * target, so a cross-site frame's too (boxes are in each frame's own viewport either way:
+ * frame_origin.ts moves them into the page's).
  */
 export async function describeRefs(
   door: FrameDoor,

@@ -1341,7 +1341,7 @@ export interface components {
              * @enum {string}
              */
             scale?: "device" | "css";
-            /** @description Locators whose every match in the main frame is covered by an opaque #FF00FF box in the image (the page is left as it was) */
+            /** @description Locators whose every match in the page's frames (iframes, cross-site ones too) is covered by an opaque #FF00FF box in the image (the page is left as it was) */
             mask?: ({
                 /** @constant */
                 type: "css";
@@ -1850,6 +1850,7 @@ export interface components {
                 role: string;
                 name?: string;
                 tagName: string;
+                /** @description The border box in CSS pixels of the page's viewport (the screenshot's), an iframe's element's too */
                 bounds: {
                     x: number;
                     y: number;
@@ -2440,7 +2441,7 @@ export interface components {
              * @enum {string}
              */
             scale?: "device" | "css";
-            /** @description Locators whose every match in the main frame is covered by an opaque #FF00FF box in the image (the page is left as it was) */
+            /** @description Locators whose every match in the page's frames (iframes, cross-site ones too) is covered by an opaque #FF00FF box in the image (the page is left as it was) */
             mask?: ({
                 /** @constant */
                 type: "css";
