@@ -109,6 +109,12 @@ Deno.test(
       assert.ok(actProps.includes(field), `browser_act lacks ${field}`);
     }
     assert.deepEqual(Object.keys(list.tools[0].inputSchema.properties!), ["frame_id"]);
+    const fields = (name: string) =>
+      Object.keys(list.tools.find((t) => t.name === name)!.inputSchema.properties!);
+    assert.ok(fields("browser_navigate").includes("referer"));
+    assert.ok(
+      fields("browser_screenshot").includes("scale") && fields("browser_screenshot").includes("mask"),
+    );
   },
 );
 

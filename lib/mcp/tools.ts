@@ -177,10 +177,10 @@ export const TOOLS: McpTool[] = [
     name: "browser_navigate",
     title: "Navigate",
     description: describe("navigate", "Observe afterwards to act on the page."),
-    // tools/list stays within 10 KB: a referer is HTTP's and BAP's.
-    input: v.omit(NavigateInput, ["observe", "referer"]),
+    input: v.omit(NavigateInput, ["observe"]),
     reword: {
       page_id: "Default: the active page (one is created if none)",
+      referer: "The navigation's Referer header: absolute http(s), no credentials",
     },
     annotations: ACTS,
     call: asIs("navigate"),
@@ -218,8 +218,8 @@ export const TOOLS: McpTool[] = [
     name: "browser_wait",
     title: "Wait for a condition",
     description: describe("wait"),
-    // A locator condition (locator, state, frame_id) would add 1,313 bytes to tools/list: it is
-    // HTTP's and BAP's.
+    // A locator condition (locator, state, frame_id) would add 1,313 bytes to tools/list, which has
+    // 76 to spare with navigate's referer and screenshot's scale and mask: it is HTTP's and BAP's.
     input: WaitTextInput,
     // The tool's description names each condition.
     reword: { text: null, text_gone: null, time_ms: null },
@@ -247,12 +247,13 @@ export const TOOLS: McpTool[] = [
     // The operation's "into the session's store" is not this tool's: the image comes back inline.
     description: "Screenshot the viewport, the full page, or one element by ref (JPEG by default), " +
       "returned as image content.",
-    // tools/list stays within 10 KB: scale and mask are HTTP's and BAP's.
-    input: v.omit(ScreenshotInput, ["scale", "mask"]),
+    input: ScreenshotInput,
     reword: {
       format: null,
       quality: "jpeg, webp (default 80)",
       clip: "CSS px, document coordinates",
+      scale: "device (default): device pixels; css: one image pixel per CSS pixel",
+      mask: "Locators whose every match (main frame) is covered by an opaque #FF00FF box in the image",
     },
     annotations: READ_ONLY,
     call: async (ctx, input) => {
