@@ -23,6 +23,8 @@ import type { SessionRegistry } from "../session/registry.ts";
 import { PORTHOLE_VERSION } from "../version.ts";
 import { fromSnake, snakeSchema } from "./names.ts";
 import { errorResult } from "./present.ts";
+import { compactSchema } from "./compact.ts";
+import { reword } from "./reword.ts";
 import { FIELD_NAMES, type McpTool } from "./tools.ts";
 import { selectTools } from "./options.ts";
 
@@ -55,14 +57,18 @@ export function toolListing(tool: McpTool): Tool {
       unknown
     >;
     delete json.$schema;
-    if (Array.isArray(json.required) && json.required.length === 0) delete json.required;
     entry = {
       name: tool.name,
       title: tool.title,
       description: tool.description,
-      inputSchema: snakeSchema(json, FIELD_NAMES) as Tool["inputSchema"],
-      annotations: tool.annotations,
+      inputSchema: reword(
+        compactSchema(snakeSchema(json, FIELD_NAMES) as Record<string, unknown>),
+        tool.reword ?? {},
+        tool.name,
+      ) as Tool["inputSchema"],
     };
+    // Annotations left at MCP's defaults need no bytes: no annotations is "may change the page".
+    if (Object.keys(tool.annotations).length) entry.annotations = tool.annotations;
     listed.set(tool.name, entry);
   }
   return entry;
