@@ -200,32 +200,33 @@ export async function callInFrame<T>(
   args: unknown[] = [],
   signal?: AbortSignal,
 ): Promise<T> {
-  const r = await door.send<Protocol.Runtime.CallFunctionOnResponse>("Runtime.callFunctionOn", {
-    functionDeclaration: fn,
-    executionContextId: await door.world(signal),
-    arguments: args.map((value) => ({ value })),
-    returnByValue: true,
-    awaitPromise: true,
-  }, signal);
-  if (r.exceptionDetails) {
-    throw new Error(r.exceptionDetails.exception?.description ?? r.exceptionDetails.text);
-  }
-  return r.result.value as T;
+  return await callFunction<T>(door, { executionContextId: await door.world(signal) }, fn, args, signal);
 }
 
 /** A function called on one element with plain arguments, its value returned. */
 export type CallOn = <T>(fn: string, args: unknown[]) => Promise<T>;
 
 /** `callInFrame` with `this` bound to an object of Porthole's world of the door's frame. */
-export async function callOnIn<T>(
+export function callOnIn<T>(
   door: FrameDoor,
   objectId: string,
   fn: string,
   args: unknown[] = [],
   signal?: AbortSignal,
 ): Promise<T> {
+  return callFunction<T>(door, { objectId }, fn, args, signal);
+}
+
+/** `Runtime.callFunctionOn` in a world or on an object, by value; a thrown exception rejects. */
+async function callFunction<T>(
+  door: FrameDoor,
+  on: { executionContextId: number } | { objectId: string },
+  fn: string,
+  args: unknown[],
+  signal?: AbortSignal,
+): Promise<T> {
   const r = await door.send<Protocol.Runtime.CallFunctionOnResponse>("Runtime.callFunctionOn", {
-    objectId,
+    ...on,
     functionDeclaration: fn,
     arguments: args.map((value) => ({ value })),
     returnByValue: true,
