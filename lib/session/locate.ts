@@ -146,6 +146,10 @@ export async function frameOf(driver: PageDriver, frameId?: string, signal?: Abo
   return doors.find((d) => frameId ? d.info.frameId === frameId : d.info.parentId === null) ?? null;
 }
 
+/** What the in-page matcher is asked for a locator: a `semantic` one is matched as its text. */
+export const pageQuery = (loc: Locator): Record<string, unknown> =>
+  loc.type === "semantic" ? { type: "text", value: loc.description } : loc;
+
 async function match(
   driver: PageDriver,
   frameId: string | undefined,
@@ -154,7 +158,7 @@ async function match(
 ): Promise<Match> {
   const door = await frameOf(driver, frameId, signal);
   if (!door) return { count: 0 };
-  const query = loc.type === "semantic" ? { type: "text", value: loc.description } : loc;
+  const query = pageQuery(loc);
   const r = await door.send<Protocol.Runtime.CallFunctionOnResponse>("Runtime.callFunctionOn", {
     functionDeclaration: MATCH,
     executionContextId: await door.world(signal),

@@ -1,13 +1,15 @@
 /**
  * A screenshot's `mask`: every element each locator matches in any frame of the page Porthole
- * reads (the main frame, same-origin and cross-site iframes) is covered by an opaque box for the capture only, drawn by the annotated screenshot's own overlay and removed
- * at once after, so the page keeps nothing of it. A locator that matches nothing masks nothing.
+ * reads (the main frame, same-origin and cross-site iframes) is covered by an opaque box for the
+ * capture only, drawn by the annotated screenshot's own overlay and removed at once after, so the
+ * page keeps nothing of it. A locator that matches nothing masks nothing.
  */
 import { PortholeError } from "../protocol/errors.ts";
 import type { Locator } from "../protocol/locator.ts";
 import type { PageDriver } from "../driver/page_driver.ts";
 import { RESOLVE_REF } from "../snapshot/walker.ts";
 import { MATCH } from "./locate_script.ts";
+import { pageQuery } from "./locate.ts";
 import { coreRef, refParts } from "./locate_refs.ts";
 import type { StateRecord } from "./states.ts";
 import { type Mark, type MarkStyle, withMarks } from "./page_images.ts";
@@ -63,8 +65,7 @@ type Found = { boxes: Box[]; scroll: Offset; size: { w: number; h: number } } | 
 
 /** What the page is asked to match for one locator in one frame: a ref only in its own frame. */
 function queryOf(loc: Locator, state: StateRecord | null, frameId: string): unknown {
-  if (loc.type === "semantic") return { type: "text", value: loc.description };
-  if (loc.type !== "ref") return loc;
+  if (loc.type !== "ref") return pageQuery(loc);
   const parts = state && refParts(state, coreRef(loc.ref));
   return parts && parts.frameId === frameId ? { type: "ref", token: parts.token, n: parts.n } : null;
 }
