@@ -1,6 +1,6 @@
 /**
  * Racing `browser/launch` and `browser/close` on one BAP connection: whatever order they run in,
- * the shared browser stays usable for every session of every door, old and new.
+ * the shared browser stays usable for every session of every door, old and new; a launch opens no page.
  */
 import assert from "node:assert/strict";
 // @ts-types="@modelcontextprotocol/sdk/client/index"
@@ -92,3 +92,16 @@ Deno.test(
   browserTest,
   () => racing((c) => Array.from({ length: 5 }, () => c.request("browser/launch", {}))),
 );
+
+Deno.test("browser/launch takes its context lease without opening a page", browserTest, async () => {
+  await using ph = await Porthole.start();
+  await using c = await bapLaunched(ph);
+  const [session] = ph.server.registry.list();
+  assert.ok(session.lease, "the default context holds a browser context");
+  const sub = session.events.subscribe(0);
+  const seen: string[] = [];
+  for (let ev = sub.poll(); ev; ev = sub.poll()) seen.push(ev.type);
+  sub.close();
+  assert.ok(!seen.includes("page.opened"), `no page was opened for the launch: ${seen.join(", ")}`);
+  assert.deepEqual((await c.call("page/list", {})).pages, []);
+});

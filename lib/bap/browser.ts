@@ -62,16 +62,8 @@ async function launch(call: Call, p: Launch) {
   const ctx = state.addContext(contextId(), {});
   let version = "";
   try {
-    // The lease: Porthole acquires a context when its session opens a page.
-    version = await gated(ctx.session, call.signal, async (sig) => {
-      const rec = await ctx.session.openPage(sig);
-      try {
-        return await rec.driver.browserVersion();
-      } finally {
-        state.unannounced.add(rec.pageId);
-        await ctx.session.closePage(rec.pageId);
-      }
-    });
+    // The lease: the default context's session takes its browser context, opening no page.
+    version = await gated(ctx.session, call.signal, () => ctx.session.browserVersion());
   } catch (err) {
     await state.dropContext(ctx.id);
     throw err;

@@ -12,6 +12,7 @@ export type BapSession = ActWaitHost & PagesHost & Pick<ReadsHost, "artifacts"> 
   run<T>(signal: AbortSignal | undefined, fn: (signal: AbortSignal) => Promise<T>): Promise<T>;
   readonly events: EventStream;
   readonly disposed: boolean;
+  browserVersion(): Promise<string>;
 };
 
 export interface ContextEntry {

@@ -14,7 +14,6 @@ export interface EventsHost {
   readonly registry: SessionRegistry;
   readonly held: ReadonlyMap<string, { method: string; params: Record<string, unknown> }>;
   readonly contexts: ReadonlyMap<string, ContextEntry>;
-  readonly unannounced: ReadonlySet<string>;
   notify: Notifier | null;
   pageClosed(pageId: string): void;
 }
@@ -48,7 +47,7 @@ export function forwardSessionEvents(state: EventsHost, ctx: ContextEntry): void
   const budgets: Budgets = new Map();
   const net = networkEvents(ctx.session).subscribe();
   const forward = (ev: PortholeEvent) => {
-    // A dropped context's last events, and the pages Porthole opened for itself, are not the client's.
+    // A dropped context's last events are not the client's.
     if (state.contexts.get(ctx.id) !== ctx) return;
     const data = ev.data as Record<string, unknown>;
     const pageId = typeof data.pageId === "string" ? data.pageId : "";
@@ -56,7 +55,7 @@ export function forwardSessionEvents(state: EventsHost, ctx: ContextEntry): void
     if (ev.type === "page.closed") return state.pageClosed(pageId);
     // The BAP notification of the event, when BAP has one for it.
     const note = Object.hasOwn(NOTES, ev.type) ? NOTES[ev.type](data) : null;
-    if (!note || !state.notify || !ctx.session.pages.has(pageId) || state.unannounced.has(pageId)) return;
+    if (!note || !state.notify || !ctx.session.pages.has(pageId)) return;
     if (!withinBudget(budgets, pageId)) return;
     state.notify(note.method, { ...note.params, pageId, timestamp: Date.now() }, note.topic);
   };

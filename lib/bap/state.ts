@@ -25,8 +25,6 @@ export class BapState {
   readonly contexts = new Map<string, ContextEntry>();
   /** Frame selected by frame/switch, per page. */
   readonly frames = new Map<string, string>();
-  /** Pages Porthole opened for itself (the launch's lease, a page/create that failed): never announced. */
-  readonly unannounced = new Set<string>();
   /** The live connection's notifier; null while parked (events are then dropped). */
   notify: Notifier | null = null;
   /** The BAP request each context's running action came from (for approval/required). */
@@ -112,7 +110,6 @@ export class BapState {
   /** A page closed: its frame selection goes, and subscribers hear `close`. */
   pageClosed(pageId: string): void {
     this.frames.delete(pageId);
-    if (this.unannounced.delete(pageId)) return;
     this.notify?.("events/page", { type: "close", pageId, timestamp: Date.now() }, "page");
   }
 
@@ -133,9 +130,7 @@ export class BapState {
       ctx.session.disposed
         ? []
         : [...ctx.session.pages.values()].flatMap((rec) =>
-          rec.driver.closed || this.unannounced.has(rec.pageId)
-            ? []
-            : [{ pageId: rec.pageId, ctx, session: ctx.session, rec }]
+          rec.driver.closed ? [] : [{ pageId: rec.pageId, ctx, session: ctx.session, rec }]
         )
     );
   }

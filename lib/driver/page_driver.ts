@@ -111,11 +111,6 @@ export class PageDriver {
     return this.page.url();
   }
 
-  /** The browser's product and version, e.g. `HeadlessChrome/156.0.8078.114`. */
-  browserVersion(): Promise<string> {
-    return this.page.browser().version();
-  }
-
   /** Send on the browser's root connection (browser-wide commands such as permission grants). */
   // deno-lint-ignore no-explicit-any
   sendToBrowser<T = any>(method: string, params: Record<string, unknown> = {}): Promise<T> {

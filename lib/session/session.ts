@@ -271,6 +271,14 @@ export class Session {
     return lease;
   }
 
+  /**
+   * The shared browser's product and version, e.g. `HeadlessChrome/156.0.8078.114`. Asking takes
+   * the session's context lease (starting the browser when needed) without opening a page.
+   */
+  async browserVersion(): Promise<string> {
+    return await (await this.#ensureLease()).browser.version();
+  }
+
   /** The live context lease, if the browser is up. */
   get lease(): ContextLease | null {
     return this.#lease;
