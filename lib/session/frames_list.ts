@@ -18,6 +18,16 @@ export interface FrameEntry {
   origin: string;
 }
 
+/** One frame's entry, from what a frame tree says of it. */
+function entryOf(
+  frameId: string,
+  parentId: string | null,
+  frame: Pick<Protocol.Page.Frame, "url" | "urlFragment" | "name">,
+): FrameEntry {
+  const url = frame.url + (frame.urlFragment ?? "");
+  return { frameId, parentId, name: frame.name ?? "", rawUrl: url, origin: canonicalOrigin(url) };
+}
+
 /** Every frame of the page, in-process or not, parents before children. */
 export async function frameEntries(rec: PageRecord, signal: AbortSignal): Promise<FrameEntry[]> {
   const { frameTree } = await rec.driver.send<Protocol.Page.GetFrameTreeResponse>(
@@ -27,18 +37,12 @@ export async function frameEntries(rec: PageRecord, signal: AbortSignal): Promis
   );
   const out: FrameEntry[] = [];
   const visit = (node: Protocol.Page.FrameTree, parentId: string | null) => {
-    const url = node.frame.url + (node.frame.urlFragment ?? "");
-    out.push({
-      frameId: node.frame.id,
-      parentId,
-      name: node.frame.name ?? "",
-      rawUrl: url,
-      origin: canonicalOrigin(url),
-    });
+    out.push(entryOf(node.frame.id, parentId, node.frame));
     for (const child of node.childFrames ?? []) visit(child, node.frame.id);
   };
   visit(frameTree, null);
-  // Cross-site frames run in their own process: the page's tree does not show them, their own targets do.
+  // Cross-site frames run in their own process: the page's tree does not show them, their own targets
+  // do. Their URL and name are asked of that process: the driver's copy may lag a navigation behind.
   const known = new Set(out.map((f) => f.frameId));
   for (const door of await framesOf(rec.driver, signal)) {
     const f = door.info;
@@ -46,14 +50,8 @@ export async function frameEntries(rec: PageRecord, signal: AbortSignal): Promis
     const own = await door.send<Protocol.Page.GetFrameTreeResponse>("Page.getFrameTree", {}, signal).catch(
       () => null,
     );
-    const name = own?.frameTree.frame.id === f.frameId ? own.frameTree.frame.name ?? "" : "";
-    out.push({
-      frameId: f.frameId,
-      parentId: f.parentId,
-      name,
-      rawUrl: f.url,
-      origin: canonicalOrigin(f.url),
-    });
+    const frame = own?.frameTree.frame.id === f.frameId ? own.frameTree.frame : { url: f.url };
+    out.push(entryOf(f.frameId, f.parentId, frame));
     known.add(f.frameId);
   }
   return out;
