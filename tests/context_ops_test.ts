@@ -439,6 +439,8 @@ Deno.test(
       },
     });
     assert.equal(refused.code, -32041);
+    assert.equal(refused.data!.details.field, "options.storageState.origins.0.origin");
     assert.equal((await c.call("context/list")).contexts.length, 2, "the refused context was not kept");
+    assert.equal(ph.server.registry.size, 2, "nor its session");
   },
 );

@@ -5,8 +5,8 @@
  */
 import * as v from "valibot";
 import { CreateSessionInput, UpdateSessionInput } from "../protocol/schemas.ts";
-import { callOp } from "../ops/call.ts";
-import { type Call, type Method, method, renameField, viaOp } from "./call.ts";
+import { seedStorageState } from "../session/storage_state.ts";
+import { type Call, type Method, method, viaOp } from "./call.ts";
 import { BAP, BapError, invalidParams, toBapError } from "../protocol/errors.ts";
 import { gated } from "./gate.ts";
 import { Flag, loose, Str } from "./schema.ts";
@@ -87,20 +87,13 @@ async function contextCreate(call: Call, p: v.InferOutput<typeof ContextCreate>)
   const id = p.contextId ?? contextId();
   if (state.contexts.has(id)) throw invalidParams("contextId", `Context with ID '${id}' already exists`);
   const { storageState, ...options } = p.options ?? {};
-  // A saved state goes in through the core's storage_state_set, before any page is opened and
-  // before plan mode (which refuses that operation) applies, as POST /v1/sessions does.
-  const { mode, ...execute } = options;
-  const ctx = state.addContext(id, storageState ? execute : options, p.options);
-  const ids = { sessionId: ctx.session.id };
-  if (storageState) {
-    try {
-      await callOp(call.registry, "storage_state_set", ids, storageState, call.signal);
-      if (mode) await callOp(call.registry, "session_update", ids, { mode }, call.signal);
-    } catch (err) {
+  const ctx = state.addContext(id, options, p.options);
+  // A saved state goes in as POST /v1/sessions puts it: before any page, whatever the mode.
+  await seedStorageState(call.registry, ctx.session, storageState, call.signal, "options.storageState")
+    .catch(async (err) => {
       await state.dropContext(id);
-      throw renameField(toBapError(err), (f) => `options.storageState.${f}`);
-    }
-  }
+      throw toBapError(err);
+    });
   return { contextId: id };
 }
 

@@ -1,14 +1,14 @@
 /** A BAP context (a Porthole session) and a page of one: what BAP's methods act on. */
 import type { EventStream } from "../events/bus.ts";
 import type { ActWaitHost } from "../session/act_wait.ts";
-import type { PagesHost, ReadsHost } from "../session/hosts.ts";
+import type { NavigationHost, PagesHost, ReadsHost } from "../session/hosts.ts";
 import type { PageRecord } from "../session/page_record.ts";
 
 /**
  * What BAP's handlers use of a Porthole session: the host of the core's act-when-ready, its
  * pages, artifacts, gate, events and life. A `Session` is one; the door never names the class.
  */
-export type BapSession = ActWaitHost & PagesHost & Pick<ReadsHost, "artifacts"> & {
+export type BapSession = ActWaitHost & PagesHost & NavigationHost & Pick<ReadsHost, "artifacts"> & {
   run<T>(signal: AbortSignal | undefined, fn: (signal: AbortSignal) => Promise<T>): Promise<T>;
   readonly events: EventStream;
   readonly disposed: boolean;

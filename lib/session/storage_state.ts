@@ -88,6 +88,33 @@ export async function importStorageState(
   }
 }
 
+/** The part of a new session that taking a saved storage state needs. */
+type SeedHost = Parameters<typeof importStorageState>[0] & {
+  readonly id: string;
+  run<T>(signal: AbortSignal, fn: (signal: AbortSignal) => Promise<T>): Promise<T>;
+};
+
+/**
+ * A new session takes a saved storage state as its context starts, before any page of its own and
+ * whatever its mode (plan mode refuses only the storage_state_set operation). On failure the
+ * session is closed; a bad value is named under `field`.
+ */
+export async function seedStorageState(
+  registry: Pick<SessionRegistry, "close">,
+  session: SeedHost,
+  state: StorageStateInput | undefined,
+  signal: AbortSignal,
+  field = "storageState",
+): Promise<void> {
+  if (!state) return;
+  try {
+    await session.run(signal, (sig) => importStorageState(session, state, sig, field));
+  } catch (err) {
+    await registry.close(session.id).catch(() => {});
+    throw err;
+  }
+}
+
 /** POST /v1/sessions: a session, with a saved storage state applied as its context starts. */
 export async function createSessionWithState(
   registry: SessionRegistry,
@@ -96,12 +123,6 @@ export async function createSessionWithState(
 ): Promise<SessionView> {
   const { storageState, ...options } = input;
   const session = registry.create(options);
-  if (!storageState) return session.view();
-  try {
-    await session.run(signal, (sig) => importStorageState(session, storageState, sig, "storageState"));
-  } catch (err) {
-    await registry.close(session.id).catch(() => {});
-    throw err;
-  }
+  await seedStorageState(registry, session, storageState, signal);
   return session.view();
 }
