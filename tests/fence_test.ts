@@ -20,7 +20,7 @@ export const MAY_IMPORT: Record<string, readonly string[]> = {
   "lib/snapshot": ["lib/protocol", "lib/policy"],
   "lib/events": ["lib/protocol"],
   "lib/metrics": [],
-  // The bounded front reads and pipes bytes: nothing of Porthole's.
+  // The bounded front reads and pipes bytes, JSON-RPC rides a WebSocket: nothing of Porthole's.
   "lib/net": [],
   "lib/artifacts": ["lib/protocol"],
   "lib/version.ts": [],
@@ -49,7 +49,7 @@ export const MAY_IMPORT: Record<string, readonly string[]> = {
   "lib/bap": [
     // The snapshot layer is pure (renderers, in-page script text): a door may present with it.
     ...["lib/ops", "lib/session", "lib/protocol", "lib/policy", "lib/snapshot", "lib/events"],
-    ...["lib/artifacts", "lib/config.ts"],
+    ...["lib/artifacts", "lib/config.ts", "lib/net"],
     ...["lib/log.ts", "lib/version.ts", "valibot"],
   ],
   "routes": [

@@ -1,14 +1,14 @@
 /**
- * One BAP WebSocket connection: JSON-RPC framing (batches, notifications, parse and request
- * errors answered without closing), the lifecycle (`initialize`, `shutdown`), the message size
- * bound (close 1009), the idle timeout (close 1008), and parking its state on disconnect.
+ * One BAP connection over a JSON-RPC peer (lib/net/json_rpc.ts, which owns framing, the size
+ * bound and the idle timeout): the lifecycle (`initialize`, `shutdown`), dispatch to METHODS,
+ * subscriptions, and parking its state on disconnect.
  */
 import * as v from "valibot";
 import type { SessionRegistry } from "../session/registry.ts";
 import { PORTHOLE_VERSION, PROTOCOL_VERSION } from "../version.ts";
 import { log } from "../log.ts";
 import { BAP, BapError, toBapError } from "../protocol/errors.ts";
-import { classify, exceeds, failure, parseMessage, type RpcResponse, success } from "./rpc.ts";
+import { JsonRpcError, JsonRpcPeer } from "../net/json_rpc.ts";
 import { readParams } from "./schema.ts";
 import { BapState } from "./state.ts";
 import type { DormantStore, Holder } from "./dormant.ts";
@@ -27,88 +27,45 @@ export interface BapHost {
 }
 
 export class Connection implements Holder {
-  readonly socket: WebSocket;
-  readonly host: BapHost;
   sessionId: string | null = null;
   readonly subscriptions = new Set<string>();
   /** Set by `initialize`, until shutdown, a newer connection or the socket's end. */
   state: BapState | null = null;
-  #life = new AbortController();
-  #closed = false;
-  #idle: ReturnType<typeof setTimeout> | undefined;
+  readonly #rpc: JsonRpcPeer;
 
-  constructor(socket: WebSocket, host: BapHost) {
-    this.socket = socket;
-    this.host = host;
-    socket.binaryType = "arraybuffer";
-    socket.onmessage = (e) => this.#onMessage(e.data);
-    socket.onclose = () => this.#onClosed();
-    socket.onerror = () => {};
-    this.#touch();
+  constructor(socket: WebSocket, readonly host: BapHost) {
+    this.#rpc = new JsonRpcPeer(socket, {
+      ...host.config, // maxMessageBytes, idleMs
+      handle: (method, params) => this.#request(method, params),
+      // The transport's -32700 and -32600 are BAP's numbers too; BAP adds its retry advice.
+      toError: (err) =>
+        toBapError(err instanceof JsonRpcError ? new BapError(err.code, err.message) : err).toWire(),
+      // Void methods answer `{}`, never a missing or null result.
+      voidResult: {},
+      closeReason: () => new BapError(BAP.TargetClosed, "The connection closed"),
+      onClose: () => this.#onClosed(),
+    });
   }
 
   get signal(): AbortSignal {
-    return this.#life.signal;
-  }
-
-  close(code: number, reason: string): void {
-    try {
-      if (this.socket.readyState <= WebSocket.OPEN) this.socket.close(code, reason);
-    } catch { /* already closing */ }
-    this.#onClosed();
-  }
-
-  #touch(): void {
-    clearTimeout(this.#idle);
-    this.#idle = setTimeout(() => this.close(1008, "Session expired: idle timeout"), this.host.config.idleMs);
-    Deno.unrefTimer(this.#idle as unknown as number);
-  }
-
-  #send(message: unknown): void {
-    try {
-      if (this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
-    } catch { /* the socket went away */ }
+    return this.#rpc.signal;
   }
 
   /** A notification of a subscription topic, sent only when subscribed. */
   notify = (method: string, params: Record<string, unknown>, topic: string | null): void => {
-    if (topic === null || this.subscriptions.has(topic)) this.#send({ jsonrpc: "2.0", method, params });
+    if (topic === null || this.subscriptions.has(topic)) this.#rpc.notify(method, params);
   };
 
-  async #onMessage(data: string | ArrayBuffer | Blob): Promise<void> {
-    if (this.#closed) return;
-    const max = this.host.config.maxMessageBytes;
-    if (exceeds(data, max)) return this.close(1009, `Message too big: the limit is ${max} bytes`);
-    const text = typeof data === "string"
-      ? data
-      : new TextDecoder().decode(data instanceof Blob ? await data.arrayBuffer() : data);
-    const parsed = parseMessage(text);
-    if ("error" in parsed) return this.#send(failure(null, parsed.error));
-    const value = parsed.value;
-    if (!Array.isArray(value)) {
-      const answer = await this.#handle(value);
-      return answer ? this.#send(answer) : undefined;
-    }
-    if (!value.length) {
-      return this.#send(failure(null, new BapError(BAP.InvalidRequest, "Invalid Request: empty batch")));
-    }
-    const answers = (await Promise.all(value.map((m) => this.#handle(m)))).filter((a) => a !== null);
-    if (answers.length) this.#send(answers);
-  }
-
-  async #handle(message: unknown): Promise<RpcResponse | null> {
-    const item = classify(message);
-    if (item.kind === "ignore" || item.kind === "notification") return null;
-    if (item.kind === "invalid") return failure(item.id, item.error);
-    this.#touch();
+  /** A request from the socket; an internal error is logged unless the connection is gone. */
+  async #request(method: string, params: unknown): Promise<unknown> {
     try {
-      return success(item.id, await this.call(item.method, item.params));
+      return await this.call(method, params);
     } catch (err) {
       const e = toBapError(err);
       if (e.code === BAP.InternalError && !this.signal.aborted) {
-        log("warn", "bap internal error", { method: item.method, message: e.message });
+        log("warn", "bap internal error", { method, message: e.message });
       }
-      return failure(item.id, e);
+      throw e;
     }
   }
 
@@ -162,15 +119,12 @@ export class Connection implements Holder {
   /** A newer connection took this session id: hand over the state and close with 4001. */
   surrender(): BapState | null {
     const state = this.#detach();
-    this.close(4001, "Session replaced by newer connection");
+    this.#rpc.close(4001, "Session replaced by newer connection");
     return state;
   }
 
+  /** The socket's end: a state with a session id and a browser is parked, any other is closed. */
   #onClosed(): void {
-    if (this.#closed) return;
-    this.#closed = true;
-    clearTimeout(this.#idle);
-    this.#life.abort(new BapError(BAP.TargetClosed, "The connection closed"));
     const state = this.#detach();
     if (!state) return;
     if (this.sessionId && state.browser) this.host.dormant.park(this.sessionId, state);
