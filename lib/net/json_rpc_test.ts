@@ -1,10 +1,11 @@
 import assert from "node:assert/strict";
 import { classify, exceeds, JsonRpcError, type JsonRpcOptions, JsonRpcPeer } from "./json_rpc.ts";
-import { BapError, fromPorthole, PortholeError, toBapError } from "../protocol/errors.ts";
 
-/** How BAP's door dresses errors (lib/bap/connection.ts): the wire shape the cases below check. */
-const bapToError = (err: unknown) =>
-  toBapError(err instanceof JsonRpcError ? new BapError(err.code, err.message) : err).toWire();
+/** A door's error dressing for these cases: the transport's own codes, -32603 for anything else. */
+const toError = (err: unknown) =>
+  err instanceof JsonRpcError
+    ? { code: err.code, message: err.message, data: { from: "transport" } }
+    : { code: -32603, message: (err as Error).message, data: { from: "door" } };
 
 /** A real loopback: a Deno.serve socket behind a peer, and a client WebSocket reading its answers. */
 async function loopback(opts: Partial<JsonRpcOptions> = {}) {
@@ -17,7 +18,7 @@ async function loopback(opts: Partial<JsonRpcOptions> = {}) {
       maxMessageBytes: 1024,
       idleMs: 10_000,
       handle: (method, params) => Promise.resolve({ method, params }),
-      toError: bapToError,
+      toError,
       ...opts,
       onClose: () => (opts.onClose?.(), peerClosed()),
     });
@@ -67,51 +68,32 @@ Deno.test("requests, notifications, responses and invalid objects are told apart
   assert.equal(classify(null).kind, "invalid");
 });
 
-Deno.test("void results are {}; errors always carry data.retryable and a hint", async () => {
-  const fail: Record<string, BapError> = {
-    "not/initialized": new BapError(-32001, "Server not initialized"),
-    "not/found": new BapError(-32012, "Element not found"),
-  };
+Deno.test("void results are the door's voidResult; every error, the transport's too, goes through toError", async () => {
   await using c = await loopback({
     voidResult: {},
-    handle: (method) => fail[method] ? Promise.reject(fail[method]) : Promise.resolve(undefined),
+    handle: (method) =>
+      method === "fails" ? Promise.reject(new Error("no such thing")) : Promise.resolve(undefined),
   });
   c.send({ jsonrpc: "2.0", id: 3, method: "void" });
   assert.deepEqual(await c.next(), { jsonrpc: "2.0", id: 3, result: {} });
-  c.send({ jsonrpc: "2.0", id: "a", method: "not/initialized" });
-  const e = await c.next();
-  assert.equal(e.id, "a");
-  assert.equal(e.error.code, -32001);
-  assert.equal(e.error.data.retryable, false);
-  assert.equal(typeof e.error.data.recoveryHint, "string");
-  assert.equal(e.error.data.retryAfterMs, undefined);
-  c.send({ jsonrpc: "2.0", id: 1, method: "not/found" });
-  const r = (await c.next()).error;
-  assert.equal(r.data.retryable, true);
-  assert.equal(r.data.retryAfterMs, 500);
+  c.send({ jsonrpc: "2.0", id: "a", method: "fails" });
+  assert.deepEqual(await c.next(), {
+    jsonrpc: "2.0",
+    id: "a",
+    error: { code: -32603, message: "no such thing", data: { from: "door" } },
+  });
   c.send("{oops");
   const parse = await c.next();
   assert.equal(parse.id, null);
   assert.equal(parse.error.code, -32700);
   assert.match(parse.error.message, /^Parse error: /);
-  assert.equal(typeof parse.error.data.recoveryHint, "string");
+  assert.deepEqual(parse.error.data, { from: "transport" });
 });
 
 Deno.test("without voidResult a void result is null, never a missing member", async () => {
   await using c = await loopback({ handle: () => Promise.resolve(undefined) });
   c.send({ jsonrpc: "2.0", id: 1, method: "x" });
   assert.deepEqual(await c.next(), { jsonrpc: "2.0", id: 1, result: null });
-});
-
-Deno.test("Porthole's string codes map to BAP numbers through the shared table", () => {
-  assert.equal(fromPorthole(new PortholeError("element_detached", "gone")).code, -32012);
-  assert.equal(fromPorthole(new PortholeError("navigation_failed", "no")).code, -32015);
-  assert.equal(
-    fromPorthole(new PortholeError("context_limit", "full")).toWire().data.details.reason,
-    "context_limit",
-  );
-  assert.equal(toBapError(new Error("boom")).code, -32603);
-  assert.equal(toBapError(new Error("boom")).toWire().data.retryable, false);
 });
 
 Deno.test("message size is measured in UTF-8 bytes, only as far as needed", () => {
