@@ -3,8 +3,8 @@
  * one ref in that state, and `act` on those refs with every check `act` makes. While nothing was
  * dispatched (no match yet, not visible, disabled, covered) it tries again until the deadline;
  * once something was, the result stands. A drag's drop target needs no ref: an element the
- * observation gives none (a plain drop zone) is dropped on at its center. BAP's actions are this;
- * any door may use it.
+ * observation gives none (a plain drop zone) is dropped on at its center. Any door may use it;
+ * act_locators.ts says its end in the client's words.
  */
 import { PortholeError } from "../protocol/errors.ts";
 import type { ActInput, ObserveInput } from "../protocol/schemas.ts";
