@@ -60,3 +60,25 @@ Deno.test("a denied click is -32030 and nothing is clicked", browserTest, async 
   assert.equal(answer.error.data.retryable, false);
   assert.equal(await orders(c), "0");
 });
+
+Deno.test(
+  "in plan mode an action is refused before it waits in the gate behind one held for approval",
+  browserTest,
+  async () => {
+    await using c = await bapPage(ph, site.url("/"));
+    const order = { selector: { type: "text", value: "Place order" } };
+    const held = c.request("action/click", order, "held");
+    await c.notification("approval/required");
+    assert.deepEqual(await c.call("context/setMode", { mode: "plan" }), { mode: "plan" });
+    const refused = await c.fails("action/click", order);
+    assert.equal(refused.code, -32021);
+    assert.equal(refused.data!.details.reason, "plan_mode");
+    assert.equal(refused.data!.details.method, "action/click");
+    // The held click has not answered yet: the refusal did not queue behind it.
+    assert.ok(!c.received.some((m) => m.id === "held"), "the refusal came before the held click ended");
+    const required = await c.notification("approval/required");
+    await c.call("approval/respond", { requestId: required.requestId, decision: "deny", reason: "no" });
+    assert.equal((await held).error.code, -32030);
+    assert.equal(await orders(c), "0");
+  },
+);

@@ -1,13 +1,21 @@
 /**
- * The 13 `action/*` methods of BAP, and Porthole's own `action/fillForm`. Each resolves its
- * selectors to exactly one node each and acts through Porthole's `act` (see act_bridge.ts); every
- * action answers `{}`. Their params are the core act's fields under BAP's names.
+ * The 13 `action/*` methods of BAP, and Porthole's own `action/fillForm`. Each acts through the
+ * core's action by locators (`actByLocators`, lib/ops/act_locators.ts): a selector is a core
+ * locator, resolved in the page's selected frame to exactly one node (zero matches are
+ * ElementNotFound, several SelectorAmbiguous, never a silent first match); a `ref` is a core ref
+ * of the page's current document and never heals. Errors name the client's selectors, never core
+ * refs; every action answers `{}`. Their params are the core act's fields under BAP's names.
  */
 import * as v from "valibot";
 import { ActInput } from "../protocol/schemas.ts";
-import { actOn, type ActSpec, locateOnly, type Selector } from "./act_bridge.ts";
-import { type Method, method } from "./call.ts";
+import { BAP, BapError, fromPorthole, PortholeError, toBapError } from "../protocol/errors.ts";
+import { actByLocators } from "../ops/act_locators.ts";
+import { refuseInPlanMode } from "../session/act_wait.ts";
+import type { LocatorNames, LocatorSpec } from "../session/act_locators.ts";
+import type { Locator as Selector } from "../session/locate.ts";
+import { type Call, type Method, method } from "./call.ts";
 import { onPage } from "./gate.ts";
+import type { PageTarget } from "./state.ts";
 import { Flag, Num, Opts, PageId, renamed, SelectorSchema, Timeout } from "./schema.ts";
 
 const MODIFIERS = ["Alt", "Control", "ControlOrMeta", "Meta", "Shift"];
@@ -46,36 +54,55 @@ function params<
   });
 }
 
-/**
- * What a trial resolves: the target (a drag's source) and a form's fields, named as the action
- * names them. A drag's drop target is not: the action drops on one that has no ref too.
- */
-function trialSelectors(selector: Selector | undefined, s: ActSpec | null) {
-  const on = s?.on ?? selector;
-  const fields = (s?.fields ?? []).map((f, i) => ({
-    sel: f.locator as Selector,
-    field: `fields.${i}.selector`,
-  }));
-  return [...on ? [{ sel: on, field: "selector" }] : [], ...fields];
+/** The members a BAP action sends its selectors in, and the method it is. */
+const namesOf = (method: string): LocatorNames => ({
+  request: { name: method, details: { method } },
+  target: "selector",
+  dropTarget: "target",
+  field: (i) => `fields.${i}.selector`,
+});
+
+/** A fresh observation failed on the frame frame/switch selected: it is gone, and so is the selection. */
+function frameGoneOr(call: Call, t: PageTarget, err: unknown): BapError {
+  const frameId = call.state.frames.get(t.pageId);
+  if (!(err instanceof PortholeError && err.code === "frame_not_found" && frameId)) return toBapError(err);
+  call.state.frames.delete(t.pageId);
+  return new BapError(BAP.FrameNotFound, `The selected frame ${frameId} is gone`, {
+    details: { identifier: frameId },
+    notDispatched: true,
+  });
 }
 
 /**
  * An action method: its params, then the core action `spec` gives (null: nothing to do) on the
- * page inside the gate; `trial` only locates its selectors.
+ * page inside the gate; `trial` only locates its selectors (a drag's source and a form's fields).
+ * Plan mode refuses an action before it waits in the gate, and again inside (the mode may change
+ * while it waits).
  */
 function action<S extends v.GenericSchema>(
   schema: S,
-  spec: (p: v.InferOutput<S>) => ActSpec | null,
+  spec: (p: v.InferOutput<S>) => LocatorSpec | null,
 ): Method {
   return method(schema, async (call, p) => {
-    const { selector, options } = p as { selector?: Selector; options: { timeout: number; trial?: boolean } };
-    await onPage(call, (p as { pageId?: string }).pageId, async (t, signal) => {
-      const held = { method: call.method, params: p as Record<string, unknown>, pageId: t.pageId };
-      call.state.held.set(t.session.id, held);
+    const { selector, pageId, options } = p as {
+      selector?: Selector;
+      pageId?: string;
+      options: { timeout: number; trial?: boolean };
+    };
+    const s = spec(p);
+    const names = namesOf(call.method);
+    if (s && !options.trial) {
+      refuseInPlanMode(call.state.target(pageId).session, names.request.name, names.request.details);
+    }
+    await onPage(call, pageId, async (t, signal) => {
+      if (!s && !options.trial) return;
+      call.state.held.set(t.session.id, { method: call.method, params: p as Record<string, unknown> });
       try {
-        const s = spec(p);
-        if (options.trial) await locateOnly(call.state, t, trialSelectors(selector, s), signal);
-        else if (s) await actOn(call, t, { on: selector, ...s }, options.timeout, signal);
+        const page = { pageId: t.pageId, frameId: call.state.frames.get(t.pageId) };
+        const o = { timeoutMs: options.timeout, names, trial: options.trial };
+        const end = await actByLocators(call.registry, t.session, page, { on: selector, ...s }, o, signal)
+          .catch((err) => Promise.reject(frameGoneOr(call, t, err)));
+        if (!end.ok) throw fromPorthole(end.error, { notDispatched: end.notDispatched });
       } finally {
         call.state.held.delete(t.session.id);
       }

@@ -3,15 +3,16 @@
  * one ref in that state, and `act` on those refs with every check `act` makes. While nothing was
  * dispatched (no match yet, not visible, disabled, covered) it tries again until the deadline;
  * once something was, the result stands. A drag's drop target needs no ref: an element the
- * observation gives none (a plain drop zone) is dropped on at its center. BAP's actions are this;
- * any door may use it.
+ * observation gives none (a plain drop zone) is dropped on at its center. Any door may use it;
+ * act_locators.ts says its end in the client's words.
  */
 import { PortholeError } from "../protocol/errors.ts";
 import type { ActInput, ObserveInput } from "../protocol/schemas.ts";
 import type { ActResult, Observation } from "../protocol/types.ts";
 import { act, type ActHost } from "./act.ts";
 import { deadline, poll } from "./deadline.ts";
-import { locate, type Located, type Locator } from "./locate.ts";
+import { locate, type Locator } from "./locate.ts";
+import type { LocateFailure } from "./locate_errors.ts";
 import { findNode } from "./locate_node.ts";
 import type { PageDriver } from "../driver/page_driver.ts";
 import { elementCenter } from "./element_props.ts";
@@ -35,8 +36,6 @@ export type LocatorAction =
     /** fill_form: each field's locator, located in the same fresh state as the others, and its value. */
     fields?: { locator: Locator; value: FieldValue }[];
   };
-
-export type LocateFailure = Exclude<Located, { ok: true }>;
 
 /**
  * The end of an action by locators: `act` ran (its result may be an error), or a locator failed
@@ -79,8 +78,23 @@ async function centerOf(driver: PageDriver, state: StateRecord, loc: Locator, si
   return node && await elementCenter(driver, node.frame, node.backendNodeId, signal) || undefined;
 }
 
+/**
+ * A session in plan mode refuses what would act, named as the client named it (`what`, and the
+ * `details` that name it). A door may check it before a call queues; the action checks it again.
+ */
+export function refuseInPlanMode(
+  session: Pick<ActWaitHost, "id" | "mode">,
+  what: string,
+  details: Record<string, unknown>,
+): void {
+  if (session.mode !== "plan") return;
+  throw new PortholeError("plan_mode", `Session ${session.id} is in plan mode: ${what} is refused`, {
+    details,
+  });
+}
+
 /** The state the client last saw of the page: a ref's role and name are checked against it. */
-function seenOf(session: ActWaitHost, pageId: string): StateRecord | null {
+export function seenOf(session: ActWaitHost, pageId: string): StateRecord | null {
   const s = session.states.current;
   return s && s.pageId === pageId ? s : null;
 }
@@ -98,15 +112,7 @@ export async function actWhenReady(
   signal: AbortSignal,
 ): Promise<ActWaitResult> {
   // It acts: a session in plan mode refuses it before looking, as it refuses the act operation.
-  if (session.mode === "plan") {
-    throw new PortholeError(
-      "plan_mode",
-      `Session ${session.id} is in plan mode: ${action.action} is refused`,
-      {
-        details: { operation: "act", action: action.action },
-      },
-    );
-  }
+  refuseInPlanMode(session, action.action, { operation: "act", action: action.action });
   const dl = deadline(timeoutMs, signal);
   const rec = session.pages.get(page.pageId)!;
   const seen = seenOf(session, page.pageId);
