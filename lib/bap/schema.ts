@@ -19,6 +19,8 @@ export const Timeout = v.pipe(
   v.transform((ms) => ms === 0 ? DEFAULT_TIMEOUT_MS : Math.max(1, Math.round(ms))),
 );
 
+/** A method that takes no params (any it is sent are ignored). */
+export const None = v.object({});
 export const PageId = v.optional(v.string());
 /** An options object: absent is `{}`, so its members' defaults apply. */
 export const Opts = <E extends v.ObjectEntries>(entries: E) =>
