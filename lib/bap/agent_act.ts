@@ -40,14 +40,11 @@ const Step = v.object({
   retryDelay: v.optional(Num(100, 5000), 500),
 });
 type Step = v.InferOutput<typeof Step>;
+const STEPS = "must hold 1..50 steps";
 
 const AgentActParams = v.object({
   pageId: PageId,
-  steps: v.pipe(
-    v.array(Step),
-    v.minLength(1, "must hold 1..50 steps"),
-    v.maxLength(50, "must hold 1..50 steps"),
-  ),
+  steps: v.pipe(v.array(Step), v.minLength(1, STEPS), v.maxLength(50, STEPS)),
   stopOnFirstError: v.optional(v.boolean(), true),
   continueOnConditionFail: Flag,
   timeout: Timeout,
@@ -92,10 +89,8 @@ async function runStep(call: Call, pageId: string, step: Step, i: number, goOn: 
     const message = `Condition not met: ${c.state} for selector`;
     if (goOn) return { success: false, error: { code: BAP.InvalidParams, message }, conditionSkipped: true };
     const details = { selector: c.selector, state: c.state };
-    return {
-      success: false,
-      error: stepError(new BapError(BAP.InvalidParams, "Step condition not met", { details }), i),
-    };
+    const err = new BapError(BAP.InvalidParams, "Step condition not met", { details });
+    return { success: false, error: stepError(err, i) };
   }
   const params = { ...step.params, pageId: step.params.pageId ?? pageId };
   const attempts = step.onError === "retry" ? step.maxRetries : 1;

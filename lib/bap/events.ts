@@ -111,7 +111,7 @@ const NOTES: Record<string, (d: Data) => Note | null> = {
 function approvalRequired(state: EventsHost, ctx: ContextEntry, approvalId: string): void {
   const view = state.registry.approvals.list(ctx.session.id).find((v) => v.approvalId === approvalId);
   if (!view) return;
-  const held = state.held.get(ctx.session.id);
+  const held = state.held.get(ctx.session.id), el = view.element;
   state.notify?.("approval/required", {
     requestId: approvalId,
     originalRequest: { method: held?.method ?? `action/${view.action}`, params: held?.params ?? {} },
@@ -119,11 +119,7 @@ function approvalRequired(state: EventsHost, ctx: ContextEntry, approvalId: stri
     context: {
       pageUrl: view.url,
       pageTitle: view.title,
-      ...(view.element
-        ? {
-          elementInfo: { role: view.element.role, ...(view.element.name ? { name: view.element.name } : {}) },
-        }
-        : {}),
+      ...el ? { elementInfo: { role: el.role, ...el.name ? { name: el.name } : {} } } : {},
     },
     expiresAt: Date.parse(view.expiresAt),
   }, null);
