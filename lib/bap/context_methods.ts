@@ -37,18 +37,13 @@ const EMULATE: Record<string, Method> = {
   // The page's own (`pageId`, else the active page).
   "emulate/setViewport": viaOp(
     v.object({
-      ...entriesOf(core.viewport),
+      ...picked(core.viewport, ["width", "height"]).entries,
       ...picked(EmulateInput, ["deviceScaleFactor", "isMobile", "hasTouch"]).entries,
       pageId: PageId,
     }),
     "emulate",
     "page",
-    ({ pageId: _, deviceScaleFactor, isMobile, hasTouch, ...viewport }) => ({
-      viewport,
-      deviceScaleFactor,
-      isMobile,
-      hasTouch,
-    }),
+    ({ width, height, ...device }) => ({ viewport: { width, height }, ...device }),
   ),
   "emulate/setUserAgent": viaOp(
     v.object({

@@ -38,7 +38,7 @@ export function capabilities(registry: SessionRegistry) {
   return {
     browsers: ["chromium"],
     events: ["page", "console", "network", "dialog", "download"],
-    observations: ["screenshot", "accessibility", "dom", "element", "pdf", "content", "ariaSnapshot"],
+    observations: Object.keys(OBSERVE_METHODS).map((m) => m.slice("observe/".length)),
     actions: Object.keys(ACTION_METHODS).map((m) => m.slice("action/".length)),
     features: {
       autoWait: true,

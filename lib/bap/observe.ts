@@ -58,60 +58,52 @@ const read = <S extends v.GenericSchema>(
 ): Method => naming(viaOp(params, op, "page", input, result), as);
 
 const Selected = { pageId: PageId, selector: SelectorSchema };
-const Element = v.object({ ...Selected, properties: v.array(v.picklist(ELEMENT_PROPERTIES)) });
-const Accessibility = v.object({
-  pageId: PageId,
-  options: Opts({
-    root: v.optional(SelectorSchema),
-    maxDepth: v.optional(Num(1, 100)),
-    interestingOnly: v.optional(v.boolean(), true),
-    includeHidden: Flag,
-  }),
-});
-const Doc = v.object({ pageId: PageId, options: v.optional(v.object({})) });
-const Content = v.object({ pageId: PageId, format: Str });
-const Aria = v.object({
-  ...Selected,
-  selector: v.optional(SelectorSchema),
-  options: v.optional(v.object({})),
-});
+const NoOptions = { options: v.optional(v.object({})) };
 // An unknown format is text, as in the reference server.
 const formatOf = (f?: string) => f === "markdown" || f === "html" ? f : "text";
 
 export const OBSERVE_METHODS: Record<string, Method> = {
   "observe/screenshot": screenshot,
-  "observe/pdf": pdf,
-  "observe/element": read(
-    Element,
-    "element",
-    (p) => ({ locator: p.selector, properties: p.properties }),
-    asIs,
-  ),
-  "observe/dom": read(
-    Doc,
-    "content",
-    () => ({ formats: ["html", "text"] }),
-    pick("html", "text", "title", "url"),
-  ),
-  "observe/content": read(
-    Content,
-    "content",
-    (p) => ({ formats: [formatOf(p.format)] }),
-    (r) => ({ content: r.html ?? r.markdown ?? r.text, url: r.url, title: r.title }),
-  ),
   "observe/accessibility": read(
-    Accessibility,
+    v.object({
+      pageId: PageId,
+      options: Opts({
+        root: v.optional(SelectorSchema),
+        maxDepth: v.optional(Num(1, 100)),
+        interestingOnly: v.optional(v.boolean(), true),
+        includeHidden: Flag,
+      }),
+    }),
     "aria",
-    (p) => ({
-      locator: p.options.root,
+    ({ options: o }) => ({
+      locator: o.root,
       format: "tree",
-      maxDepth: p.options.maxDepth === undefined ? undefined : Math.round(p.options.maxDepth),
+      maxDepth: o.maxDepth === undefined ? undefined : Math.round(o.maxDepth),
     }),
     pick("tree"),
     (f) => f.replace(/^locator(?=\.|$)/, "options.root"),
   ),
+  "observe/dom": read(
+    v.object({ pageId: PageId, ...NoOptions }),
+    "content",
+    () => ({ formats: ["html", "text"] }),
+    pick("html", "text", "title", "url"),
+  ),
+  "observe/element": read(
+    v.object({ ...Selected, properties: v.array(v.picklist(ELEMENT_PROPERTIES)) }),
+    "element",
+    (p) => ({ locator: p.selector, properties: p.properties }),
+    asIs,
+  ),
+  "observe/pdf": pdf,
+  "observe/content": read(
+    v.object({ pageId: PageId, format: Str }),
+    "content",
+    (p) => ({ formats: [formatOf(p.format)] }),
+    (r) => ({ content: r.html ?? r.markdown ?? r.text, url: r.url, title: r.title }),
+  ),
   "observe/ariaSnapshot": read(
-    Aria,
+    v.object({ ...Selected, selector: v.optional(SelectorSchema), ...NoOptions }),
     "aria",
     (p) => ({ locator: p.selector }),
     pick("snapshot", "url", "title"),
