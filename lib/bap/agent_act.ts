@@ -83,7 +83,7 @@ const observeQuietly = (call: Call, pageId: string, p: AgentObserve | undefined)
 type Report = Record<string, unknown> & { success: boolean; conditionSkipped?: true };
 
 /** One step: its condition, then its method, tried again only while an attempt dispatched nothing. */
-async function runStep(call: Call, pageId: string, step: Step, i: number, goOn: boolean): Promise<Report> {
+async function runStep(call: Call, pageId: string, step: Step, i: number, goOn?: boolean): Promise<Report> {
   const c = step.condition;
   if (c && !(await conditionMet(call, pageId, c))) {
     const message = `Condition not met: ${c.state} for selector`;
@@ -119,17 +119,11 @@ async function agentAct(call: Call, p: v.InferOutput<typeof AgentActParams>) {
   let failedAt: number | undefined;
   for (const [i, step] of steps.entries()) {
     if (Date.now() - started >= budget) {
-      failedAt = results.length;
+      failedAt = i;
       break;
     }
     const stepStarted = Date.now();
-    const { conditionSkipped, ...r } = await runStep(
-      call,
-      pageId,
-      step,
-      i,
-      p.continueOnConditionFail ?? false,
-    );
+    const { conditionSkipped, ...r } = await runStep(call, pageId, step, i, p.continueOnConditionFail);
     const label = step.label !== undefined ? { label: step.label } : {};
     results.push({ step: i, ...label, ...r, duration: Date.now() - stepStarted });
     if (r.success) completed++;

@@ -70,6 +70,9 @@ export function forwardSessionEvents(state: EventsHost, ctx: ContextEntry): void
 type Data = Record<string, unknown>;
 type Note = { method: string; params: Data; topic: string };
 const note = (topic: string, params: Data): Note => ({ method: `events/${topic}`, params, topic });
+/** A network notification names its request and the request's URL. */
+const request = (type: string, d: Data, params: Data) =>
+  note("network", { type, requestId: d.requestId, url: d.url, ...params });
 
 /** The BAP notification of each session event BAP has one for. */
 const NOTES: Record<string, (d: Data) => Note | null> = {
@@ -92,19 +95,14 @@ const NOTES: Record<string, (d: Data) => Note | null> = {
   "page.load": (d) => note("page", { type: d.state, url: d.url }),
   "page.error": (d) => note("page", { type: "error", error: d.message, url: d.url }),
   "network.request": (d) =>
-    note("network", {
-      type: "request",
-      requestId: d.requestId,
-      url: d.url,
+    request("request", d, {
       method: d.method,
       resourceType: RESOURCE_TYPES.has(String(d.resourceType)) ? d.resourceType : "other",
       headers: {},
       ...(d.hasPostData ? { postData: "[REDACTED]" } : {}),
     }),
-  "network.response": (d) =>
-    note("network", { type: "response", requestId: d.requestId, url: d.url, status: d.status, headers: {} }),
-  "network.failed": (d) =>
-    note("network", { type: "failed", requestId: d.requestId, url: d.url, error: d.error }),
+  "network.response": (d) => request("response", d, { status: d.status, headers: {} }),
+  "network.failed": (d) => request("failed", d, { error: d.error }),
 };
 
 /** An action of this BAP session waits for a human: tell the client which request is held. */

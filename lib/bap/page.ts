@@ -14,9 +14,7 @@ const WaitUntil = v.optional(v.picklist(["load", "domcontentloaded", "networkidl
 const Traverse = v.object({ pageId: PageId, waitUntil: WaitUntil, timeout: Timeout });
 const Navigate = v.object({
   ...picked(NavigateInput, ["url", "referer"]).entries,
-  pageId: PageId,
-  waitUntil: WaitUntil,
-  timeout: Timeout,
+  ...Traverse.entries,
   observe: v.optional(AgentObserve),
 });
 
