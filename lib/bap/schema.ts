@@ -65,9 +65,8 @@ export function readParams<S extends v.GenericSchema>(
 function describe(issue: Issue): string {
   if (issue.received === "undefined") return "is required";
   if (issue.type === "variant" || issue.type === "picklist" || issue.type === "literal") {
-    return `must be one of ${
-      issue.expected?.replace(/^\((.*)\)$/, "$1").replaceAll(" | ", ", ").replaceAll(`"`, "")
-    }`;
+    const choices = issue.expected?.replace(/^\((.*)\)$/, "$1").replaceAll(" | ", ", ").replaceAll(`"`, "");
+    return `must be one of ${choices}`;
   }
   if (issue.kind !== "validation") return `must be ${issue.expected}`;
   const limit = (issue as { requirement?: unknown }).requirement;
