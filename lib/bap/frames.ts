@@ -45,7 +45,7 @@ const OnePage = v.object({ pageId: PageId });
 type Frames = { frames: FrameView[] };
 
 export const FRAME_METHODS: Record<string, Method> = {
-  "frame/list": viaOp(OnePage, "frames", "page", (p) => p, (r: Frames) => ({ frames: r.frames.map(row) })),
+  "frame/list": viaOp(OnePage, "frames", "page", () => ({}), (r: Frames) => ({ frames: r.frames.map(row) })),
   // The core finds the frame (by id, the iframe element a selector names, or a URL substring).
   "frame/switch": naming(
     viaOp(Switch, "frames", "page", (p) => ({
@@ -53,7 +53,7 @@ export const FRAME_METHODS: Record<string, Method> = {
     }), (r: Frames, call, _, p) => select(call, p, r.frames)),
     asSelector,
   ),
-  "frame/main": viaOp(OnePage, "frames", "page", (p) => p, (r: Frames, call, _, p) => {
+  "frame/main": viaOp(OnePage, "frames", "page", () => ({}), (r: Frames, call, _, p) => {
     call.state.frames.delete(call.state.target(p.pageId).pageId);
     return { frameId: r.frames[0].frameId };
   }),
