@@ -1,6 +1,7 @@
 /**
  * What a BAP method gets, and the one table shape of the door: a method is its params schema and
- * a run, or a core operation with a params transform and a result transform (`viaOp`).
+ * a run, or a core operation with a params transform and a result transform (`viaOp`). Results
+ * the mappings share are `asIs` and `pick`; `catching` and `naming` handle a method's errors.
  */
 import type * as v from "valibot";
 import { callOp, findOp } from "../ops/call.ts";
