@@ -40,14 +40,11 @@ const Step = v.object({
   retryDelay: v.optional(Num(100, 5000), 500),
 });
 type Step = v.InferOutput<typeof Step>;
+const STEPS = "must hold 1..50 steps";
 
 const AgentActParams = v.object({
   pageId: PageId,
-  steps: v.pipe(
-    v.array(Step),
-    v.minLength(1, "must hold 1..50 steps"),
-    v.maxLength(50, "must hold 1..50 steps"),
-  ),
+  steps: v.pipe(v.array(Step), v.minLength(1, STEPS), v.maxLength(50, STEPS)),
   stopOnFirstError: v.optional(v.boolean(), true),
   continueOnConditionFail: Flag,
   timeout: Timeout,
@@ -86,16 +83,14 @@ const observeQuietly = (call: Call, pageId: string, p: AgentObserve | undefined)
 type Report = Record<string, unknown> & { success: boolean; conditionSkipped?: true };
 
 /** One step: its condition, then its method, tried again only while an attempt dispatched nothing. */
-async function runStep(call: Call, pageId: string, step: Step, i: number, goOn: boolean): Promise<Report> {
+async function runStep(call: Call, pageId: string, step: Step, i: number, goOn?: boolean): Promise<Report> {
   const c = step.condition;
   if (c && !(await conditionMet(call, pageId, c))) {
     const message = `Condition not met: ${c.state} for selector`;
     if (goOn) return { success: false, error: { code: BAP.InvalidParams, message }, conditionSkipped: true };
     const details = { selector: c.selector, state: c.state };
-    return {
-      success: false,
-      error: stepError(new BapError(BAP.InvalidParams, "Step condition not met", { details }), i),
-    };
+    const err = new BapError(BAP.InvalidParams, "Step condition not met", { details });
+    return { success: false, error: stepError(err, i) };
   }
   const params = { ...step.params, pageId: step.params.pageId ?? pageId };
   const attempts = step.onError === "retry" ? step.maxRetries : 1;
@@ -124,17 +119,11 @@ async function agentAct(call: Call, p: v.InferOutput<typeof AgentActParams>) {
   let failedAt: number | undefined;
   for (const [i, step] of steps.entries()) {
     if (Date.now() - started >= budget) {
-      failedAt = results.length;
+      failedAt = i;
       break;
     }
     const stepStarted = Date.now();
-    const { conditionSkipped, ...r } = await runStep(
-      call,
-      pageId,
-      step,
-      i,
-      p.continueOnConditionFail ?? false,
-    );
+    const { conditionSkipped, ...r } = await runStep(call, pageId, step, i, p.continueOnConditionFail);
     const label = step.label !== undefined ? { label: step.label } : {};
     results.push({ step: i, ...label, ...r, duration: Date.now() - stepStarted });
     if (r.success) completed++;

@@ -7,15 +7,15 @@ import * as v from "valibot";
 import { ExtractInput } from "../protocol/schemas_page.ts";
 import type { ExtractResult } from "../protocol/types.ts";
 import { BapError } from "../protocol/errors.ts";
-import { type Method, viaOp } from "./call.ts";
-import { Flag, Num, PageId, renamed, SelectorSchema } from "./schema.ts";
+import { catching, type Method, viaOp } from "./call.ts";
+import { Flag, Num, PageId, picked, SelectorSchema } from "./schema.ts";
 import { MAX_TIMEOUT_MS } from "../protocol/timeouts.ts";
 
 const Extract = v.object({
   pageId: PageId,
   // Read by nothing here: Porthole extracts by heuristics, without a model.
   instruction: v.string(),
-  ...renamed(ExtractInput, { schema: "schema", mode: "mode" }),
+  ...picked(ExtractInput, ["schema", "mode"]).entries,
   selector: v.optional(SelectorSchema),
   includeSourceRefs: Flag,
   timeout: v.optional(Num(0, MAX_TIMEOUT_MS), 30_000),
@@ -39,12 +39,8 @@ const via = viaOp(Extract, "extract", "page", (p) => ({
 const refusal = (err: BapError) => err.notDispatched || (err.extras.details?.reason === "frame_not_found");
 
 export const AGENT_EXTRACT_METHODS: Record<string, Method> = {
-  "agent/extract": {
-    ...via,
-    run: (call, p) =>
-      via.run(call, p).catch((err) => {
-        if (!(err instanceof BapError) || refusal(err) || call.signal.aborted) throw err;
-        return { success: false, data: null, error: err.message };
-      }),
-  },
+  "agent/extract": catching(via, (err, call) => {
+    if (!(err instanceof BapError) || refusal(err) || call.signal.aborted) throw err;
+    return { success: false, data: null, error: err.message };
+  }),
 };

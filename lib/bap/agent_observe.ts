@@ -6,7 +6,7 @@
 import type { ElementsResult, ListedElement } from "../protocol/types.ts";
 import * as v from "valibot";
 import { type Method, naming, viaOp } from "./call.ts";
-import { takeBytes } from "./gate.ts";
+import { takeImage } from "./gate.ts";
 import { Flag, PageId, Whole } from "./schema.ts";
 import { AnnotationOptions } from "../protocol/annotation.ts";
 
@@ -74,7 +74,7 @@ const observe = viaOp(AgentObserve, "elements", "page", (p) => {
   };
 }, async (r: ElementsResult, call, session, p) => {
   // The bytes first: the stored copy is dropped even when a later read fails.
-  const shot = r.screenshot && { ...r.screenshot, data: takeBytes(session, r.screenshot.artifact) };
+  const shot = r.screenshot && { ...r.screenshot, ...takeImage(session, r.screenshot.artifact) };
   const out: Record<string, unknown> = {};
   if (r.title !== undefined) out.metadata = { url: r.url, title: r.title, viewport: r.viewport };
   const shape = (e: ListedElement) => element(e, p.includeBounds ?? annotating(p));
@@ -91,8 +91,8 @@ const observe = viaOp(AgentObserve, "elements", "page", (p) => {
     out.accessibility = { tree: [tree] };
   }
   if (shot) {
-    const { artifact, data, width, height, annotated, labels } = shot;
-    out.screenshot = { data, format: artifact.mimeType.slice("image/".length), width, height, annotated };
+    const { data, format, width, height, annotated, labels } = shot;
+    out.screenshot = { data, format, width, height, annotated };
     if (annotating(p) && labels.length) out.annotationMap = labels;
   }
   if (r.tools?.length) out.webmcpTools = r.tools;

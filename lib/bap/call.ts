@@ -1,6 +1,7 @@
 /**
  * What a BAP method gets, and the one table shape of the door: a method is its params schema and
- * a run, or a core operation with a params transform and a result transform (`viaOp`).
+ * a run, or a core operation with a params transform and a result transform (`viaOp`). Results
+ * the mappings share are `asIs` and `pick`; `catching` and `naming` handle a method's errors.
  */
 import type * as v from "valibot";
 import { callOp, findOp } from "../ops/call.ts";
@@ -73,12 +74,8 @@ export function viaOp<S extends v.GenericSchema>(
     const session = page?.session ?? call.state.context((p as { contextId?: string }).contextId).session;
     try {
       const ids = { sessionId: session.id, ...page ? { pageId: page.pageId } : {} };
-      return await result(
-        await callOp(call.registry, op, ids, body(p, call, page), call.signal),
-        call,
-        session,
-        p,
-      );
+      const r = await callOp(call.registry, op, ids, body(p, call, page), call.signal);
+      return await result(r, call, session, p);
     } catch (err) {
       throw toBapError(err);
     }
@@ -98,8 +95,19 @@ export function renameField(err: BapError, rename: (field: string) => string): B
 /** The core's `locator` (and its members, `locator.ref`) is the `selector` a BAP client sent. */
 export const asSelector = (field: string) => field.replace(/^locator(?=\.|$)/, "selector");
 
-/** `m`, its errors naming the members the client sent. */
-export const naming = (m: Method, rename: (field: string) => string): Method => ({
+/** `m`, its errors (BAP errors) handled by `handle`: thrown again as others, or answered with a result. */
+export const catching = (m: Method, handle: (err: BapError, call: Call) => unknown): Method => ({
   ...m,
-  run: (call, p) => m.run(call, p).catch((err) => Promise.reject(renameField(err, rename))),
+  run: (call, p) => m.run(call, p).catch((err) => handle(err, call)),
 });
+
+/** `m`, its errors naming the members the client sent. */
+export const naming = (m: Method, rename: (field: string) => string): Method =>
+  catching(m, (err) => Promise.reject(renameField(err, rename)));
+
+/** A result that is the operation's own. */
+export const asIs = (r: unknown) => r;
+
+/** A result of the operation's members `keys`. */
+export const pick = (...keys: string[]) => (r: Record<string, unknown>) =>
+  Object.fromEntries(keys.map((k) => [k, r[k]]));

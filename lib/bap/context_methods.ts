@@ -14,32 +14,22 @@ import {
 } from "../protocol/schemas_context.ts";
 import type { Artifact } from "../artifacts/store.ts";
 import { BAP, BapError } from "../protocol/errors.ts";
-import { type Method, naming, viaOp } from "./call.ts";
+import { asIs, catching, type Method, naming, viaOp } from "./call.ts";
 import { takeBytes } from "./gate.ts";
-import { entriesOf, Flag, loose, PageId, picked, renamed, Str } from "./schema.ts";
+import { entriesOf, Flag, loose, None, PageId, picked, renamed, Str } from "./schema.ts";
 
-const Urls = v.object(renamed(CookiesGetInput, { urls: "urls" }));
+const Urls = loose(CookiesGetInput);
 const core = entriesOf(EmulateInput);
 
 const STORAGE: Record<string, Method> = {
-  "storage/getState": viaOp(
-    v.object({}),
-    "storage_state_get",
-    "context",
-    () => ({ sessionStorage: true }),
-    (r) => r,
-  ),
+  "storage/getState": viaOp(None, "storage_state_get", "context", () => ({ sessionStorage: true }), asIs),
   // The core names a member of its input (`origins.0.origin`); the client sent it in `state`.
   "storage/setState": naming(
     viaOp(v.object({ state: loose(StorageStateInput) }), "storage_state_set", "context", (p) => p.state),
     (f) => `state.${f}`,
   ),
-  "storage/getCookies": viaOp(Urls, "cookies_get", "context", (p) => p, (r) => r),
-  "storage/setCookies": viaOp(
-    v.object(renamed(CookiesSetInput, { cookies: "cookies" })),
-    "cookies_set",
-    "context",
-  ),
+  "storage/getCookies": viaOp(Urls, "cookies_get", "context", (p) => p, asIs),
+  "storage/setCookies": viaOp(loose(CookiesSetInput), "cookies_set", "context"),
   "storage/clearCookies": viaOp(Urls, "cookies_clear", "context"),
 };
 
@@ -47,18 +37,13 @@ const EMULATE: Record<string, Method> = {
   // The page's own (`pageId`, else the active page).
   "emulate/setViewport": viaOp(
     v.object({
-      ...entriesOf(core.viewport),
+      ...picked(core.viewport, ["width", "height"]).entries,
       ...picked(EmulateInput, ["deviceScaleFactor", "isMobile", "hasTouch"]).entries,
       pageId: PageId,
     }),
     "emulate",
     "page",
-    ({ pageId: _, deviceScaleFactor, isMobile, hasTouch, ...viewport }) => ({
-      viewport,
-      deviceScaleFactor,
-      isMobile,
-      hasTouch,
-    }),
+    ({ width, height, ...device }) => ({ viewport: { width, height }, ...device }),
   ),
   "emulate/setUserAgent": viaOp(
     v.object({
@@ -68,7 +53,6 @@ const EMULATE: Record<string, Method> = {
     }),
     "emulate",
     "page",
-    ({ pageId: _, ...ua }) => ua,
   ),
   // The context's emulation (pageId is ignored).
   "emulate/setGeolocation": viaOp(
@@ -88,7 +72,7 @@ const Start = v.object({
 });
 const start = viaOp(Start, "trace_start", "context", (p) => ({ screenshots: p.screenshots }));
 const stop = viaOp(
-  v.object({}),
+  None,
   "trace_stop",
   "context",
   () => ({}),
@@ -99,13 +83,9 @@ export const CONTEXT_METHODS: Record<string, Method> = {
   ...STORAGE,
   ...EMULATE,
   // A trace already running is the method failing, not its params.
-  "trace/start": {
-    ...start,
-    run: (call, p) =>
-      start.run(call, p).catch((e: BapError) => {
-        throw e.code === BAP.InvalidParams ? new BapError(BAP.ActionFailed, e.message) : e;
-      }),
-  },
+  "trace/start": catching(start, (e) => {
+    throw e.code === BAP.InvalidParams ? new BapError(BAP.ActionFailed, e.message) : e;
+  }),
   // Not tracing, or a trace over the artifact limit: an empty result.
-  "trace/stop": { ...stop, run: (call, p) => stop.run(call, p).catch(() => ({})) },
+  "trace/stop": catching(stop, () => ({})),
 };

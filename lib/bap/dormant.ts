@@ -12,13 +12,8 @@ export interface Holder {
   surrender(): BapState | null;
 }
 
-interface Parked {
-  state: BapState;
-  timer: ReturnType<typeof setTimeout>;
-}
-
 export class DormantStore {
-  #parked = new Map<string, Parked>();
+  #parked = new Map<string, { state: BapState; timer: ReturnType<typeof setTimeout> }>();
   #live = new Map<string, Holder>();
 
   constructor(readonly ttlMs: number) {}

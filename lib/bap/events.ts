@@ -69,6 +69,9 @@ export function forwardSessionEvents(state: EventsHost, ctx: ContextEntry): void
 type Data = Record<string, unknown>;
 type Note = { method: string; params: Data; topic: string };
 const note = (topic: string, params: Data): Note => ({ method: `events/${topic}`, params, topic });
+/** A network notification names its request and the request's URL. */
+const request = (type: string, d: Data, params: Data) =>
+  note("network", { type, requestId: d.requestId, url: d.url, ...params });
 
 /** The BAP notification of each session event BAP has one for. */
 const NOTES: Record<string, (d: Data) => Note | null> = {
@@ -91,26 +94,21 @@ const NOTES: Record<string, (d: Data) => Note | null> = {
   "page.load": (d) => note("page", { type: d.state, url: d.url }),
   "page.error": (d) => note("page", { type: "error", error: d.message, url: d.url }),
   "network.request": (d) =>
-    note("network", {
-      type: "request",
-      requestId: d.requestId,
-      url: d.url,
+    request("request", d, {
       method: d.method,
       resourceType: RESOURCE_TYPES.has(String(d.resourceType)) ? d.resourceType : "other",
       headers: {},
       ...(d.hasPostData ? { postData: "[REDACTED]" } : {}),
     }),
-  "network.response": (d) =>
-    note("network", { type: "response", requestId: d.requestId, url: d.url, status: d.status, headers: {} }),
-  "network.failed": (d) =>
-    note("network", { type: "failed", requestId: d.requestId, url: d.url, error: d.error }),
+  "network.response": (d) => request("response", d, { status: d.status, headers: {} }),
+  "network.failed": (d) => request("failed", d, { error: d.error }),
 };
 
 /** An action of this BAP session waits for a human: tell the client which request is held. */
 function approvalRequired(state: EventsHost, ctx: ContextEntry, approvalId: string): void {
   const view = state.registry.approvals.list(ctx.session.id).find((v) => v.approvalId === approvalId);
   if (!view) return;
-  const held = state.held.get(ctx.session.id);
+  const held = state.held.get(ctx.session.id), el = view.element;
   state.notify?.("approval/required", {
     requestId: approvalId,
     originalRequest: { method: held?.method ?? `action/${view.action}`, params: held?.params ?? {} },
@@ -118,11 +116,7 @@ function approvalRequired(state: EventsHost, ctx: ContextEntry, approvalId: stri
     context: {
       pageUrl: view.url,
       pageTitle: view.title,
-      ...(view.element
-        ? {
-          elementInfo: { role: view.element.role, ...(view.element.name ? { name: view.element.name } : {}) },
-        }
-        : {}),
+      ...el ? { elementInfo: { role: el.role, ...el.name ? { name: el.name } : {} } } : {},
     },
     expiresAt: Date.parse(view.expiresAt),
   }, null);

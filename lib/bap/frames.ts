@@ -42,11 +42,10 @@ function select(call: Call, p: Switch, frames: FrameView[]) {
 }
 
 const OnePage = v.object({ pageId: PageId });
-const pageOf = () => ({});
 type Frames = { frames: FrameView[] };
 
 export const FRAME_METHODS: Record<string, Method> = {
-  "frame/list": viaOp(OnePage, "frames", "page", pageOf, (r: Frames) => ({ frames: r.frames.map(row) })),
+  "frame/list": viaOp(OnePage, "frames", "page", () => ({}), (r: Frames) => ({ frames: r.frames.map(row) })),
   // The core finds the frame (by id, the iframe element a selector names, or a URL substring).
   "frame/switch": naming(
     viaOp(Switch, "frames", "page", (p) => ({
@@ -54,7 +53,7 @@ export const FRAME_METHODS: Record<string, Method> = {
     }), (r: Frames, call, _, p) => select(call, p, r.frames)),
     asSelector,
   ),
-  "frame/main": viaOp(OnePage, "frames", "page", pageOf, (r: Frames, call, _, p) => {
+  "frame/main": viaOp(OnePage, "frames", "page", () => ({}), (r: Frames, call, _, p) => {
     call.state.frames.delete(call.state.target(p.pageId).pageId);
     return { frameId: r.frames[0].frameId };
   }),

@@ -44,3 +44,9 @@ export function takeBytes(session: BapSession, artifact: Artifact): string {
   session.artifacts.delete(artifact.id);
   return data.toBase64();
 }
+
+/** A stored image as BAP answers it: its base64 (`takeBytes`) and format (`png`, `jpeg` …). */
+export const takeImage = (session: BapSession, artifact: Artifact) => ({
+  data: takeBytes(session, artifact),
+  format: artifact.mimeType.slice("image/".length),
+});

@@ -1,6 +1,7 @@
 /**
- * The method table of BAP 0.9.0: every method of the seed but the lifecycle trio (which the
- * connection handles itself), and the capabilities `initialize` advertises.
+ * The method table of BAP 0.9.0: every method of the seed but the lifecycle trio (`initialize`,
+ * `notifications/initialized`, `shutdown`: the connection handles them itself), and the
+ * capabilities `initialize` advertises.
  */
 import type { SessionRegistry } from "../session/registry.ts";
 import type { Method } from "./call.ts";
@@ -29,16 +30,13 @@ export const METHODS: Record<string, Method> = {
   ...AGENT_EXTRACT_METHODS,
 };
 
-/** The lifecycle methods, handled by the connection. */
-export const LIFECYCLE = ["initialize", "notifications/initialized", "shutdown"];
-
 /** What `initialize` says the server can do: truthful values only. */
 export function capabilities(registry: SessionRegistry) {
   const limits = registry.config.limits;
   return {
     browsers: ["chromium"],
     events: ["page", "console", "network", "dialog", "download"],
-    observations: ["screenshot", "accessibility", "dom", "element", "pdf", "content", "ariaSnapshot"],
+    observations: Object.keys(OBSERVE_METHODS).map((m) => m.slice("observe/".length)),
     actions: Object.keys(ACTION_METHODS).map((m) => m.slice("action/".length)),
     features: {
       autoWait: true,

@@ -7,14 +7,11 @@ import { DialogPolicyInput } from "../protocol/schemas.ts";
 import { DiscoverInput } from "../protocol/schemas_page.ts";
 import { type Method, method, viaOp } from "./call.ts";
 import { BAP, BapError } from "../protocol/errors.ts";
-import { PageId, renamed, Str } from "./schema.ts";
+import { PageId, picked, Str } from "./schema.ts";
 
 const Discover = v.object({
   pageId: PageId,
-  options: v.optional(
-    v.object(renamed(DiscoverInput, { maxTools: "maxTools", includeInputSchemas: "includeInputSchemas" })),
-    {},
-  ),
+  options: v.optional(picked(DiscoverInput, ["maxTools", "includeInputSchemas"]), {}),
 });
 
 const Respond = v.object({
@@ -31,10 +28,7 @@ export const MISC_METHODS: Record<string, Method> = {
   // Arms the answer to the next dialog of the page's context, outside the gate (the dialog_policy_set
   // operation): a dialog is answered while the action that opened it still runs.
   "dialog/handle": viaOp(
-    v.object({
-      pageId: PageId,
-      ...renamed(DialogPolicyInput, { action: "action", promptText: "promptText" }),
-    }),
+    v.object({ pageId: PageId, ...picked(DialogPolicyInput, ["action", "promptText"]).entries }),
     "dialog_policy_set",
     "page",
     ({ action, promptText }) => ({ action, promptText, once: true }),

@@ -3,14 +3,14 @@ import * as v from "valibot";
 import { PdfInput, ScreenshotInput } from "../protocol/schemas_watch.ts";
 import { ELEMENT_PROPERTIES } from "../protocol/schemas_observe.ts";
 import type { Artifact } from "../artifacts/store.ts";
-import { asSelector, type Method, naming, viaOp } from "./call.ts";
-import { takeBytes } from "./gate.ts";
-import { Flag, Num, Opts, PageId, renamed, SelectorSchema, Str } from "./schema.ts";
+import { asIs, asSelector, type Method, naming, pick, viaOp } from "./call.ts";
+import { takeBytes, takeImage } from "./gate.ts";
+import { Flag, Num, Opts, PageId, picked, renamed, SelectorSchema, Str } from "./schema.ts";
 
 const Screenshot = v.object({
   pageId: PageId,
   options: Opts({
-    ...renamed(ScreenshotInput, { fullPage: "fullPage", clip: "clip", scale: "scale", mask: "mask" }),
+    ...picked(ScreenshotInput, ["fullPage", "clip", "scale", "mask"]).entries,
     format: v.optional(v.picklist(["png", "jpeg", "webp"]), "jpeg"),
     quality: v.optional(Num(0, 100)),
   }),
@@ -26,8 +26,7 @@ const screenshot = viaOp(Screenshot, "screenshot", "page", ({ options: o }) => (
   scale: o.scale ?? "css",
   mask: o.mask,
 }), (r: { artifact: Artifact; width: number; height: number }, _, s) => ({
-  data: takeBytes(s, r.artifact),
-  format: r.artifact.mimeType.slice("image/".length),
+  ...takeImage(s, r.artifact),
   width: r.width,
   height: r.height,
 }));
@@ -35,13 +34,10 @@ const screenshot = viaOp(Screenshot, "screenshot", "page", ({ options: o }) => (
 /** The core's pdf with BAP's defaults: A4, portrait, scale 1, no background. */
 const Pdf = v.object({
   pageId: PageId,
-  options: Opts(renamed(PdfInput, {
-    format: "paper",
-    margin: "margin",
-    landscape: "landscape",
-    scale: "scale",
-    printBackground: "printBackground",
-  })),
+  options: Opts({
+    ...renamed(PdfInput, { format: "paper" }),
+    ...picked(PdfInput, ["margin", "landscape", "scale", "printBackground"]).entries,
+  }),
 });
 
 const pdf = viaOp(Pdf, "pdf", "page", ({ options: o }) => ({
@@ -62,67 +58,54 @@ const read = <S extends v.GenericSchema>(
 ): Method => naming(viaOp(params, op, "page", input, result), as);
 
 const Selected = { pageId: PageId, selector: SelectorSchema };
-const Element = v.object({ ...Selected, properties: v.array(v.picklist(ELEMENT_PROPERTIES)) });
-const Accessibility = v.object({
-  pageId: PageId,
-  options: Opts({
-    root: v.optional(SelectorSchema),
-    maxDepth: v.optional(Num(1, 100)),
-    interestingOnly: v.optional(v.boolean(), true),
-    includeHidden: Flag,
-  }),
-});
-const Doc = v.object({ pageId: PageId, options: v.optional(v.object({})) });
-const Content = v.object({ pageId: PageId, format: Str });
-const Aria = v.object({
-  ...Selected,
-  selector: v.optional(SelectorSchema),
-  options: v.optional(v.object({})),
-});
+const NoOptions = { options: v.optional(v.object({})) };
 // An unknown format is text, as in the reference server.
 const formatOf = (f?: string) => f === "markdown" || f === "html" ? f : "text";
 
 export const OBSERVE_METHODS: Record<string, Method> = {
   "observe/screenshot": screenshot,
-  "observe/pdf": pdf,
-  "observe/element": read(
-    Element,
-    "element",
-    (p) => ({ locator: p.selector, properties: p.properties }),
-    (r) => r,
+  "observe/accessibility": read(
+    v.object({
+      pageId: PageId,
+      options: Opts({
+        root: v.optional(SelectorSchema),
+        maxDepth: v.optional(Num(1, 100)),
+        interestingOnly: v.optional(v.boolean(), true),
+        includeHidden: Flag,
+      }),
+    }),
+    "aria",
+    ({ options: o }) => ({
+      locator: o.root,
+      format: "tree",
+      maxDepth: o.maxDepth === undefined ? undefined : Math.round(o.maxDepth),
+    }),
+    pick("tree"),
+    (f) => f.replace(/^locator(?=\.|$)/, "options.root"),
   ),
   "observe/dom": read(
-    Doc,
+    v.object({ pageId: PageId, ...NoOptions }),
     "content",
     () => ({ formats: ["html", "text"] }),
-    ({ html, text, title, url }) => ({
-      html,
-      text,
-      title,
-      url,
-    }),
+    pick("html", "text", "title", "url"),
   ),
+  "observe/element": read(
+    v.object({ ...Selected, properties: v.array(v.picklist(ELEMENT_PROPERTIES)) }),
+    "element",
+    (p) => ({ locator: p.selector, properties: p.properties }),
+    asIs,
+  ),
+  "observe/pdf": pdf,
   "observe/content": read(
-    Content,
+    v.object({ pageId: PageId, format: Str }),
     "content",
     (p) => ({ formats: [formatOf(p.format)] }),
     (r) => ({ content: r.html ?? r.markdown ?? r.text, url: r.url, title: r.title }),
   ),
-  "observe/accessibility": read(
-    Accessibility,
-    "aria",
-    (p) => ({
-      locator: p.options.root,
-      format: "tree",
-      maxDepth: p.options.maxDepth === undefined ? undefined : Math.round(p.options.maxDepth),
-    }),
-    ({ tree }) => ({ tree }),
-    (f) => f.replace(/^locator(?=\.|$)/, "options.root"),
-  ),
   "observe/ariaSnapshot": read(
-    Aria,
+    v.object({ ...Selected, selector: v.optional(SelectorSchema), ...NoOptions }),
     "aria",
     (p) => ({ locator: p.selector }),
-    ({ snapshot, url, title }) => ({ snapshot, url, title }),
+    pick("snapshot", "url", "title"),
   ),
 };

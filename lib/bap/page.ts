@@ -7,27 +7,27 @@ import type { NavigateResult, PageView } from "../protocol/types.ts";
 import { type Call, type Method, method, viaOp } from "./call.ts";
 import { BAP, BapError } from "../protocol/errors.ts";
 import { pageInfo } from "./gate.ts";
-import { Flag, PageId, picked, renamed, Str, Timeout } from "./schema.ts";
+import { Flag, None, PageId, picked, Str, Timeout } from "./schema.ts";
 import { AgentObserve } from "./agent_observe.ts";
 
 const WaitUntil = v.optional(v.picklist(["load", "domcontentloaded", "networkidle", "commit"]), "load");
 const Traverse = v.object({ pageId: PageId, waitUntil: WaitUntil, timeout: Timeout });
 const Navigate = v.object({
-  ...renamed(NavigateInput, { url: "url", referer: "referer" }),
-  pageId: PageId,
-  waitUntil: WaitUntil,
-  timeout: Timeout,
+  ...picked(NavigateInput, ["url", "referer"]).entries,
+  ...Traverse.entries,
   observe: v.optional(AgentObserve),
 });
 
-/** BAP's "commit" is the core's earliest safe point, DOMContentLoaded. */
-const coreWait = (w: v.InferOutput<typeof WaitUntil>) => w === "commit" ? "domcontentloaded" : w;
+/** How the core waits as BAP asked: BAP's "commit" is the core's earliest safe point, DOMContentLoaded. */
+const waiting = (p: { waitUntil: v.InferOutput<typeof WaitUntil>; timeout: number }) => ({
+  waitUntil: p.waitUntil === "commit" ? "domcontentloaded" : p.waitUntil,
+  timeoutMs: p.timeout,
+});
 
 /** The core's navigate; a fused observation is agent/observe's, asked for once it is done. */
 const navigate = viaOp(Navigate, "navigate", "page", (p) => ({
   url: p.url,
-  waitUntil: coreWait(p.waitUntil),
-  timeoutMs: p.timeout,
+  ...waiting(p),
   referer: p.referer,
 }), async (r: NavigateResult, call, _, p) => {
   if (r.navigation === "download_blocked") {
@@ -42,11 +42,7 @@ const navigate = viaOp(Navigate, "navigate", "page", (p) => ({
 });
 
 /** Reload or move in history: the core operation, waiting as BAP asked. */
-const traversal = (op: string) =>
-  viaOp(Traverse, op, "page", (p) => ({
-    waitUntil: coreWait(p.waitUntil),
-    timeoutMs: p.timeout,
-  }));
+const traversal = (op: string) => viaOp(Traverse, op, "page", waiting);
 
 const Create = v.object({
   contextId: Str,
@@ -73,7 +69,7 @@ export const PAGE_METHODS: Record<string, Method> = {
   "page/goBack": traversal("go_back"),
   "page/goForward": traversal("go_forward"),
   "page/close": named("page_close"),
-  "page/list": method(v.object({}), async (call) => {
+  "page/list": method(None, async (call) => {
     const pages = [];
     for (const t of call.state.livePages()) pages.push(await pageInfo(t, call.signal).catch(() => null));
     return { pages: pages.filter((x) => x !== null), activePage: call.state.activePage ?? "" };

@@ -19,6 +19,8 @@ export const Timeout = v.pipe(
   v.transform((ms) => ms === 0 ? DEFAULT_TIMEOUT_MS : Math.max(1, Math.round(ms))),
 );
 
+/** A method that takes no params (any it is sent are ignored). */
+export const None = v.object({});
 export const PageId = v.optional(v.string());
 /** An options object: absent is `{}`, so its members' defaults apply. */
 export const Opts = <E extends v.ObjectEntries>(entries: E) =>
@@ -63,9 +65,8 @@ export function readParams<S extends v.GenericSchema>(
 function describe(issue: Issue): string {
   if (issue.received === "undefined") return "is required";
   if (issue.type === "variant" || issue.type === "picklist" || issue.type === "literal") {
-    return `must be one of ${
-      issue.expected?.replace(/^\((.*)\)$/, "$1").replaceAll(" | ", ", ").replaceAll(`"`, "")
-    }`;
+    const choices = issue.expected?.replace(/^\((.*)\)$/, "$1").replaceAll(" | ", ", ").replaceAll(`"`, "");
+    return `must be one of ${choices}`;
   }
   if (issue.kind !== "validation") return `must be ${issue.expected}`;
   const limit = (issue as { requirement?: unknown }).requirement;
