@@ -14,7 +14,25 @@ Deno.test("cdpUrl is refused unless the operator allows attaching", browserTest,
   const e = await c.fails("browser/launch", { cdpUrl: "http://127.0.0.1:9/" });
   assert.equal(e.code, -32602);
   assert.match(e.message, /allow-cdp-attach/);
+  assert.equal(e.data!.details.field, "cdpUrl");
 });
+
+Deno.test(
+  "a cdpUrl that is no DevTools address is refused, and the browser held before stays",
+  browserTest,
+  async () => {
+    await using ph = await Porthole.start((c) => (c.allowCdpAttach = true));
+    await using c = await BapClient.connect(wsUrl(ph.url));
+    const before = await c.call("browser/launch", {});
+    const e = await c.fails("browser/launch", { cdpUrl: "file:///tmp/devtools" });
+    assert.equal(e.code, -32602);
+    assert.match(e.message, /http\(s\) or ws\(s\) DevTools address/);
+    assert.equal(e.data!.details.field, "cdpUrl");
+    const { contexts } = await c.call("context/list", {});
+    assert.deepEqual(contexts.map((x: { id: string }) => x.id), [before.defaultContext]);
+    assert.ok((await c.call("page/create", {})).id, "the launched browser still opens pages");
+  },
+);
 
 Deno.test(
   "with --allow-cdp-attach, browser/launch attaches to that browser and works in its own context",

@@ -43,22 +43,11 @@ const TAKES: [keyof Launch, unknown[], string][] = [
 
 async function launch(call: Call, p: Launch) {
   for (const [field, takes, why] of TAKES) if (!takes.includes(p[field])) throw invalidParams(field, why);
-  const cdpUrl = p.cdpUrl;
-  if (cdpUrl !== undefined) {
-    if (!call.state.registry.config.allowCdpAttach) {
-      throw invalidParams(
-        "cdpUrl",
-        "cdpUrl is refused: attaching to another browser is off (the operator has not enabled --allow-cdp-attach)",
-      );
-    }
-    if (!/^(https?|wss?):\/\/[^/\s]+/.test(cdpUrl)) {
-      throw invalidParams("cdpUrl", "cdpUrl must be an http(s) or ws(s) DevTools address");
-    }
-  }
+  // Refused before the browser this connection holds is closed.
+  const attached = p.cdpUrl !== undefined ? call.registry.foreignBrowser(p.cdpUrl) : null;
   const state = call.state;
   if (state.browser) await state.closeAll();
-  // Attached: that browser is outside Porthole's sandbox, environment and network guarantees.
-  state.attached = cdpUrl !== undefined ? call.registry.foreignBrowser(cdpUrl) : null;
+  state.attached = attached;
   const ctx = state.addContext(contextId(), {});
   let version = "";
   try {

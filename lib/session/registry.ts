@@ -139,10 +139,21 @@ export class SessionRegistry {
   }
 
   /**
-   * A browser Porthole did not launch, at a DevTools address (BAP's cdpUrl, when the operator
-   * allows it): sessions created with it live there, outside the sandbox and network guard.
+   * A browser Porthole did not launch, at a DevTools address (BAP's cdpUrl): sessions created
+   * with it live there, outside the sandbox, environment and network guarantees, so only an
+   * operator who enabled --allow-cdp-attach allows it.
    */
   foreignBrowser(cdpUrl: string): ForeignBrowser {
+    const refuse = (message: string) =>
+      new PortholeError("invalid_params", message, { details: { field: "cdpUrl" } });
+    if (!this.config.allowCdpAttach) {
+      throw refuse(
+        `cdpUrl is refused: attaching to another browser is off (the operator has not enabled --allow-cdp-attach)`,
+      );
+    }
+    if (!/^(https?|wss?):\/\/[^/\s]+/.test(cdpUrl)) {
+      throw refuse(`cdpUrl must be an http(s) or ws(s) DevTools address`);
+    }
     return new AttachedPool(cdpUrl);
   }
 
