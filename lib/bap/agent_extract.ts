@@ -27,7 +27,7 @@ const source = ({ selector, text }: { selector: string; text: string }, i: numbe
   text,
 });
 
-const via = viaOp(Extract, "extract", "page", (p) => ({
+const via = viaOp(Extract, "extract", (p) => ({
   schema: p.schema,
   mode: p.mode ?? "single",
   locator: p.selector,

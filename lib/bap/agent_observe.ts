@@ -58,7 +58,7 @@ const minimal = ({ ref, selector, role, name, tagName, actionHints }: ListedElem
 });
 
 // Listing nothing, nothing is observed: only the frame's metadata, tools and screenshot are read.
-const observe = viaOp(AgentObserve, "elements", "page", (p) => {
+const observe = viaOp(AgentObserve, "elements", (p) => {
   const listing = wantElements(p) || annotating(p);
   const stability = listing && p.stableRefs !== false;
   return {

@@ -108,7 +108,6 @@ export const BROWSER_METHODS: Record<string, Method> = {
   "context/setMode": viaOp(
     v.object({ contextId: Str, mode: UpdateSessionInput.entries.mode }),
     "session_update",
-    "context",
     (p) => ({ mode: p.mode }),
     (r: { mode: string }) => ({ mode: r.mode }),
   ),

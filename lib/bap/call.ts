@@ -46,20 +46,21 @@ function pageKeys(op: string): { pageId: boolean; frameId: boolean } {
 }
 
 /**
- * A method that is one core operation, in the session of the default context or of a page
- * (`pageId`, else the active one). On a page, the operation's input gets the page's `pageId`
- * and the frame frame/switch selected as `frameId`, where it takes them; `input` gives the rest.
+ * A method that is one core operation, in the session of a page when its params have `pageId`
+ * (that page, else the active one), else of the context (`contextId`, else the default one). On
+ * a page, the operation's input gets the page's `pageId` and the frame frame/switch selected as
+ * `frameId`, where it takes them; `input` gives the rest.
  */
 export function viaOp<S extends v.GenericSchema>(
   params: S,
   op: string,
-  on: "context" | "page",
   input: (p: v.InferOutput<S>, call: Call, page: PageTarget | null) => Record<string, unknown> = (p) =>
     p as Record<string, unknown>,
   // deno-lint-ignore no-explicit-any
   result: (r: any, call: Call, session: BapSession, p: v.InferOutput<S>) => unknown = () => ({}),
 ): Method {
-  const takes = on === "page" ? pageKeys(op) : { pageId: false, frameId: false };
+  const onPage = Object.hasOwn(entriesOf(params), "pageId");
+  const takes = onPage ? pageKeys(op) : { pageId: false, frameId: false };
   const body = (p: v.InferOutput<S>, call: Call, page: PageTarget | null) => {
     const frameId = page && takes.frameId ? call.state.frames.get(page.pageId) : undefined;
     return {
@@ -69,8 +70,7 @@ export function viaOp<S extends v.GenericSchema>(
     };
   };
   const run = method(params, async (call, p) => {
-    const page = on === "page" ? call.state.target((p as { pageId?: string }).pageId) : null;
-    // `contextId`, where a method has one, names the context; else the default one.
+    const page = onPage ? call.state.target((p as { pageId?: string }).pageId) : null;
     const session = page?.session ?? call.state.context((p as { contextId?: string }).contextId).session;
     try {
       const ids = { sessionId: session.id, ...page ? { pageId: page.pageId } : {} };
@@ -84,11 +84,12 @@ export function viaOp<S extends v.GenericSchema>(
 }
 
 /** `err`, naming the member the client sent (`rename` of the core's input member). */
-export function renameField(err: BapError, rename: (field: string) => string): BapError {
-  const details = err.extras?.details ?? {}, from = details.field;
-  if (typeof from === "string") {
-    [err.message, details.field] = [err.message.replace(from, rename(from)), rename(from)];
-  }
+function renameField(err: BapError, rename: (field: string) => string): BapError {
+  const details = err.extras?.details ?? {};
+  const from = details.field;
+  if (typeof from !== "string") return err;
+  details.field = rename(from);
+  err.message = err.message.replace(from, details.field as string);
   return err;
 }
 

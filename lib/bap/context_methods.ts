@@ -22,15 +22,15 @@ const Urls = loose(CookiesGetInput);
 const core = entriesOf(EmulateInput);
 
 const STORAGE: Record<string, Method> = {
-  "storage/getState": viaOp(None, "storage_state_get", "context", () => ({ sessionStorage: true }), asIs),
+  "storage/getState": viaOp(None, "storage_state_get", () => ({ sessionStorage: true }), asIs),
   // The core names a member of its input (`origins.0.origin`); the client sent it in `state`.
   "storage/setState": naming(
-    viaOp(v.object({ state: loose(StorageStateInput) }), "storage_state_set", "context", (p) => p.state),
+    viaOp(v.object({ state: loose(StorageStateInput) }), "storage_state_set", (p) => p.state),
     (f) => `state.${f}`,
   ),
-  "storage/getCookies": viaOp(Urls, "cookies_get", "context", (p) => p, asIs),
-  "storage/setCookies": viaOp(loose(CookiesSetInput), "cookies_set", "context"),
-  "storage/clearCookies": viaOp(Urls, "cookies_clear", "context"),
+  "storage/getCookies": viaOp(Urls, "cookies_get", (p) => p, asIs),
+  "storage/setCookies": viaOp(loose(CookiesSetInput), "cookies_set"),
+  "storage/clearCookies": viaOp(Urls, "cookies_clear"),
 };
 
 const EMULATE: Record<string, Method> = {
@@ -42,7 +42,6 @@ const EMULATE: Record<string, Method> = {
       pageId: PageId,
     }),
     "emulate",
-    "page",
     ({ width, height, ...device }) => ({ viewport: { width, height }, ...device }),
   ),
   "emulate/setUserAgent": viaOp(
@@ -52,16 +51,14 @@ const EMULATE: Record<string, Method> = {
       pageId: PageId,
     }),
     "emulate",
-    "page",
   ),
   // The context's emulation (pageId is ignored).
   "emulate/setGeolocation": viaOp(
     v.object(entriesOf(core.geolocation)),
     "emulate",
-    "context",
     (geolocation) => ({ geolocation }),
   ),
-  "emulate/setOffline": viaOp(v.object(renamed(EmulateInput, { offline: "offline!" })), "emulate", "context"),
+  "emulate/setOffline": viaOp(v.object(renamed(EmulateInput, { offline: "offline!" })), "emulate"),
 };
 
 const Start = v.object({
@@ -70,11 +67,10 @@ const Start = v.object({
   snapshots: Flag,
   sources: Flag,
 });
-const start = viaOp(Start, "trace_start", "context", (p) => ({ screenshots: p.screenshots }));
+const start = viaOp(Start, "trace_start", (p) => ({ screenshots: p.screenshots }));
 const stop = viaOp(
   None,
   "trace_stop",
-  "context",
   () => ({}),
   (r: { artifact: Artifact | null }, _, s) => r.artifact ? { data: takeBytes(s, r.artifact) } : {},
 );

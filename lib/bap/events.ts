@@ -108,7 +108,8 @@ const NOTES: Record<string, (d: Data) => Note | null> = {
 function approvalRequired(state: EventsHost, ctx: ContextEntry, approvalId: string): void {
   const view = state.registry.approvals.list(ctx.session.id).find((v) => v.approvalId === approvalId);
   if (!view) return;
-  const held = state.held.get(ctx.session.id), el = view.element;
+  const held = state.held.get(ctx.session.id);
+  const el = view.element;
   state.notify?.("approval/required", {
     requestId: approvalId,
     originalRequest: { method: held?.method ?? `action/${view.action}`, params: held?.params ?? {} },

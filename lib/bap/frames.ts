@@ -45,15 +45,15 @@ const OnePage = v.object({ pageId: PageId });
 type Frames = { frames: FrameView[] };
 
 export const FRAME_METHODS: Record<string, Method> = {
-  "frame/list": viaOp(OnePage, "frames", "page", () => ({}), (r: Frames) => ({ frames: r.frames.map(row) })),
+  "frame/list": viaOp(OnePage, "frames", () => ({}), (r: Frames) => ({ frames: r.frames.map(row) })),
   // The core finds the frame (by id, the iframe element a selector names, or a URL substring).
   "frame/switch": naming(
-    viaOp(Switch, "frames", "page", (p) => ({
+    viaOp(Switch, "frames", (p) => ({
       ...p.frameId ? {} : p.selector ? { locator: p.selector } : p.url ? { url: p.url } : {},
     }), (r: Frames, call, _, p) => select(call, p, r.frames)),
     asSelector,
   ),
-  "frame/main": viaOp(OnePage, "frames", "page", () => ({}), (r: Frames, call, _, p) => {
+  "frame/main": viaOp(OnePage, "frames", () => ({}), (r: Frames, call, _, p) => {
     call.state.frames.delete(call.state.target(p.pageId).pageId);
     return { frameId: r.frames[0].frameId };
   }),

@@ -30,7 +30,6 @@ export const MISC_METHODS: Record<string, Method> = {
   "dialog/handle": viaOp(
     v.object({ pageId: PageId, ...picked(DialogPolicyInput, ["action", "promptText"]).entries }),
     "dialog_policy_set",
-    "page",
     ({ action, promptText }) => ({ action, promptText, once: true }),
   ),
   // Porthole never streams a result, so there is nothing to cancel.
@@ -50,7 +49,6 @@ export const MISC_METHODS: Record<string, Method> = {
   "discovery/discover": viaOp(
     Discover,
     "discover",
-    "page",
     (p) => p.options,
     ({ pageId: _, frameId: __, ...found }) => found,
   ),

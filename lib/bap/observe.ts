@@ -17,7 +17,7 @@ const Screenshot = v.object({
 });
 
 /** The core's screenshot, which says the image's size. */
-const screenshot = viaOp(Screenshot, "screenshot", "page", ({ options: o }) => ({
+const screenshot = viaOp(Screenshot, "screenshot", ({ options: o }) => ({
   format: o.format,
   // The core's quality starts at 1, which encodes as 0 does.
   ...o.format !== "png" ? { quality: Math.max(1, Math.round(o.quality ?? 80)) } : {},
@@ -40,7 +40,7 @@ const Pdf = v.object({
   }),
 });
 
-const pdf = viaOp(Pdf, "pdf", "page", ({ options: o }) => ({
+const pdf = viaOp(Pdf, "pdf", ({ options: o }) => ({
   paper: o.format ?? "A4",
   landscape: o.landscape ?? false,
   scale: o.scale ?? 1,
@@ -55,7 +55,7 @@ const read = <S extends v.GenericSchema>(
   input: (p: v.InferOutput<S>) => Record<string, unknown>,
   result: (r: Record<string, unknown>) => unknown,
   as = asSelector,
-): Method => naming(viaOp(params, op, "page", input, result), as);
+): Method => naming(viaOp(params, op, input, result), as);
 
 const Selected = { pageId: PageId, selector: SelectorSchema };
 const NoOptions = { options: v.optional(v.object({})) };

@@ -25,7 +25,7 @@ const waiting = (p: { waitUntil: v.InferOutput<typeof WaitUntil>; timeout: numbe
 });
 
 /** The core's navigate; a fused observation is agent/observe's, asked for once it is done. */
-const navigate = viaOp(Navigate, "navigate", "page", (p) => ({
+const navigate = viaOp(Navigate, "navigate", (p) => ({
   url: p.url,
   ...waiting(p),
   referer: p.referer,
@@ -42,7 +42,7 @@ const navigate = viaOp(Navigate, "navigate", "page", (p) => ({
 });
 
 /** Reload or move in history: the core operation, waiting as BAP asked. */
-const traversal = (op: string) => viaOp(Traverse, op, "page", waiting);
+const traversal = (op: string) => viaOp(Traverse, op, waiting);
 
 const Create = v.object({
   contextId: Str,
@@ -52,7 +52,7 @@ const Create = v.object({
 
 /** page/close and page/activate name their page (a missing pageId is a page not found): a core page operation. */
 function named(op: string, result: (r: PageView | null, call: Call) => unknown = () => ({})): Method {
-  const m = viaOp(v.object({ pageId: Str, runBeforeUnload: Flag }), op, "page", () => ({}), result);
+  const m = viaOp(v.object({ pageId: Str, runBeforeUnload: Flag }), op, () => ({}), result);
   const missing = () =>
     new BapError(BAP.PageNotFound, "Page not found: undefined", { details: { pageId: null } });
   return { ...m, run: (call, p) => p.pageId ? m.run(call, p) : Promise.reject(missing()) };
@@ -60,7 +60,7 @@ function named(op: string, result: (r: PageView | null, call: Call) => unknown =
 
 export const PAGE_METHODS: Record<string, Method> = {
   // The core's page_open; the page opened becomes the connection's active page.
-  "page/create": viaOp(Create, "page_open", "context", ({ contextId: _, ...p }) => p, (r: PageView, call) => {
+  "page/create": viaOp(Create, "page_open", ({ contextId: _, ...p }) => p, (r: PageView, call) => {
     call.state.activePage = r.pageId;
     return pageInfo(call.state.target(r.pageId), call.signal);
   }),
