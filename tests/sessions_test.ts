@@ -226,6 +226,7 @@ Deno.test("the 9th session is refused with 429 context_limit and Retry-After", b
   for (let i = 0; i < 8; i++) ids.push(await ph.session());
   const ninth = await ph.post("/v1/sessions", {});
   assertRetryLater(ninth, "context_limit");
+  assert.deepEqual(ninth.body.error.details, { resource: "contexts", limit: 8, current: 8 });
   assert.equal((await ph.request("GET", "/v1/sessions")).body.sessions.length, 8);
   // A freed slot can be used again.
   assert.equal((await ph.request("DELETE", `/v1/sessions/${ids[0]}`)).status, 204);
@@ -238,6 +239,7 @@ Deno.test("the 9th page of a session is refused with 429 page_limit", browserTes
   for (let i = 0; i < 8; i++) assert.equal((await ph.post(`/v1/sessions/${sid}/pages`)).status, 201);
   const ninth = await ph.post(`/v1/sessions/${sid}/pages`);
   assertRetryLater(ninth, "page_limit");
+  assert.deepEqual(ninth.body.error.details, { resource: "pages", limit: 8, current: 8 });
   assert.equal((await ph.request("GET", `/v1/sessions/${sid}/pages`)).body.pages.length, 8);
   assert.equal(await chromiumPageCount(ph, sid), 8);
   // Other sessions have their own eight.

@@ -101,7 +101,8 @@ export const BROWSER_METHODS: Record<string, Method> = {
       created: c.created,
       ...c.options ? { options: c.options } : {},
     }));
-    const limits = { maxContexts: state.maxContexts, currentCount: contexts.length };
+    // A connection may hold as many contexts as the sidecar has sessions (the launch default counts).
+    const limits = { maxContexts: call.registry.config.limits.maxSessions, currentCount: contexts.length };
     return Promise.resolve({ contexts, limits });
   }),
   /** Porthole's own: a context's mode (plan: observe and read only), as POST /v1/sessions/{id} sets it. */

@@ -47,11 +47,6 @@ export class BapState {
     return run;
   }
 
-  /** A connection may hold as many contexts as the sidecar has sessions (the launch default counts). */
-  get maxContexts(): number {
-    return this.registry.config.limits.maxSessions;
-  }
-
   requireBrowser(): void {
     if (!this.browser) {
       throw new BapError(BAP.BrowserNotLaunched, "Browser not launched", { notDispatched: true });
@@ -71,16 +66,8 @@ export class BapState {
     });
   }
 
-  /** A new context: a new Porthole session (the registry's context limit applies). */
+  /** A new context: a new Porthole session, refused at the registry's context limit. */
   addContext(id: string, options: CreateSessionInput, given?: Record<string, unknown>): ContextEntry {
-    const [max, current] = [this.maxContexts, this.contexts.size];
-    if (current >= max) {
-      throw refused(BAP.ResourceLimitExceeded, `Context limit reached: at most ${max}`, {
-        resource: "contexts",
-        limit: max,
-        current,
-      });
-    }
     const session = this.registry.create(options, this.attached ?? undefined);
     const ctx: ContextEntry = { id, session, created: Date.now(), options: given };
     this.contexts.set(id, ctx);

@@ -52,6 +52,7 @@ export class PageSet {
       throw new PortholeError("page_limit", `This session already has ${this.map.size} pages`, {
         retryAfterMs: 1000,
         recoveryHint: "Close a page of this session first",
+        details: { resource: "pages", limit: this.#host.maxPages, current: this.map.size },
       });
     }
     const lease = await this.#host.ensureLease();

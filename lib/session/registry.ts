@@ -163,6 +163,7 @@ export class SessionRegistry {
     if (this.#sessions.size >= max) {
       throw new PortholeError("context_limit", `All ${max} browser contexts are in use`, {
         retryAfterMs: 5000,
+        details: { resource: "contexts", limit: max, current: this.#sessions.size },
       });
     }
     const session = new Session(options, {
