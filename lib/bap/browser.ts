@@ -8,7 +8,6 @@ import { CreateSessionInput, UpdateSessionInput } from "../protocol/schemas.ts";
 import { seedStorageState } from "../session/storage_state.ts";
 import { type Call, type Method, method, viaOp } from "./call.ts";
 import { BAP, BapError, invalidParams, toBapError } from "../protocol/errors.ts";
-import { gated } from "./gate.ts";
 import { Flag, loose, Str } from "./schema.ts";
 
 /** A new context id: eight random hex digits. */
@@ -52,7 +51,7 @@ async function launch(call: Call, p: Launch) {
   let version = "";
   try {
     // The lease: the default context's session takes its browser context, opening no page.
-    version = await gated(ctx.session, call.signal, () => ctx.session.browserVersion());
+    version = await ctx.session.run(call.signal, () => ctx.session.browserVersion());
   } catch (err) {
     await state.dropContext(ctx.id);
     throw err;
