@@ -36,10 +36,16 @@ export class Connection implements Holder {
   constructor(socket: WebSocket, readonly host: BapHost) {
     this.#rpc = new JsonRpcPeer(socket, {
       ...host.config, // maxMessageBytes, idleMs
-      handle: (method, params) => this.#request(method, params),
-      // The transport's -32700 and -32600 are BAP's numbers too; BAP adds its retry advice.
-      toError: (err) =>
-        toBapError(err instanceof JsonRpcError ? new BapError(err.code, err.message) : err).toWire(),
+      handle: (method, params) => this.call(method, params),
+      // The transport's -32700 and -32600 are BAP's numbers too; BAP adds its retry advice. An
+      // internal error is logged unless the connection is gone.
+      toError: (err, method) => {
+        const e = toBapError(err instanceof JsonRpcError ? new BapError(err.code, err.message) : err);
+        if (e.code === BAP.InternalError && !this.signal.aborted) {
+          log("warn", "bap internal error", { method, message: e.message });
+        }
+        return e.toWire();
+      },
       // Void methods answer `{}`, never a missing or null result.
       voidResult: {},
       closeReason: () => new BapError(BAP.TargetClosed, "The connection closed"),
@@ -55,19 +61,6 @@ export class Connection implements Holder {
   notify = (method: string, params: Record<string, unknown>, topic: string | null): void => {
     if (topic === null || this.subscriptions.has(topic)) this.#rpc.notify(method, params);
   };
-
-  /** A request from the socket; an internal error is logged unless the connection is gone. */
-  async #request(method: string, params: unknown): Promise<unknown> {
-    try {
-      return await this.call(method, params);
-    } catch (err) {
-      const e = toBapError(err);
-      if (e.code === BAP.InternalError && !this.signal.aborted) {
-        log("warn", "bap internal error", { method, message: e.message });
-      }
-      throw e;
-    }
-  }
 
   /** The request pipeline: initialized?, known method?, then the handler. */
   async call(method: string, rawParams: unknown): Promise<unknown> {

@@ -40,8 +40,11 @@ export interface JsonRpcOptions {
   idleMs: number;
   /** Run one request; what it resolves to is the result. Notifications never reach it. */
   handle(method: string, params: unknown, signal: AbortSignal): Promise<unknown>;
-  /** How anything `handle` throws, and the transport's own JsonRpcError, looks on the wire. */
-  toError(err: unknown): JsonRpcErrorObject;
+  /**
+   * How anything `handle` throws (with the request's `method`), and the transport's own
+   * JsonRpcError (without), looks on the wire.
+   */
+  toError(err: unknown, method?: string): JsonRpcErrorObject;
   /** The result sent when `handle` resolves to undefined or null (null unless the door says). */
   voidResult?: unknown;
   /** The reason the life signal aborts with when the socket closes (a plain Error otherwise). */
@@ -98,8 +101,8 @@ export class JsonRpcPeer {
     Deno.unrefTimer(this.#idle as unknown as number);
   }
 
-  #failure(id: JsonRpcId, err: unknown): Answer {
-    return { jsonrpc: "2.0", id, error: this.#opts.toError(err) };
+  #failure(id: JsonRpcId, err: unknown, method?: string): Answer {
+    return { jsonrpc: "2.0", id, error: this.#opts.toError(err, method) };
   }
 
   async #onMessage(data: string | ArrayBuffer | Blob): Promise<void> {
@@ -139,7 +142,7 @@ export class JsonRpcPeer {
       const result = await this.#opts.handle(item.method, item.params, this.signal);
       return { jsonrpc: "2.0", id: item.id, result: result ?? this.#opts.voidResult ?? null };
     } catch (err) {
-      return this.#failure(item.id, err);
+      return this.#failure(item.id, err, item.method);
     }
   }
 

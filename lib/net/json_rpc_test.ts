@@ -2,10 +2,10 @@ import assert from "node:assert/strict";
 import { classify, exceeds, JsonRpcError, type JsonRpcOptions, JsonRpcPeer } from "./json_rpc.ts";
 
 /** A door's error dressing for these cases: the transport's own codes, -32603 for anything else. */
-const toError = (err: unknown) =>
+const toError = (err: unknown, method?: string) =>
   err instanceof JsonRpcError
-    ? { code: err.code, message: err.message, data: { from: "transport" } }
-    : { code: -32603, message: (err as Error).message, data: { from: "door" } };
+    ? { code: err.code, message: err.message, data: { from: "transport", method } }
+    : { code: -32603, message: (err as Error).message, data: { from: "door", method } };
 
 /** A real loopback: a Deno.serve socket behind a peer, and a client WebSocket reading its answers. */
 async function loopback(opts: Partial<JsonRpcOptions> = {}) {
@@ -68,7 +68,7 @@ Deno.test("requests, notifications, responses and invalid objects are told apart
   assert.equal(classify(null).kind, "invalid");
 });
 
-Deno.test("void results are the door's voidResult; every error, the transport's too, goes through toError", async () => {
+Deno.test("void results are the door's voidResult; every error goes through toError, a request's with its method", async () => {
   await using c = await loopback({
     voidResult: {},
     handle: (method) =>
@@ -80,7 +80,7 @@ Deno.test("void results are the door's voidResult; every error, the transport's 
   assert.deepEqual(await c.next(), {
     jsonrpc: "2.0",
     id: "a",
-    error: { code: -32603, message: "no such thing", data: { from: "door" } },
+    error: { code: -32603, message: "no such thing", data: { from: "door", method: "fails" } },
   });
   c.send("{oops");
   const parse = await c.next();
