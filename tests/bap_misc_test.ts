@@ -139,6 +139,31 @@ Deno.test(
 );
 
 Deno.test(
+  "a selected frame that goes away is FrameNotFound once, for a read or an action, and the page's main frame is read again",
+  browserTest,
+  async () => {
+    await using c = await bapPage(ph, site.url("/"));
+    const where = { selector: { type: "css", value: "#where" }, properties: ["text"] };
+    for (
+      const ask of [["observe/element", where], ["action/click", { selector: { type: "css", value: "#b" } }]]
+    ) {
+      const { frameId } = await c.call("frame/switch", { url: "/inner" });
+      await c.run(`document.querySelector("iframe").remove()`);
+      const gone = await c.fails(ask[0] as string, ask[1]);
+      assert.equal(gone.code, -32040, `${ask[0]}: ${gone.message}`);
+      assert.equal(gone.message, `The selected frame ${frameId} is gone`);
+      assert.equal(gone.data!.details.identifier, frameId);
+      const main = await c.call("observe/element", {
+        selector: { type: "css", value: "h1" },
+        properties: ["text"],
+      });
+      assert.equal(main.text, "Main", "the selection went with the frame");
+      await c.call("page/navigate", { url: site.url("/") });
+    }
+  },
+);
+
+Deno.test(
   "trace/start and trace/stop return a Chrome trace of this connection's pages",
   browserTest,
   async () => {

@@ -8,14 +8,13 @@
  */
 import * as v from "valibot";
 import { ActInput } from "../protocol/schemas.ts";
-import { BAP, BapError, fromPorthole, PortholeError, toBapError } from "../protocol/errors.ts";
+import { fromPorthole } from "../protocol/errors.ts";
 import { actByLocators } from "../ops/act_locators.ts";
 import { refuseInPlanMode } from "../session/act_wait.ts";
 import type { LocatorNames, LocatorSpec } from "../session/act_locators.ts";
 import type { Locator as Selector } from "../session/locate.ts";
-import { type Call, type Method, method } from "./call.ts";
+import { type Method, method } from "./call.ts";
 import { onPage } from "./gate.ts";
-import type { PageTarget } from "./state.ts";
 import { Flag, Num, Opts, PageId, renamed, SelectorSchema, Timeout } from "./schema.ts";
 
 const MODIFIERS = ["Alt", "Control", "ControlOrMeta", "Meta", "Shift"];
@@ -62,17 +61,6 @@ const namesOf = (method: string): LocatorNames => ({
   field: (i) => `fields.${i}.selector`,
 });
 
-/** A fresh observation failed on the frame frame/switch selected: it is gone, and so is the selection. */
-function frameGoneOr(call: Call, t: PageTarget, err: unknown): BapError {
-  const frameId = call.state.frames.get(t.pageId);
-  if (!(err instanceof PortholeError && err.code === "frame_not_found" && frameId)) return toBapError(err);
-  call.state.frames.delete(t.pageId);
-  return new BapError(BAP.FrameNotFound, `The selected frame ${frameId} is gone`, {
-    details: { identifier: frameId },
-    notDispatched: true,
-  });
-}
-
 /**
  * An action method: its params, then the core action `spec` gives (null: nothing to do) on the
  * page inside the gate; `trial` only locates its selectors (a drag's source and a form's fields).
@@ -101,7 +89,7 @@ function action<S extends v.GenericSchema>(
         const page = { pageId: t.pageId, frameId: call.state.frames.get(t.pageId) };
         const o = { timeoutMs: options.timeout, names, trial: options.trial };
         const end = await actByLocators(call.registry, t.session, page, { on: selector, ...s }, o, signal)
-          .catch((err) => Promise.reject(frameGoneOr(call, t, err)));
+          .catch((err) => Promise.reject(call.state.frameGone(t.pageId, err)));
         if (!end.ok) throw fromPorthole(end.error, { notDispatched: end.notDispatched });
       } finally {
         call.state.held.delete(t.session.id);

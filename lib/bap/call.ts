@@ -77,7 +77,7 @@ export function viaOp<S extends v.GenericSchema>(
       const r = await callOp(call.registry, op, ids, body(p, call, page), call.signal);
       return await result(r, call, session, p);
     } catch (err) {
-      throw toBapError(err);
+      throw page && takes.frameId ? call.state.frameGone(page.pageId, err) : toBapError(err);
     }
   });
   return { ...run, op: { name: op, input: body as NonNullable<Method["op"]>["input"] } };

@@ -6,7 +6,7 @@
  */
 import type { ForeignBrowser, SessionRegistry } from "../session/registry.ts";
 import type { CreateSessionInput } from "../protocol/schemas.ts";
-import { BAP, BapError } from "../protocol/errors.ts";
+import { BAP, BapError, PortholeError, toBapError } from "../protocol/errors.ts";
 import { forwardSessionEvents, type Notifier } from "./events.ts";
 import type { ContextEntry, PageTarget } from "./context.ts";
 
@@ -92,6 +92,17 @@ export class BapState {
     this.browser = null;
     this.#active = null;
     this.frames.clear();
+  }
+
+  /**
+   * `err` as BAP says it. The core finding no frame where frame/switch selected one on the page
+   * means that frame is gone: so is the selection, and the page's main frame is read again.
+   */
+  frameGone(pageId: string, err: unknown): BapError {
+    const frameId = this.frames.get(pageId);
+    if (!(err instanceof PortholeError && err.code === "frame_not_found" && frameId)) return toBapError(err);
+    this.frames.delete(pageId);
+    return refused(BAP.FrameNotFound, `The selected frame ${frameId} is gone`, { identifier: frameId });
   }
 
   /** A page closed: its frame selection goes, and subscribers hear `close`. */
