@@ -8,8 +8,8 @@ import { callOp, findOp } from "../ops/call.ts";
 import { entriesOf } from "../protocol/loose.ts";
 import type { SessionRegistry } from "../session/registry.ts";
 import { type BapError, toBapError } from "../protocol/errors.ts";
-import type { BapSession } from "./context.ts";
-import type { BapState, PageTarget } from "./state.ts";
+import type { BapState } from "./state.ts";
+import type { BapSession, PageTarget } from "./context.ts";
 
 export interface Call {
   /** The method this call runs. */

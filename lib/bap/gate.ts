@@ -1,8 +1,7 @@
 /** Every BAP call that touches a page or context goes through that session's FIFO gate. */
 import { pageFacts } from "../session/page_facts.ts";
 import type { Call } from "./call.ts";
-import type { PageTarget } from "./state.ts";
-import type { BapSession } from "./context.ts";
+import type { BapSession, PageTarget } from "./context.ts";
 import type { Artifact } from "../artifacts/store.ts";
 
 /** Run `fn` on a page (`pageId` or the active page) inside its session's gate. */

@@ -59,7 +59,7 @@ Deno.test("initialize advertises the limits the core enforces, not numbers of it
   assert.deepEqual(caps.observations.map((o) => `observe/${o}`).sort(), SPEC.observations.sort());
 });
 
-Deno.test("plan mode reaches every method: a core operation (refused by the core unless read-only), an action (the core's actWhenReady refuses it), or the connection's own bookkeeping", () => {
+Deno.test("plan mode reaches every method: a core operation (refused by the core unless read-only), an action (the core's actOnLocators refuses it), or the connection's own bookkeeping", () => {
   // Each of these only reads, manages contexts (as creating sessions does over HTTP), or runs other methods.
   const own = ["browser/launch", "browser/close", "context/create", "context/list", "context/destroy"];
   own.push("page/list", "events/subscribe", "stream/cancel", "approval/respond", "agent/act");

@@ -10,7 +10,7 @@ import type { Call } from "./call.ts";
 import { BapError } from "../protocol/errors.ts";
 import { METHODS } from "./methods.ts";
 import { readParams } from "./schema.ts";
-import type { PageTarget } from "./state.ts";
+import type { PageTarget } from "./context.ts";
 
 const css = { type: "css", value: "#a" };
 

@@ -10,8 +10,6 @@ import { BAP, BapError, PortholeError, toBapError } from "../protocol/errors.ts"
 import { forwardSessionEvents, type Notifier } from "./events.ts";
 import type { ContextEntry, PageTarget } from "./context.ts";
 
-export type { ContextEntry, PageTarget };
-
 /** An error of a request that never reached a session. */
 const refused = (code: number, message: string, details: Record<string, unknown>) =>
   new BapError(code, message, { details, notDispatched: true });

@@ -4,7 +4,7 @@ import { parseInput } from "../protocol/validate.ts";
 import type { Call } from "./call.ts";
 import { METHODS } from "./methods.ts";
 import { readParams } from "./schema.ts";
-import type { PageTarget } from "./state.ts";
+import type { PageTarget } from "./context.ts";
 
 const page = { pageId: "p_1" } as PageTarget;
 const call = {} as Call;
