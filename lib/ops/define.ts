@@ -2,7 +2,7 @@
 import type * as v from "valibot";
 import type { SessionRegistry } from "../session/registry.ts";
 import type { Session } from "../session/session.ts";
-import { PortholeError } from "../protocol/errors.ts";
+import { refuseInPlanMode } from "../session/act_wait.ts";
 
 export interface OpContext<I> {
   registry: SessionRegistry;
@@ -40,12 +40,7 @@ export function defineOp<S extends v.GenericSchema | null>(op: OpDef<S>): OpDef<
   return {
     ...op,
     run: (ctx) => {
-      const session = ctx.registry.get(ctx.params.sessionId);
-      if (session.mode === "plan") {
-        throw new PortholeError("plan_mode", `Session ${session.id} is in plan mode: ${op.name} is refused`, {
-          details: { operation: op.name },
-        });
-      }
+      refuseInPlanMode(ctx.registry.get(ctx.params.sessionId), op.name, { operation: op.name });
       return run(ctx);
     },
   };
