@@ -181,7 +181,8 @@ Deno.test("emulation is seen by the page now and by pages opened later", browser
 
 Deno.test("the frame list of a page names its iframes, with redacted URLs", browserTest, async () => {
   const sid = await ph.session();
-  await ph.open(sid, site.url("/frames"));
+  // Once loaded: at DOMContentLoaded the cross-site frame may not have committed its document yet.
+  await ok("POST", path(sid, "navigate"), { url: site.url("/frames"), waitUntil: "load" });
   const { frames } = await ok("POST", path(sid, "frames"), {});
   assert.equal(frames.length, 3);
   assert.equal(frames[0].parentId, null);
@@ -433,6 +434,7 @@ Deno.test(
     const position = "new Promise((ok) => navigator.geolocation.getCurrentPosition(" +
       "(p) => ok([p.coords.latitude, p.coords.longitude]), (e) => ok('error ' + e.code)))";
     assert.deepEqual(await ph.pageEval(sid, position), [35.68, 139.69]);
+    const before = new Set(ph.server.registry.list().map((s) => s.id));
     const refused = await c.fails("context/create", {
       options: {
         storageState: { origins: [{ origin: "file:///etc", localStorage: [{ name: "a", value: "b" }] }] },
@@ -441,6 +443,7 @@ Deno.test(
     assert.equal(refused.code, -32041);
     assert.equal(refused.data!.details.field, "options.storageState.origins.0.origin");
     assert.equal((await c.call("context/list")).contexts.length, 2, "the refused context was not kept");
-    assert.equal(ph.server.registry.size, 2, "nor its session");
+    const left = ph.server.registry.list().filter((s) => !before.has(s.id));
+    assert.deepEqual(left.map((s) => s.id), [], "nor its session");
   },
 );
