@@ -101,3 +101,30 @@ Deno.test(
     assert.match(nav.body.state.tree, /button "Fine"/);
   },
 );
+
+Deno.test(
+  "a hung page whose renderer dies by itself while navigate checks it again is recovered by that navigate",
+  browserTest,
+  async () => {
+    await using site = new Site(PAGES), ph = await Porthole.start();
+    const { sid, state } = await sessionAt(ph, site.url("/"));
+    await ph.actOn(sid, state, "click", /button "Hang"/, { timeoutMs: 3000 });
+    assertError(await ph.post(`/v1/sessions/${sid}/observe`, {}), 503, "page_unresponsive");
+    // The renderer dies (as one out of memory does) while navigate's second look at it is under way.
+    const driver = ph.server.registry.get(sid).pages.get(state.pageId)!.driver;
+    const send = driver.send.bind(driver);
+    let probed = () => {};
+    const probing = new Promise<void>((resolve) => (probed = resolve));
+    driver.send = ((method: string, params?: Record<string, unknown>, signal?: AbortSignal) => {
+      if (method === "Runtime.evaluate" && params?.expression === "0") probed();
+      return send(method, params, signal);
+    }) as typeof driver.send;
+    const nav = ph.post(`/v1/sessions/${sid}/navigate`, { url: site.url("/ok"), observe: true });
+    await probing;
+    send("Page.crash").catch(() => {});
+    const answer = await nav;
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.equal(answer.body.pageId, state.pageId, "the page keeps its id");
+    assert.match(answer.body.state.tree, /button "Fine"/);
+  },
+);

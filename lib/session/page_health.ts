@@ -67,12 +67,19 @@ function unresponsive(rec: PageRecord): PortholeError {
   );
 }
 
+/**
+ * Whether the renderer crashed, asked anew after an await: it may die while it is probed (its
+ * failing the probe is an answer), and a hung renderer may die by itself (out of memory).
+ */
+const crashed = (rec: PageRecord) => rec.health === "crashed";
+
 /** Refuse at once when the page's renderer crashed or does not answer (observe, act, wait). */
 export async function assertResponsive(rec: PageRecord, signal: AbortSignal): Promise<void> {
-  if (rec.health === "crashed") throw unresponsive(rec);
+  if (crashed(rec)) throw unresponsive(rec);
   if (rec.driver.closed) return; // the caller reports a closed page its own way
   const ok = await answers(rec, rec.health === "hung" ? RECHECK_MS : PROBE_MS, signal);
   if (signal.aborted) throw signal.reason;
+  if (crashed(rec)) throw unresponsive(rec);
   if (!ok) {
     rec.health = "hung";
     throw unresponsive(rec);
@@ -87,19 +94,19 @@ export async function assertResponsive(rec: PageRecord, signal: AbortSignal): Pr
  */
 export async function recoverPage(host: Emitter, rec: PageRecord, signal: AbortSignal): Promise<boolean> {
   if (rec.driver.closed) return false;
-  if (rec.health !== "crashed" && await answers(rec, rec.health === "hung" ? RECHECK_MS : PROBE_MS, signal)) {
+  const live = !crashed(rec) && await answers(rec, rec.health === "hung" ? RECHECK_MS : PROBE_MS, signal);
+  if (live && !crashed(rec)) {
     rec.health = "ok";
     return false;
   }
-  if (rec.health !== "crashed") {
+  if (!crashed(rec)) {
     rec.health = "hung";
     rec.driver.send("Page.crash").catch(() => {});
     const end = Date.now() + CRASH_MS;
-    const crashed = () => (rec.health as PageRecord["health"]) === "crashed";
-    while (!crashed() && Date.now() < end && !signal.aborted) {
+    while (!crashed(rec) && Date.now() < end && !signal.aborted) {
       await new Promise((r) => setTimeout(r, 20));
     }
-    if (!crashed()) throw unresponsive(rec);
+    if (!crashed(rec)) throw unresponsive(rec);
   }
   // A blank document in a fresh renderer, loaded to the end so that none of its events reaches
   // the caller's navigation, which then runs as on any page.
