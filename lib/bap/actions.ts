@@ -10,7 +10,7 @@ import * as v from "valibot";
 import { ActInput } from "../protocol/schemas.ts";
 import { fromPorthole } from "../protocol/errors.ts";
 import { actByLocators } from "../ops/act_locators.ts";
-import { refuseInPlanMode } from "../session/act_wait.ts";
+import { refuseInPlanMode } from "../policy/plan_mode.ts";
 import type { LocatorNames, LocatorSpec } from "../session/act_locators.ts";
 import type { Locator as Selector } from "../session/locate.ts";
 import { type Method, method } from "./call.ts";

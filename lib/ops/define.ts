@@ -2,7 +2,7 @@
 import type * as v from "valibot";
 import type { SessionRegistry } from "../session/registry.ts";
 import type { Session } from "../session/session.ts";
-import { refuseInPlanMode } from "../session/act_wait.ts";
+import { refuseInPlanMode } from "../policy/plan_mode.ts";
 
 export interface OpContext<I> {
   registry: SessionRegistry;

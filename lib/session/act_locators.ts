@@ -7,7 +7,8 @@
  */
 import { type ErrorCode, PortholeError } from "../protocol/errors.ts";
 import type { ActResult } from "../protocol/types.ts";
-import { type ActWaitHost, actWhenReady, type LocatorAction, refuseInPlanMode, seenOf } from "./act_wait.ts";
+import { type ActWaitHost, actWhenReady, type LocatorAction, seenOf } from "./act_wait.ts";
+import { refuseInPlanMode } from "../policy/plan_mode.ts";
 import { locate, type Locator } from "./locate.ts";
 import { describeLocator, locateFailure } from "./locate_errors.ts";
 

@@ -11,6 +11,7 @@ import type { ActInput, ObserveInput } from "../protocol/schemas.ts";
 import type { ActResult, Observation } from "../protocol/types.ts";
 import { act, type ActHost } from "./act.ts";
 import { deadline, poll } from "./deadline.ts";
+import { refuseInPlanMode } from "../policy/plan_mode.ts";
 import { locate, type Locator } from "./locate.ts";
 import type { LocateFailure } from "./locate_errors.ts";
 import { findNode } from "./locate_node.ts";
@@ -76,21 +77,6 @@ export async function observeFresh(
 async function centerOf(driver: PageDriver, state: StateRecord, loc: Locator, signal: AbortSignal) {
   const node = await findNode(driver, state, state.frameId, loc, signal).catch(() => null);
   return node && await elementCenter(driver, node.frame, node.backendNodeId, signal) || undefined;
-}
-
-/**
- * A session in plan mode refuses what would act, named as the client named it (`what`, and the
- * `details` that name it). A door may check it before a call queues; the action checks it again.
- */
-export function refuseInPlanMode(
-  session: Pick<ActWaitHost, "id" | "mode">,
-  what: string,
-  details: Record<string, unknown>,
-): void {
-  if (session.mode !== "plan") return;
-  throw new PortholeError("plan_mode", `Session ${session.id} is in plan mode: ${what} is refused`, {
-    details,
-  });
 }
 
 /** The state the client last saw of the page: a ref's role and name are checked against it. */
