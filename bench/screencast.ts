@@ -8,8 +8,8 @@
  * The server runs as a child process (`main.ts serve`), so its CPU is read from /proc apart from
  * this script's. Touches only loopback.
  */
-import { ANIMATED, readFrames } from "../tests/screencast_test.ts";
-import { Site } from "../tests/harness.ts";
+import { ANIMATED, readFrames } from "../tests/watch/screencast_test.ts";
+import { Site } from "../tests/support/harness.ts";
 
 const SECONDS = Number(Deno.args[0] ?? 10);
 const TICK = 100; // clock ticks per second on Linux

@@ -1,7 +1,7 @@
 /**
  * Generates the TypeScript client's types, clients/typescript/src/openapi.ts, from the same
  * /openapi.json the server answers (openapi-typescript). `deno task client:types` writes it;
- * tests/clients_test.ts regenerates it and fails when the committed copy differs.
+ * tests/clients/clients_test.ts regenerates it and fails when the committed copy differs.
  */
 import openapiTS, { astToString } from "openapi-typescript";
 import { openApiDocument } from "../routes/openapi.ts";

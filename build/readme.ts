@@ -1,6 +1,6 @@
 /**
  * Writes the README's route table from the operation definitions, so the two cannot drift.
- * `deno task docs` rewrites it; tests/readme_test.ts fails when it is out of date.
+ * `deno task docs` rewrites it; tests/project/readme_test.ts fails when it is out of date.
  */
 import { OPS } from "../lib/ops/ops.ts";
 

@@ -1,7 +1,7 @@
 /**
  * Writes the README's MCP tool table from the tool definitions (names, descriptions and the
  * JSON Schemas that tools/list shows), so the two cannot drift.
- * `deno run -A build/readme_mcp.ts` rewrites it; tests/mcp_test.ts fails when it is out of date.
+ * `deno run -A build/readme_mcp.ts` rewrites it; tests/mcp/mcp_test.ts fails when it is out of date.
  */
 import { toolListing } from "../lib/mcp/server.ts";
 import { TOOLS } from "../lib/mcp/tools.ts";

@@ -2,7 +2,7 @@
  * The response bodies of the HTTP API as JSON Schema, for /openapi.json and the clients generated
  * from it. They mirror the result types of lib/protocol/types.ts and the session views; results
  * stay open (no `additionalProperties: false`) so that a field added to a result does not break a
- * client. tests/openapi_test.ts checks real responses against them.
+ * client. tests/routes/openapi_test.ts checks real responses against them.
  */
 type Json = Record<string, unknown>;
 

@@ -11,7 +11,7 @@ import {
   refreshScreencast,
   type ScreencastFrame,
   watchScreencast,
-} from "../lib/session/screencast.ts";
+} from "../lib/session/watch/screencast.ts";
 
 /** Events after which the page may show something new that the cast did not send. */
 const CHANGES = new Set(["action.finished", "navigation.committed", "page.load", "dialog.opened"]);

@@ -3,7 +3,7 @@
  *
  * 1. `main.ts browser install`, so the real-Chromium tests have a browser on a fresh
  *    machine (skip with PORTHOLE_SKIP_BROWSER_INSTALL=1).
- * 2. `deno test -A --parallel lib/ routes/ tests/`, output streamed live.
+ * 2. `deno test -A --parallel tests/`, output streamed live (every test lives under tests/).
  * 3. A last line `N passed, N failed, N skipped` read from deno's summary; the exit
  *    code is non-zero when anything failed or no test ran at all.
  *
@@ -14,7 +14,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 
 const ROOT = join(import.meta.dirname!, "..");
-const DEFAULT_PATHS = ["lib/", "routes/", "tests/"];
+const DEFAULT_PATHS = ["tests/"];
 const DENO = Deno.execPath();
 
 /** Counts read from deno test's closing summary line. */

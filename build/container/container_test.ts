@@ -12,7 +12,7 @@ import { baseRootfs, CACHE, ensureTools, runtimeRootfs } from "./rootfs.ts";
 import { BROWSER_PACKAGES, planInstall } from "../../lib/driver/install.ts";
 import { dockerDefaultLike } from "./oci.ts";
 import { Container } from "./runc.ts";
-import { Site } from "../../tests/harness.ts";
+import { Site } from "../../tests/support/harness.ts";
 
 const ROOT = join(import.meta.dirname!, "..", "..");
 const test = { sanitizeOps: false, sanitizeResources: false };

@@ -9,7 +9,7 @@ import { ACTION_METHODS } from "./actions.ts";
 import { BAP, BapError, toBapError } from "../protocol/errors.ts";
 import { Flag, Num, PageId, Str, Timeout } from "./schema.ts";
 import { AgentObserve } from "./agent_observe.ts";
-import { sleep } from "../session/deadline.ts";
+import { sleep } from "../session/core/deadline.ts";
 import { callOp } from "../ops/call.ts";
 import { MAX_TIMEOUT_MS } from "../protocol/timeouts.ts";
 import { WaitInput } from "../protocol/schemas_watch.ts";

@@ -1,8 +1,8 @@
 /** A BAP context (a Porthole session) and a page of one: what BAP's methods act on. */
 import type { EventStream } from "../events/bus.ts";
-import type { ActWaitHost } from "../session/act_wait.ts";
-import type { NavigationHost, PagesHost, ReadsHost } from "../session/hosts.ts";
-import type { PageRecord } from "../session/page_record.ts";
+import type { ActWaitHost } from "../session/act/wait.ts";
+import type { NavigationHost, PagesHost, ReadsHost } from "../session/core/hosts.ts";
+import type { PageRecord } from "../session/core/page_record.ts";
 
 /**
  * What BAP's handlers use of a Porthole session: the host of the core's act-when-ready, its

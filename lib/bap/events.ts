@@ -5,7 +5,7 @@
  * headers and never a body; at most 100 events per second per page, the rest dropped.
  */
 import type { PortholeEvent } from "../events/bus.ts";
-import { networkEvents } from "../session/network_events.ts";
+import { networkEvents } from "../session/page/network_events.ts";
 import type { SessionRegistry } from "../session/registry.ts";
 import type { ContextEntry } from "./context.ts";
 

@@ -1,5 +1,5 @@
 /** Every BAP call that touches a page or context goes through that session's FIFO gate. */
-import { pageFacts } from "../session/page_facts.ts";
+import { pageFacts } from "../session/observe/facts.ts";
 import type { Call } from "./call.ts";
 import type { BapSession, PageTarget } from "./context.ts";
 import type { Artifact } from "../artifacts/store.ts";

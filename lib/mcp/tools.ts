@@ -29,7 +29,7 @@ import type {
   SessionView,
   StorageState,
 } from "../protocol/types.ts";
-import type { InspectResult } from "../session/diagnostics.ts";
+import type { InspectResult } from "../session/core/diagnostics.ts";
 import type { Artifact } from "../artifacts/store.ts";
 import type { Session } from "../session/session.ts";
 import type { SessionRegistry } from "../session/registry.ts";

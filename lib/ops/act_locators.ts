@@ -4,7 +4,7 @@
  * and is no action.
  */
 import { meteredAct } from "./ops.ts";
-import type { ActWaitHost } from "../session/act_wait.ts";
+import type { ActWaitHost } from "../session/act/wait.ts";
 import {
   actOnLocators,
   type LocatorNames,
@@ -12,7 +12,7 @@ import {
   type LocatorSpec,
   type TrialSpec,
   tryLocators,
-} from "../session/act_locators.ts";
+} from "../session/act/locators.ts";
 import type { DurationHistogram } from "./metered.ts";
 
 /**

@@ -9,11 +9,11 @@ import {
   StorageStateInput,
   TraverseInput,
 } from "../protocol/schemas_context.ts";
-import { clearCookies, getCookies, setCookies } from "../session/cookies.ts";
-import { emulate, emulateOnePage, sessionEmulation } from "../session/emulation.ts";
-import { listFrames } from "../session/frames_list.ts";
+import { clearCookies, getCookies, setCookies } from "../session/page/cookies.ts";
+import { emulate, emulateOnePage, sessionEmulation } from "../session/page/emulation.ts";
+import { listFrames } from "../session/page/frames_list.ts";
 import { exportStorageState, importStorageState } from "../session/storage_state.ts";
-import { type Traversal, traverse } from "../session/traverse.ts";
+import { type Traversal, traverse } from "../session/page/traverse.ts";
 import { defineOp, inSession } from "./define.ts";
 
 const cookiesGet = defineOp({

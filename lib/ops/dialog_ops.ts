@@ -4,7 +4,7 @@
  * behind that action.
  */
 import { DialogPolicyInput } from "../protocol/schemas.ts";
-import { dialogPolicy, setDialogPolicy } from "../session/dialogs.ts";
+import { dialogPolicy, setDialogPolicy } from "../session/page/dialogs.ts";
 import { defineOp } from "./define.ts";
 
 export const setDialogPolicyOp = defineOp({

@@ -1,8 +1,8 @@
 /** Page views for every door: a frame's content, one element's properties, ARIA YAML or tree. */
 import type * as v from "valibot";
 import { AriaInput, ContentInput, ElementInput } from "../protocol/schemas_observe.ts";
-import type { ReadsHost } from "../session/hosts.ts";
-import { aria, content, element } from "../session/page_views.ts";
+import type { ReadsHost } from "../session/core/hosts.ts";
+import { aria, content, element } from "../session/observe/views.ts";
 import { defineOp, inSession } from "./define.ts";
 
 /** A read of the session's page at `POST /v1/sessions/{id}/<name>`: the three views share this shape. */

@@ -7,12 +7,12 @@ import {
   ObserveInput,
   UpdateSessionInput,
 } from "../protocol/schemas.ts";
-import { act } from "../session/act.ts";
-import { openPageWith } from "../session/open_page.ts";
+import { act } from "../session/act/act.ts";
+import { openPageWith } from "../session/page/open.ts";
 import { PageOpenInput } from "../protocol/schemas_context.ts";
 import { createSessionWithState } from "../session/storage_state.ts";
 import { InspectInput, PdfInput, ScreenshotInput, WaitInput } from "../protocol/schemas_watch.ts";
-import { inspect, pdf, screenshot, waitFor } from "../session/watch.ts";
+import { inspect, pdf, screenshot, waitFor } from "../session/watch/watch.ts";
 import { defineOp, inSession, type OpDef } from "./define.ts";
 import { decideApproval, listApprovals } from "./approval_ops.ts";
 import { DIALOG_OPS } from "./dialog_ops.ts";

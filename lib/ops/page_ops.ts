@@ -1,7 +1,7 @@
 /** Reading a page for an agent: WebMCP discovery, extraction, and the element list. */
 import { DiscoverInput, ElementsInput, ExtractInput } from "../protocol/schemas_page.ts";
-import { elements } from "../session/elements.ts";
-import { discover, extract } from "../session/page_reads.ts";
+import { elements } from "../session/observe/elements.ts";
+import { discover, extract } from "../session/observe/reads.ts";
 import { defineOp, inSession } from "./define.ts";
 
 const discoverOp = defineOp({

@@ -5,8 +5,8 @@
  */
 import { TakeoverInput, TakeoverStartInput } from "../protocol/schemas_takeover.ts";
 import type { SessionRegistry } from "../session/registry.ts";
-import { currentTakeover, endTakeover, startTakeover, takeoverById } from "../session/takeover.ts";
-import { forwardInput } from "../session/takeover_input.ts";
+import { currentTakeover, endTakeover, startTakeover, takeoverById } from "../session/watch/takeover.ts";
+import { forwardInput } from "../session/watch/takeover_input.ts";
 import { defineOp, type OpContext, type OpDef } from "./define.ts";
 
 /** The HTTP header that marks a call as the person's during a takeover. */

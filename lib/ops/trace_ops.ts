@@ -1,7 +1,7 @@
 /** Tracing operations: a Chrome trace of the session's pages, stored as an artifact. */
 import { EmptyInput } from "../protocol/schemas.ts";
 import { TraceStartInput } from "../protocol/schemas_trace.ts";
-import { startTrace, stopTrace } from "../session/tracing.ts";
+import { startTrace, stopTrace } from "../session/watch/tracing.ts";
 import { defineOp, inSession } from "./define.ts";
 
 const traceStart = defineOp({

@@ -3,7 +3,7 @@
  * session's artifacts. Both run outside the FIFO gate: watching never waits behind, or delays,
  * the agent's own operations, and neither consumes nor replaces its state.
  */
-import { currentState } from "../session/state_view.ts";
+import { currentState } from "../session/watch/state_view.ts";
 import { defineOp } from "./define.ts";
 
 const stateGet = defineOp({

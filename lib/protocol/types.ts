@@ -68,7 +68,7 @@ export interface ActResult {
   observation: "captured" | "unavailable";
   postcondition: "not_requested" | "unknown" | "unmet" | "met";
   freshState?: Observation;
-  /** What the fresh state waited for after the input: see lib/session/settle.ts. */
+  /** What the fresh state waited for after the input: see lib/session/act/settle.ts. */
   settle?: { state: "quiet" | "budget" | "skipped"; ms: number; pending: number };
   /** fill_form: what happened to each field, in order. */
   fields?: { ref: string; action: string; outcome: string; error?: ErrorBody }[];

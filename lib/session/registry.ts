@@ -4,7 +4,7 @@ import { BrowserPool } from "../driver/pool.ts";
 import { NetGuard } from "../driver/net_guard.ts";
 import { AttachedPool } from "../driver/attached_pool.ts";
 import { log } from "../log.ts";
-import { ApprovalDesk } from "./approvals.ts";
+import { ApprovalDesk } from "./act/approvals.ts";
 import { SecretStore } from "../policy/secrets.ts";
 import { PortholeError } from "../protocol/errors.ts";
 import type { CreateSessionInput } from "../protocol/schemas.ts";

@@ -9,9 +9,9 @@ import { PortholeError } from "../protocol/errors.ts";
 import type { CreateSessionInput } from "../protocol/schemas.ts";
 import type { OriginStorage, SessionView, StorageItem, StorageState } from "../protocol/types.ts";
 import type { SessionRegistry } from "./registry.ts";
-import type { NavigationHost, PagesHost } from "./hosts.ts";
-import { type CookieInput, getCookies, setCookies } from "./cookies.ts";
-import { emulatePage, type SessionEmulation } from "./emulation.ts";
+import type { NavigationHost, PagesHost } from "./core/hosts.ts";
+import { type CookieInput, getCookies, setCookies } from "./page/cookies.ts";
+import { emulatePage, type SessionEmulation } from "./page/emulation.ts";
 
 export interface StorageStateInput {
   cookies?: CookieInput[];

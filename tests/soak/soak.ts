@@ -10,7 +10,15 @@
  * Prints a Markdown table and writes it to tests/soak/results.md.
  */
 import { parseArgs } from "node:util";
-import { assertDefinite, bystander, crashDuring, KILL_SITE, killDuring, OPS, STORM_SITE } from "../chaos.ts";
+import {
+  assertDefinite,
+  bystander,
+  crashDuring,
+  KILL_SITE,
+  killDuring,
+  OPS,
+  STORM_SITE,
+} from "../chaos/chaos.ts";
 import {
   BAP_FUZZ_METHODS,
   everyDoorWorks,
@@ -18,9 +26,9 @@ import {
   fuzzHttp,
   fuzzMcp,
   type FuzzTally,
-} from "../fuzz_schema_test.ts";
-import { type Json, Porthole, refOf, type Reply, Site } from "../harness.ts";
-import { alive, descendants } from "../proc.ts";
+} from "../protocol/fuzz_schema_test.ts";
+import { type Json, Porthole, refOf, type Reply, Site } from "../support/harness.ts";
+import { alive, descendants } from "../support/proc.ts";
 
 const { values: flags } = parseArgs({
   options: {

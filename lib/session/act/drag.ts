@@ -1,0 +1,152 @@
+/**
+ * `drag`: the pointer presses on a node, moves in steps to the drop target (or a viewport point,
+ * or by deltaX/deltaY) and releases, with real mouse events, so pointer-driven widgets (sliders,
+ * sortable lists) see every move. When the page starts an HTML5 drag, Chromium hands it to Porthole (drag
+ * interception) and the rest of the gesture is sent as drag events, ending in a drop: the way
+ * that works in every headless mode.
+ */
+import type { Protocol } from "devtools-protocol";
+import { raceSignal, RemoteRef } from "../../driver/page_driver.ts";
+import { ELEMENT_INFO, HIT_TEST } from "../core/page_scripts.ts";
+import { type Plan, Stop } from "./params.ts";
+import type { ElementInfo, Preflight, Target } from "./preflight.ts";
+import { clickPoint, type Point } from "./pointer.ts";
+import type { PageRecord } from "../core/page_record.ts";
+
+/** Moves between press and release. */
+const STEPS = 10;
+
+/** Note the next dragstart of the node's window in Porthole's world, where the page cannot see it. */
+const ARM = `function () {
+  const w = this.ownerDocument.defaultView;
+  const seen = { event: null };
+  w.addEventListener("dragstart", (e) => { seen.event = e; }, { capture: true, once: true });
+  globalThis.__portholeDrag = seen;
+}`;
+
+/** Whether a drag started and the page let it go on. */
+const STARTED = `function () {
+  const seen = globalThis.__portholeDrag;
+  return !!(seen && seen.event && !seen.event.defaultPrevented);
+}`;
+
+/**
+ * A point of the drop target (`this`) where nothing at all covers it, the dragged node included,
+ * searched from the center over a grid of its box; null when the dragged node covers all of it.
+ * An HTML5 drop lands on the element under the point, and the dragged node stays where it was.
+ */
+const UNCOVERED_POINT = `function () {
+  const r = this.getBoundingClientRect();
+  const f = [0.5, 0.1, 0.3, 0.7, 0.9];
+  for (const fy of f) for (const fx of f) {
+    const x = r.left + r.width * fx, y = r.top + r.height * fy;
+    if (x >= 0 && y >= 0 && x < innerWidth && y < innerHeight && (${HIT_TEST}).call(this, x, y).ok) return { x, y };
+  }
+  return null;
+}`;
+
+export async function dragAction(
+  rec: PageRecord,
+  plan: Plan,
+  ctx: Preflight,
+  signal: AbortSignal,
+): Promise<void> {
+  const driver = rec.driver;
+  const source: Target = { ref: plan.ref!, objectId: ctx.objectId!, info: ctx.info! };
+  const from = await clickPoint(rec, source, signal);
+  const to = ctx.to
+    ? await dropPoint(rec, ctx.to, source.objectId, signal)
+    : plan.toPoint ?? { x: from.x + plan.delta!.x, y: from.y + plan.delta!.y };
+
+  let data: Protocol.Input.DragData | null = null;
+  const intercepted = Promise.withResolvers<Protocol.Input.DragData>();
+  const off = driver.on(
+    "Input.dragIntercepted",
+    (e: Protocol.Input.DragInterceptedEvent) => intercepted.resolve(e.data),
+  );
+  const mouse = (e: Record<string, unknown>) => driver.send("Input.dispatchMouseEvent", e, signal);
+  const dragEvent = (type: string, at: Point) =>
+    driver.send("Input.dispatchDragEvent", { type, x: at.x, y: at.y, data }, signal);
+  let dropped = false;
+  let pressed: Point | null = null;
+  try {
+    await driver.callOn(ctx.objectId!, ARM, [], signal);
+    await driver.send("Input.setInterceptDrags", { enabled: true }, signal);
+    rec.mouse = null;
+    await mouse({ type: "mouseMoved", x: from.x, y: from.y, button: "none" });
+    await mouse({ type: "mousePressed", x: from.x, y: from.y, button: "left", buttons: 1, clickCount: 1 });
+    pressed = from;
+    for (let i = 1; i <= STEPS; i++) {
+      const at = { x: from.x + (to.x - from.x) * i / STEPS, y: from.y + (to.y - from.y) * i / STEPS };
+      if (data) {
+        await dragEvent("dragOver", at);
+        continue;
+      }
+      await mouse({ type: "mouseMoved", x: at.x, y: at.y, button: "left", buttons: 1 });
+      pressed = at;
+      if (await driver.callOn<boolean>(ctx.objectId!, STARTED, [], signal)) {
+        data = await raceSignal(intercepted.promise, signal);
+        await dragEvent("dragEnter", at);
+        await dragEvent("dragOver", at);
+      }
+    }
+    if (data) {
+      await dragEvent("drop", to);
+      dropped = true;
+    } else {
+      await mouse({ type: "mouseReleased", x: to.x, y: to.y, button: "left", buttons: 0, clickCount: 1 });
+    }
+    pressed = null;
+    rec.mouse = to;
+  } finally {
+    off();
+    // A drag left hanging would swallow the page's later input: end it.
+    if (data && !dropped) {
+      await driver.send("Input.dispatchDragEvent", { type: "dragCancel", x: to.x, y: to.y, data }).catch(
+        () => {},
+      );
+    } else if (!data && pressed) {
+      // Nor may the button stay down: it is let go where the pointer stopped.
+      const release = { type: "mouseReleased", ...pressed, button: "left", buttons: 0, clickCount: 1 };
+      await driver.send("Input.dispatchMouseEvent", release).catch(() => {});
+    }
+    await driver.send("Input.setInterceptDrags", { enabled: false }).catch(() => {});
+  }
+}
+
+/**
+ * The drop target's point once the source is in view: it must be in view and covered by nothing
+ * but the dragged node itself.
+ */
+async function dropPoint(
+  rec: PageRecord,
+  target: Target,
+  dragged: string,
+  signal: AbortSignal,
+): Promise<Point> {
+  const info = await rec.driver.callOn<ElementInfo>(
+    target.objectId,
+    ELEMENT_INFO,
+    [null, true, null, new RemoteRef(dragged)],
+    signal,
+  );
+  const what = `The drop target ${target.ref.ref}`;
+  const element = { ref: target.ref.ref, role: target.ref.role, name: target.ref.name };
+  if (!info.point?.inView) {
+    throw new Stop(
+      "element_not_visible",
+      `${what} is out of view while the dragged node is in view`,
+      element,
+    );
+  }
+  if (!info.hit?.ok) {
+    throw new Stop("obscured", `${what} is covered by another element`, {
+      ...element,
+      coveredBy: info.hit?.hit,
+    });
+  }
+  const free = await rec.driver.callOn<Point | null>(target.objectId, UNCOVERED_POINT, [], signal);
+  // A pointer-driven drag moves the node along, so its center is as good as any point then.
+  if (!free) return { x: info.point.topX, y: info.point.topY };
+  return { x: free.x + info.point.topX - info.point.x, y: free.y + info.point.topY - info.point.y };
+}

@@ -1,0 +1,95 @@
+/**
+ * The pointer: a node's click point (scrolled into view and hit-tested when it was not in
+ * view), and mouse events sent the way a user's mouse sends them.
+ */
+import { ELEMENT_INFO } from "../core/page_scripts.ts";
+import { type PointerPlan, Stop } from "./params.ts";
+import type { ElementInfo, Target } from "./preflight.ts";
+import type { PageRecord } from "../core/page_record.ts";
+import { sleep } from "../core/deadline.ts";
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/** CDP's modifier bits and mouse button bits. */
+export const MODIFIER_BITS: Record<string, number> = { Alt: 1, Control: 2, Meta: 4, Shift: 8 };
+export const BUTTON_BITS = { left: 1, right: 2, middle: 4 } as const;
+
+/**
+ * The node's click point in viewport coordinates. A node out of view is scrolled into view
+ * (an action-related side effect) and hit-tested again: anything on top of it is `obscured`.
+ */
+export async function clickPoint(
+  rec: PageRecord,
+  target: Target,
+  signal: AbortSignal,
+  at?: Point,
+): Promise<Point> {
+  let point = target.info.point!;
+  if (!point.inView) {
+    const driver = rec.driver;
+    await driver.send("DOM.scrollIntoViewIfNeeded", { objectId: target.objectId }, signal);
+    const info = await driver.callOn<ElementInfo>(
+      target.objectId,
+      ELEMENT_INFO,
+      [null, true, at ?? null],
+      signal,
+    );
+    point = info.point!;
+    if (!info.hit?.ok) {
+      throw new Stop(
+        "obscured",
+        `${target.ref.ref} is covered by ${info.hit?.hit ?? "the viewport edge"} after scrolling`,
+        { coveredBy: info.hit?.hit ?? null },
+      );
+    }
+  }
+  return { x: point.topX, y: point.topY };
+}
+
+const LEFT_ONCE: PointerPlan = { button: "left", modifiers: [], clicks: 1, delayMs: 0 };
+
+/**
+ * Move the pointer to a point, then press and release it `clicks` times (0 = hover), with the
+ * plan's button, and its modifier keys held down from before the first press to after the last release.
+ */
+export async function clickAt(
+  rec: PageRecord,
+  at: Point,
+  plan: PointerPlan | number,
+  signal: AbortSignal,
+): Promise<void> {
+  const p = typeof plan === "number" ? { ...LEFT_ONCE, clicks: plan } : plan;
+  const { x, y } = at;
+  const modifiers = p.modifiers.reduce((bits, m) => bits | (MODIFIER_BITS[m] ?? 0), 0);
+  // The pointer moves only when it is not already there, as a user's would.
+  const events: Record<string, unknown>[] = rec.mouse?.x === x && rec.mouse?.y === y
+    ? []
+    : [{ type: "mouseMoved", x, y, button: "none", modifiers }];
+  rec.mouse = null; // unknown until every event was acknowledged
+  const keyboard = rec.driver.page.keyboard;
+  const held: string[] = [];
+  try {
+    for (const m of p.modifiers) {
+      await keyboard.down(m as never);
+      held.push(m);
+    }
+    const send = (e: Record<string, unknown>) => rec.driver.send("Input.dispatchMouseEvent", e, signal);
+    const press = { x, y, button: p.button, modifiers };
+    for (let n = 1; n <= p.clicks; n++) {
+      events.push({ type: "mousePressed", ...press, buttons: BUTTON_BITS[p.button], clickCount: n });
+      if (p.delayMs > 0) {
+        await Promise.all(events.splice(0).map(send));
+        await sleep(p.delayMs, signal);
+      }
+      events.push({ type: "mouseReleased", ...press, buttons: 0, clickCount: n });
+    }
+    // Sent together: CDP keeps their order, and Chromium need not wait a frame for a lone move.
+    await Promise.all(events.map(send));
+  } finally {
+    for (const m of held.reverse()) await keyboard.up(m as never).catch(() => {});
+  }
+  rec.mouse = { x, y };
+}

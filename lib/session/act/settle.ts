@@ -1,0 +1,175 @@
+/**
+ * Settle, then observe: after an action's input, the fresh observation waits for what the action
+ * started (document, fetch and XHR requests that began after it) and for the DOM to be quiet
+ * after them, within a budget. Traffic that was already running, WebSockets, EventSource and
+ * beacons never count, so a page that polls or streams does not cost the budget on every
+ * action. Every wait ends on an event (a request's end, a quiet DOM) or on the budget, never on
+ * a fixed sleep.
+ */
+import type { Protocol } from "devtools-protocol";
+import type { FrameInfo, PageDriver } from "../../driver/page_driver.ts";
+import { MUTATION_QUIET, SETTLE_ARM, SETTLE_DISARM } from "../../snapshot/page_lib.ts";
+
+export const DEFAULT_SETTLE_MS = 1500;
+
+/** How long, after the requests the action started, a render that follows them gets to begin: a frame. */
+const FRAME_MS = 16;
+/** How long the DOM must stay unchanged after a mutation (and one task turn). */
+const AFTER_MS = 4;
+
+/** Request types an action waits for (CDP ResourceType). */
+const AWAITED = new Set(["Document", "Fetch", "XHR"]);
+
+export interface SettleReport {
+  state: "quiet" | "budget" | "skipped";
+  ms: number;
+  pending: number;
+}
+
+export function skippedSettle(): SettleReport {
+  return { state: "skipped", ms: 0, pending: 0 };
+}
+
+/** Watches the requests of one page from before an action's input until its settle ends. */
+export class SettleWatch {
+  #driver: PageDriver;
+  #pending = new Set<string>();
+  #started = 0;
+  #changed: (() => void)[] = [];
+  #off: (() => void)[] = [];
+  #frame: FrameInfo;
+  /** A document request of the watched frame began: its loader must be read again. */
+  #navigated = false;
+  /** The quiet check asked for as soon as the input was acknowledged (see `inputDone`). */
+  #early: Promise<{ quiet: boolean } | null> | null = null;
+  /**
+   * The observer is armed until a quiet check that disarms it is sent; otherwise `dispose` stops
+   * it, after the fresh observation, so that no command queues ahead of the capture.
+   */
+  #armed = true;
+
+  /** Start watching before the input; `frame` is the frame whose DOM the action's state shows. */
+  constructor(driver: PageDriver, frame: FrameInfo) {
+    this.#driver = driver;
+    this.#frame = frame;
+    // Not awaited: CDP keeps the order, so the observer is armed before the input arrives.
+    driver.callIn(frame, SETTLE_ARM).catch(() => {});
+    const on = <E>(event: string, fn: (e: E) => void) => this.#off.push(driver.on(event, fn));
+    on("Network.requestWillBeSent", (e: Protocol.Network.RequestWillBeSentEvent) => {
+      if (!AWAITED.has(e.type ?? "") || this.#pending.has(e.requestId)) return;
+      if (e.type === "Document" && e.frameId === frame.frameId) this.#navigated = true;
+      this.#pending.add(e.requestId);
+      this.#started++;
+      this.#notify();
+    });
+    const end = (e: { requestId: string }) => {
+      if (this.#pending.delete(e.requestId)) this.#notify();
+    };
+    on("Network.loadingFinished", end);
+    on("Network.loadingFailed", end);
+  }
+
+  /**
+   * The input was acknowledged: ask the page at once whether its DOM is quiet, without waiting
+   * for the dispatch to finish. The answer counts only when no awaited request began before it
+   * arrived (the page's events come before its answers); otherwise `settle` waits as always. The
+   * observer stays armed, so the wait that follows still sees every mutation.
+   */
+  inputDone(budgetMs: number): void {
+    if (budgetMs <= 0 || this.#started) return;
+    this.#early = this.#driver.callIn<{ quiet: boolean }>(
+      this.#frame,
+      MUTATION_QUIET,
+      [false, FRAME_MS, AFTER_MS, budgetMs, true],
+    ).catch(() => null);
+  }
+
+  #notify(): void {
+    for (const w of this.#changed.splice(0)) w();
+  }
+
+  /** Resolves once no awaited request is in flight, or false when `signal` ends first. */
+  #idle(signal: AbortSignal): Promise<boolean> {
+    if (!this.#pending.size) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const onAbort = () => resolve(false);
+      if (signal.aborted) return onAbort();
+      signal.addEventListener("abort", onAbort, { once: true });
+      const wait = () => {
+        if (signal.aborted) return;
+        if (!this.#pending.size) {
+          signal.removeEventListener("abort", onAbort);
+          return resolve(true);
+        }
+        this.#changed.push(wait);
+      };
+      wait();
+    });
+  }
+
+  /**
+   * Wait until the requests the action started are done and the DOM of the watched frame is quiet,
+   * within `budgetMs` and `signal`. A document that went away meanwhile ends the wait: there is
+   * nothing left to settle in it.
+   */
+  async settle(budgetMs: number, signal: AbortSignal): Promise<SettleReport> {
+    const t0 = performance.now();
+    const report = (state: SettleReport["state"]): SettleReport => ({
+      state,
+      ms: Math.round(performance.now() - t0),
+      pending: this.#pending.size,
+    });
+    if (budgetMs <= 0) return report("skipped");
+    const budget = AbortSignal.any([signal, AbortSignal.timeout(budgetMs)]);
+    const early = this.#early;
+    this.#early = null;
+    try {
+      const first = early ? await untilAborted(early, budget) : null;
+      if (first?.quiet && !this.#started && !this.#navigated) return report("quiet");
+      while (true) {
+        if (!(await this.#idle(budget))) return report("budget");
+        const mark = this.#started;
+        const left = budgetMs - (performance.now() - t0);
+        if (left <= 0) return report("budget");
+        const frame = this.#navigated
+          ? (await this.#driver.frames(budget)).find((f) => f.frameId === this.#frame.frameId)
+          : this.#frame;
+        if (!frame) return report("quiet");
+        this.#armed = false;
+        const quiet = await this.#driver.callIn<{ quiet: boolean }>(
+          frame,
+          MUTATION_QUIET,
+          [mark > 0, FRAME_MS, AFTER_MS, Math.max(1, Math.round(left))],
+          budget,
+        ).catch(() => ({ quiet: !budget.aborted }));
+        // A request started while the DOM was watched: wait for it, then for quiet again.
+        if (this.#started !== mark || this.#pending.size) continue;
+        return report(quiet.quiet ? "quiet" : "budget");
+      }
+    } catch {
+      return report(signal.aborted || budget.aborted ? "budget" : "quiet");
+    }
+  }
+
+  /** Stop watching; call it once the page was observed. */
+  dispose(): void {
+    // A document that went away took its observer with it.
+    if (this.#armed && !this.#navigated) this.#driver.callIn(this.#frame, SETTLE_DISARM).catch(() => {});
+    this.#armed = false;
+    for (const off of this.#off.splice(0)) off();
+    this.#changed = [];
+  }
+}
+
+/** The promise's value, or null once `signal` ends first. */
+function untilAborted<T>(p: Promise<T | null>, signal: AbortSignal): Promise<T | null> {
+  if (signal.aborted) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const onAbort = () => resolve(null);
+    signal.addEventListener("abort", onAbort, { once: true });
+    p.then((v) => {
+      signal.removeEventListener("abort", onAbort);
+      resolve(v);
+    });
+  });
+}

@@ -1,0 +1,154 @@
+/**
+ * Whether a page's renderer still answers. A script that never yields (`while(true){}`) or a
+ * crashed renderer would make every later read of the page wait for its whole deadline; instead
+ * observe, act and wait refuse at once with `page_unresponsive`, and navigate recovers the page
+ * in place: the renderer is replaced, the page keeps its id and origin rules, and its generation
+ * rises so that no state of the old renderer passes for one of the new.
+ */
+import type { Protocol } from "devtools-protocol";
+import { raceSignal } from "../../driver/page_driver.ts";
+import { PortholeError } from "../../protocol/errors.ts";
+import type { Emitter } from "./emit.ts";
+import type { PageRecord } from "./page_record.ts";
+
+/** How long a healthy renderer may take to evaluate `0`; a busy one still answers well within it. */
+const PROBE_MS = 1_000;
+/** A renderer already found hung is asked again briefly: it may have come back by itself. */
+const RECHECK_MS = 200;
+/** How long a hung renderer may take to go once Porthole crashed it. */
+const CRASH_MS = 3_000;
+
+/** What following a page's renderer needs of its session. */
+export interface HealthHost extends Emitter {
+  /** A renderer of the session died: the operation under way ends now, not at its deadline. */
+  rendererCrashed(err: PortholeError): void;
+}
+
+/** Follow the renderer's crashes and reloads (called once per page, when it is prepared). */
+export function watchHealth(host: HealthHost, rec: PageRecord): void {
+  const { driver } = rec;
+  driver.on("Inspector.targetCrashed", () => {
+    const hung = rec.health === "hung";
+    rec.health = "crashed";
+    // A crash Porthole caused to recover a hung page is part of that recovery, not news.
+    if (hung) return;
+    host.emit("page.crashed", { pageId: rec.pageId, reason: "the renderer crashed" });
+    host.rendererCrashed(unresponsive(rec));
+  });
+  driver.on("Inspector.targetReloadedAfterCrash", () => {
+    if (rec.health === "crashed") rec.health = "ok";
+  });
+  driver.send("Inspector.enable").catch(() => {});
+}
+
+/** Whether the renderer answers a trivial evaluation within `ms` (an error is an answer too). */
+async function answers(rec: PageRecord, ms: number, signal: AbortSignal): Promise<boolean> {
+  const probe = rec.driver.send<Protocol.Runtime.EvaluateResponse>(
+    "Runtime.evaluate",
+    { expression: "0", silent: true },
+  ).then(() => true, () => true);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await raceSignal(Promise.race([probe, late]), signal);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function unresponsive(rec: PageRecord): PortholeError {
+  const crashed = rec.health === "crashed";
+  return new PortholeError(
+    "page_unresponsive",
+    crashed
+      ? `The renderer of page ${rec.pageId} crashed`
+      : `Page ${rec.pageId} does not respond: a script of the page keeps its renderer busy`,
+    { details: { pageId: rec.pageId, reason: crashed ? "crashed" : "hung" } },
+  );
+}
+
+/**
+ * Whether the renderer crashed, asked anew after an await: it may die while it is probed (its
+ * failing the probe is an answer), and a hung renderer may die by itself (out of memory).
+ */
+const crashed = (rec: PageRecord) => rec.health === "crashed";
+
+/** Refuse at once when the page's renderer crashed or does not answer (observe, act, wait). */
+export async function assertResponsive(rec: PageRecord, signal: AbortSignal): Promise<void> {
+  if (crashed(rec)) throw unresponsive(rec);
+  if (rec.driver.closed) return; // the caller reports a closed page its own way
+  const ok = await answers(rec, rec.health === "hung" ? RECHECK_MS : PROBE_MS, signal);
+  if (signal.aborted) throw signal.reason;
+  if (crashed(rec)) throw unresponsive(rec);
+  if (!ok) {
+    rec.health = "hung";
+    throw unresponsive(rec);
+  }
+  rec.health = "ok";
+}
+
+/**
+ * Before navigate: a crashed or hung renderer is replaced. A hung one is crashed first (its
+ * main thread answers nothing, the browser can still end it); the navigation that follows starts
+ * a fresh renderer in the same page target. Returns whether the page was recovered.
+ */
+export async function recoverPage(host: Emitter, rec: PageRecord, signal: AbortSignal): Promise<boolean> {
+  if (rec.driver.closed) return false;
+  const live = !crashed(rec) && await answers(rec, rec.health === "hung" ? RECHECK_MS : PROBE_MS, signal);
+  if (live && !crashed(rec)) {
+    rec.health = "ok";
+    return false;
+  }
+  if (!crashed(rec)) {
+    rec.health = "hung";
+    rec.driver.send("Page.crash").catch(() => {});
+    const end = Date.now() + CRASH_MS;
+    while (!crashed(rec) && Date.now() < end && !signal.aborted) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    if (!crashed(rec)) throw unresponsive(rec);
+  }
+  // A blank document in a fresh renderer, loaded to the end so that none of its events reaches
+  // the caller's navigation, which then runs as on any page.
+  const { driver } = rec;
+  let off = () => {};
+  const stopped = new Promise<void>((resolve) => {
+    off = driver.on("Page.frameStoppedLoading", (e: Protocol.Page.FrameStoppedLoadingEvent) => {
+      if (e.frameId === driver.targetId) resolve();
+    });
+  });
+  try {
+    await driver.send("Page.navigate", { url: "about:blank" }, signal);
+    await raceSignal(Promise.race([stopped, new Promise((r) => setTimeout(r, CRASH_MS))]), signal);
+  } finally {
+    off();
+  }
+  rec.health = "ok";
+  rec.generation++;
+  host.emit("page.recovered", { pageId: rec.pageId, generation: rec.generation });
+  return true;
+}
+
+/**
+ * Run `work` on the page while its renderer is probed side by side: a healthy page pays no extra
+ * round trip (the probe overlaps the work's first commands), and a hung one ends the work with
+ * page_unresponsive within the probe's time instead of at its deadline.
+ */
+export async function whileResponsive<T>(
+  rec: PageRecord,
+  signal: AbortSignal,
+  work: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  if (rec.health === "crashed") throw unresponsive(rec);
+  const stop = new AbortController();
+  const probe = assertResponsive(rec, signal).catch((err) => {
+    stop.abort(err);
+    throw err;
+  });
+  const done = work(AbortSignal.any([signal, stop.signal]));
+  // Whichever fails first says why; the other's outcome is not needed then.
+  probe.catch(() => {});
+  done.catch(() => {});
+  const [, result] = await Promise.all([probe, done]);
+  return result;
+}

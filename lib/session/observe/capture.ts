@@ -1,0 +1,308 @@
+/**
+ * Capturing an observation of one frame: the in-page walker runs in Porthole's isolated world
+ * of that frame and of every frame inside it (out-of-process frames through their own target),
+ * and render.ts turns the walks into the ARIA snapshot and the state record.
+ */
+import type { Protocol } from "devtools-protocol";
+import { PortholeError } from "../../protocol/errors.ts";
+import type { Observation } from "../../protocol/types.ts";
+import { newId } from "../../protocol/validate.ts";
+import { canonicalOrigin, redactUrl } from "../../policy/url.ts";
+import { type FrameWalk, render, type Tier } from "../../snapshot/render.ts";
+import { CLOSED_CANDIDATES, WALKER, type WalkResult } from "../../snapshot/walker.ts";
+import { driverError, type FrameInfo, type PageDriver } from "../../driver/page_driver.ts";
+import type { StateRecord } from "../core/states.ts";
+import { sinceOutcome } from "./history.ts";
+import { type FrameDoor, framesOf, resolveRefDocument } from "../core/frame_doors.ts";
+import type { RefBook } from "../core/ref_book.ts";
+
+export { fingerprintOf, framesOf, resolveRef, resolveRefDocument } from "../core/frame_doors.ts";
+
+export interface CaptureTarget {
+  pageId: string;
+  driver: PageDriver;
+  generation: number;
+  refs: RefBook;
+}
+
+export interface CaptureOptions {
+  frameId?: string;
+  maxDepth: number;
+  maxBytes: number;
+  tier?: Tier;
+  /** Walk only this element of the observed frame (a backend node id), itself included. */
+  root?: number;
+  /** `observe {since}`: the base state asked for, when the session still keeps it for this page. */
+  since?: { stateId: string; base: Readonly<StateRecord> | null };
+}
+
+export function documentIdOf(frame: FrameInfo, documentNode: number): string {
+  return `${frame.frameId}.${frame.loaderId}.${documentNode}`;
+}
+
+/** The frame an observation names (or the main frame), with every frame of the page. Never falls back. */
+export async function findFrame(driver: PageDriver, frameId: string | undefined, signal?: AbortSignal) {
+  const frames = await framesOf(driver, signal);
+  const door = frameId
+    ? frames.find((f) => f.info.frameId === frameId)
+    : frames.find((f) => !f.info.parentId);
+  if (!door) {
+    throw new PortholeError("frame_not_found", `Frame ${frameId} is not in page`, { details: { frameId } });
+  }
+  return { frame: door.info, door, frames };
+}
+
+/** How far past the cap the walker may read before it stops: rendering drops some of what it reads. */
+const BUDGET_FACTOR = 2;
+
+async function walkFrame(
+  door: FrameDoor,
+  children: FrameDoor[],
+  refsIf: string,
+  floor: number,
+  tier: Tier,
+  budget: number,
+  signal?: AbortSignal,
+  root?: number,
+): Promise<{ result: WalkResult; owners: string[] }> {
+  // Once the domain is on, the tree's root is asked for and the walk is sent behind it without
+  // waiting: Chromium handles one target's commands in order, so the walk still reads a built tree.
+  const pipelined = door.accessibilityOn();
+  const ax = door.ensureAccessibility(signal);
+  ax.catch(() => {});
+  const world = await door.world(signal);
+  if (!pipelined) await ax;
+  let rootId: string | undefined;
+  if (root !== undefined) {
+    const r = await door.send<Protocol.DOM.ResolveNodeResponse>("DOM.resolveNode", {
+      backendNodeId: root,
+      executionContextId: world,
+    }, signal).catch(() => null);
+    rootId = r?.object.objectId;
+    if (!rootId) {
+      throw new PortholeError("observation_failed", "The element to observe is no longer in the page");
+    }
+  }
+  // The iframe elements of the child frames, so the walker can tag each with its frame id.
+  const owned: { frameId: string; objectId: string }[] = [];
+  await Promise.all(children.map(async (child) => {
+    const owner = await door.send<Protocol.DOM.GetFrameOwnerResponse>("DOM.getFrameOwner", {
+      frameId: child.info.frameId,
+    }, signal).catch(() => null);
+    if (!owner) return;
+    const r = await door.send<Protocol.DOM.ResolveNodeResponse>("DOM.resolveNode", {
+      backendNodeId: owner.backendNodeId,
+      executionContextId: world,
+    }, signal).catch(() => null);
+    if (r?.object.objectId) owned.push({ frameId: child.info.frameId, objectId: r.object.objectId });
+  }));
+  try {
+    const walk = door.send<Protocol.Runtime.CallFunctionOnResponse>("Runtime.callFunctionOn", {
+      functionDeclaration: WALKER,
+      executionContextId: world,
+      arguments: [
+        { value: { tier, budget, refsIf, floor, root: rootId !== undefined } },
+        ...(rootId ? [{ objectId: rootId }] : []),
+        ...owned.map((o) => ({ objectId: o.objectId })),
+      ],
+      returnByValue: true,
+    }, signal);
+    const [r] = await Promise.all([walk, ax]);
+    if (r.exceptionDetails) {
+      const text = r.exceptionDetails.exception?.description ?? r.exceptionDetails.text;
+      if (/ComputedAccessibilityInfo/.test(text)) {
+        throw new PortholeError("accessibility_unavailable", "Chromium's accessibility data is unavailable", {
+          details: { exception: text.split("\n")[0] },
+        });
+      }
+      throw new PortholeError("observation_failed", "The page could not be read", {
+        details: { exception: text.split("\n")[0] },
+      });
+    }
+    return { result: r.result.value as WalkResult, owners: owned.map((o) => o.frameId) };
+  } finally {
+    for (const o of owned) door.send("Runtime.releaseObject", { objectId: o.objectId }).catch(() => {});
+    if (rootId) door.send("Runtime.releaseObject", { objectId: rootId }).catch(() => {});
+  }
+}
+
+/** Which of the walk's custom elements really host a closed shadow root (asked of Chromium's DOM). */
+async function closedHosts(door: FrameDoor, result: WalkResult, signal?: AbortSignal): Promise<Set<number>> {
+  const out = new Set<number>();
+  if (!result.nodes.some((n) => n.c !== undefined)) return out;
+  const world = await door.world(signal);
+  const list = await door.send<Protocol.Runtime.CallFunctionOnResponse>("Runtime.callFunctionOn", {
+    functionDeclaration: CLOSED_CANDIDATES,
+    executionContextId: world,
+  }, signal);
+  const listId = list.result.objectId;
+  if (!listId) return out;
+  try {
+    const props = await door.send<Protocol.Runtime.GetPropertiesResponse>("Runtime.getProperties", {
+      objectId: listId,
+      ownProperties: true,
+    }, signal);
+    const items = props.result.filter((p) => /^\d+$/.test(p.name) && p.value?.objectId).slice(0, 64);
+    await Promise.all(items.map(async (p) => {
+      const d = await door.send<Protocol.DOM.DescribeNodeResponse>("DOM.describeNode", {
+        objectId: p.value!.objectId,
+        depth: 0,
+        pierce: true,
+      }, signal).catch(() => null);
+      if (d?.node.shadowRoots?.some((s) => s.shadowRootType === "closed")) out.add(Number(p.name));
+    }));
+  } finally {
+    door.send("Runtime.releaseObject", { objectId: listId }).catch(() => {});
+  }
+  return out;
+}
+
+/** The backend node id of the walked document (the action's document identity check), cached per document. */
+async function documentNode(door: FrameDoor, token: string, signal?: AbortSignal): Promise<number> {
+  const objectId = await resolveRefDocument(door, token, signal);
+  if (!objectId) {
+    throw new PortholeError("observation_failed", "The document changed while it was being observed");
+  }
+  try {
+    const d = await door.send<Protocol.DOM.DescribeNodeResponse>("DOM.describeNode", { objectId }, signal);
+    return d.node.backendNodeId;
+  } finally {
+    door.send("Runtime.releaseObject", { objectId }).catch(() => {});
+  }
+}
+
+/** Capture one frame. Returns the state record and its public observation. */
+export async function captureFrame(
+  target: CaptureTarget,
+  opts: CaptureOptions,
+  signal?: AbortSignal,
+): Promise<{ state: StateRecord; observation: Observation; isMain: boolean; walks: FrameWalk[] }> {
+  const { driver } = target;
+  const tier = opts.tier ?? "full";
+  const budget = opts.maxBytes * BUDGET_FACTOR;
+  try {
+    const { frame, door, frames } = await findFrame(driver, opts.frameId, signal);
+    const childrenOf = (id: string) => frames.filter((f) => f.info.parentId === id);
+    const walks = new Map<string, FrameWalk>();
+    const walkOne = async (d: FrameDoor, refsIf: string, root?: number) => {
+      const book = target.refs.doc(d.info.frameId, d.info.loaderId);
+      const kids = childrenOf(d.info.frameId);
+      const { result, owners } = await walkFrame(
+        d,
+        kids,
+        refsIf,
+        book.next,
+        tier,
+        budget,
+        signal,
+        root,
+      );
+      book.next = Math.max(book.next, result.next);
+      const fw: FrameWalk = {
+        frameId: d.info.frameId,
+        loaderId: d.info.loaderId,
+        origin: canonicalOrigin(result.origin),
+        refPrefix: target.refs.prefixFor(d.info.frameId, !d.info.parentId),
+        refs: result.refs,
+        result,
+        owners,
+        closed: await closedHosts(d, result, signal),
+      };
+      walks.set(fw.frameId, fw);
+      return fw;
+    };
+    const root = await walkOne(door, "*", opts.root);
+    // Frames inside the observed one, level by level: refs only where the origin is the observed one's.
+    let level = childrenOf(frame.frameId);
+    while (level.length) {
+      await Promise.all(level.map((d) => walkOne(d, root.result.origin).catch(() => null)));
+      level = level.flatMap((d) => childrenOf(d.info.frameId));
+    }
+    // The frame may have moved on while it was read: re-read its loader. Without a frame event
+    // since the tree was read (events come before the walk's answer), the tree is still the one read.
+    const { frame: after, frames: now } = await findFrame(driver, frame.frameId, signal);
+    if (after.loaderId !== frame.loaderId) {
+      throw new PortholeError("observation_failed", "The document changed while it was being observed");
+    }
+    // An inner frame that committed another document while it was read: its content is shown,
+    // but no ref of it is issued (it would be bound to the loader read before the walk).
+    for (const fw of walks.values()) {
+      if (fw.frameId === frame.frameId) continue;
+      const current = now.find((d) => d.info.frameId === fw.frameId);
+      if (!current || current.info.loaderId !== fw.loaderId) fw.refs = false;
+    }
+    const book = target.refs.doc(frame.frameId, frame.loaderId);
+    if (book.documentNode === undefined || book.token !== root.result.token) {
+      book.documentNode = await documentNode(door, root.result.token, signal);
+      book.token = root.result.token;
+    }
+    const others = new Map([...walks].filter(([id]) => id !== frame.frameId));
+    const built = render(root, others, {
+      tier,
+      maxDepth: opts.maxDepth,
+      maxBytes: opts.maxBytes,
+      redact: redactUrl,
+    });
+    const documentId = documentIdOf(frame, book.documentNode);
+    const stateId = newId("st");
+    const state: StateRecord = {
+      stateId,
+      pageId: target.pageId,
+      targetId: driver.targetId,
+      frameId: frame.frameId,
+      loaderId: frame.loaderId,
+      documentId,
+      documentNode: book.documentNode,
+      token: root.result.token,
+      origin: root.origin,
+      url: frame.url,
+      generation: target.generation,
+      refs: new Map(built.refs.map((r) => [r.ref, r])),
+      tree: built.tree,
+      uncut: built.uncut,
+      tier,
+      maxDepth: opts.maxDepth,
+      walkCut: built.walkCut,
+      truncated: built.truncated,
+    };
+    const observation: Observation = {
+      stateId,
+      targetId: driver.targetId,
+      pageId: target.pageId,
+      frameId: frame.frameId,
+      document: { loaderId: frame.loaderId, documentId },
+      url: redactUrl(frame.url),
+      origin: root.origin,
+      title: root.result.title,
+      tree: built.tree,
+      refCount: built.refs.length,
+      truncated: built.truncated,
+      bytes: built.bytes,
+      generation: target.generation,
+      tier,
+    };
+    if (opts.since) {
+      const outcome = sinceOutcome(opts.since.stateId, opts.since.base, state, opts.maxBytes);
+      if ("changes" in outcome) {
+        // The lines an agent now knows are the base's plus the changes: their refs act.
+        const named = new Set(
+          [...outcome.changes.added, ...outcome.changes.changed].flatMap((l) =>
+            l.match(/\[ref=(@[a-z0-9]+)\]/)?.[1] ?? []
+          ),
+        );
+        for (const r of built.allRefs) if (named.has(r.ref)) state.refs.set(r.ref, r);
+        observation.refCount = state.refs.size;
+        observation.since = opts.since.stateId;
+        observation.changes = outcome.changes;
+        observation.tree = "";
+        observation.bytes = 0;
+      } else {
+        observation.sinceUnavailable = outcome.unavailable;
+      }
+    }
+    return { state, observation, isMain: frame.parentId === null, walks: [root, ...others.values()] };
+  } catch (err) {
+    if (signal?.aborted && !(err instanceof PortholeError)) throw signal.reason;
+    throw driverError(err, "Observation failed");
+  }
+}
