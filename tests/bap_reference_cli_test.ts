@@ -489,3 +489,91 @@ Deno.test(
     assert.equal(plain.porthole.browser, "chromium");
   },
 );
+
+Deno.test(
+  "the bap CLI's other actions (type, press, select, check, uncheck, hover, scroll, back, forward, reload) work or meet the no-ref rule",
+  browserTest,
+  async () => {
+    await using c = await sdkConnect(cliInit(crypto.randomUUID()));
+    await c.call("browser/launch", CLI_LAUNCH);
+    let pageId: string = (await c.call("page/create", {})).id;
+    await c.call("page/navigate", { pageId, url: site.url("/"), timeout: 30000 });
+    const value = async (css: string, property = "value") =>
+      (await c.call("observe/element", {
+        pageId,
+        selector: { type: "css", value: css },
+        properties: [property],
+      }))[
+        property
+      ];
+
+    // bap type label:"Email" abc, then bap type xyz (into the focused element; the CLI names css:body).
+    pageId = await ready(c);
+    assertVoid(
+      await c.call("action/type", { pageId, selector: { type: "label", value: "Email" }, text: "abc" }),
+    );
+    await postActionSummary(c, pageId);
+    assert.equal(await value("#email"), "abc");
+    pageId = await ready(c);
+    const body = await c.request("action/type", {
+      pageId,
+      selector: { type: "css", value: "body" },
+      text: "xyz",
+    });
+    // The body has no ref, so this is Porthole's rule for elements without one (the keys are not sent).
+    assertRpcError(body.error, -32021, false);
+    assert.equal(body.error.data.details.reason, "no_ref");
+
+    // bap press Tab
+    pageId = await ready(c);
+    assertVoid(await c.call("action/press", { pageId, key: "Tab" }));
+    await postActionSummary(c, pageId);
+
+    // bap select label:"Size" M
+    pageId = await ready(c);
+    assertVoid(
+      await c.call("action/select", { pageId, selector: { type: "label", value: "Size" }, values: "M" }),
+    );
+    await postActionSummary(c, pageId);
+    assert.equal(await value("#size"), "M");
+
+    // bap check label:"Terms", bap uncheck label:"Terms"
+    pageId = await ready(c);
+    assertVoid(await c.call("action/check", { pageId, selector: { type: "label", value: "Terms" } }));
+    assert.equal(await value("#terms", "checked"), true);
+    assertVoid(await c.call("action/uncheck", { pageId, selector: { type: "label", value: "Terms" } }));
+    assert.equal(await value("#terms", "checked"), false);
+
+    // bap hover text:"Next page"
+    pageId = await ready(c);
+    assertVoid(await c.call("action/hover", { pageId, selector: { type: "text", value: "Next page" } }));
+    await postActionSummary(c, pageId);
+
+    // bap scroll down --pixels=100, bap scroll, bap scroll css:#signin
+    pageId = await ready(c);
+    assertVoid(await c.call("action/scroll", { pageId, options: { direction: "down", amount: 100 } }));
+    assertVoid(await c.call("action/scroll", { pageId, options: { direction: "down", amount: 300 } }));
+    assertVoid(await c.call("action/scroll", { pageId, selector: { type: "css", value: "#signin" } }));
+    // An element without a ref (a paragraph) is not acted on, scrolling included: Porthole's rule, said so.
+    const para = await c.fails("action/scroll", { pageId, selector: { type: "css", value: "#status" } });
+    assertRpcError(para, -32021, false);
+    assert.equal(para.data?.details.reason, "no_ref", JSON.stringify(para));
+    await postActionSummary(c, pageId);
+
+    // bap goto …?page=2, bap back, bap forward, bap reload: each followed by a metadata observe.
+    await c.call("page/navigate", { pageId, url: site.url("/?page=2"), timeout: 30000 });
+    const urlAfter = async (method: string) => {
+      pageId = await ready(c);
+      assertVoid(await c.call(method, { pageId }));
+      return (await c.call("agent/observe", {
+        pageId,
+        includeMetadata: true,
+        includeInteractiveElements: false,
+        maxElements: 0,
+      })).metadata.url;
+    };
+    assert.equal(await urlAfter("page/goBack"), site.url("/"));
+    assert.match(await urlAfter("page/goForward"), /\?page=/);
+    assert.match(await urlAfter("page/reload"), /\?page=/);
+  },
+);
