@@ -14,10 +14,14 @@ import { callOp } from "../ops/call.ts";
 import { MAX_TIMEOUT_MS } from "../protocol/timeouts.ts";
 import { WaitInput } from "../protocol/schemas_watch.ts";
 
-/** What a step may do: an action, or a navigation. */
+/**
+ * What a step may do: an action, a navigation, or the two reads the reference CLI writes as steps
+ * (`bap act … snapshot screenshot`), whose result is the step's `result`.
+ */
 export const STEP_ACTIONS = [
   ...Object.keys(ACTION_METHODS),
   ...["page/navigate", "page/reload", "page/goBack", "page/goForward"],
+  ...["observe/ariaSnapshot", "observe/screenshot"],
 ];
 
 const Step = v.object({

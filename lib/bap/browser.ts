@@ -1,7 +1,9 @@
 /**
  * `browser/*` and `context/*`. A launch takes a lease in Porthole's shared browser pool: its
- * default context is a Porthole session, as is every context/create. Launch options that would
- * leave the sandbox or touch the disk are refused.
+ * default context is a Porthole session, as is every context/create. What a client sends by
+ * default (a Chrome or Edge channel, a visible window, a profile folder) is mapped onto Porthole's
+ * own headless Chromium and said so in the result's `notice`; what would change the shared browser,
+ * its network path or the server's disk is refused, naming the field and the reason.
  */
 import * as v from "valibot";
 import { CreateSessionInput, UpdateSessionInput } from "../protocol/schemas.ts";
@@ -13,35 +15,89 @@ import { Flag, loose, Str } from "./schema.ts";
 /** A new context id: eight random hex digits. */
 const contextId = () => `ctx-${crypto.randomUUID().slice(0, 8)}`;
 
+/** Chromium's release channels (Playwright's names): each is served by Porthole's own Chromium. */
+const CHANNELS = [
+  "chromium",
+  "chrome",
+  "chrome-beta",
+  "chrome-dev",
+  "chrome-canary",
+  "msedge",
+  "msedge-beta",
+  "msedge-dev",
+  "msedge-canary",
+] as const;
+
 const Launch = v.object({
   browser: v.optional(v.picklist(["chromium", "firefox", "webkit"]), "chromium"),
-  channel: Str,
+  channel: v.optional(v.picklist(CHANNELS)),
   headless: Flag,
   // No flags and an empty list of them are the same ask.
   args: v.optional(v.pipe(v.array(v.string()), v.transform((a) => a.length ? a : undefined))),
-  userDataDir: v.optional(v.unknown()),
+  userDataDir: Str,
   downloadsPath: v.optional(v.unknown()),
   cdpUrl: Str,
   proxy: v.optional(v.unknown()),
 });
 type Launch = v.InferOutput<typeof Launch>;
 
+const USE_CHROMIUM = 'Send browser: "chromium" (or leave it out): Porthole drives Chromium only.';
+
 /**
- * What a launch may ask for, field by field: the values Porthole takes, and why it refuses the
- * others. The shared browser is headless, sandboxed, temporary and Porthole's.
+ * The fields a launch may not have, and the reason: each would change what the operator set up.
+ * The browser is one process shared by every session, its traffic passes Porthole's network guard,
+ * and nothing a client names is read from or written to the server's disk.
  */
-const TAKES: [keyof Launch, unknown[], string][] = [
-  ["browser", ["chromium"], "browser: Porthole drives Chromium only"],
-  ["channel", [undefined, "chromium"], "channel: Porthole drives its own Chromium only, in no other channel"],
-  ["headless", [undefined, true], "headless: false is refused: Porthole runs Chromium headless only"],
-  ["args", [undefined], "args are refused: the shared browser's flags are Porthole's"],
-  ["userDataDir", [undefined], "userDataDir is refused: Porthole's contexts are temporary"],
-  ["downloadsPath", [undefined], "downloadsPath is refused: Porthole blocks every download"],
-  ["proxy", [undefined], "proxy is not supported: pages reach the network directly"],
+const REFUSED: [keyof Launch, string][] = [
+  [
+    "args",
+    "args are refused: the Chromium process is shared by every session, so its flags are the operator's " +
+    "(a flag such as --no-sandbox or --disable-web-security would lift every session's isolation)",
+  ],
+  [
+    "proxy",
+    "proxy is refused: every request of every page passes Porthole's network guard, which applies the " +
+    "address and origin policy; a client-chosen proxy would route the pages' traffic around it",
+  ],
+  [
+    "downloadsPath",
+    "downloadsPath is refused: a client does not choose paths on Porthole's disk; downloads are blocked " +
+    "or kept in the session's artifact store (--downloads artifacts), never written to a folder",
+  ],
 ];
 
+/** What the launch mapped rather than did as asked: one sentence per field, or none. */
+function notices(p: Launch, attached: boolean): string[] {
+  const used = attached ? "the browser at cdpUrl is used" : "Porthole's own headless Chromium is used";
+  const out: string[] = [];
+  if (p.channel !== undefined && p.channel !== "chromium") {
+    out.push(`channel "${p.channel}" is not launched: ${used}.`);
+  }
+  if (p.headless === false && !attached) {
+    out.push("headless: false is mapped to headless: Porthole shows its pages at /ui (the live view).");
+  }
+  if (p.userDataDir !== undefined) {
+    out.push(
+      "userDataDir is not used: the context is temporary and starts empty; nothing is read from or " +
+        "written to that folder.",
+    );
+  }
+  return out;
+}
+
 async function launch(call: Call, p: Launch) {
-  for (const [field, takes, why] of TAKES) if (!takes.includes(p[field])) throw invalidParams(field, why);
+  if (p.browser !== "chromium") {
+    throw new BapError(
+      BAP.InvalidParams,
+      `browser: ${p.browser} is not available: Porthole drives Chromium only`,
+      {
+        details: { field: "browser", browser: p.browser },
+        notDispatched: true,
+        recoveryHint: USE_CHROMIUM,
+      },
+    );
+  }
+  for (const [field, why] of REFUSED) if (p[field] !== undefined) throw invalidParams(field, why);
   // Refused before the browser this connection holds is closed.
   const attached = p.cdpUrl !== undefined ? call.registry.foreignBrowser(p.cdpUrl) : null;
   const state = call.state;
@@ -57,7 +113,17 @@ async function launch(call: Call, p: Launch) {
     throw err;
   }
   state.browser = { browserId: `browser-${crypto.randomUUID()}`, version };
-  return { browserId: state.browser.browserId, version, defaultContext: ctx.id };
+  const notice = notices(p, attached !== null).join(" ");
+  return {
+    browserId: state.browser.browserId,
+    version,
+    defaultContext: ctx.id,
+    ...notice ? { notice } : {},
+    // Which browser this is, whatever was asked for.
+    porthole: attached
+      ? { browser: "chromium", attached: true, version }
+      : { browser: "chromium", channel: "porthole", headless: true, version },
+  };
 }
 
 /** ContextOptions: the session's options, its emulation included (POST /v1/sessions takes the same). */
