@@ -1,17 +1,9 @@
 import assert from "node:assert/strict";
 import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from "../../lib/protocol/timeouts.ts";
-import {
-  BROWSER_ENV_ALLOW_LIST,
-  defaultConfig,
-  isLoopbackHost,
-  parseBrowserArgs,
-  parseDuration,
-  parseMcpArgs,
-  parseServeArgs,
-  parseSize,
-  SERVE_FLAGS,
-  UsageError,
-} from "../../lib/config.ts";
+import { BROWSER_ENV_ALLOW_LIST, defaultConfig, isLoopbackHost } from "../../lib/config.ts";
+import { SERVE_FLAGS } from "../../lib/cli/flags.ts";
+import { parseBrowserArgs, parseMcpArgs, parseServeArgs } from "../../lib/cli/parse.ts";
+import { parseDuration, parseSize, UsageError } from "../../lib/cli/values.ts";
 
 Deno.test("the defaults are the contract's: 127.0.0.1:9222, 8 sessions, 8 pages, 32 queued, 48 KiB, 15 min, 10 MiB", () => {
   const c = defaultConfig();
