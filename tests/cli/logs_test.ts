@@ -175,7 +175,7 @@ Deno.test({
 
 Deno.test("a log field that names a secret or a URL is redacted whoever logs it", async () => {
   const script = `
-    import { log, setLogLevel } from "../lib/log.ts";
+    import { log, setLogLevel } from "./lib/log.ts";
     setLogLevel("debug");
     log("info", "probe", { token: "t0ken-value", authorization: "Bearer abc-secret", text: "typed-secret",
       url: "https://example.com/a?session=sess-secret#frag", pageUrl: "http://x.test/?k=url-secret", n: 3 });
