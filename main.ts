@@ -1,5 +1,5 @@
 /** Porthole's command line: serve, mcp, doctor, browser install/status, --version, --help. */
-import { type Config, parseBrowserArgs, parseMcpArgs, parseServeArgs, UsageError } from "./lib/config.ts";
+import type { Config } from "./lib/config.ts";
 import { discoverChromium } from "./lib/driver/discover.ts";
 import { installChromium } from "./lib/driver/install.ts";
 import { startServer } from "./lib/server.ts";
@@ -7,64 +7,16 @@ import { PORTHOLE_VERSION, PROTOCOL_VERSION } from "./lib/version.ts";
 // Only the options: the MCP SDK loads with `porthole mcp`, or with the first client of /mcp.
 import { MCP_HELP, selectTools } from "./lib/mcp/options.ts";
 import { runDoctor } from "./lib/cli/doctor.ts";
+import { helpText } from "./lib/cli/help.ts";
+import { parseBrowserArgs, parseMcpArgs, parseServeArgs } from "./lib/cli/parse.ts";
+import { usage, UsageError } from "./lib/cli/values.ts";
 
-const HELP = `porthole ${PORTHOLE_VERSION}: a browser for AI agents, as a sidecar
-
-Usage:
-  porthole serve [options]        Serve the HTTP API (BAP protocol ${PROTOCOL_VERSION})
-  porthole mcp [options]          Serve MCP on stdin/stdout (same core, no port)
-  porthole browser install        Install Chromium and fonts (Debian/Ubuntu: apt, no recommends)
-        [--dry-run]               Only say which packages it would install
-  porthole browser status         Say which browser Porthole would use
-  porthole doctor [options]       Check what serving needs (takes serve's options; --json)
-  porthole --version | --help
-
-Options of serve (each also an environment variable):
-  --host H              PORTHOLE_HOST            listen address (default 127.0.0.1)
-  --port P              PORTHOLE_PORT            listen port (default 9222; 0 picks a free one)
-  --token T             PORTHOLE_TOKEN           require this token on every route but /health
-  --allow-no-token      PORTHOLE_ALLOW_NO_TOKEN  allow a non-loopback address without a token
-  --chromium PATH       PORTHOLE_CHROMIUM        browser executable (default: found on PATH)
-  --browser-user U      PORTHOLE_BROWSER_USER    account Chromium runs as when Porthole is root (nobody)
-  --session-idle D      PORTHOLE_SESSION_IDLE    close sessions idle this long (default 15m)
-  --max-body N          PORTHOLE_MAX_BODY        largest request body (default 10m = 10 MiB)
-  --header-timeout-ms N PORTHOLE_HEADER_TIMEOUT_MS a request head's deadline (default 10000; 0 = off)
-  --max-sessions N      PORTHOLE_MAX_SESSIONS    browser contexts at once (default 8)
-  --test-browser-sessions N
-                        PORTHOLE_TEST_BROWSER_SESSIONS  test-browser contexts at once (default 4)
-  --bap-max-message N   BAP_MAX_MESSAGE_SIZE     largest BAP WebSocket message (default 10m = 10 MiB)
-  --bap-dormant-ttl D   BAP_DORMANT_SESSION_TTL  keep a disconnected BAP session this long (default 300s)
-  --allowed-host H      PORTHOLE_ALLOWED_HOSTS   extra Host names to accept (repeat, or comma list)
-  --config FILE         PORTHOLE_CONFIG          operator file: named secrets and approval rules (JSON)
-  --allow-cdp-attach    PORTHOLE_ALLOW_CDP_ATTACH BAP browser/launch may attach to a browser at cdpUrl
-                                                 (that browser is outside Porthole's sandbox and network guard)
-  --allow-popup-origin O PORTHOLE_ALLOW_POPUP_ORIGINS a popup to origin O is adopted as a page of its own
-                                                 (repeat; also "popupOrigins" in the --config file)
-  --downloads D         PORTHOLE_DOWNLOADS       blocked (default), or artifacts: a download goes to the
-                                                 session's artifact store, never to the filesystem
-  --block-private-network
-                        PORTHOLE_BLOCK_PRIVATE_NETWORK  pages may not reach loopback or private addresses
-  --log-level L         PORTHOLE_LOG_LEVEL       JSON logs on stderr: debug, info, warn, error, off (info)
-  --allowed-origin O    PORTHOLE_ALLOWED_ORIGINS browser Origins allowed to call the API (repeat)
-
-${MCP_HELP}
-`;
-
-/** Kept where the CLI tests import it from. */
-export { parseServeArgs };
-
-function wrap<T>(fn: () => T): T {
-  try {
-    return fn();
-  } catch (err) {
-    throw err instanceof UsageError ? err : new UsageError((err as Error).message);
-  }
-}
+const HELP = helpText(MCP_HELP);
 
 /** `porthole mcp`'s and `serve`'s MCP options, checked against the tools that exist. */
 function mcpAndRest(args: string[]): { mcp: Config["mcp"]; rest: string[] } {
   const { mcp, rest } = parseMcpArgs(args);
-  wrap(() => selectTools(mcp.tools));
+  usage(() => selectTools(mcp.tools));
   return { mcp, rest };
 }
 

@@ -3,7 +3,9 @@
  * the options `serve` would, and checks what a first session would otherwise find out the hard way.
  * Exits 1 when any check fails (warnings do not), 0 otherwise.
  */
-import { type EnvReader, parseServeArgs, UsageError } from "../config.ts";
+import type { EnvReader } from "../config.ts";
+import { parseServeArgs } from "./parse.ts";
+import { UsageError } from "./values.ts";
 import * as checks from "./doctor_checks.ts";
 import type { Check } from "./doctor_checks.ts";
 

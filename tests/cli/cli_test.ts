@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { parseServeArgs } from "../../main.ts";
+import { parseServeArgs } from "../../lib/cli/parse.ts";
 import { discoverChromium } from "../../lib/driver/discover.ts";
 import { PORTHOLE_VERSION } from "../../lib/version.ts";
 import { assertNotDispatched, browserTest, eventually, Site } from "../support/harness.ts";

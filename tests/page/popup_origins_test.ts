@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { browserTest, eventually, type Json, Porthole, refOf, Site } from "../support/harness.ts";
-import { parseServeArgs } from "../../lib/config.ts";
+import { parseServeArgs } from "../../lib/cli/parse.ts";
 import { loadConfigFile } from "../../lib/config_file.ts";
 
 const idp = new Site({
