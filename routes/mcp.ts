@@ -10,7 +10,11 @@ import type { Context } from "hono";
 // @ts-types="@modelcontextprotocol/sdk/server/webStandardStreamableHttp"
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 // @ts-types="@modelcontextprotocol/sdk/types"
-import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import {
+  isInitializeRequest,
+  LATEST_PROTOCOL_VERSION,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from "@modelcontextprotocol/sdk/types.js";
 // @ts-types="@modelcontextprotocol/sdk/server/index"
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { ERROR_TABLE, type ErrorCode, PortholeError, toPortholeError } from "../lib/protocol/errors.ts";
@@ -18,11 +22,28 @@ import type { Session } from "../lib/session/session.ts";
 import type { SessionRegistry } from "../lib/session/registry.ts";
 import { toSnake } from "../lib/mcp/names.ts";
 import { createMcpServer, fixedBinding, type McpOptions, selectTools } from "../lib/mcp/server.ts";
+import { BoundedEventStore, SSE_RETRY_MS } from "../lib/mcp/event_store.ts";
 
 interface Live {
   session: Session;
   transport: WebStandardStreamableHTTPServerTransport;
   server: Server;
+  /** The protocol version the initialize settled on. */
+  version: string;
+}
+
+/**
+ * The request as the transport reads it: an MCP-Protocol-Version header older than the version the
+ * session negotiated is read as the negotiated one. The transport decides by that header whether
+ * a stream opens with a priming event (an id and `retry`, so a broken stream can be resumed); a
+ * client that negotiated a version reading such events reads them on every request of the session.
+ */
+function atNegotiatedVersion(req: Request, version: string): Request {
+  const sent = req.headers.get("mcp-protocol-version");
+  if (sent === null || sent >= version || !SUPPORTED_PROTOCOL_VERSIONS.includes(sent)) return req;
+  const headers = new Headers(req.headers);
+  headers.set("mcp-protocol-version", version);
+  return new Request(req, { headers });
 }
 
 /** A JSON-RPC error as the MCP client expects it, with the HTTP status of Porthole's error table. */
@@ -115,6 +136,8 @@ export function mcpHandler(registry: SessionRegistry): (c: Context) => Promise<R
       );
     }
     const rpcId = (body as { id?: unknown }).id;
+    const asked = body.params.protocolVersion;
+    const version = SUPPORTED_PROTOCOL_VERSIONS.includes(asked) ? asked : LATEST_PROTOCOL_VERSION;
     let options: McpOptions;
     try {
       options = optionsFrom(new URL(c.req.url), registry.config.mcp);
@@ -131,10 +154,12 @@ export function mcpHandler(registry: SessionRegistry): (c: Context) => Promise<R
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => session.id,
       onsessioninitialized: (id) => {
-        live.set(id, { session, transport, server });
+        live.set(id, { session, transport, server, version });
       },
       onsessionclosed: end,
       maxRequestBodySize: registry.config.maxBodyBytes,
+      eventStore: new BoundedEventStore(),
+      retryInterval: SSE_RETRY_MS,
     });
     transport.onclose = () => end(session.id);
     session.signal.addEventListener("abort", () => end(session.id), { once: true });
@@ -164,6 +189,6 @@ export function mcpHandler(registry: SessionRegistry): (c: Context) => Promise<R
       );
     }
     entry.session.lastUsed = Date.now();
-    return await entry.transport.handleRequest(c.req.raw);
+    return await entry.transport.handleRequest(atNegotiatedVersion(c.req.raw, entry.version));
   };
 }

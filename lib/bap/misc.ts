@@ -43,7 +43,7 @@ export const MISC_METHODS: Record<string, Method> = {
         details: { field: "requestId", requestId: p.requestId },
       });
     }
-    desk.decide(p.requestId, p.decision === "deny" ? "deny" : "approve");
+    desk.decide(p.requestId, p.decision === "deny" ? "deny" : "approve", "bap");
     return Promise.resolve({ acknowledged: true });
   }),
   "discovery/discover": viaOp(

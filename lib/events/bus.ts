@@ -43,7 +43,7 @@ export interface EventMap {
     ms: number;
   };
   "approval.requested": { approvalId: string; action: string; origin: string };
-  "approval.resolved": { approvalId: string; decision: string };
+  "approval.resolved": { approvalId: string; decision: string; decidedBy?: string };
   /** On GET /v1/events only: a session was created (by any door). */
   "session.opened": Record<string, never>;
   "session.reset": { reason: string };

@@ -27,6 +27,7 @@ import { compactSchema } from "./compact.ts";
 import { reword } from "./reword.ts";
 import { FIELD_NAMES, type McpTool } from "./tools.ts";
 import { selectTools } from "./options.ts";
+import { elicitingApprover } from "./elicit.ts";
 
 export { selectTools };
 
@@ -85,7 +86,8 @@ export function createMcpServer(binding: SessionBinding, options: McpOptions = {
   const tools = selectTools(options.tools);
   const server = new Server(
     { name: options.name || DEFAULT_MCP_NAME, version: PORTHOLE_VERSION },
-    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+    // logging: the SDK answers logging/setLevel and filters its notifications by the level set.
+    { capabilities: { tools: {}, logging: {} }, instructions: INSTRUCTIONS },
   );
   // In plan mode the list offers only the read-only tools (the others would answer plan_mode).
   server.setRequestHandler(ListToolsRequestSchema, () => {
@@ -108,7 +110,12 @@ export function createMcpServer(binding: SessionBinding, options: McpOptions = {
         unknown
       >;
       return await tool.call(
-        { registry: binding.registry, session: binding.session(), signal: extra.signal },
+        {
+          registry: binding.registry,
+          session: binding.session(),
+          signal: extra.signal,
+          approver: elicitingApprover(server, extra.requestId),
+        },
         input,
       );
     } catch (err) {

@@ -32,6 +32,7 @@ import type {
 import type { InspectResult } from "../session/core/diagnostics.ts";
 import type { Artifact } from "../artifacts/store.ts";
 import type { Session } from "../session/session.ts";
+import type { Approver } from "../session/act/approvals.ts";
 import type { SessionRegistry } from "../session/registry.ts";
 import { fieldNames, snakeText, toSnake } from "./names.ts";
 import { actView, observationView, toolResult, untrusted } from "./present.ts";
@@ -42,6 +43,8 @@ export interface ToolCall {
   session: Session;
   /** Ends when the client cancels the call or goes away. */
   signal: AbortSignal;
+  /** Asks the client's user, should an approval rule hold an action (see elicit.ts). */
+  approver?: Approver;
 }
 
 export interface McpTool {
@@ -70,6 +73,7 @@ function runOp<T>(
     params: { sessionId: ctx.session.id, ...params },
     input,
     signal: ctx.signal,
+    approver: ctx.approver,
   }) as Promise<T>;
 }
 

@@ -3,6 +3,7 @@ import type * as v from "valibot";
 import type { SessionRegistry } from "../session/registry.ts";
 import type { Session } from "../session/session.ts";
 import { refuseInPlanMode } from "../policy/plan_mode.ts";
+import type { Approver } from "../session/act/approvals.ts";
 
 export interface OpContext<I> {
   registry: SessionRegistry;
@@ -11,6 +12,8 @@ export interface OpContext<I> {
   input: I;
   /** Ends when the client goes away. */
   signal: AbortSignal;
+  /** The door's way to ask its client's user, should an approval rule hold an action. */
+  approver?: Approver;
 }
 
 export interface OpDef<S extends v.GenericSchema | null = v.GenericSchema | null> {

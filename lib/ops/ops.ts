@@ -161,14 +161,14 @@ const actOp = defineOp({
   method: "POST",
   path: "/v1/sessions/:sessionId/act",
   input: ActInput,
-  run: ({ registry, params, input, signal }) => {
+  run: ({ registry, params, input, signal, approver }) => {
     const s = registry.get(params.sessionId);
     s.assertBrowser();
     return meteredAct(
       registry,
       input.action,
       (r) => r.error?.code ?? r.execution,
-      () => s.run(signal, (sig) => act(s, input, sig)),
+      () => s.run(signal, (sig) => act(s, input, sig, approver)),
     );
   },
 });

@@ -20,6 +20,8 @@ export interface ApprovalView {
   description?: string;
   requestedAt: string;
   expiresAt: string;
+  /** Once decided: who decided ("api" for HTTP and the UI, "bap", "mcp-elicitation", or "timeout"). */
+  decidedBy?: string;
 }
 
 export interface StateRefView {

@@ -10,6 +10,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 // @ts-types="@modelcontextprotocol/sdk/client/streamableHttp"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+// @ts-types="@modelcontextprotocol/sdk/types"
+import type { ClientCapabilities } from "@modelcontextprotocol/sdk/types.js";
 import type { Json, Porthole } from "./harness.ts";
 import { cleanEnv } from "./proc.ts";
 
@@ -49,16 +51,20 @@ function toolCallers(client: Client): Pick<McpClient, "call" | "act"> {
   return { call, act };
 }
 
-/** An MCP session over Streamable HTTP at `/mcp` (with `query` and extra request headers). */
+/**
+ * An MCP session over Streamable HTTP at `/mcp` (with `query`, extra request headers and the
+ * capabilities the client declares, e.g. `{ elicitation: {} }`).
+ */
 export async function mcpOverHttp(
   ph: Porthole,
   query = "",
   headers: Record<string, string> = {},
+  capabilities: ClientCapabilities = {},
 ): Promise<McpHttp> {
   const transport = new StreamableHTTPClientTransport(new URL(`${ph.url}/mcp${query}`), {
     requestInit: { headers },
   });
-  const client = new Client({ name: "porthole-test", version: "1.0.0" });
+  const client = new Client({ name: "porthole-test", version: "1.0.0" }, { capabilities });
   await client.connect(transport);
   return {
     client,

@@ -14,7 +14,7 @@ import { EXPECT_TEXT } from "../core/page_scripts.ts";
 import { popupsSettled } from "../page/popups.ts";
 import { checkForm, fieldAction, type FieldOutcome } from "./form.ts";
 import { DEFAULT_SETTLE_MS, type SettleReport, SettleWatch, skippedSettle } from "./settle.ts";
-import { type ApprovalDesk, DEFAULT_APPROVAL_TIMEOUT_MS } from "./approvals.ts";
+import { type ApprovalDesk, type Approver, DEFAULT_APPROVAL_TIMEOUT_MS } from "./approvals.ts";
 import { type ApprovalRule, matchRule } from "../../policy/approval_rules.ts";
 import { redactUrl } from "../../policy/url.ts";
 import type { RefTarget } from "../../snapshot/ax_tree.ts";
@@ -47,7 +47,13 @@ export interface ActHost
   };
 }
 
-export async function act(session: ActHost, input: ActInput, signal: AbortSignal): Promise<ActResult> {
+/** `approver`: the door's way to ask its client's user, should an approval rule hold the action. */
+export async function act(
+  session: ActHost,
+  input: ActInput,
+  signal: AbortSignal,
+  approver?: Approver,
+): Promise<ActResult> {
   session.assertBrowser();
   const started = performance.now();
   // Until dispatch, the deadline, a client that goes away and the session's end all stop the
@@ -109,7 +115,7 @@ export async function act(session: ActHost, input: ActInput, signal: AbortSignal
       // A human decides; the wait is bounded by the rule, not by timeoutMs. Afterwards every
       // check runs again on the page as it is then, within a fresh timeoutMs.
       releaseTargets(rec, ctx);
-      await awaitApproval(session, rec, one, state.origin, plan.ref, rule, signal);
+      await awaitApproval(session, rec, one, state.origin, plan.ref, rule, signal, approver);
       if (live !== dl) live.dispose();
       dl.dispose();
       dl = live = deadline(effectiveTimeout(input.timeoutMs), signal);
@@ -274,8 +280,10 @@ async function awaitApproval(
   ref: RefTarget | undefined,
   rule: ApprovalRule,
   signal: AbortSignal,
+  approver: Approver | undefined,
 ): Promise<void> {
   let approvalId = "";
+  let decided: { decidedBy?: string } = {};
   // A ref's name is the page's text as read: scrubbed of configured secrets, as every answer is.
   const scrub = (text: string) => session.deps.secrets?.scrub(text) ?? text;
   const name = ref && scrub(ref.name);
@@ -297,10 +305,12 @@ async function awaitApproval(
     signal,
     (view) => {
       approvalId = view.approvalId;
+      decided = view;
       session.emit("approval.requested", { approvalId, action: input.action, origin });
     },
+    approver,
   );
-  session.emit("approval.resolved", { approvalId, decision: outcome });
+  session.emit("approval.resolved", { approvalId, decision: outcome, decidedBy: decided.decidedBy });
   if (outcome === "deny") {
     throw new Stop("approval_denied", `The ${input.action} was denied by a human (${approvalId})`);
   }

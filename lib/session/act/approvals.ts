@@ -2,6 +2,10 @@
  * The approval desk: an action an operator rule covers waits here for a human decision. The
  * decision is answered outside the session's FIFO gate (the action holds the gate while it
  * waits), and the wait is bounded by the rule's own timeout.
+ *
+ * Any door may bring an `Approver` with the action (MCP asks its client's user by elicitation):
+ * the request is listed all the same, and the first decision, the approver's or a person's over
+ * the API, wins. An approver that cannot ask leaves the request to the API and the UI.
  */
 import { PortholeError } from "../../protocol/errors.ts";
 import { newId } from "../../protocol/validate.ts";
@@ -12,9 +16,20 @@ export type { ApprovalView };
 export type Decision = "approve" | "deny";
 export type Outcome = Decision | "timeout";
 
+/** Who decided, as `decidedBy` records it when the decision came over the API (HTTP, UI). */
+export const DECIDED_BY_API = "api";
+
+/** A door's way to ask the person behind its client for the decision. */
+export interface Approver {
+  /** What `decidedBy` says when this approver decided (e.g. "mcp-elicitation"). */
+  readonly name: string;
+  /** The decision, or null when it could not ask (the API and the UI still can); `signal` ends the asking. */
+  decide(view: ApprovalView, signal: AbortSignal): Promise<Decision | null>;
+}
+
 interface Pending {
   view: ApprovalView;
-  settle: (o: Outcome) => void;
+  settle: (o: Outcome, decidedBy: string) => void;
 }
 
 export const DEFAULT_APPROVAL_TIMEOUT_MS = 120_000;
@@ -28,12 +43,16 @@ export class ApprovalDesk {
     );
   }
 
-  /** Wait for a decision; `onRequested` runs once the request is listed (for the event). */
+  /**
+   * Wait for a decision; `onRequested` runs once the request is listed (for the event). The view
+   * it was given says `decidedBy` once the promise settles.
+   */
   request(
-    what: Omit<ApprovalView, "approvalId" | "requestedAt" | "expiresAt">,
+    what: Omit<ApprovalView, "approvalId" | "requestedAt" | "expiresAt" | "decidedBy">,
     timeoutMs: number,
     signal: AbortSignal,
     onRequested: (view: ApprovalView) => void,
+    approver?: Approver,
   ): Promise<Outcome> {
     const approvalId = newId("ap");
     const now = Date.now();
@@ -43,14 +62,17 @@ export class ApprovalDesk {
       requestedAt: new Date(now).toISOString(),
       expiresAt: new Date(now + timeoutMs).toISOString(),
     };
+    const asking = new AbortController();
     return new Promise<Outcome>((resolve, reject) => {
       const finish = () => {
         clearTimeout(timer);
         signal.removeEventListener("abort", onAbort);
         this.#pending.delete(approvalId);
+        asking.abort();
       };
       const timer = setTimeout(() => {
         finish();
+        view.decidedBy = "timeout";
         resolve("timeout");
       }, timeoutMs);
       const onAbort = () => {
@@ -61,24 +83,29 @@ export class ApprovalDesk {
       signal.addEventListener("abort", onAbort, { once: true });
       this.#pending.set(approvalId, {
         view,
-        settle: (o) => {
+        settle: (o, decidedBy) => {
           finish();
+          view.decidedBy = decidedBy;
           resolve(o);
         },
       });
       onRequested(view);
+      approver?.decide(view, asking.signal).then(
+        (decision) => decision && this.#pending.get(approvalId)?.settle(decision, approver.name),
+        () => {}, // it could not ask: the API and the UI still decide
+      );
     });
   }
 
-  /** A human's decision. Unknown or already decided ids are 404. */
-  decide(approvalId: string, decision: Decision): ApprovalView {
+  /** A human's decision, and who brought it. Unknown or already decided ids are 404. */
+  decide(approvalId: string, decision: Decision, decidedBy = DECIDED_BY_API): ApprovalView {
     const pending = this.#pending.get(approvalId);
     if (!pending) {
       throw new PortholeError("not_found", `No pending approval ${approvalId.slice(0, 64)}`, {
         recoveryHint: "GET /v1/approvals lists the pending ones",
       });
     }
-    pending.settle(decision);
+    pending.settle(decision, decidedBy);
     return pending.view;
   }
 }
