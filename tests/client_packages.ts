@@ -5,6 +5,7 @@
  */
 import { join } from "node:path";
 import { cleanEnv } from "./proc.ts";
+import { disposing, type Pages, Porthole, Site } from "./harness.ts";
 
 export const ROOT = join(import.meta.dirname!, "..");
 
@@ -20,6 +21,16 @@ export async function run(cmd: string, args: string[], cwd: string, env: Record<
   }).output();
   const out = new TextDecoder().decode(r.stdout) + new TextDecoder().decode(r.stderr);
   return { code: r.code, out };
+}
+
+/**
+ * What a loop runs against: a real Porthole with `token` and a site with `pages`, and the environment
+ * the loops read them from (PORTHOLE_URL, PORTHOLE_TOKEN).
+ */
+export async function loopTarget(token: string, pages: Pages) {
+  const site = new Site(pages);
+  const ph = await Porthole.start((c) => (c.token = token));
+  return disposing({ ph, site, env: { PORTHOLE_URL: ph.url, PORTHOLE_TOKEN: token } }, ph, site);
 }
 
 /** `run` that throws with the output when the command fails. */

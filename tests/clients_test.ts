@@ -7,7 +7,16 @@ import {
   type PortholeEvent,
 } from "../clients/typescript/src/client.ts";
 import { generateClientTypes, TYPES_FILE } from "../build/client_types.ts";
-import { installTsClient, must, packTsClient, pythonVenv, ROOT, run, tempDir } from "./client_packages.ts";
+import {
+  installTsClient,
+  loopTarget,
+  must,
+  packTsClient,
+  pythonVenv,
+  ROOT,
+  run,
+  tempDir,
+} from "./client_packages.ts";
 
 export const START_PAGE = `<title>Start</title><h1>Start</h1>` +
   `<button onclick="document.querySelector('h1').textContent='Done'">Go</button>`;
@@ -16,17 +25,14 @@ Deno.test(
   "pip install ./clients/python into a fresh venv downloads nothing, and the installed module runs the agent loop",
   browserTest,
   async () => {
-    await using site = new Site({ "/": START_PAGE }),
-      ph = await Porthole.start((c) => (c.token = "py-client-token")),
-      venv = await pythonVenv();
+    await using target = await loopTarget("py-client-token", { "/": START_PAGE }), venv = await pythonVenv();
     // Run from elsewhere than clients/python, so that `import porthole` finds the installed copy.
     await Deno.copyFile(`${ROOT}/clients/python/agent_loop_test.py`, `${venv.path}/agent_loop_test.py`);
     const where = await must(venv.python, ["-c", "import porthole; print(porthole.__file__)"], venv.path);
     assert.ok(where.trim().startsWith(`${venv.path}/venv/lib/`), where);
     const r = await run(venv.python, ["-m", "unittest", "-v", "agent_loop_test"], venv.path, {
-      PORTHOLE_URL: ph.url,
-      PORTHOLE_TOKEN: "py-client-token",
-      SITE_URL: site.url("/"),
+      ...target.env,
+      SITE_URL: target.site.url("/"),
       PYTHONDONTWRITEBYTECODE: "1",
     });
     console.log(r.out);
@@ -97,8 +103,7 @@ Deno.test(
   "npm pack builds the TypeScript client to JS and .d.ts; installed from the tarball in an empty folder, plain Node.js runs the agent loop",
   browserTest,
   async () => {
-    await using site = new Site({ "/": START_PAGE }),
-      ph = await Porthole.start((c) => (c.token = "ts-client-token")),
+    await using target = await loopTarget("ts-client-token", { "/": START_PAGE }),
       packing = await tempDir("porthole-ts-pack-");
     const tarball = await packTsClient(packing.path);
     assert.match(tarball, /\/porthole-client-\d+\.\d+\.\d+\.tgz$/);
@@ -116,9 +121,8 @@ Deno.test(
       `${installed.path}/agent_loop_test.mjs`,
     );
     const r = await run("node", ["--test", "agent_loop_test.mjs"], installed.path, {
-      PORTHOLE_URL: ph.url,
-      PORTHOLE_TOKEN: "ts-client-token",
-      SITE_URL: site.url("/"),
+      ...target.env,
+      SITE_URL: target.site.url("/"),
     });
     console.log(r.out);
     assert.equal(r.code, 0, r.out);

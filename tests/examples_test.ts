@@ -6,10 +6,11 @@
  * its session.
  */
 import assert from "node:assert/strict";
-import { browserTest, Porthole, Site } from "./harness.ts";
+import { browserTest, type Porthole } from "./harness.ts";
 import {
   ensureCommand,
   installTsClient,
+  loopTarget,
   must,
   packTsClient,
   pythonVenv,
@@ -22,17 +23,8 @@ const EXAMPLES = `${ROOT}/examples`;
 const TOKEN = "examples-token";
 
 async function served() {
-  const site = new Site({ "/page.html": await Deno.readTextFile(`${EXAMPLES}/page.html`) });
-  const ph = await Porthole.start((c) => (c.token = TOKEN));
-  return {
-    page: site.url("/page.html"),
-    env: { PORTHOLE_URL: ph.url, PORTHOLE_TOKEN: TOKEN },
-    ph,
-    async [Symbol.asyncDispose]() {
-      await ph[Symbol.asyncDispose]();
-      await site[Symbol.asyncDispose]();
-    },
-  };
+  const target = await loopTarget(TOKEN, { "/page.html": await Deno.readTextFile(`${EXAMPLES}/page.html`) });
+  return Object.assign(target, { page: target.site.url("/page.html") });
 }
 
 /** The loop's output, line by line, and no session left open on the server. */
