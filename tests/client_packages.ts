@@ -60,8 +60,10 @@ async function aptInstall(pkg: string): Promise<void> {
   }
   console.log(`clients: apt-get install ${pkg}`);
   const env = { DEBIAN_FRONTEND: "noninteractive" };
-  await must("apt-get", ["update", "-qq"], ROOT, env);
-  await must("apt-get", ["install", "-y", "-qq", "--no-install-recommends", pkg], ROOT, env);
+  // Two test files may want a package at once: the second waits for the first's dpkg lock.
+  const wait = ["-o", "DPkg::Lock::Timeout=300"];
+  await must("apt-get", [...wait, "update", "-qq"], ROOT, env);
+  await must("apt-get", [...wait, "install", "-y", "-qq", "--no-install-recommends", pkg], ROOT, env);
 }
 
 /** `cmd` on PATH, from its Debian package if it is not yet (e.g. curl on a bare machine). */
