@@ -7,33 +7,40 @@ import {
   type PortholeEvent,
 } from "../../clients/typescript/src/client.ts";
 import { generateClientTypes, TYPES_FILE } from "../../build/client_types.ts";
-import { cleanEnv } from "../support/proc.ts";
+import {
+  installTsClient,
+  loopTarget,
+  must,
+  packTsClient,
+  pythonVenv,
+  ROOT,
+  run,
+  tempDir,
+} from "../support/client_packages.ts";
 
-const ROOT = new URL("../..", import.meta.url).pathname;
 export const START_PAGE = `<title>Start</title><h1>Start</h1>` +
   `<button onclick="document.querySelector('h1').textContent='Done'">Go</button>`;
 
-async function run(cmd: string, args: string[], cwd: string, env: Record<string, string>) {
-  const r = await new Deno.Command(cmd, { args, cwd, env: cleanEnv(env), stdout: "piped", stderr: "piped" })
-    .output();
-  const out = new TextDecoder().decode(r.stdout) + new TextDecoder().decode(r.stderr);
-  return { code: r.code, out };
-}
-
-Deno.test("the Python client (stdlib only) runs the agent loop, with typed errors", browserTest, async () => {
-  await using site = new Site({ "/": START_PAGE }),
-    ph = await Porthole.start((c) => (c.token = "py-client-token"));
-  const r = await run("python3", ["-m", "unittest", "-v", "agent_loop_test"], `${ROOT}clients/python`, {
-    PORTHOLE_URL: ph.url,
-    PORTHOLE_TOKEN: "py-client-token",
-    SITE_URL: site.url("/"),
-    PYTHONDONTWRITEBYTECODE: "1",
-  });
-  console.log(r.out);
-  assert.equal(r.code, 0, r.out);
-  assert.match(r.out, /Ran 2 tests/);
-  assert.match(r.out, /^OK$/m);
-});
+Deno.test(
+  "pip install ./clients/python into a fresh venv downloads nothing, and the installed module runs the agent loop",
+  browserTest,
+  async () => {
+    await using target = await loopTarget("py-client-token", { "/": START_PAGE }), venv = await pythonVenv();
+    // Run from elsewhere than clients/python, so that `import porthole` finds the installed copy.
+    await Deno.copyFile(`${ROOT}/clients/python/agent_loop_test.py`, `${venv.path}/agent_loop_test.py`);
+    const where = await must(venv.python, ["-c", "import porthole; print(porthole.__file__)"], venv.path);
+    assert.ok(where.trim().startsWith(`${venv.path}/venv/lib/`), where);
+    const r = await run(venv.python, ["-m", "unittest", "-v", "agent_loop_test"], venv.path, {
+      ...target.env,
+      SITE_URL: target.site.url("/"),
+      PYTHONDONTWRITEBYTECODE: "1",
+    });
+    console.log(r.out);
+    assert.equal(r.code, 0, r.out);
+    assert.match(r.out, /Ran 2 tests/);
+    assert.match(r.out, /^OK$/m);
+  },
+);
 
 Deno.test(
   "the TypeScript client (openapi-fetch, generated types) runs the agent loop, with typed errors",
@@ -92,21 +99,34 @@ Deno.test("the committed client types are what openapi-typescript makes of /open
   assert.ok(committed === await generateClientTypes(), "run `deno task client:types` and commit the result");
 });
 
-Deno.test("the TypeScript client builds as its npm package (tsc, NodeNext)", async () => {
-  const out = await Deno.makeTempDir();
-  try {
-    const r = await run(
-      Deno.execPath(),
-      ["run", "-A", "npm:typescript@5.9.3/tsc", "-p", "clients/typescript/tsconfig.json", "--outDir", out],
-      ROOT,
-      {},
-    );
-    assert.equal(r.code, 0, r.out);
-    const pkg = JSON.parse(await Deno.readTextFile(`${ROOT}clients/typescript/package.json`));
-    for (const file of Object.values(pkg.exports["."]) as string[]) {
-      await Deno.stat(`${out}/${file.replace("./dist/", "")}`);
+Deno.test(
+  "npm pack builds the TypeScript client to JS and .d.ts; installed from the tarball in an empty folder, plain Node.js runs the agent loop",
+  browserTest,
+  async () => {
+    await using target = await loopTarget("ts-client-token", { "/": START_PAGE }),
+      packing = await tempDir("porthole-ts-pack-");
+    const tarball = await packTsClient(packing.path);
+    assert.match(tarball, /\/porthole-client-\d+\.\d+\.\d+\.tgz$/);
+    const listing = await must("tar", ["tzf", tarball], packing.path);
+    for (
+      const f of ["dist/client.js", "dist/client.d.ts", "dist/openapi.d.ts", "package.json", "README.md"]
+    ) {
+      assert.ok(listing.includes(`package/${f}\n`), `${f} in\n${listing}`);
     }
-  } finally {
-    await Deno.remove(out, { recursive: true });
-  }
-});
+    assert.ok(!listing.includes("package/src/"), "the package ships the build, not the sources");
+
+    await using installed = await installTsClient(tarball);
+    await Deno.copyFile(
+      `${ROOT}/clients/typescript/agent_loop_test.mjs`,
+      `${installed.path}/agent_loop_test.mjs`,
+    );
+    const r = await run("node", ["--test", "agent_loop_test.mjs"], installed.path, {
+      ...target.env,
+      SITE_URL: target.site.url("/"),
+    });
+    console.log(r.out);
+    assert.equal(r.code, 0, r.out);
+    assert.match(r.out, /^# pass 2$/m);
+    assert.match(r.out, /^# fail 0$/m);
+  },
+);

@@ -27,7 +27,7 @@ function baseNames(): Set<string> {
 function namedPaths(text: string): string[] {
   const spans = [...text.matchAll(/`([^`\s]+)`/g)].map((m) => m[1]);
   return spans.filter((s) =>
-    /^[\w./-]+$/.test(s) && !s.includes("*") &&
+    /^[\w.][\w./-]*$/.test(s) && !s.includes("*") &&
     (/\.(ts|tsx|md|json)$/.test(s) || /^(lib|routes|tests|ui|build)\//.test(s))
   );
 }
