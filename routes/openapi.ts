@@ -4,7 +4,7 @@ import { OPS } from "../lib/ops/ops.ts";
 import { PORTHOLE_VERSION, PROTOCOL_VERSION } from "../lib/version.ts";
 import { OP_EXAMPLES } from "./openapi_examples.ts";
 import { RESULT_COMPONENTS } from "./openapi_result_names.ts";
-import { DOOR_PATHS } from "./openapi_doors.ts";
+import { DOOR_PATHS, noBody } from "./openapi_doors.ts";
 
 type Json = Record<string, unknown>;
 
@@ -82,7 +82,7 @@ function success(op: any, schemas: Record<string, Json>): Json {
           },
         },
       },
-      "304": { description: "Not modified: If-None-Match named this artifact" },
+      "304": noBody("Not modified: If-None-Match named this artifact"),
     };
   }
   if (!op.output) throw new Error(`openapi: ${op.name} answers ${status} without an output schema`);
