@@ -4,7 +4,15 @@
  * does a PENDING entry that no longer occurs, so the tables of known debts can only shrink.
  */
 import assert from "node:assert/strict";
-import { cycles, type Import, importsOf, packageOf, readSource, sourceFiles } from "./import_graph.ts";
+import {
+  cycles,
+  filesEndingIn,
+  type Import,
+  importsOf,
+  packageOf,
+  readSource,
+  sourceFiles,
+} from "./import_graph.ts";
 
 /** A part of the code: a folder of lib/, a file directly in lib/, routes/, or main.ts. */
 function partOf(path: string): string {
@@ -207,4 +215,25 @@ Deno.test("lib/bap sends no CDP, holds no in-page script and touches no puppetee
     for (const [pattern, what] of RAW) if (pattern.test(text)) found.push(`${file}: ${what}`);
   }
   assert.deepEqual(found, [], "the BAP door calls core functions and operations for these");
+});
+
+/** What the web UI (ui/, a browser program bundled on its own) may import besides its own files. */
+export const UI_MAY_IMPORT: readonly string[] = ["lib/protocol/types.ts", "lib/protocol/views.ts", "preact"];
+
+Deno.test("ui/ imports only its own files, preact, and the result types of lib/protocol (types only)", () => {
+  const found: string[] = [];
+  for (const file of filesEndingIn([".ts", ".tsx"], ["ui"])) {
+    for (const i of importsOf(file)) {
+      if (i.to.startsWith("ui/")) continue;
+      const allowed = UI_MAY_IMPORT.some((r) => r === i.to || r === packageOf(i.to));
+      // The server's code must not reach the bundle: lib/protocol is imported for its types alone.
+      const erased = !i.to.startsWith("lib/") || i.typeOnly;
+      if (!allowed || !erased) found.push(`${file} → ${i.to}${i.typeOnly ? "" : " (as a value)"}`);
+    }
+  }
+  assert.deepEqual(found, [], "ui/ imports outside its fence");
+  assert.ok(
+    importsOf("ui/x.ts", 'import { Observation } from "../lib/protocol/types.ts";').every((i) => !i.typeOnly),
+    "a value import of lib/protocol is seen as one",
+  );
 });
