@@ -154,6 +154,7 @@ export function openApiDocument(): Json {
     }
     (paths[path] ??= {})[op.method.toLowerCase()] = entry;
   }
+  const results = toJsonSchemaDefs(RESULT_COMPONENTS, RESULT_CONFIG);
   cached = {
     openapi: "3.1.0",
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
@@ -186,12 +187,9 @@ export function openApiDocument(): Json {
       },
       schemas: {
         ...schemas,
-        ...toJsonSchemaDefs(RESULT_COMPONENTS, RESULT_CONFIG),
-        Error: {
-          type: "object",
-          required: ["error"],
-          properties: { error: { $ref: "#/components/schemas/ErrorBody" } },
-        },
+        ...results,
+        // Inline in Error too, so a reader of Error sees the whole shape without a jump.
+        Error: { type: "object", required: ["error"], properties: { error: results.ErrorBody } },
       },
     },
   };
