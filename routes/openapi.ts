@@ -1,11 +1,10 @@
 /** OpenAPI 3.1, generated from the same operation definitions and schemas the routes validate with. */
-import { toJsonSchema } from "@valibot/to-json-schema";
+import { toJsonSchema, toJsonSchemaDefs } from "@valibot/to-json-schema";
 import { OPS } from "../lib/ops/ops.ts";
-import { ERROR_TABLE } from "../lib/protocol/errors.ts";
 import { PORTHOLE_VERSION, PROTOCOL_VERSION } from "../lib/version.ts";
 import { OP_EXAMPLES } from "./openapi_examples.ts";
-import { OP_RESULTS, RESULT_SCHEMAS } from "./openapi_results.ts";
-import { DOOR_PATHS } from "./openapi_doors.ts";
+import { RESULT_COMPONENTS } from "./openapi_result_names.ts";
+import { DOOR_PATHS, noBody } from "./openapi_doors.ts";
 
 type Json = Record<string, unknown>;
 
@@ -16,19 +15,6 @@ const errorResponse = (description: string) => ({
   description,
   content: { "application/json": { schema: ERROR_REF } },
 });
-
-const ERROR_BODY = {
-  type: "object",
-  required: ["code", "message", "retryable"],
-  properties: {
-    code: { type: "string", enum: Object.keys(ERROR_TABLE) },
-    message: { type: "string" },
-    retryable: { type: "boolean" },
-    retryAfterMs: { type: "integer" },
-    recoveryHint: { type: "string" },
-    details: { type: "object" },
-  },
-};
 
 /** The error statuses every operation may answer, besides its own success. */
 const OP_ERRORS = {
@@ -52,6 +38,23 @@ function schemaName(opName: string): string {
 function requestSchema(schema: any): Json {
   const json = toJsonSchema(schema, { target: "draft-2020-12", errorMode: "ignore" }) as Json;
   delete json.$schema;
+  return json;
+}
+
+/** Result schemas name the shared shapes (Observation, ArtifactRef, …) as components. */
+const RESULT_CONFIG = {
+  target: "draft-2020-12",
+  errorMode: "ignore",
+  definitions: RESULT_COMPONENTS,
+  overrideRef: ({ referenceId }: { referenceId: string }) => `#/components/schemas/${referenceId}`,
+} as const;
+
+/** An operation's output schema as JSON Schema, its shared shapes as $refs to the components. */
+// deno-lint-ignore no-explicit-any
+function resultSchema(schema: any): Json {
+  const json = toJsonSchema(schema, RESULT_CONFIG) as Json;
+  delete json.$schema;
+  delete json.$defs;
   return json;
 }
 
@@ -79,15 +82,12 @@ function success(op: any, schemas: Record<string, Json>): Json {
           },
         },
       },
-      "304": { description: "Not modified: If-None-Match named this artifact" },
+      "304": noBody("Not modified: If-None-Match named this artifact"),
     };
   }
-  const result = OP_RESULTS[base];
-  if (result === undefined) {
-    throw new Error(`openapi: no result schema for ${op.name} (routes/openapi_results.ts)`);
-  }
+  if (!op.output) throw new Error(`openapi: ${op.name} answers ${status} without an output schema`);
   const name = schemaName(op.name) + "Result";
-  schemas[name] = result ?? {};
+  schemas[name] = resultSchema(op.output);
   const example = OP_EXAMPLES[base]?.response;
   return {
     [status]: {
@@ -154,6 +154,7 @@ export function openApiDocument(): Json {
     }
     (paths[path] ??= {})[op.method.toLowerCase()] = entry;
   }
+  const results = toJsonSchemaDefs(RESULT_COMPONENTS, RESULT_CONFIG);
   cached = {
     openapi: "3.1.0",
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
@@ -186,10 +187,9 @@ export function openApiDocument(): Json {
       },
       schemas: {
         ...schemas,
-        ...RESULT_SCHEMAS,
+        ...results,
         // Inline in Error too, so a reader of Error sees the whole shape without a jump.
-        ErrorBody: ERROR_BODY,
-        Error: { type: "object", required: ["error"], properties: { error: ERROR_BODY } },
+        Error: { type: "object", required: ["error"], properties: { error: results.ErrorBody } },
       },
     },
   };

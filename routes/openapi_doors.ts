@@ -53,6 +53,15 @@ const sse = (operationId: string, summary: string, params: Json[] = []): Json =>
   },
 });
 
+/**
+ * A response that carries no body though its status is not 204 (101, 202, 304, MCP's 200 to a
+ * DELETE): its schema says so, so that every response of the document has one.
+ */
+export const noBody = (description: string): Json => ({
+  description,
+  content: { "text/plain": { schema: { type: "string", maxLength: 0, description: "No body" } } },
+});
+
 const jsonBody = (description: string, schema: Json): Json => ({
   description,
   content: { "application/json": { schema } },
@@ -157,7 +166,7 @@ export const DOOR_PATHS: Record<string, Json> = {
             "text/event-stream": { schema: { type: "string" } },
           },
         },
-        "202": { description: "A notification or response was accepted" },
+        "202": noBody("A notification or response was accepted"),
         ...errors,
       },
     },
@@ -177,7 +186,7 @@ export const DOOR_PATHS: Record<string, Json> = {
       operationId: "mcp_delete",
       summary: "MCP: end the MCP session named by Mcp-Session-Id",
       tags: ["mcp"],
-      responses: { "200": { description: "Ended" }, "204": { description: "Ended" }, ...errors },
+      responses: { "200": noBody("Ended"), "204": { description: "Ended" }, ...errors },
     },
   },
   "/": {
@@ -187,7 +196,7 @@ export const DOOR_PATHS: Record<string, Json> = {
       tags: ["bap"],
       parameters: [{ name: "Upgrade", in: "header", required: true, schema: { const: "websocket" } }],
       responses: {
-        "101": { description: "Switching protocols; a bad token closes the socket with 1008" },
+        "101": noBody("Switching protocols; a bad token closes the socket with 1008"),
         ...errors,
       },
     },

@@ -1,29 +1,18 @@
-/** The shapes the UI reads from the API (a subset of lib/protocol/types.ts, as JSON). */
+/**
+ * The shapes the UI reads from the API: the server's own result types (lib/protocol, inferred from
+ * its result schemas; type imports only, so nothing of the server is bundled), and the UI's own.
+ */
+import type { SessionView as ProtocolSessionView } from "../lib/protocol/types.ts";
 
-export interface PageView {
-  pageId: string;
-  url: string;
-  title: string;
-  origin: string | null;
-  active: boolean;
-}
-
-export interface SessionView {
-  sessionId: string;
-  createdAt: string;
-  pages: PageView[];
-  activePageId: string | null;
-  queue?: { waiting: number; running: boolean };
-  /** A session of the test browser (its own registry), not an agent's. */
-  test?: boolean;
-}
-
-// The server's own view types (lib/protocol/views.ts is plain shapes, safe to import here).
+export type { ArtifactRef as Artifact, PageView } from "../lib/protocol/types.ts";
 export type {
   ApprovalView as Approval,
   CurrentStateView as CurrentState,
   StateRefView as RefView,
 } from "../lib/protocol/views.ts";
+
+/** A session as GET /v1/sessions answers it; `test` marks one of the test browser (its own registry). */
+export type SessionView = ProtocolSessionView & { test?: boolean };
 
 /** One server-sent event as the UI keeps it. */
 export interface UiEvent {
@@ -32,11 +21,4 @@ export interface UiEvent {
   sessionId: string;
   time: string;
   data: Record<string, unknown>;
-}
-
-export interface Artifact {
-  id: string;
-  mimeType: string;
-  bytes: number;
-  href: string;
 }

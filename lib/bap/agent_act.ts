@@ -61,7 +61,7 @@ async function conditionMet(call: Call, pageId: string, c: NonNullable<Step["con
   const { state, selector: locator, timeout: timeoutMs } = c;
   const wait = { pageId, locator, state, frameId: call.state.frames.get(pageId), timeoutMs };
   const ids = { sessionId: call.state.target(pageId).session.id };
-  const r = await callOp<{ met: boolean }>(call.registry, "wait", ids, wait, call.signal).catch((err) => {
+  const r = await callOp(call.registry, "wait", ids, wait, call.signal).catch((err) => {
     if (call.signal.aborted) throw err;
   });
   return r?.met ?? false;

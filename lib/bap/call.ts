@@ -4,7 +4,7 @@
  * the mappings share are `asIs` and `pick`; `catching` and `naming` handle a method's errors.
  */
 import type * as v from "valibot";
-import { callOp, findOp } from "../ops/call.ts";
+import { callOp, findOp, type OpName, type OpOutput } from "../ops/call.ts";
 import { entriesOf } from "../protocol/loose.ts";
 import type { SessionRegistry } from "../session/registry.ts";
 import { type BapError, toBapError } from "../protocol/errors.ts";
@@ -26,7 +26,7 @@ export interface Call {
 export interface Method {
   params: v.GenericSchema;
   /** The core operation a `viaOp` method is, and how its params become that operation's input. */
-  op?: { name: string; input(p: unknown, call: Call, page: PageTarget | null): Record<string, unknown> };
+  op?: { name: OpName; input(p: unknown, call: Call, page: PageTarget | null): Record<string, unknown> };
   // deno-lint-ignore no-explicit-any
   run(call: Call, p: any): Promise<unknown>;
 }
@@ -39,7 +39,7 @@ export function method<S extends v.GenericSchema>(
 }
 
 /** Which of the page's ids an operation's input takes (`pageId`, `frameId`). */
-function pageKeys(op: string): { pageId: boolean; frameId: boolean } {
+function pageKeys(op: OpName): { pageId: boolean; frameId: boolean } {
   const input = findOp(op).input;
   const keys = input ? Object.keys(entriesOf(input)) : [];
   return { pageId: keys.includes("pageId"), frameId: keys.includes("frameId") };
@@ -51,13 +51,12 @@ function pageKeys(op: string): { pageId: boolean; frameId: boolean } {
  * a page, the operation's input gets the page's `pageId` and the frame frame/switch selected as
  * `frameId`, where it takes them; `input` gives the rest.
  */
-export function viaOp<S extends v.GenericSchema>(
+export function viaOp<S extends v.GenericSchema, N extends OpName>(
   params: S,
-  op: string,
+  op: N,
   input: (p: v.InferOutput<S>, call: Call, page: PageTarget | null) => Record<string, unknown> = (p) =>
     p as Record<string, unknown>,
-  // deno-lint-ignore no-explicit-any
-  result: (r: any, call: Call, session: BapSession, p: v.InferOutput<S>) => unknown = () => ({}),
+  result: (r: OpOutput<N>, call: Call, session: BapSession, p: v.InferOutput<S>) => unknown = () => ({}),
 ): Method {
   const onPage = Object.hasOwn(entriesOf(params), "pageId");
   const takes = onPage ? pageKeys(op) : { pageId: false, frameId: false };

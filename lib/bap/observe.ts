@@ -4,6 +4,7 @@ import { PdfInput, ScreenshotInput } from "../protocol/schemas_watch.ts";
 import { ELEMENT_PROPERTIES } from "../protocol/schemas_observe.ts";
 import type { Artifact } from "../artifacts/store.ts";
 import { asIs, asSelector, type Method, naming, pick, viaOp } from "./call.ts";
+import type { OpName, OpOutput } from "../ops/call.ts";
 import { takeBytes, takeImage } from "./gate.ts";
 import { Flag, Num, Opts, PageId, picked, renamed, SelectorSchema, Str } from "./schema.ts";
 
@@ -49,11 +50,11 @@ const pdf = viaOp(Pdf, "pdf", ({ options: o }) => ({
 }), (r: { artifact: Artifact }, _, s) => ({ data: takeBytes(s, r.artifact) }));
 
 /** A read of the selected frame, through a core operation; its errors name BAP's `selector` (`as`). */
-const read = <S extends v.GenericSchema>(
+const read = <S extends v.GenericSchema, N extends OpName>(
   params: S,
-  op: string,
+  op: N,
   input: (p: v.InferOutput<S>) => Record<string, unknown>,
-  result: (r: Record<string, unknown>) => unknown,
+  result: (r: OpOutput<N>) => unknown,
   as = asSelector,
 ): Method => naming(viaOp(params, op, input, result), as);
 

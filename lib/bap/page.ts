@@ -42,7 +42,7 @@ const navigate = viaOp(Navigate, "navigate", (p) => ({
 });
 
 /** Reload or move in history: the core operation, waiting as BAP asked. */
-const traversal = (op: string) => viaOp(Traverse, op, waiting);
+const traversal = (op: "reload" | "go_back" | "go_forward") => viaOp(Traverse, op, waiting);
 
 const Create = v.object({
   contextId: Str,
@@ -51,8 +51,16 @@ const Create = v.object({
 });
 
 /** page/close and page/activate name their page (a missing pageId is a page not found): a core page operation. */
-function named(op: string, result: (r: PageView | null, call: Call) => unknown = () => ({})): Method {
-  const m = viaOp(v.object({ pageId: Str, runBeforeUnload: Flag }), op, () => ({}), result);
+function named(
+  op: "page_activate" | "page_close",
+  result: (r: PageView | null, call: Call) => unknown = () => ({}),
+): Method {
+  const m = viaOp(
+    v.object({ pageId: Str, runBeforeUnload: Flag }),
+    op,
+    () => ({}),
+    (r, call) => result(r as PageView | null, call),
+  );
   const missing = () =>
     new BapError(BAP.PageNotFound, "Page not found: undefined", { details: { pageId: null } });
   return { ...m, run: (call, p) => p.pageId ? m.run(call, p) : Promise.reject(missing()) };

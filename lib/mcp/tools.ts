@@ -6,7 +6,8 @@
 import * as v from "valibot";
 // @ts-types="@modelcontextprotocol/sdk/types"
 import type { CallToolResult, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
-import { findOp } from "../ops/call.ts";
+import { findOp, type OpName, type OpOutput } from "../ops/call.ts";
+import type { OpDef } from "../ops/define.ts";
 import { ActInput, NavigateInput, ObserveInput, UpdateSessionInput } from "../protocol/schemas.ts";
 import { InspectInput, ScreenshotInput, WaitInput, WaitTextInput } from "../protocol/schemas_watch.ts";
 import {
@@ -17,20 +18,7 @@ import {
   TraverseInput,
 } from "../protocol/schemas_context.ts";
 import { PortholeError } from "../protocol/errors.ts";
-import type {
-  ActResult,
-  Cookie,
-  DiscoverResult,
-  ElementsResult,
-  ExtractResult,
-  FrameView,
-  Observation,
-  PageView,
-  SessionView,
-  StorageState,
-} from "../protocol/types.ts";
-import type { InspectResult } from "../session/core/diagnostics.ts";
-import type { Artifact } from "../artifacts/store.ts";
+import type { PageView } from "../protocol/types.ts";
 import type { Session } from "../session/session.ts";
 import type { Approver } from "../session/act/approvals.ts";
 import type { SessionRegistry } from "../session/registry.ts";
@@ -62,23 +50,26 @@ export interface McpTool {
   call(ctx: ToolCall, input: Record<string, unknown>): Promise<CallToolResult>;
 }
 
-function runOp<T>(
-  name: string,
+/** Run the operation `name` in the tool's session (the tool validated `input`): its result is typed by the operation. */
+function runOp<N extends OpName>(
+  name: N,
   ctx: ToolCall,
   input: unknown,
   params: Record<string, string> = {},
-): Promise<T> {
-  return findOp(name).run({
+): Promise<OpOutput<N>> {
+  // deno-lint-ignore no-explicit-any
+  const op: OpDef<any, any> = findOp(name);
+  return op.run({
     registry: ctx.registry,
     params: { sessionId: ctx.session.id, ...params },
     input,
     signal: ctx.signal,
     approver: ctx.approver,
-  }) as Promise<T>;
+  });
 }
 
 /** A tool that answers the operation's result as it is, in snake_case. */
-const asIs = (op: string) => async (ctx: ToolCall, input: unknown) =>
+const asIs = (op: OpName) => async (ctx: ToolCall, input: unknown) =>
   toolResult(toSnake(await runOp(op, ctx, input)) as Record<string, unknown>);
 
 const PageInput = v.strictObject({
@@ -121,10 +112,10 @@ export const FIELD_NAMES: ReadonlySet<string> = ([
   StorageInput,
   HistoryInput,
   // The schemas of the tools that take an operation's input as it is.
-  ...["emulate", "frames", "discover", "extract", "elements"].map((op) => findOp(op).input),
+  ...(["emulate", "frames", "discover", "extract", "elements"] as const).map((op) => findOp(op).input),
 ] as v.GenericSchema[]).reduce((all, schema) => fieldNames(schema, all), new Set<string>());
 
-const describe = (opName: string, guidance = "") =>
+const describe = (opName: OpName, guidance = "") =>
   (snakeText(findOp(opName).description, FIELD_NAMES) + ". " + guidance).trim();
 
 function pageView(p: PageView): Record<string, unknown> {
@@ -148,7 +139,7 @@ export const TOOLS: McpTool[] = [
     ),
     input: v.pick(ObserveInput, ["frameId"]),
     annotations: READ_ONLY,
-    call: async (ctx, input) => toolResult(observationView(await runOp<Observation>("observe", ctx, input))),
+    call: async (ctx, input) => toolResult(observationView(await runOp("observe", ctx, input))),
   },
   {
     name: "browser_act",
@@ -175,7 +166,7 @@ export const TOOLS: McpTool[] = [
       "dialog.beforeunload": "accept leaves (default), dismiss stays",
     },
     annotations: ACTS,
-    call: async (ctx, input) => toolResult(actView(await runOp<ActResult>("act", ctx, input), FIELD_NAMES)),
+    call: async (ctx, input) => toolResult(actView(await runOp("act", ctx, input), FIELD_NAMES)),
   },
   {
     name: "browser_navigate",
@@ -200,11 +191,11 @@ export const TOOLS: McpTool[] = [
       const { action, pageId } = input as v.InferOutput<typeof PageInput>;
       if (action === "list") {
         return toolResult({
-          pages: (await runOp<{ pages: PageView[] }>("page_list", ctx, null)).pages.map(pageView),
+          pages: (await runOp("page_list", ctx, null)).pages.map(pageView),
         });
       }
       if (action === "open") {
-        return toolResult({ page: pageView(await runOp<PageView>("page_open", ctx, {})) });
+        return toolResult({ page: pageView(await runOp("page_open", ctx, {})) });
       }
       if (!pageId) {
         throw new PortholeError("invalid_params", `Invalid page_id: "${action}" needs a page_id`, {
@@ -212,7 +203,7 @@ export const TOOLS: McpTool[] = [
         });
       }
       if (action === "activate") {
-        return toolResult({ page: pageView(await runOp<PageView>("page_activate", ctx, {}, { pageId })) });
+        return toolResult({ page: pageView(await runOp("page_activate", ctx, {}, { pageId })) });
       }
       await runOp("page_close", ctx, null, { pageId });
       return toolResult({ closed: pageId });
@@ -237,7 +228,7 @@ export const TOOLS: McpTool[] = [
     input: InspectInput,
     annotations: READ_ONLY,
     call: async (ctx, input) => {
-      const r = await runOp<InspectResult>("inspect", ctx, input);
+      const r = await runOp("inspect", ctx, input);
       const lines = r.entries.map((e) => JSON.stringify(toSnake(e))).join("\n");
       const view: Record<string, unknown> = { next_seq: r.nextSeq, dropped: r.dropped };
       if (r.truncated) view.truncated = true;
@@ -263,7 +254,7 @@ export const TOOLS: McpTool[] = [
     call: async (ctx, input) => {
       const store = ctx.session.artifacts;
       const held = store.count;
-      const { artifact, width, height } = await runOp<{ artifact: Artifact; width: number; height: number }>(
+      const { artifact, width, height } = await runOp(
         "screenshot",
         ctx,
         input,
@@ -299,7 +290,7 @@ export const TOOLS: McpTool[] = [
       if (ctx.session.mode === "plan") {
         throw new PortholeError("plan_mode", "The session is in plan mode; only the operator leaves it");
       }
-      const view = await runOp<SessionView>("session_update", ctx, input);
+      const view = await runOp("session_update", ctx, input);
       return toolResult({ mode: view.mode });
     },
   },
@@ -324,7 +315,7 @@ function contextTools(): McpTool[] {
       call: async (ctx, input) => {
         const { action, urls, cookies } = input as v.InferOutput<typeof CookiesInput>;
         if (action === "get") {
-          const r = await runOp<{ cookies: Cookie[] }>("cookies_get", ctx, { urls });
+          const r = await runOp("cookies_get", ctx, { urls });
           return toolResult({ cookies: untrusted(JSON.stringify(r.cookies.map(toSnake)), true) });
         }
         if (action === "clear") return toolResult(await runOp("cookies_clear", ctx, { urls }));
@@ -342,7 +333,7 @@ function contextTools(): McpTool[] {
       call: async (ctx, input) => {
         const { action, state, sessionStorage } = input as v.InferOutput<typeof StorageInput>;
         if (action === "export") {
-          const r = await runOp<StorageState>("storage_state_get", ctx, { sessionStorage });
+          const r = await runOp("storage_state_get", ctx, { sessionStorage });
           return toolResult({ state: untrusted(JSON.stringify(r), true) });
         }
         if (!state) throw needs("state", action);
@@ -371,7 +362,7 @@ function contextTools(): McpTool[] {
       annotations: READ_ONLY,
       optIn: true,
       call: async (ctx, input) => {
-        const { frames } = await runOp<{ frames: FrameView[] }>("frames", ctx, input);
+        const { frames } = await runOp("frames", ctx, input);
         return toolResult({
           frames: frames.map((f) => ({ ...toSnake(f) as Record<string, unknown>, name: untrusted(f.name) })),
         });
@@ -401,28 +392,30 @@ const untrustedLines = (items: unknown[]) =>
  * An opt-in, read-only tool that is one page read: the operation's own schema and description,
  * the seed's guidance, and `view` to say its result (page text inside the untrusted wrapper).
  */
-function pageRead<R>(
+type PageReadOp = "discover" | "extract" | "elements";
+
+function pageRead<N extends PageReadOp>(
   name: string,
   title: string,
-  op: string,
+  op: N,
   guidance: string,
-  view: (r: R) => Record<string, unknown>,
+  view: (r: OpOutput<N>) => Record<string, unknown>,
 ): McpTool {
   return {
     name,
     title,
     description: describe(op, guidance),
-    input: findOp(op).input,
+    input: findOp<PageReadOp>(op).input,
     annotations: READ_ONLY,
     optIn: true,
-    call: async (ctx, input) => toolResult(view(await runOp<R>(op, ctx, input))),
+    call: async (ctx, input) => toolResult(view(await runOp(op, ctx, input))),
   };
 }
 
 /** Discovery, extraction and the element list: opt-in tools over the page reads. */
 function pageTools(): McpTool[] {
   return [
-    pageRead<DiscoverResult>(
+    pageRead(
       "browser_discover",
       "Discover WebMCP tools",
       "discover",
@@ -434,7 +427,7 @@ function pageTools(): McpTool[] {
         tools: untrustedLines(r.tools),
       }),
     ),
-    pageRead<ExtractResult>(
+    pageRead(
       "browser_extract",
       "Extract structured data",
       "extract",
@@ -445,7 +438,7 @@ function pageTools(): McpTool[] {
         ...(r.sources ? { sources: untrustedLines(r.sources) } : {}),
       }),
     ),
-    pageRead<ElementsResult>(
+    pageRead(
       "browser_elements",
       "List actionable elements",
       "elements",

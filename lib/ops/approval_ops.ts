@@ -1,4 +1,5 @@
 /** Approvals: listed and decided outside every session's FIFO gate (the action waits in it). */
+import { ApprovalDecideResult, ApprovalListResult } from "../protocol/results_watch.ts";
 import * as v from "valibot";
 import { defineOp } from "./define.ts";
 
@@ -16,6 +17,7 @@ export const listApprovals = defineOp({
   method: "GET",
   path: "/v1/approvals",
   input: null,
+  output: ApprovalListResult,
   run: ({ registry }) => Promise.resolve({ approvals: registry.approvals.list() }),
 });
 
@@ -26,6 +28,7 @@ export const decideApproval = defineOp({
   method: "POST",
   path: "/v1/approvals/:approvalId",
   input: DecideInput,
+  output: ApprovalDecideResult,
   run: ({ registry, params, input }) =>
     Promise.resolve({
       approval: registry.approvals.decide(params.approvalId, input.decision),

@@ -1,4 +1,14 @@
 /** Operations on a session's context: cookies, storage state, emulation, frames, history. */
+import { TraverseResult } from "../protocol/results.ts";
+import {
+  CookiesClearResult,
+  CookiesGetResult,
+  CookiesSetResult,
+  EmulateResult,
+  FramesResult,
+  StorageState,
+  StorageStateSetResult,
+} from "../protocol/results_context.ts";
 import {
   CookiesClearInput,
   CookiesGetInput,
@@ -23,6 +33,7 @@ const cookiesGet = defineOp({
   method: "POST",
   path: "/v1/sessions/:sessionId/cookies/get",
   input: CookiesGetInput,
+  output: CookiesGetResult,
   run: inSession(async (s, input, sig) => ({ cookies: await getCookies(s, sig, input.urls) })),
 });
 
@@ -32,6 +43,7 @@ const cookiesSet = defineOp({
   method: "POST",
   path: "/v1/sessions/:sessionId/cookies",
   input: CookiesSetInput,
+  output: CookiesSetResult,
   run: inSession(async (s, input, sig) => {
     await setCookies(s, input.cookies, sig);
     return { set: input.cookies.length };
@@ -44,6 +56,7 @@ const cookiesClear = defineOp({
   method: "DELETE",
   path: "/v1/sessions/:sessionId/cookies",
   input: CookiesClearInput,
+  output: CookiesClearResult,
   // MCP's browser_cookies clears all, with no input.
   run: inSession(async (s, input, sig) => ({ cleared: await clearCookies(s, sig, input?.urls) })),
 });
@@ -57,6 +70,7 @@ const storageStateGet = defineOp({
   method: "GET",
   path: "/v1/sessions/:sessionId/storage-state",
   input: StorageStateGetInput,
+  output: StorageState,
   run: inSession((s, input, sig) => exportStorageState(s, sig, { sessionStorage: input?.sessionStorage })),
 });
 
@@ -67,6 +81,7 @@ const storageStateSet = defineOp({
   method: "POST",
   path: "/v1/sessions/:sessionId/storage-state",
   input: StorageStateInput,
+  output: StorageStateSetResult,
   run: inSession(async (s, input, sig) => {
     await importStorageState(s, input, sig, "");
     return { cookies: input.cookies?.length ?? 0, origins: input.origins?.length ?? 0 };
@@ -81,6 +96,7 @@ const emulateOp = defineOp({
   method: "POST",
   path: "/v1/sessions/:sessionId/emulation",
   input: EmulateInput,
+  output: EmulateResult,
   run: inSession(async (s, { pageId, deviceScaleFactor, isMobile, ...rest }, sig) => {
     // The device metrics are one override: the scale and mobile flag go with the viewport.
     const input = {
@@ -105,10 +121,11 @@ const framesOp = defineOp({
   method: "POST",
   path: "/v1/sessions/:sessionId/frames",
   input: FramesInput,
+  output: FramesResult,
   run: inSession(async (s, input, sig) => ({ frames: await listFrames(s, input, sig) })),
 });
 
-const traversal = (how: Traversal, name: string, path: string, what: string) =>
+const traversal = <const N extends string>(how: Traversal, name: N, path: string, what: string) =>
   defineOp({
     name,
     description: `${what} and wait for the new document's DOMContentLoaded (or load); the destination ` +
@@ -116,6 +133,7 @@ const traversal = (how: Traversal, name: string, path: string, what: string) =>
     method: "POST",
     path: `/v1/sessions/:sessionId/${path}`,
     input: TraverseInput,
+    output: TraverseResult,
     run: inSession((s, input, sig) => traverse(s, how, input, sig)),
   });
 

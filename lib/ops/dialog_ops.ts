@@ -3,6 +3,7 @@
  * dialog is answered while the action that opened it still runs, so the policy must never wait
  * behind that action.
  */
+import { DialogPolicy } from "../protocol/results_watch.ts";
 import { DialogPolicyInput } from "../protocol/schemas.ts";
 import { dialogPolicy, setDialogPolicy } from "../session/page/dialogs.ts";
 import { defineOp } from "./define.ts";
@@ -15,6 +16,7 @@ export const setDialogPolicyOp = defineOp({
   method: "POST",
   path: "/v1/sessions/:sessionId/dialog-policy",
   input: DialogPolicyInput,
+  output: DialogPolicy,
   run: ({ registry, params, input }) =>
     Promise.resolve(setDialogPolicy(registry.get(params.sessionId), input)),
 });
@@ -26,6 +28,7 @@ export const getDialogPolicyOp = defineOp({
   method: "GET",
   path: "/v1/sessions/:sessionId/dialog-policy",
   input: null,
+  output: DialogPolicy,
   run: ({ registry, params }) => Promise.resolve(dialogPolicy(registry.get(params.sessionId))),
 });
 

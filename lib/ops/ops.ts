@@ -1,5 +1,16 @@
 /** Every operation of the HTTP API. */
 import {
+  ActResult,
+  Artifact,
+  NavigateResult,
+  Observation,
+  PageListResult,
+  PageView,
+  SessionListResult,
+  SessionView,
+} from "../protocol/results.ts";
+import { InspectResult, ScreenshotResult, WaitResult } from "../protocol/results_watch.ts";
+import {
   ActInput,
   CreateSessionInput,
   EmptyInput,
@@ -13,7 +24,7 @@ import { PageOpenInput } from "../protocol/schemas_context.ts";
 import { createSessionWithState } from "../session/storage_state.ts";
 import { InspectInput, PdfInput, ScreenshotInput, WaitInput } from "../protocol/schemas_watch.ts";
 import { inspect, pdf, screenshot, waitFor } from "../session/watch/watch.ts";
-import { defineOp, inSession, type OpDef } from "./define.ts";
+import { defineOp, inSession, type OpDef, type OutputOf } from "./define.ts";
 import { decideApproval, listApprovals } from "./approval_ops.ts";
 import { DIALOG_OPS } from "./dialog_ops.ts";
 import { TRACE_OPS } from "./trace_ops.ts";
@@ -31,6 +42,7 @@ const createSession = defineOp({
   method: "POST",
   path: "/v1/sessions",
   input: CreateSessionInput,
+  output: SessionView,
   status: 201,
   run: ({ registry, input, signal }) => createSessionWithState(registry, input, signal),
 });
@@ -41,6 +53,7 @@ const listSessions = defineOp({
   method: "GET",
   path: "/v1/sessions",
   input: null,
+  output: SessionListResult,
   run: ({ registry }) => Promise.resolve({ sessions: registry.list().map((s) => s.view()) }),
 });
 
@@ -50,6 +63,7 @@ const getSession = defineOp({
   method: "GET",
   path: "/v1/sessions/:sessionId",
   input: null,
+  output: SessionView,
   run: ({ registry, params }) => Promise.resolve(registry.get(params.sessionId).view()),
 });
 
@@ -60,6 +74,7 @@ const updateSession = defineOp({
   method: "POST",
   path: "/v1/sessions/:sessionId",
   input: UpdateSessionInput,
+  output: SessionView,
   run: ({ registry, params, input }) => {
     const session = registry.get(params.sessionId);
     if (session.mode !== input.mode) {
@@ -76,6 +91,7 @@ const deleteSession = defineOp({
   method: "DELETE",
   path: "/v1/sessions/:sessionId",
   input: null,
+  output: null,
   status: 204,
   run: async ({ registry, params }) => {
     await registry.close(params.sessionId);
@@ -90,6 +106,7 @@ const listPages = defineOp({
   method: "GET",
   path: "/v1/sessions/:sessionId/pages",
   input: null,
+  output: PageListResult,
   run: ({ registry, params }) => Promise.resolve({ pages: registry.get(params.sessionId).pageViews() }),
 });
 
@@ -99,6 +116,7 @@ const openPage = defineOp({
   method: "POST",
   path: "/v1/sessions/:sessionId/pages",
   input: PageOpenInput,
+  output: PageView,
   status: 201,
   run: inSession(async (s, input, sig) => s.pageView(await openPageWith(s, input, sig))),
 });
@@ -109,6 +127,7 @@ const activatePage = defineOp({
   method: "POST",
   path: "/v1/sessions/:sessionId/pages/:pageId/activate",
   input: EmptyInput,
+  output: PageView,
   run: inSession((s, _input, _sig, params) => Promise.resolve(s.pageView(s.activate(params.pageId)))),
 });
 
@@ -118,6 +137,7 @@ const closePage = defineOp({
   method: "DELETE",
   path: "/v1/sessions/:sessionId/pages/:pageId",
   input: null,
+  output: null,
   status: 204,
   run: inSession(async (s, _input, _sig, params) => {
     await s.closePage(params.pageId);
@@ -132,6 +152,7 @@ const navigate = defineOp({
   method: "POST",
   path: "/v1/sessions/:sessionId/navigate",
   input: NavigateInput,
+  output: NavigateResult,
   run: inSession((s, input, sig) => s.navigate(input, sig)),
 });
 
@@ -142,6 +163,7 @@ const observe = defineOp({
   method: "POST",
   path: "/v1/sessions/:sessionId/observe",
   input: ObserveInput,
+  output: Observation,
   run: ({ registry, params, input, signal }) => {
     const s = registry.get(params.sessionId);
     return metered(
@@ -161,6 +183,7 @@ const actOp = defineOp({
   method: "POST",
   path: "/v1/sessions/:sessionId/act",
   input: ActInput,
+  output: ActResult,
   run: ({ registry, params, input, signal, approver }) => {
     const s = registry.get(params.sessionId);
     s.assertBrowser();
@@ -194,6 +217,7 @@ const wait = defineOp({
   method: "POST",
   path: "/v1/sessions/:sessionId/wait",
   input: WaitInput,
+  output: WaitResult,
   run: inSession(waitFor),
 });
 
@@ -204,6 +228,7 @@ const inspectOp = defineOp({
   method: "POST",
   path: "/v1/sessions/:sessionId/inspect",
   input: InspectInput,
+  output: InspectResult,
   run: inSession((s, input) => Promise.resolve(inspect(s, input))),
 });
 
@@ -215,6 +240,7 @@ const screenshotOp = defineOp({
   method: "POST",
   path: "/v1/sessions/:sessionId/screenshot",
   input: ScreenshotInput,
+  output: ScreenshotResult,
   run: inSession(screenshot),
 });
 
@@ -225,6 +251,7 @@ const pdfOp = defineOp({
   method: "POST",
   path: "/v1/sessions/:sessionId/pdf",
   input: PdfInput,
+  output: Artifact,
   run: inSession(pdf),
 });
 
@@ -235,6 +262,7 @@ const artifactGet = defineOp({
   method: "GET",
   path: "/v1/sessions/:sessionId/artifacts/:artifactId",
   input: null,
+  output: null,
   run: ({ registry, params }) => {
     const s = registry.get(params.sessionId);
     const item = s.artifacts.get(params.artifactId);
@@ -253,8 +281,8 @@ const artifactGet = defineOp({
   },
 });
 
-// deno-lint-ignore no-explicit-any
-export const OPS: OpDef<any>[] = [
+/** The agent's operations, each with its own types (see `OpName`, `OpOutput`). */
+const AGENT_OPS = [
   createSession,
   listSessions,
   getSession,
@@ -281,5 +309,13 @@ export const OPS: OpDef<any>[] = [
   ...OBSERVE_OPS,
   ...WATCH_OPS,
 ];
-// A person's takeover, and the test browser: the operations above on a second registry.
-OPS.push(...TAKEOVER_OPS, ...testBrowserOps(OPS));
+
+/** One of the operations a door calls by name. */
+export type NamedOp = (typeof AGENT_OPS)[number] | (typeof TAKEOVER_OPS)[number];
+export type OpName = NamedOp["name"];
+/** What the operation called `N` answers (its output schema's type). */
+export type OpOutput<N extends OpName> = OutputOf<Extract<NamedOp, { name: N }>["output"]>;
+
+/** Every operation: the agent's, a person's takeover, and the test browser's (the agent's on a second registry). */
+// deno-lint-ignore no-explicit-any
+export const OPS: OpDef<any, any>[] = [...AGENT_OPS, ...TAKEOVER_OPS, ...testBrowserOps(AGENT_OPS)];

@@ -1,4 +1,5 @@
 /** Reading a page for an agent: WebMCP discovery, extraction, and the element list. */
+import { DiscoverResult, ElementsResult, ExtractResult } from "../protocol/results_page.ts";
 import { DiscoverInput, ElementsInput, ExtractInput } from "../protocol/schemas_page.ts";
 import { elements } from "../session/observe/elements.ts";
 import { discover, extract } from "../session/observe/reads.ts";
@@ -12,6 +13,7 @@ const discoverOp = defineOp({
   method: "POST",
   path: "/v1/sessions/:sessionId/discover",
   input: DiscoverInput,
+  output: DiscoverResult,
   run: inSession(discover),
 });
 
@@ -23,6 +25,7 @@ const extractOp = defineOp({
   method: "POST",
   path: "/v1/sessions/:sessionId/extract",
   input: ExtractInput,
+  output: ExtractResult,
   run: inSession(extract),
 });
 
@@ -34,6 +37,7 @@ const elementsOp = defineOp({
   method: "POST",
   path: "/v1/sessions/:sessionId/elements",
   input: ElementsInput,
+  output: ElementsResult,
   run: inSession(elements),
 });
 

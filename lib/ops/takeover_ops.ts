@@ -3,11 +3,12 @@
  * who holds it, hand back. The takeover id is the person's pass: it is in the reply to whoever
  * took control and in no event, and the person's other calls carry it (see `admitPerson`).
  */
+import { TakeoverGetResult, TakeoverInputResult, TakeoverView } from "../protocol/results_watch.ts";
 import { TakeoverInput, TakeoverStartInput } from "../protocol/schemas_takeover.ts";
 import type { SessionRegistry } from "../session/registry.ts";
 import { currentTakeover, endTakeover, startTakeover, takeoverById } from "../session/watch/takeover.ts";
 import { forwardInput } from "../session/watch/takeover_input.ts";
-import { defineOp, type OpContext, type OpDef } from "./define.ts";
+import { defineOp, type OpContext } from "./define.ts";
 
 /** The HTTP header that marks a call as the person's during a takeover. */
 export const TAKEOVER_HEADER = "x-porthole-takeover";
@@ -45,6 +46,7 @@ const takeoverStart = defineOp({
   method: "POST",
   path: "/v1/sessions/:sessionId/takeover",
   input: TakeoverStartInput,
+  output: TakeoverView,
   status: 201,
   run: async ({ registry, params, input, signal }) => {
     const session = registry.get(params.sessionId);
@@ -60,6 +62,7 @@ const takeoverGet = defineOp({
   method: "GET",
   path: "/v1/sessions/:sessionId/takeover",
   input: null,
+  output: TakeoverGetResult,
   run: ({ registry, params }) => {
     const tk = currentTakeover(registry.get(params.sessionId));
     if (!tk) return Promise.resolve({ takeover: null });
@@ -75,6 +78,7 @@ const takeoverInput = defineOp({
   method: "POST",
   path: "/v1/sessions/:sessionId/takeover/:takeoverId/input",
   input: TakeoverInput,
+  output: TakeoverInputResult,
   run: (ctx) => {
     const { session, tk } = admitted(ctx);
     return session.run(ctx.signal, async (sig) => {
@@ -98,8 +102,8 @@ const takeoverEnd = defineOp({
   method: "DELETE",
   path: "/v1/sessions/:sessionId/takeover/:takeoverId",
   input: null,
+  output: TakeoverView,
   run: (ctx) => endTakeover(admitted(ctx).tk, ctx.signal),
 });
 
-// deno-lint-ignore no-explicit-any
-export const TAKEOVER_OPS: OpDef<any>[] = [takeoverStart, takeoverGet, takeoverInput, takeoverEnd];
+export const TAKEOVER_OPS = [takeoverStart, takeoverGet, takeoverInput, takeoverEnd];

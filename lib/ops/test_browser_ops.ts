@@ -25,7 +25,7 @@ const MOUNTED = new Set([
 export const TEST_BROWSER_BASE = "/v1/test-browser/sessions";
 
 // deno-lint-ignore no-explicit-any
-export function testBrowserOps(ops: readonly OpDef<any>[]): OpDef<any>[] {
+export function testBrowserOps(ops: readonly OpDef<any, any>[]): OpDef<any, any>[] {
   return ops.filter((op) => MOUNTED.has(op.name)).map((op) => ({
     ...op,
     name: `test_browser_${op.name}`,

@@ -1,4 +1,5 @@
 /** Tracing operations: a Chrome trace of the session's pages, stored as an artifact. */
+import { TraceStartResult, TraceStopResult } from "../protocol/results_watch.ts";
 import { EmptyInput } from "../protocol/schemas.ts";
 import { TraceStartInput } from "../protocol/schemas_trace.ts";
 import { startTrace, stopTrace } from "../session/watch/tracing.ts";
@@ -11,6 +12,7 @@ const traceStart = defineOp({
   method: "POST",
   path: "/v1/sessions/:sessionId/trace/start",
   input: TraceStartInput,
+  output: TraceStartResult,
   run: inSession(async (s, input, sig) => {
     const rec = s.page(input.pageId);
     await startTrace(s, rec, { screenshots: input.screenshots }, sig);
@@ -25,6 +27,7 @@ const traceStop = defineOp({
   method: "POST",
   path: "/v1/sessions/:sessionId/trace/stop",
   input: EmptyInput,
+  output: TraceStopResult,
   run: inSession(async (s, _input, sig) => {
     const bytes = await stopTrace(s, sig);
     return { artifact: bytes ? await s.artifacts.put(bytes, "application/json") : null };

@@ -3,6 +3,7 @@
  * session's artifacts. Both run outside the FIFO gate: watching never waits behind, or delays,
  * the agent's own operations, and neither consumes nor replaces its state.
  */
+import { ArtifactListResult, StateGetResult } from "../protocol/results_watch.ts";
 import { currentState } from "../session/watch/state_view.ts";
 import { defineOp } from "./define.ts";
 
@@ -13,6 +14,7 @@ const stateGet = defineOp({
   method: "GET",
   path: "/v1/sessions/:sessionId/state",
   input: null,
+  output: StateGetResult,
   readOnly: true,
   run: ({ registry, params, signal }) => currentState(registry.get(params.sessionId), signal),
 });
@@ -23,6 +25,7 @@ const artifactList = defineOp({
   method: "GET",
   path: "/v1/sessions/:sessionId/artifacts",
   input: null,
+  output: ArtifactListResult,
   readOnly: true,
   run: ({ registry, params }) =>
     Promise.resolve({ artifacts: registry.get(params.sessionId).artifacts.list() }),

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { parseInput } from "../../lib/protocol/validate.ts";
-import { findOp } from "../../lib/ops/call.ts";
+import { findOp, type OpName } from "../../lib/ops/call.ts";
 import type { Call } from "../../lib/bap/call.ts";
 import { BapError } from "../../lib/protocol/errors.ts";
 import { METHODS } from "../../lib/bap/methods.ts";
@@ -292,7 +292,7 @@ Deno.test("a method that is a core operation gives it an input the operation's o
   for (const [method, op] of Object.entries(VIA_OP)) {
     const m = METHODS[method];
     const input = m.op!.input(read(method, VALID[method]), call, page);
-    const schema = findOp(op).input;
+    const schema = findOp(op as OpName).input;
     if (!schema) continue; // the operation takes no body
     assert.doesNotThrow(() => parseInput(schema, input), `${method} → ${op}: ${JSON.stringify(input)}`);
   }

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { findOp } from "../../lib/ops/call.ts";
+import { findOp, type OpName } from "../../lib/ops/call.ts";
 import { parseInput } from "../../lib/protocol/validate.ts";
 import type { Call } from "../../lib/bap/call.ts";
 import { METHODS } from "../../lib/bap/methods.ts";
@@ -21,7 +21,7 @@ function mapped(method: string, params: Record<string, unknown>): { op: string; 
 Deno.test("every BAP method that is a core operation names one the core has", () => {
   const ops = Object.entries(METHODS).flatMap(([name, m]) => m.op ? [[name, m.op.name]] : []);
   assert.ok(ops.length >= 14, `${ops.length} methods are core operations`);
-  for (const [, op] of ops) assert.doesNotThrow(() => findOp(op));
+  for (const [, op] of ops) assert.doesNotThrow(() => findOp(op as OpName));
 });
 
 Deno.test("page/reload, goBack and goForward are the core's history operations, commit waiting for DOMContentLoaded", () => {

@@ -4,7 +4,15 @@
  * does a PENDING entry that no longer occurs, so the tables of known debts can only shrink.
  */
 import assert from "node:assert/strict";
-import { cycles, type Import, importsOf, packageOf, readSource, sourceFiles } from "./import_graph.ts";
+import {
+  cycles,
+  filesEndingIn,
+  type Import,
+  importsOf,
+  packageOf,
+  readSource,
+  sourceFiles,
+} from "./import_graph.ts";
 
 /**
  * A part of the code: a folder of lib/, a room of the engine (`lib/session/act`), the engine's
@@ -253,4 +261,25 @@ Deno.test("every test lives under tests/, in the folder of the room it specifies
   };
   for (const dir of ["lib", "routes", "build", "ui"]) visit(dir);
   assert.deepEqual(astray, [], "test files outside tests/: move them to tests/<room>/");
+});
+
+/** What the web UI (ui/, a browser program bundled on its own) may import besides its own files. */
+export const UI_MAY_IMPORT: readonly string[] = ["lib/protocol/types.ts", "lib/protocol/views.ts", "preact"];
+
+Deno.test("ui/ imports only its own files, preact, and the result types of lib/protocol (types only)", () => {
+  const found: string[] = [];
+  for (const file of filesEndingIn([".ts", ".tsx"], ["ui"])) {
+    for (const i of importsOf(file)) {
+      if (i.to.startsWith("ui/")) continue;
+      const allowed = UI_MAY_IMPORT.some((r) => r === i.to || r === packageOf(i.to));
+      // The server's code must not reach the bundle: lib/protocol is imported for its types alone.
+      const erased = !i.to.startsWith("lib/") || i.typeOnly;
+      if (!allowed || !erased) found.push(`${file} → ${i.to}${i.typeOnly ? "" : " (as a value)"}`);
+    }
+  }
+  assert.deepEqual(found, [], "ui/ imports outside its fence");
+  assert.ok(
+    importsOf("ui/x.ts", 'import { Observation } from "../lib/protocol/types.ts";').every((i) => !i.typeOnly),
+    "a value import of lib/protocol is seen as one",
+  );
 });

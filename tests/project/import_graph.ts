@@ -21,12 +21,17 @@ const STATEMENT =
 
 /** Every production `.ts` file under `dirs` (tests excluded), as paths from the root. */
 export function sourceFiles(...dirs: string[]): string[] {
+  return filesEndingIn([".ts"], dirs);
+}
+
+/** Every production file under `dirs` whose name ends in one of `endings` (tests excluded). */
+export function filesEndingIn(endings: string[], dirs: string[]): string[] {
   const out: string[] = [];
   const visit = (dir: string) => {
     for (const e of Deno.readDirSync(ROOT + dir)) {
       const path = `${dir}/${e.name}`;
       if (e.isDirectory) visit(path);
-      else if (path.endsWith(".ts") && !path.endsWith("_test.ts")) out.push(path);
+      else if (endings.some((e) => path.endsWith(e)) && !/_test\.tsx?$/.test(path)) out.push(path);
     }
   };
   for (const d of dirs) visit(d);

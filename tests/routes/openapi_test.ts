@@ -79,6 +79,47 @@ Deno.test("every route has a response schema, every body a request schema, 204s 
   }
 });
 
+Deno.test("no response in /openapi.json lacks a schema: only a 204 has no content", async () => {
+  const doc = await served();
+  const lacking: string[] = [];
+  for (const [path, methods] of Object.entries(doc.paths as Record<string, Json>)) {
+    for (const [method, entry] of Object.entries(methods as Record<string, Json>)) {
+      for (const [status, res] of Object.entries((entry as Json).responses as Record<string, Json>)) {
+        const media = Object.values(res.content ?? {}) as Json[];
+        const described = media.length > 0 && media.every((m) => m.schema && Object.keys(m.schema).length);
+        if (status === "204" ? media.length > 0 : !described) lacking.push(`${method} ${path} ${status}`);
+      }
+    }
+  }
+  assert.deepEqual(lacking, [], "responses without a schema (or a 204 with a body)");
+});
+
+Deno.test("results stay open: no response schema, nor a shape it names, forbids an added field", async () => {
+  const doc = await served();
+  const closed: string[] = [];
+  const seen = new Set<string>();
+  const walk = (node: unknown, where: string) => {
+    if (!node || typeof node !== "object") return;
+    const n = node as Json;
+    if (n.additionalProperties === false) closed.push(where);
+    if (typeof n.$ref === "string" && !seen.has(n.$ref)) {
+      seen.add(n.$ref);
+      walk(doc.components.schemas[n.$ref.split("/").pop()!], n.$ref);
+    }
+    for (const v of Object.values(n)) walk(v, where);
+  };
+  for (const [path, methods] of Object.entries(doc.paths as Record<string, Json>)) {
+    if (!path.startsWith("/v1/")) continue;
+    for (const entry of Object.values(methods as Record<string, Json>)) {
+      for (const [status, res] of Object.entries((entry as Json).responses as Record<string, Json>)) {
+        if (/^2/.test(status)) walk(res.content, `${path} ${status}`);
+      }
+    }
+  }
+  assert.ok(seen.has("#/components/schemas/Observation"), "the walk follows $refs");
+  assert.deepEqual(closed, []);
+});
+
 Deno.test("the observe and act examples match their own schemas", async () => {
   const doc = await served();
   const compile = componentValidator(doc);

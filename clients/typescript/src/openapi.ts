@@ -1037,8 +1037,8 @@ export interface components {
             pageId: string;
             url: string;
             httpStatus: number | null;
-            /** @enum {unknown} */
-            navigation: "committed" | "same_document" | "download_blocked" | "none";
+            /** @enum {string} */
+            navigation: "committed" | "same_document" | "download_blocked";
             state?: components["schemas"]["Observation"];
         };
         NavigateInput: {
@@ -1085,18 +1085,18 @@ export interface components {
             timeoutMs?: number;
         };
         ActResult: {
-            /** @enum {unknown} */
+            /** @enum {string} */
             execution: "not_dispatched" | "dispatched_unknown" | "completed";
-            /** @enum {unknown} */
+            /** @enum {string} */
             observation: "captured" | "unavailable";
-            /** @enum {unknown} */
+            /** @enum {string} */
             postcondition: "not_requested" | "unknown" | "unmet" | "met";
             freshState?: components["schemas"]["Observation"];
             /** @description What the fresh state waited for after the input */
             settle?: {
                 /**
                  * @description quiet: the requests the action started ended and the DOM was quiet after them; budget: settleMs (or the deadline) ran out first; skipped: settleMs 0, or no input was dispatched
-                 * @enum {unknown}
+                 * @enum {string}
                  */
                 state: "quiet" | "budget" | "skipped";
                 /** @description Time spent settling, in ms */
@@ -1104,22 +1104,24 @@ export interface components {
                 /** @description Requests the action started that were still running */
                 pending: number;
             };
+            /** @description fill_form: what happened to each field, in order */
             fields?: {
                 ref: string;
                 /** @description The single-field action the field took: fill, clear, check, … */
                 action: string;
-                /** @enum {unknown} */
+                /** @enum {string} */
                 outcome: "completed" | "noop" | "refused" | "failed" | "skipped";
                 error?: components["schemas"]["ErrorBody"];
             }[];
             dialogs?: {
                 type: string;
                 message: string;
-                handled: string;
+                /** @enum {string} */
+                handled: "accepted" | "dismissed";
             }[];
+            noop?: boolean;
             /** @description --downloads artifacts: the files this action downloaded, kept in the artifact store */
             downloads?: components["schemas"]["ArtifactRef"][];
-            noop?: boolean;
             error?: components["schemas"]["ErrorBody"];
         };
         ActInput: {
@@ -1291,6 +1293,7 @@ export interface components {
             frameId?: string;
         };
         InspectResult: {
+            /** @description Console, error or network entries (with their own fields), oldest first */
             entries: {
                 seq: number;
             }[];
@@ -1453,7 +1456,7 @@ export interface components {
         DialogPolicyGetResult: components["schemas"]["DialogPolicy"];
         TraceStartResult: {
             tracing: boolean;
-            pageId?: string;
+            pageId: string;
         };
         TraceStartInput: {
             /** @description Page whose DevTools session records the trace; default: the active page */
@@ -1461,7 +1464,10 @@ export interface components {
             /** @description Record screenshots in the trace too */
             screenshots?: boolean;
         };
-        TraceStopResult: components["schemas"]["Artifact"];
+        TraceStopResult: {
+            /** @description The trace; null when Chromium gave none */
+            artifact: components["schemas"]["ArtifactRef"] | null;
+        };
         TraceStopInput: Record<string, never>;
         CookiesGetResult: {
             cookies: components["schemas"]["Cookie"][];
@@ -1599,8 +1605,10 @@ export interface components {
         FramesResult: {
             frames: {
                 frameId: string;
+                /** @description null for the main frame */
                 parentId: string | null;
                 name: string;
+                /** @description Redacted, as every URL Porthole emits */
                 url: string;
                 origin: string;
                 /** @description Whether the session's origin policy lets it reach the frame's URL */
@@ -1661,7 +1669,7 @@ export interface components {
                 ref: string;
             };
         };
-        ReloadResult: components["schemas"]["NavigateResult"];
+        ReloadResult: components["schemas"]["TraverseResult"];
         ReloadInput: {
             /** @description Default: the active page */
             pageId?: string;
@@ -1683,7 +1691,7 @@ export interface components {
                 maxDepth?: number;
             };
         };
-        GoBackResult: components["schemas"]["NavigateResult"];
+        GoBackResult: components["schemas"]["TraverseResult"];
         GoBackInput: {
             /** @description Default: the active page */
             pageId?: string;
@@ -1705,7 +1713,7 @@ export interface components {
                 maxDepth?: number;
             };
         };
-        GoForwardResult: components["schemas"]["NavigateResult"];
+        GoForwardResult: components["schemas"]["TraverseResult"];
         GoForwardInput: {
             /** @description Default: the active page */
             pageId?: string;
@@ -1730,11 +1738,14 @@ export interface components {
         DiscoverResult: {
             pageId: string;
             frameId: string;
+            /** @description Page-declared, bounded (names 256, descriptions 4096 characters): untrusted page content */
             tools: {
                 name: string;
                 description?: string;
-                inputSchema?: Record<string, never>;
-                /** @enum {unknown} */
+                inputSchema?: {
+                    [key: string]: unknown;
+                };
+                /** @enum {string} */
                 source: "webmcp-declarative" | "webmcp-imperative";
                 formSelector?: string;
             }[];
@@ -1845,39 +1856,30 @@ export interface components {
             pageId: string;
             frameId: string;
             url: string;
-            elements: {
-                ref: string;
-                role: string;
-                name?: string;
-                tagName: string;
-                /** @description The border box in CSS pixels of the page's viewport (the screenshot's), an iframe's element's too */
-                bounds: {
-                    x: number;
-                    y: number;
-                    width: number;
-                    height: number;
-                };
-                selector: Record<string, never>;
-                alternativeSelectors?: Record<string, never>[];
-                disabled?: boolean;
-                focused?: boolean;
-                value?: string;
-                actionHints: string[];
-                /** @enum {string} */
-                stability?: "stable" | "new";
-            }[];
+            elements: components["schemas"]["ListedElement"][];
+            /** @description How many there were before `roles` and `maxElements` */
             totalElements: number;
             title?: string;
             viewport?: {
                 width: number;
                 height: number;
             };
+            /** @description Since the page's previous listing (input `changes`); removed lists refs */
             changes?: {
-                added: Record<string, never>[];
-                updated: Record<string, never>[];
+                added: components["schemas"]["ListedElement"][];
+                updated: components["schemas"]["ListedElement"][];
                 removed: string[];
             };
-            tools?: Record<string, never>[];
+            tools?: {
+                name: string;
+                description?: string;
+                inputSchema?: {
+                    [key: string]: unknown;
+                };
+                /** @enum {string} */
+                source: "webmcp-declarative" | "webmcp-imperative";
+                formSelector?: string;
+            }[];
             screenshot?: {
                 artifact: components["schemas"]["ArtifactRef"];
                 /** @description The viewport's width in CSS pixels (the image's at scale factor 1) */
@@ -1989,6 +1991,8 @@ export interface components {
         };
         ElementResult: {
             found: boolean;
+        } & {
+            [key: string]: unknown;
         };
         ElementInput: {
             /** @description Default: the active page */
@@ -2054,6 +2058,7 @@ export interface components {
             url?: string;
             title?: string;
             snapshot?: string;
+            /** @description format tree: nodes of role, name and children */
             tree?: Record<string, never>;
         };
         AriaInput: {
@@ -2134,7 +2139,15 @@ export interface components {
             idleMs?: number;
         };
         TakeoverGetResult: {
-            takeover: components["schemas"]["Takeover"] | null;
+            takeover: {
+                sessionId: string;
+                who: string;
+                /** Format: date-time */
+                startedAt: string;
+                idleMs: number;
+                clicks: number;
+                keys: number;
+            } | null;
         };
         TakeoverInputResult: {
             pageId: string;
@@ -2510,14 +2523,19 @@ export interface components {
             activePageId: string | null;
             /**
              * @description plan: only observe, wait, inspect, screenshot and reads; everything else is 409 plan_mode
-             * @enum {unknown}
+             * @enum {string}
              */
-            mode?: "execute" | "plan";
+            mode: "execute" | "plan";
             limits: {
                 maxPages: number;
                 maxQueuedOps: number;
                 snapshotMaxBytes: number;
                 idleMs: number;
+            };
+            /** @description Operations waiting in the session's FIFO gate, and whether one is running */
+            queue: {
+                waiting: number;
+                running: boolean;
             };
         };
         Observation: {
@@ -2536,21 +2554,39 @@ export interface components {
             /** @description YAML lines `- role "name" [attrs] [ref=@eN]`: untrusted page text */
             tree: string;
             refCount: number;
-            truncated?: boolean;
-            bytes?: number;
-            generation?: number;
-            /** @enum {unknown} */
+            truncated: boolean;
+            bytes: number;
+            generation: number;
+            /**
+             * @description The tier the tree was rendered in
+             * @enum {string}
+             */
             tier?: "full" | "interactive" | "minimal";
+            /** @description With `since`: the base state the changes are against (then `tree` is empty) */
             since?: string;
+            /** @description With `since`: lines added, removed, and changed (the new text of a line whose ref stayed) */
             changes?: {
                 added: string[];
                 removed: string[];
                 changed: string[];
             };
+            /** @description With `since`, when no diff could be made: why, and the full tree is in `tree` */
             sinceUnavailable?: {
-                reason: string;
+                /** @enum {string} */
+                reason: "unknown_state" | "other_page" | "other_document" | "other_frame" | "other_options" | "truncated";
                 message: string;
             };
+        };
+        TraverseResult: {
+            pageId: string;
+            url: string;
+            httpStatus: number | null;
+            /**
+             * @description none: there is no history entry that way, and nothing was done
+             * @enum {string}
+             */
+            navigation: "committed" | "same_document" | "none";
+            state?: components["schemas"]["Observation"];
         };
         CurrentState: {
             stateId: string;
@@ -2561,7 +2597,7 @@ export interface components {
             /** @description Untrusted page text */
             tree: string;
             truncated: boolean;
-            /** @description Still the session's current state (not consumed or replaced) */
+            /** @description Still the session's current state (not consumed, replaced or invalidated) */
             current: boolean;
             refs: {
                 ref: string;
@@ -2592,10 +2628,11 @@ export interface components {
             value: string;
             domain: string;
             path: string;
+            /** @description Seconds since the epoch; -1 for a session cookie */
             expires: number;
             httpOnly: boolean;
             secure: boolean;
-            /** @enum {unknown} */
+            /** @enum {string} */
             sameSite?: "Strict" | "Lax" | "None";
         };
         StorageState: {
@@ -2606,6 +2643,7 @@ export interface components {
                     name: string;
                     value: string;
                 }[];
+                /** @description Only when asked for: sessionStorage belongs to one tab and is not carried over */
                 sessionStorage?: {
                     name: string;
                     value: string;
@@ -2613,11 +2651,19 @@ export interface components {
             }[];
         };
         DialogPolicy: {
-            /** @enum {unknown} */
+            /** @enum {string} */
             action: "accept" | "dismiss";
-            /** @enum {unknown} */
+            /** @enum {string} */
             beforeunload: "accept" | "dismiss";
-            next?: unknown;
+            promptText?: string;
+            /** @description A one-shot answer armed for the next dialog, if any */
+            next: {
+                /** @enum {string} */
+                action?: "accept" | "dismiss";
+                promptText?: string;
+                /** @enum {string} */
+                beforeunload?: "accept" | "dismiss";
+            } | null;
         };
         Approval: {
             approvalId: string;
@@ -2631,7 +2677,7 @@ export interface components {
             action: string;
             origin: string;
             target?: string;
-            /** @description The element the action targets: its role and accessible name */
+            /** @description The element the action targets: its role and accessible name (the `target` text joins them) */
             element?: {
                 role: string;
                 name: string;
@@ -2639,6 +2685,8 @@ export interface components {
             description?: string;
             requestedAt: string;
             expiresAt: string;
+            /** @description Once decided, who decided: "api" (HTTP and the UI), "bap", "mcp-elicitation", or "timeout" */
+            decidedBy?: string;
         };
         Takeover: {
             /** @description The person's pass: send it as X-Porthole-Takeover */
@@ -2651,6 +2699,38 @@ export interface components {
             clicks: number;
             keys: number;
         };
+        ListedElement: {
+            ref: string;
+            role: string;
+            name?: string;
+            tagName: string;
+            /** @description The border box in CSS pixels of the page's viewport (the screenshot's), an iframe's element's too */
+            bounds: {
+                x: number;
+                y: number;
+                width: number;
+                height: number;
+            };
+            /** @description The primary selector */
+            selector: {
+                [key: string]: unknown;
+            };
+            /** @description The other selectors, in the seed's order (testId, role, label, …, css) */
+            alternativeSelectors?: {
+                [key: string]: unknown;
+            }[];
+            disabled?: boolean;
+            focused?: boolean;
+            /** @description A field's value; "[REDACTED]" for a credential field */
+            value?: string;
+            /** @description What the element takes: clickable, editable, selectable, checkable, … */
+            actionHints: string[];
+            /**
+             * @description Against the page's previous listing
+             * @enum {string}
+             */
+            stability?: "stable" | "new";
+        };
         ErrorBody: {
             /** @enum {string} */
             code: "invalid_params" | "unauthorized" | "host_not_allowed" | "request_origin_not_allowed" | "not_found" | "session_not_found" | "page_not_found" | "artifact_not_found" | "frame_not_found" | "body_too_large" | "artifact_too_large" | "context_limit" | "page_limit" | "queue_full" | "artifact_limit" | "human_in_control" | "takeover_not_found" | "plan_mode" | "browser_not_installed" | "browser_disconnected" | "session_disposed" | "unknown_state" | "stale_state" | "target_changed" | "document_changed" | "element_detached" | "element_changed" | "element_not_found" | "no_ref" | "element_not_visible" | "element_not_enabled" | "element_not_editable" | "obscured" | "focus_lost" | "selector_ambiguous" | "origin_mismatch" | "frame_cross_origin" | "sensitive_field" | "secret_not_allowed" | "origin_not_allowed" | "scheme_not_allowed" | "address_not_allowed" | "navigation_blocked" | "popup_blocked" | "download_blocked" | "navigation_failed" | "timeout" | "approval_denied" | "approval_timeout" | "observation_failed" | "page_unresponsive" | "accessibility_unavailable" | "snapshot_invalid" | "cancelled" | "internal";
@@ -2658,7 +2738,9 @@ export interface components {
             retryable: boolean;
             retryAfterMs?: number;
             recoveryHint?: string;
-            details?: Record<string, never>;
+            details?: {
+                [key: string]: unknown;
+            };
         };
         Error: {
             error: {
@@ -2668,7 +2750,9 @@ export interface components {
                 retryable: boolean;
                 retryAfterMs?: number;
                 recoveryHint?: string;
-                details?: Record<string, never>;
+                details?: {
+                    [key: string]: unknown;
+                };
             };
         };
     };
@@ -3038,7 +3122,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/plain": string;
+                };
             };
             /** @description unauthorized */
             401: {
@@ -3074,7 +3160,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/plain": string;
+                };
             };
             /** @description Ended */
             204: {
@@ -3119,7 +3207,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/plain": string;
+                };
             };
             /** @description unauthorized */
             401: {
@@ -4807,7 +4897,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/plain": string;
+                };
             };
             /** @description invalid_params: the failing field is in error.details.field */
             400: {
@@ -8563,7 +8655,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/plain": string;
+                };
             };
             /** @description invalid_params: the failing field is in error.details.field */
             400: {

@@ -12,6 +12,9 @@ const FACTS_AND_NAME = `function () {
   return { ...(${FIELD_FACTS}).call(this), accessibleName: this.computedName ?? "" };
 }`;
 
+/** `found`, and the properties asked for, each as the page gives it. */
+export type ElementProps = { found: boolean } & Record<string, unknown>;
+
 /** The requested properties and `found: true`, or `{found: false}` when the node is gone. */
 export async function elementProps(
   driver: PageDriver,
@@ -19,12 +22,12 @@ export async function elementProps(
   backendNodeId: number,
   props: string[],
   signal?: AbortSignal,
-): Promise<Record<string, unknown>> {
+): Promise<ElementProps> {
   const read = async (call: CallOn) => {
     const facts = await call<FieldFacts>(FACTS_AND_NAME, []);
     const field = facts.tag === "input" || facts.tag === "textarea";
     const sensitive = facts.dataSensitive || (field && !!refuseTyping(facts));
-    return await call<Record<string, unknown>>(ELEMENT_PROPS, [props, sensitive]);
+    return await call<ElementProps>(ELEMENT_PROPS, [props, sensitive]);
   };
   // A cross-site frame lives in its own renderer: its nodes answer on its own target.
   const door = (await framesOf(driver, signal)).find((d) => d.info.frameId === frame.frameId);
@@ -33,7 +36,7 @@ export async function elementProps(
     driver,
     frame,
     backendNodeId,
-    { found: false } as Record<string, unknown>,
+    { found: false } as ElementProps,
     (id) => read((fn, args) => driver.callOn(id, fn, args, signal)),
     signal,
   );

@@ -36,7 +36,7 @@ export function content(session: ReadsHost, input: ContentInput, signal: AbortSi
     const { frame, door } = await scope(session, rec, input.frameId, undefined, sig);
     const formats = input.formats ?? ["text"];
     const doc = await pageDocument(door, sig);
-    const out: Record<string, string> = {
+    const out: { pageId: string; frameId: string; url: string; title: string } & Record<string, string> = {
       pageId: rec.pageId,
       frameId: frame.frameId,
       url: doc.url,
