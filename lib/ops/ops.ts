@@ -24,6 +24,7 @@ import { OBSERVE_OPS } from "./observe_ops.ts";
 import { TAKEOVER_OPS } from "./takeover_ops.ts";
 import { testBrowserOps } from "./test_browser_ops.ts";
 import { WATCH_OPS } from "./watch_ops.ts";
+import { JOURNAL_OPS } from "./journal_ops.ts";
 
 const createSession = defineOp({
   name: "session_create",
@@ -164,6 +165,7 @@ const actOp = defineOp({
   run: ({ registry, params, input, signal }) => {
     const s = registry.get(params.sessionId);
     s.assertBrowser();
+    s.budget.assertRoom("the act");
     return meteredAct(
       registry,
       input.action,
@@ -280,6 +282,7 @@ export const OPS: OpDef<any>[] = [
   ...PAGE_OPS,
   ...OBSERVE_OPS,
   ...WATCH_OPS,
+  ...JOURNAL_OPS,
 ];
 // A person's takeover, and the test browser: the operations above on a second registry.
 OPS.push(...TAKEOVER_OPS, ...testBrowserOps(OPS));

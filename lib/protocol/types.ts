@@ -23,6 +23,15 @@ export interface Observation {
   changes?: { added: string[]; removed: string[]; changed: string[] };
   /** With `since`, when no diff could be made: why, and the full tree is in `tree`. */
   sinceUnavailable?: { reason: SinceUnavailableReason; message: string };
+  /** The session's observation bytes so far, and the operator's limit (--session-budget). */
+  budget?: Budget;
+}
+
+/** Observation bytes a session used, its limit (null: none), and a notice when a tier was stepped down. */
+export interface Budget {
+  bytesUsed: number;
+  bytesLimit: number | null;
+  notice?: string;
 }
 
 export type SinceUnavailableReason =
@@ -64,6 +73,8 @@ export interface DialogView {
 }
 
 export interface ActResult {
+  /** The action's entry in the session's journal (GET …/journal; POST …/reconcile takes it). */
+  actionId?: string;
   execution: Execution;
   observation: "captured" | "unavailable";
   postcondition: "not_requested" | "unknown" | "unmet" | "met";
@@ -76,6 +87,31 @@ export interface ActResult {
   noop?: boolean;
   /** Files the action downloaded into the session's artifact store (--downloads artifacts). */
   downloads?: { id: string; sha256: string; mimeType: string; bytes: number; href: string }[];
+  /** The session's observation budget after this action's fresh state. */
+  budget?: Budget;
+  error?: ErrorBody;
+}
+
+/** One piece of reconcile's evidence: yes, no or unknown, and why. */
+export interface Evidence {
+  answer: "yes" | "no" | "unknown";
+  reason: string;
+}
+
+/** What `reconcile` saw of an earlier action, without acting; and a fresh state. */
+export interface ReconcileResult {
+  actionId: string;
+  action: string;
+  /** A navigation committed in the acted-on frame since (and the redacted URL it shows). */
+  navigation: Evidence & { url?: string };
+  /** The target field's value now equals (type: contains) what was typed. */
+  value: Evidence;
+  /** The target element is still connected in the document it was observed in. */
+  target: Evidence;
+  /** The page made a request after the input (the first one's method and redacted URL). */
+  request: Evidence & { method?: string; url?: string };
+  observation: "captured" | "unavailable";
+  freshState?: Observation;
   error?: ErrorBody;
 }
 

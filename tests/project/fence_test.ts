@@ -80,7 +80,7 @@ export const MAY_IMPORT: Record<string, readonly string[]> = {
     ...["@modelcontextprotocol/sdk", "@valibot/to-json-schema"],
   ],
   // The command line's own tools (doctor) start the browser as the pool does and read the config.
-  "lib/cli": ["lib/config.ts", "lib/config_file.ts", "lib/driver"],
+  "lib/cli": ["lib/config.ts", "lib/config_file.ts", "lib/driver", "lib/protocol"],
   // The composition roots: the server wires the registry to the doors, main.ts is the CLI.
   "lib/server.ts": ["lib/config.ts", "lib/log.ts", "lib/session", "lib/net", "routes"],
   "main.ts": [
