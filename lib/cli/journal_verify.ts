@@ -17,7 +17,9 @@ export async function runJournal(args: string[]): Promise<number> {
   }
   const r = await verifyJournalText(text);
   if (r.ok) {
-    console.log(`journal ok: ${r.entries} entries${r.sessionId ? ` of session ${r.sessionId}` : ""}, chain intact`);
+    console.log(
+      `journal ok: ${r.entries} entries${r.sessionId ? ` of session ${r.sessionId}` : ""}, chain intact`,
+    );
     return 0;
   }
   const ids = [r.seq !== undefined ? `seq ${r.seq}` : "", r.actionId ?? ""].filter(Boolean).join(", ");

@@ -120,7 +120,12 @@ export async function verifyJournalText(text: string): Promise<VerifyResult & { 
     try {
       header = JSON.parse(trimmed);
     } catch {
-      return { ok: false, entries: 0, index: 0, reason: "the file is neither a journal's JSON nor its JSONL" };
+      return {
+        ok: false,
+        entries: 0,
+        index: 0,
+        reason: "the file is neither a journal's JSON nor its JSONL",
+      };
     }
   }
   if (Array.isArray(header.entries)) {
@@ -138,7 +143,12 @@ export async function verifyJournalText(text: string): Promise<VerifyResult & { 
     }
   }
   if (header.format !== "porthole-journal") {
-    return { ok: false, entries: entries.length, index: 0, reason: "the header does not say porthole-journal" };
+    return {
+      ok: false,
+      entries: entries.length,
+      index: 0,
+      reason: "the header does not say porthole-journal",
+    };
   }
   return { ...await verifyChain(header.anchor ?? GENESIS, entries), sessionId: header.sessionId };
 }

@@ -201,7 +201,9 @@ export class SessionRegistry {
     const s = this.#sessions.get(id);
     if (s && !s.disposed) return await s.journal.export();
     const kept = this.journals.get(id);
-    if (!kept) throw new PortholeError("session_not_found", `Session ${id} does not exist, nor is its journal kept`);
+    if (!kept) {
+      throw new PortholeError("session_not_found", `Session ${id} does not exist, nor is its journal kept`);
+    }
     return kept;
   }
 

@@ -177,7 +177,11 @@ export class Session {
         this.#asked.delete(s("approvalId"));
         this.journal.append("approval", {
           action: asked?.action,
-          detail: { approvalId: s("approvalId"), decision: s("decision"), ...asked ? { origin: asked.origin } : {} },
+          detail: {
+            approvalId: s("approvalId"),
+            decision: s("decision"),
+            ...asked ? { origin: asked.origin } : {},
+          },
         });
         break;
       }
@@ -435,13 +439,22 @@ export class Session {
         ...facts,
         pageId: r.pageId,
         urlAfter: this.scrub(r.url),
-        outcome: { execution: "completed", observation: r.state ? "captured" : "unavailable", postcondition: "not_requested" },
+        outcome: {
+          execution: "completed",
+          observation: r.state ? "captured" : "unavailable",
+          postcondition: "not_requested",
+        },
         detail: { ...facts.detail, navigation: r.navigation },
       });
       return r;
     } catch (err) {
       const code = err instanceof PortholeError ? err.code : "internal";
-      this.journal.append("navigate", { ...facts, pageId: pageId ?? undefined, urlAfter: this.#urlOf(pageId), error: code });
+      this.journal.append("navigate", {
+        ...facts,
+        pageId: pageId ?? undefined,
+        urlAfter: this.#urlOf(pageId),
+        error: code,
+      });
       throw err;
     }
   }

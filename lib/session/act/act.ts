@@ -258,7 +258,9 @@ export async function act(session: ActHost, input: ActInput, signal: AbortSignal
       loaderId: state.loaderId,
       action: input.action,
       ref: input.action === "fill_form" ? undefined : targets[0],
-      typed: input.text !== undefined || input.secretRef ? { text: input.text, secretRef: input.secretRef } : undefined,
+      typed: input.text !== undefined || input.secretRef
+        ? { text: input.text, secretRef: input.secretRef }
+        : undefined,
       networkSeq,
       urlBefore: urlBefore ?? "",
     });
@@ -300,7 +302,11 @@ function journalAct(
     stateId,
     action: input.action,
     target: input.action === "fill_form" ? undefined : target(at.targets[0]),
-    outcome: { execution: result.execution, observation: result.observation, postcondition: result.postcondition },
+    outcome: {
+      execution: result.execution,
+      observation: result.observation,
+      postcondition: result.postcondition,
+    },
     settle: result.settle,
     error: result.error?.code,
     urlBefore: at.urlBefore,

@@ -121,7 +121,10 @@ function requestSince(rec: PageRecord, afterSeq: number, scrub: (t: string) => s
       url: scrub(first.url),
     };
   }
-  return { answer: "no" as const, reason: "no request of the page ended after the input (in-flight ones are not seen)" };
+  return {
+    answer: "no" as const,
+    reason: "no request of the page ended after the input (in-flight ones are not seen)",
+  };
 }
 
 async function valueEvidence(
@@ -146,7 +149,10 @@ async function valueEvidence(
     // fill replaces the value; type adds to it where the caret was.
     const holds = memo.action === "type" ? now.includes(expected) : now === expected;
     return holds
-      ? { answer: "yes", reason: `the field's value now ${memo.action === "type" ? "contains" : "equals"} what was typed` }
+      ? {
+        answer: "yes",
+        reason: `the field's value now ${memo.action === "type" ? "contains" : "equals"} what was typed`,
+      }
       : { answer: "no", reason: "the field's value is not what was typed" };
   } catch (err) {
     return unknown(`the field could not be read: ${toPortholeError(err).code}`);
