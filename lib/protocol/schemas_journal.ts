@@ -18,6 +18,6 @@ export const ReconcileInput = v.strictObject({
     v.regex(/^a_[0-9a-z]{1,32}$/, "must be an actionId of an act result (a_…)"),
     v.description("The actionId of an act result whose outcome was uncertain"),
   ),
-  timeoutMs: TimeoutMs,
+  timeoutMs: v.optional(TimeoutMs),
 });
 export type ReconcileInput = v.InferOutput<typeof ReconcileInput>;
