@@ -9,6 +9,7 @@ import type { CallToolResult, ToolAnnotations } from "@modelcontextprotocol/sdk/
 import { findOp } from "../ops/call.ts";
 import { ActInput, NavigateInput, ObserveInput, UpdateSessionInput } from "../protocol/schemas.ts";
 import { InspectInput, ScreenshotInput, WaitInput, WaitTextInput } from "../protocol/schemas_watch.ts";
+import { ReconcileInput } from "../protocol/schemas_journal.ts";
 import {
   CookiesGetInput,
   CookiesSetInput,
@@ -26,6 +27,7 @@ import type {
   FrameView,
   Observation,
   PageView,
+  ReconcileResult,
   SessionView,
   StorageState,
 } from "../protocol/types.ts";
@@ -281,6 +283,22 @@ export const TOOLS: McpTool[] = [
   },
   ...contextTools(),
   ...pageTools(),
+  {
+    name: "browser_reconcile",
+    title: "Find out what an uncertain action did",
+    description: describe(
+      "reconcile",
+      "Pass the action_id of a browser_act answer that was dispatched_unknown or had no observation.",
+    ),
+    input: ReconcileInput,
+    annotations: READ_ONLY,
+    optIn: true,
+    call: async (ctx, input) => {
+      const { freshState, ...rest } = await runOp<ReconcileResult>("reconcile", ctx, input);
+      const view = toSnake(rest) as Record<string, unknown>;
+      return toolResult(freshState ? { ...view, fresh_state: observationView(freshState) } : view);
+    },
+  },
   {
     name: "browser_mode",
     title: "Switch the session to plan or execute mode",
