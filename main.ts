@@ -10,6 +10,7 @@ import { runDoctor } from "./lib/cli/doctor.ts";
 import { helpText } from "./lib/cli/help.ts";
 import { parseBrowserArgs, parseMcpArgs, parseServeArgs } from "./lib/cli/parse.ts";
 import { usage, UsageError } from "./lib/cli/values.ts";
+import { runJournal } from "./lib/cli/journal_verify.ts";
 
 const HELP = helpText(MCP_HELP);
 
@@ -52,6 +53,7 @@ async function main(args: string[]): Promise<number> {
   }
   if (cmd === "serve") return await serve(rest);
   if (cmd === "doctor") return await runDoctor(rest);
+  if (cmd === "journal") return await runJournal(rest);
   if (cmd === "mcp") {
     const { mcp, rest: shared } = mcpAndRest(rest);
     const { serveStdio } = await import("./lib/mcp/stdio.ts");

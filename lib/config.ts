@@ -35,6 +35,10 @@ export interface Config {
   allowPopupOrigins: string[];
   /** blocked (default): every download is refused; artifacts: kept in the session's artifact store. */
   downloads: "blocked" | "artifacts";
+  /** How long a closed session's journal stays readable (GET …/journal; --journal-keep). */
+  journalKeepMs: number;
+  /** Observation bytes a session may be given before its tier steps down and then it is refused (null: no limit). */
+  sessionBudgetBytes: number | null;
   /** What the operator's --config file says: secrets and approval rules. */
   operator: Operator;
   bap: BapConfig;
@@ -112,6 +116,8 @@ export function defaultConfig(env: EnvReader = Deno.env.get): Config {
     allowCdpAttach: false,
     allowPopupOrigins: [],
     downloads: "blocked",
+    journalKeepMs: 3_600_000,
+    sessionBudgetBytes: null,
     bap: { maxMessageBytes: 10 * 1024 * 1024, dormantTtlMs: 300_000 },
     browser: { user: "nobody", chromiumFrom: null, inherited },
     testBrowser: { maxSessions: 4 },

@@ -1,6 +1,7 @@
 /**
- * `events/subscribe`, `dialog/handle`, `stream/cancel`, `approval/respond`, and
- * `discovery/discover` (the core's `discover` in the page's selected frame).
+ * `events/subscribe`, `dialog/handle`, `stream/cancel`, `approval/respond`,
+ * `discovery/discover` (the core's `discover` in the page's selected frame), and Porthole's own
+ * `agent/reconcile` (the core's `reconcile`) and `agent/journal` (the core's `journal_get`).
  */
 import * as v from "valibot";
 import { DialogPolicyInput } from "../protocol/schemas.ts";
@@ -21,6 +22,15 @@ const Respond = v.object({
 });
 
 export const MISC_METHODS: Record<string, Method> = {
+  // Porthole's own: what an uncertain action did, observed without acting (POST …/reconcile).
+  "agent/reconcile": viaOp(
+    v.object({ contextId: Str, actionId: v.string(), timeout: v.optional(v.number()) }),
+    "reconcile",
+    (p) => ({ actionId: p.actionId, ...p.timeout !== undefined ? { timeoutMs: p.timeout } : {} }),
+    (r) => r,
+  ),
+  // Porthole's own: the context's action journal (GET …/journal).
+  "agent/journal": viaOp(v.object({ contextId: Str }), "journal_get", () => ({}), (r) => r),
   "events/subscribe": method(v.object({ events: v.array(v.string()) }), (call, p) => {
     for (const e of p.events) call.subscriptions.add(e);
     return Promise.resolve({});

@@ -111,6 +111,17 @@ export const FLAGS: Record<string, Flag> = {
     env: "PORTHOLE_DOWNLOADS",
     apply: (c, v) => (c.downloads = oneOf("downloads", ["blocked", "artifacts"] as const, v)),
   },
+  "journal-keep": {
+    env: "PORTHOLE_JOURNAL_KEEP",
+    apply: (c, v) => (c.journalKeepMs = usage(() => parseDuration(v))),
+  },
+  "session-budget": {
+    env: "PORTHOLE_SESSION_BUDGET",
+    apply: (c, v) => {
+      const n = usage(() => parseSize(v));
+      c.sessionBudgetBytes = n > 0 ? n : null;
+    },
+  },
   "block-private-network": {
     env: "PORTHOLE_BLOCK_PRIVATE_NETWORK",
     apply: (c, v) => (c.blockPrivateNetwork = on(v)),

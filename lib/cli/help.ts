@@ -15,6 +15,7 @@ Usage:
         [--dry-run]               Only say which packages it would install
   porthole browser status         Say which browser Porthole would use
   porthole doctor [options]       Check what serving needs (takes serve's options; --json)
+  porthole journal verify FILE    Check an exported journal's hash chain (JSON or JSONL) offline
   porthole --version | --help
 
 Options of serve (each also an environment variable):
@@ -40,6 +41,9 @@ Options of serve (each also an environment variable):
                                                  (repeat; also "popupOrigins" in the --config file)
   --downloads D         PORTHOLE_DOWNLOADS       blocked (default), or artifacts: a download goes to the
                                                  session's artifact store, never to the filesystem
+  --journal-keep D      PORTHOLE_JOURNAL_KEEP    keep a closed session's journal readable this long (default 1h)
+  --session-budget N    PORTHOLE_SESSION_BUDGET  observation bytes per session: the tier steps down at 1/2
+                                                 and 3/4, then observe and act are refused (default: none)
   --block-private-network
                         PORTHOLE_BLOCK_PRIVATE_NETWORK  pages may not reach loopback or private addresses
   --log-level L         PORTHOLE_LOG_LEVEL       JSON logs on stderr: debug, info, warn, error, off (info)

@@ -73,13 +73,20 @@ export function observationView(o: Observation): Record<string, unknown> {
     origin: o.origin,
     ref_count: o.refCount,
     truncated: o.truncated,
+    ...o.budget ? { budget: budgetView(o.budget) } : {},
     tree: untrusted(o.tree, true),
   };
+}
+
+/** The session's observation budget, in snake_case. */
+function budgetView(b: NonNullable<Observation["budget"]>): Record<string, unknown> {
+  return { bytes_used: b.bytesUsed, bytes_limit: b.bytesLimit, ...b.notice ? { notice: b.notice } : {} };
 }
 
 /** browser_act's answer: the three questions of seed 000, then what to use next. */
 export function actView(r: ActResult, known: ReadonlySet<string>): Record<string, unknown> {
   const view: Record<string, unknown> = {
+    ...r.actionId ? { action_id: r.actionId } : {},
     execution: r.execution,
     observation: r.observation,
     postcondition: r.postcondition,
@@ -92,6 +99,7 @@ export function actView(r: ActResult, known: ReadonlySet<string>): Record<string
   }
   if (r.noop) view.noop = true;
   if (r.settle) view.settle = r.settle;
+  if (r.budget) view.budget = budgetView(r.budget);
   if (r.fields) {
     view.fields = r.fields.map((f) => ({
       ref: f.ref,

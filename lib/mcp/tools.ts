@@ -10,6 +10,7 @@ import { findOp, type OpName, type OpOutput } from "../ops/call.ts";
 import type { OpDef } from "../ops/define.ts";
 import { ActInput, NavigateInput, ObserveInput, UpdateSessionInput } from "../protocol/schemas.ts";
 import { InspectInput, ScreenshotInput, WaitInput, WaitTextInput } from "../protocol/schemas_watch.ts";
+import { ReconcileInput } from "../protocol/schemas_journal.ts";
 import {
   CookiesGetInput,
   CookiesSetInput,
@@ -276,6 +277,22 @@ export const TOOLS: McpTool[] = [
   },
   ...contextTools(),
   ...pageTools(),
+  {
+    name: "browser_reconcile",
+    title: "Find out what an uncertain action did",
+    description: describe(
+      "reconcile",
+      "Pass the action_id of a browser_act answer that was dispatched_unknown or had no observation.",
+    ),
+    input: ReconcileInput,
+    annotations: READ_ONLY,
+    optIn: true,
+    call: async (ctx, input) => {
+      const { freshState, ...rest } = await runOp("reconcile", ctx, input);
+      const view = toSnake(rest) as Record<string, unknown>;
+      return toolResult(freshState ? { ...view, fresh_state: observationView(freshState) } : view);
+    },
+  },
   {
     name: "browser_mode",
     title: "Switch the session to plan or execute mode",

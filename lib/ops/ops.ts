@@ -35,6 +35,7 @@ import { OBSERVE_OPS } from "./observe_ops.ts";
 import { TAKEOVER_OPS } from "./takeover_ops.ts";
 import { testBrowserOps } from "./test_browser_ops.ts";
 import { WATCH_OPS } from "./watch_ops.ts";
+import { JOURNAL_OPS } from "./journal_ops.ts";
 
 const createSession = defineOp({
   name: "session_create",
@@ -187,6 +188,7 @@ const actOp = defineOp({
   run: ({ registry, params, input, signal, approver }) => {
     const s = registry.get(params.sessionId);
     s.assertBrowser();
+    s.budget.assertRoom("the act");
     return meteredAct(
       registry,
       input.action,
@@ -308,6 +310,7 @@ const AGENT_OPS = [
   ...PAGE_OPS,
   ...OBSERVE_OPS,
   ...WATCH_OPS,
+  ...JOURNAL_OPS,
 ];
 
 /** One of the operations a door calls by name. */

@@ -128,6 +128,10 @@ export const ERROR_TABLE = {
   human_in_control: { http: 409, bap: BAP_CODES.ServerError.code, retryable: true },
   takeover_not_found: { http: 404, bap: BAP_CODES.InvalidParams.code, retryable: false },
   plan_mode: { http: 409, bap: BAP_CODES.ActionFailed.code, retryable: false },
+  /** The operator's --session-budget of observation bytes is spent: observe and act are refused. */
+  session_budget_exhausted: { http: 409, bap: BAP_CODES.ResourceLimitExceeded.code, retryable: false },
+  /** reconcile: no action with this id is remembered in the session (the newest 64 are). */
+  action_not_found: { http: 404, bap: BAP_CODES.InvalidParams.code, retryable: false },
   browser_not_installed: { http: 503, bap: BAP_CODES.BrowserNotLaunched.code, retryable: false },
   browser_disconnected: { http: 503, bap: BAP_CODES.TargetClosed.code, retryable: true },
   session_disposed: { http: 503, bap: BAP_CODES.TargetClosed.code, retryable: true },
@@ -197,6 +201,8 @@ const DEFAULT_HINTS: Partial<Record<ErrorCode, string>> = {
   document_changed: "The page loaded a new document; observe again",
   element_detached: "Observe again; the node is gone from the document",
   element_changed: "Observe again; the node changed since the observation",
+  session_budget_exhausted: "Start a new session; this one has used its observation bytes",
+  action_not_found: "Pass the actionId of one of the session's recent act results",
   context_limit: "Close an idle session (DELETE /v1/sessions/{id}) or retry later",
   queue_full: "Wait for queued operations of this session to finish",
   page_limit: "Close a page of this session first",

@@ -79,6 +79,18 @@ export const SinceUnavailableReason = v.picklist([
   "truncated",
 ]);
 
+/** The session's observation budget (--session-budget). */
+export const Budget = about(
+  v.object({
+    bytesUsed: about(Int, "Tree bytes of every observation the session was given"),
+    bytesLimit: about(v.nullable(Int), "The operator's --session-budget; null: none"),
+    notice: v.optional(
+      about(Str, "Said when this observation was stepped down to a smaller tier than asked for"),
+    ),
+  }),
+  "Observation bytes a session used, its limit, and a notice when a tier was stepped down",
+);
+
 export const Observation = v.object({
   stateId: about(Str, "Quote it to act; good for one action"),
   targetId: Str,
@@ -107,6 +119,7 @@ export const Observation = v.object({
     v.object({ reason: SinceUnavailableReason, message: Str }),
     "With `since`, when no diff could be made: why, and the full tree is in `tree`",
   )),
+  budget: v.optional(Budget),
 });
 
 export const Execution = v.picklist(["not_dispatched", "dispatched_unknown", "completed"]);
@@ -118,6 +131,7 @@ export const DialogView = v.object({
 });
 
 export const ActResult = v.object({
+  actionId: v.optional(about(Str, "The action's entry in the session's journal; reconcile takes it")),
   execution: Execution,
   observation: v.picklist(["captured", "unavailable"]),
   postcondition: v.picklist(["not_requested", "unknown", "unmet", "met"]),
@@ -149,6 +163,7 @@ export const ActResult = v.object({
     v.array(ArtifactRef),
     "--downloads artifacts: the files this action downloaded, kept in the artifact store",
   )),
+  budget: v.optional(Budget),
   error: v.optional(ErrorBody),
 });
 

@@ -6,6 +6,7 @@ import type * as v from "valibot";
 import type * as R from "./results.ts";
 import type * as C from "./results_context.ts";
 import type * as P from "./results_page.ts";
+import type * as J from "./results_journal.ts";
 
 export type Observation = v.InferOutput<typeof R.Observation>;
 export type SinceUnavailableReason = v.InferOutput<typeof R.SinceUnavailableReason>;
@@ -14,6 +15,9 @@ export type SessionView = v.InferOutput<typeof R.SessionView>;
 export type Execution = v.InferOutput<typeof R.Execution>;
 export type DialogView = v.InferOutput<typeof R.DialogView>;
 export type ActResult = v.InferOutput<typeof R.ActResult>;
+export type Budget = v.InferOutput<typeof R.Budget>;
+export type Evidence = v.InferOutput<typeof J.Evidence>;
+export type ReconcileResult = v.InferOutput<typeof J.ReconcileResult>;
 export type NavigateResult = v.InferOutput<typeof R.NavigateResult>;
 export type TraverseResult = v.InferOutput<typeof R.TraverseResult>;
 export type ArtifactRef = v.InferOutput<typeof R.ArtifactRef>;

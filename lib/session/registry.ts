@@ -6,6 +6,8 @@ import { AttachedPool } from "../driver/attached_pool.ts";
 import { log } from "../log.ts";
 import { ApprovalDesk } from "./act/approvals.ts";
 import { SecretStore } from "../policy/secrets.ts";
+import { KeptJournals } from "./core/kept_journals.ts";
+import type { JournalExport } from "../protocol/journal.ts";
 import { PortholeError } from "../protocol/errors.ts";
 import type { CreateSessionInput } from "../protocol/schemas.ts";
 import { Session } from "./session.ts";
@@ -34,6 +36,8 @@ export class SessionRegistry {
   /** Every session's events, for dashboards (GET /v1/events). */
   readonly events = new EventStream(4096, 1024);
   readonly metrics = new Metrics();
+  /** Closed sessions' journals, readable for --journal-keep. */
+  readonly journals: KeptJournals;
   #sessions = new Map<string, Session>();
   #sweeper: ReturnType<typeof setInterval>;
   #selfPorts: Set<number>;
@@ -43,6 +47,7 @@ export class SessionRegistry {
   constructor(config: Config, pool?: BrowserPool, role: RegistryRole = { routeBase: "/v1/sessions" }) {
     this.config = config;
     this.role = role;
+    this.journals = new KeptJournals(config.journalKeepMs);
     this.#selfPorts = role.selfPorts ?? new Set<number>();
     this.secrets = new SecretStore(config.operator.secrets);
     this.guard = new NetGuard({
@@ -181,12 +186,25 @@ export class SessionRegistry {
         this.role.relay?.(ev);
       },
       routeBase: this.role.routeBase,
+      budgetBytes: this.config.sessionBudgetBytes,
+      keepJournal: (journal) => this.journals.keep(journal).catch(() => {}),
     });
     this.#sessions.set(session.id, session);
     // Only on the stream of every session: a dashboard learns of it at once (the UI's session list).
     this.events.publish(makeEvent(session.id, "session.opened", {}));
     pool?.onLost(() => session.browserLost());
     return session;
+  }
+
+  /** A session's journal: the live session's, or a closed one's while it is kept. */
+  async journal(id: string): Promise<JournalExport> {
+    const s = this.#sessions.get(id);
+    if (s && !s.disposed) return await s.journal.export();
+    const kept = this.journals.get(id);
+    if (!kept) {
+      throw new PortholeError("session_not_found", `Session ${id} does not exist, nor is its journal kept`);
+    }
+    return kept;
   }
 
   get(id: string): Session {

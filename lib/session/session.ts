@@ -28,6 +28,9 @@ import { preparePage } from "./page/setup.ts";
 import * as authority from "./page/nav_authority.ts";
 import { navigate, type NavigateHost } from "./page/navigate.ts";
 import { type ObserveOptions, observePage } from "./observe/observation.ts";
+import { Journal } from "./core/journal.ts";
+import { ObservationBudget } from "./core/budget.ts";
+import { redactUrl } from "../policy/url.ts";
 
 export type { PageRecord };
 
@@ -49,6 +52,10 @@ export interface SessionDeps {
   publish?: (ev: PortholeEvent) => void;
   /** Where the session's routes live: `/v1/sessions` (agent) or `/v1/test-browser/sessions`. */
   routeBase?: string;
+  /** The operator's limit on the observation bytes a session is given (--session-budget). */
+  budgetBytes?: number | null;
+  /** Called once the session closed, to keep its journal for a while (--journal-keep). */
+  keepJournal?: (journal: Journal) => Promise<void>;
 }
 
 export class Session {
@@ -60,6 +67,12 @@ export class Session {
   readonly deps: SessionDeps;
   readonly events = new EventStream();
   readonly artifacts: ArtifactStore;
+  /** The append-only, hash-chained record of what was done in the session. */
+  readonly journal: Journal;
+  /** The observation bytes the session was given, against --session-budget. */
+  readonly budget: ObservationBudget;
+  /** Approvals asked for and not yet decided: what the journal says of their decision. */
+  #asked = new Map<string, { action: string; origin: string }>();
   /** What the session's pages look like: from the options at creation, changed by `emulate`. */
   readonly emulation: SessionEmulation;
   lastUsed = Date.now();
@@ -85,6 +98,8 @@ export class Session {
     this.deps = deps;
     this.gate = new FifoGate(deps.limits.maxQueuedOps);
     this.artifacts = new ArtifactStore(`${deps.routeBase ?? "/v1/sessions"}/${this.id}/artifacts`);
+    this.journal = new Journal(this.id);
+    this.budget = new ObservationBudget(deps.budgetBytes ?? null);
     this.#pages = new PageSet({
       id: this.id,
       maxPages: deps.limits.maxPages,
@@ -133,6 +148,65 @@ export class Session {
     const ev = makeEvent(this.id, type, data);
     this.events.publish(ev);
     this.deps.publish?.(ev);
+    this.#journalEvent(ev);
+  }
+
+  /**
+   * The journal's entries that the events already say, taken from them so there is one source:
+   * pages opened and closed, approval decisions, a person's takeover and hand-back.
+   */
+  #journalEvent(ev: PortholeEvent): void {
+    const d = ev.data as Record<string, unknown>;
+    const s = (k: string) => String(d[k]);
+    switch (ev.type) {
+      case "page.opened":
+        this.journal.append("page_open", {
+          pageId: s("pageId"),
+          urlAfter: s("url"),
+          ...d.opener ? { detail: { opener: s("opener") } } : {},
+        });
+        break;
+      case "page.closed":
+        this.journal.append("page_close", { pageId: s("pageId") });
+        break;
+      case "approval.requested":
+        this.#asked.set(s("approvalId"), { action: s("action"), origin: s("origin") });
+        break;
+      case "approval.resolved": {
+        const asked = this.#asked.get(s("approvalId"));
+        this.#asked.delete(s("approvalId"));
+        this.journal.append("approval", {
+          action: asked?.action,
+          detail: {
+            approvalId: s("approvalId"),
+            decision: s("decision"),
+            ...asked ? { origin: asked.origin } : {},
+          },
+        });
+        break;
+      }
+      case "takeover.started":
+        this.journal.append("takeover", { detail: { who: s("who") } });
+        break;
+      case "takeover.ended":
+        this.journal.append("handback", {
+          detail: { who: s("who"), reason: s("reason"), clicks: Number(d.clicks), keys: Number(d.keys) },
+        });
+        break;
+    }
+  }
+
+  /** Plan mode refused `what`: the journal says so (lib/policy/plan_mode.ts calls this). */
+  planRefused(what: string, details: Record<string, unknown>): void {
+    const action = typeof details.action === "string" ? details.action : undefined;
+    this.journal.append("plan_refusal", { action, detail: { operation: what }, error: "plan_mode" });
+  }
+
+  /** The redacted URL of a page now, as every answer shows it. */
+  #urlOf(pageId: string | null | undefined): string | undefined {
+    const rec = pageId ? this.pages.get(pageId) : undefined;
+    if (!rec || rec.driver.closed) return undefined;
+    return this.scrub(redactUrl(rec.driver.url()));
   }
 
   /**
@@ -354,8 +428,35 @@ export class Session {
     return authority.authorizeCommit(rec, committed, this.options.allowedOrigins);
   }
 
-  navigate(input: NavigateInput, signal: AbortSignal): Promise<NavigateResult> {
-    return navigate(this.#navHost, input, signal);
+  /** Navigate, written to the journal with the URL before and after and its outcome. */
+  async navigate(input: NavigateInput, signal: AbortSignal): Promise<NavigateResult> {
+    const pageId = input.pageId ?? this.activePageId;
+    const urlBefore = this.#urlOf(pageId);
+    const facts = { action: "navigate", urlBefore, detail: { url: this.scrub(redactUrl(input.url)) } };
+    try {
+      const r = await navigate(this.#navHost, input, signal);
+      this.journal.append("navigate", {
+        ...facts,
+        pageId: r.pageId,
+        urlAfter: this.scrub(r.url),
+        outcome: {
+          execution: "completed",
+          observation: r.state ? "captured" : "unavailable",
+          postcondition: "not_requested",
+        },
+        detail: { ...facts.detail, navigation: r.navigation },
+      });
+      return r;
+    } catch (err) {
+      const code = err instanceof PortholeError ? err.code : "internal";
+      this.journal.append("navigate", {
+        ...facts,
+        pageId: pageId ?? undefined,
+        urlAfter: this.#urlOf(pageId),
+        error: code,
+      });
+      throw err;
+    }
   }
 
   // ---- observe (observation.ts) ------------------------------------------------------
@@ -370,8 +471,10 @@ export class Session {
     }
   }
 
-  #observeWith(rec: PageRecord, input: ObserveOptions, signal: AbortSignal): Promise<Observation> {
-    return observePage(
+  /** Every observation passes here: in the tier the budget allows, counted, with the budget in it. */
+  async #observeWith(rec: PageRecord, input: ObserveOptions, signal: AbortSignal): Promise<Observation> {
+    const { tier, notice } = this.budget.tierFor(input.tier ?? "full");
+    const obs = await observePage(
       {
         states: this.states,
         pages: this.pages,
@@ -379,9 +482,12 @@ export class Session {
         secrets: this.deps.secrets,
       },
       rec,
-      input,
+      { ...input, tier },
       signal,
     );
+    this.budget.charge(obs.bytes);
+    obs.budget = this.budget.view(notice);
+    return obs;
   }
 
   /**
@@ -413,7 +519,7 @@ export class Session {
     this.artifacts.clear();
     this.emit("session.closed", { reason });
     this.events.close();
-    await lease?.release();
+    await Promise.all([this.deps.keepJournal?.(this.journal), lease?.release()]);
   }
 }
 

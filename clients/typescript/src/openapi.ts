@@ -725,6 +725,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sessions/{sessionId}/journal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The session's action journal: one hash-chained entry per navigate, act, fill_form field, approval, takeover, hand-back, plan-mode refusal and page open/close; format jsonl for one entry per line */
+        get: operations["journal_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{sessionId}/reconcile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** After an act answered dispatched_unknown or without an observation: observe (never act) and report, as yes/no/unknown with the reason, whether its navigation committed, the field holds what was typed, the target is still there and the page made a request after the input; with a fresh state */
+        post: operations["reconcile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sessions/{sessionId}/takeover": {
         parameters: {
             query?: never;
@@ -1085,6 +1119,8 @@ export interface components {
             timeoutMs?: number;
         };
         ActResult: {
+            /** @description The action's entry in the session's journal; reconcile takes it */
+            actionId?: string;
             /** @enum {string} */
             execution: "not_dispatched" | "dispatched_unknown" | "completed";
             /** @enum {string} */
@@ -1122,6 +1158,15 @@ export interface components {
             noop?: boolean;
             /** @description --downloads artifacts: the files this action downloaded, kept in the artifact store */
             downloads?: components["schemas"]["ArtifactRef"][];
+            /** @description Observation bytes a session used, its limit, and a notice when a tier was stepped down */
+            budget?: {
+                /** @description Tree bytes of every observation the session was given */
+                bytesUsed: number;
+                /** @description The operator's --session-budget; null: none */
+                bytesLimit: number | null;
+                /** @description Said when this observation was stepped down to a smaller tier than asked for */
+                notice?: string;
+            };
             error?: components["schemas"]["ErrorBody"];
         };
         ActInput: {
@@ -2131,6 +2176,104 @@ export interface components {
         ArtifactListResult: {
             artifacts: components["schemas"]["ArtifactRef"][];
         };
+        JournalGetResult: {
+            /** @constant */
+            format: "porthole-journal";
+            /** @constant */
+            version: 1;
+            sessionId: string;
+            /** @description Entries kept; past it the oldest are dropped */
+            bound: number;
+            dropped: number;
+            /** @description Hash of the last dropped entry (64 zeros if none) */
+            anchor: string;
+            entries: {
+                /** @description 1, 2, 3… in the session; entries are only ever dropped from the front */
+                seq: number;
+                actionId: string;
+                time: string;
+                /** @enum {string} */
+                kind: "navigate" | "act" | "field" | "approval" | "takeover" | "handback" | "plan_refusal" | "page_open" | "page_close";
+                pageId?: string;
+                /** @description The state the action consumed (or named) */
+                stateId?: string;
+                action?: string;
+                /** @description A fill_form field's entry: the form's own actionId */
+                of?: string;
+                /** @description A fill_form field's entry: the field's index */
+                field?: number;
+                /** @description The element acted on, as the client saw it: never a value typed into it */
+                target?: {
+                    role: string;
+                    name: string;
+                };
+                outcome?: {
+                    execution: string;
+                    observation: string;
+                    postcondition: string;
+                };
+                settle?: {
+                    state: string;
+                    ms: number;
+                    pending: number;
+                };
+                /** @description The error code of the answer, if any */
+                error?: string;
+                /** @description The page's URL before, redacted */
+                urlBefore?: string;
+                /** @description The page's URL after, redacted */
+                urlAfter?: string;
+                /** @description Short facts of the entry's kind: an approval's decision, who took over, the refused operation */
+                detail?: {
+                    [key: string]: string | number | boolean;
+                };
+                /** @description The hash of the entry before (the anchor for the first kept) */
+                prevHash: string;
+                /** @description SHA-256 (hex) of the entry's canonical JSON without hash */
+                hash: string;
+            }[];
+        };
+        ReconcileResult: {
+            actionId: string;
+            action: string;
+            /** @description A navigation committed in the acted-on frame since (and the redacted URL it shows) */
+            navigation: {
+                /** @enum {string} */
+                answer: "yes" | "no" | "unknown";
+                reason: string;
+                url?: string;
+            };
+            /** @description The target field's value now equals (type: contains) what was typed */
+            value: {
+                /** @enum {string} */
+                answer: "yes" | "no" | "unknown";
+                reason: string;
+            };
+            /** @description The target element is still connected in the document it was observed in */
+            target: {
+                /** @enum {string} */
+                answer: "yes" | "no" | "unknown";
+                reason: string;
+            };
+            /** @description The page made a request after the input (the first one's method and redacted URL) */
+            request: {
+                /** @enum {string} */
+                answer: "yes" | "no" | "unknown";
+                reason: string;
+                method?: string;
+                url?: string;
+            };
+            /** @enum {string} */
+            observation: "captured" | "unavailable";
+            freshState?: components["schemas"]["Observation"];
+            error?: components["schemas"]["ErrorBody"];
+        };
+        ReconcileInput: {
+            /** @description The actionId of an act result whose outcome was uncertain */
+            actionId: string;
+            /** @description 0 or absent: 30000 */
+            timeoutMs?: number;
+        };
         TakeoverStartResult: components["schemas"]["Takeover"];
         TakeoverStartInput: {
             /** @description Who takes control, as the timeline shows it (a name or a label) */
@@ -2576,6 +2719,15 @@ export interface components {
                 reason: "unknown_state" | "other_page" | "other_document" | "other_frame" | "other_options" | "truncated";
                 message: string;
             };
+            /** @description Observation bytes a session used, its limit, and a notice when a tier was stepped down */
+            budget?: {
+                /** @description Tree bytes of every observation the session was given */
+                bytesUsed: number;
+                /** @description The operator's --session-budget; null: none */
+                bytesLimit: number | null;
+                /** @description Said when this observation was stepped down to a smaller tier than asked for */
+                notice?: string;
+            };
         };
         TraverseResult: {
             pageId: string;
@@ -2733,7 +2885,7 @@ export interface components {
         };
         ErrorBody: {
             /** @enum {string} */
-            code: "invalid_params" | "unauthorized" | "host_not_allowed" | "request_origin_not_allowed" | "not_found" | "session_not_found" | "page_not_found" | "artifact_not_found" | "frame_not_found" | "body_too_large" | "artifact_too_large" | "context_limit" | "page_limit" | "queue_full" | "artifact_limit" | "human_in_control" | "takeover_not_found" | "plan_mode" | "browser_not_installed" | "browser_disconnected" | "session_disposed" | "unknown_state" | "stale_state" | "target_changed" | "document_changed" | "element_detached" | "element_changed" | "element_not_found" | "no_ref" | "element_not_visible" | "element_not_enabled" | "element_not_editable" | "obscured" | "focus_lost" | "selector_ambiguous" | "origin_mismatch" | "frame_cross_origin" | "sensitive_field" | "secret_not_allowed" | "origin_not_allowed" | "scheme_not_allowed" | "address_not_allowed" | "navigation_blocked" | "popup_blocked" | "download_blocked" | "navigation_failed" | "timeout" | "approval_denied" | "approval_timeout" | "observation_failed" | "page_unresponsive" | "accessibility_unavailable" | "snapshot_invalid" | "cancelled" | "internal";
+            code: "invalid_params" | "unauthorized" | "host_not_allowed" | "request_origin_not_allowed" | "not_found" | "session_not_found" | "page_not_found" | "artifact_not_found" | "frame_not_found" | "body_too_large" | "artifact_too_large" | "context_limit" | "page_limit" | "queue_full" | "artifact_limit" | "human_in_control" | "takeover_not_found" | "plan_mode" | "session_budget_exhausted" | "action_not_found" | "browser_not_installed" | "browser_disconnected" | "session_disposed" | "unknown_state" | "stale_state" | "target_changed" | "document_changed" | "element_detached" | "element_changed" | "element_not_found" | "no_ref" | "element_not_visible" | "element_not_enabled" | "element_not_editable" | "obscured" | "focus_lost" | "selector_ambiguous" | "origin_mismatch" | "frame_cross_origin" | "sensitive_field" | "secret_not_allowed" | "origin_not_allowed" | "scheme_not_allowed" | "address_not_allowed" | "navigation_blocked" | "popup_blocked" | "download_blocked" | "navigation_failed" | "timeout" | "approval_denied" | "approval_timeout" | "observation_failed" | "page_unresponsive" | "accessibility_unavailable" | "snapshot_invalid" | "cancelled" | "internal";
             message: string;
             retryable: boolean;
             retryAfterMs?: number;
@@ -2745,7 +2897,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "invalid_params" | "unauthorized" | "host_not_allowed" | "request_origin_not_allowed" | "not_found" | "session_not_found" | "page_not_found" | "artifact_not_found" | "frame_not_found" | "body_too_large" | "artifact_too_large" | "context_limit" | "page_limit" | "queue_full" | "artifact_limit" | "human_in_control" | "takeover_not_found" | "plan_mode" | "browser_not_installed" | "browser_disconnected" | "session_disposed" | "unknown_state" | "stale_state" | "target_changed" | "document_changed" | "element_detached" | "element_changed" | "element_not_found" | "no_ref" | "element_not_visible" | "element_not_enabled" | "element_not_editable" | "obscured" | "focus_lost" | "selector_ambiguous" | "origin_mismatch" | "frame_cross_origin" | "sensitive_field" | "secret_not_allowed" | "origin_not_allowed" | "scheme_not_allowed" | "address_not_allowed" | "navigation_blocked" | "popup_blocked" | "download_blocked" | "navigation_failed" | "timeout" | "approval_denied" | "approval_timeout" | "observation_failed" | "page_unresponsive" | "accessibility_unavailable" | "snapshot_invalid" | "cancelled" | "internal";
+                code: "invalid_params" | "unauthorized" | "host_not_allowed" | "request_origin_not_allowed" | "not_found" | "session_not_found" | "page_not_found" | "artifact_not_found" | "frame_not_found" | "body_too_large" | "artifact_too_large" | "context_limit" | "page_limit" | "queue_full" | "artifact_limit" | "human_in_control" | "takeover_not_found" | "plan_mode" | "session_budget_exhausted" | "action_not_found" | "browser_not_installed" | "browser_disconnected" | "session_disposed" | "unknown_state" | "stale_state" | "target_changed" | "document_changed" | "element_detached" | "element_changed" | "element_not_found" | "no_ref" | "element_not_visible" | "element_not_enabled" | "element_not_editable" | "obscured" | "focus_lost" | "selector_ambiguous" | "origin_mismatch" | "frame_cross_origin" | "sensitive_field" | "secret_not_allowed" | "origin_not_allowed" | "scheme_not_allowed" | "address_not_allowed" | "navigation_blocked" | "popup_blocked" | "download_blocked" | "navigation_failed" | "timeout" | "approval_denied" | "approval_timeout" | "observation_failed" | "page_unresponsive" | "accessibility_unavailable" | "snapshot_invalid" | "cancelled" | "internal";
                 message: string;
                 retryable: boolean;
                 retryAfterMs?: number;
@@ -7232,6 +7384,201 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ArtifactListResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    journal_get: {
+        parameters: {
+            query?: {
+                /** @description json (default): one document; jsonl: a header line, then one entry per line */
+                format?: "json" | "jsonl";
+            };
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JournalGetResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reconcile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReconcileInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconcileResult"];
                 };
             };
             /** @description invalid_params: the failing field is in error.details.field */

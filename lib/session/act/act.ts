@@ -24,6 +24,8 @@ import type { StateAuthority } from "../core/states.ts";
 import type { Emitter } from "../core/emit.ts";
 import type { BrowserHost, NavigationHost, PagesHost } from "../core/hosts.ts";
 import { whileResponsive } from "../core/page_health.ts";
+import { Journal, type JournalWriter } from "../core/journal.ts";
+import type { ObservationBudget } from "../core/budget.ts";
 
 /**
  * What an action needs of its session: its current state, its pages, the operator's approval
@@ -38,6 +40,9 @@ export interface ActHost
     Pick<PagesHost, "id" | "pages">,
     Pick<NavigationHost, "captureFresh"> {
   readonly states: Pick<StateAuthority, "take">;
+  /** Where the action is written down; its result carries the entry's actionId. */
+  readonly journal: JournalWriter;
+  readonly budget: Pick<ObservationBudget, "view">;
   /** Aborts when the browser or a renderer of the session's pages goes away: a running action ends with it. */
   readonly browserSignal: AbortSignal;
   readonly deps: DispatchHost["deps"] & {
@@ -56,6 +61,8 @@ export async function act(
 ): Promise<ActResult> {
   session.assertBrowser();
   const started = performance.now();
+  const actionId = Journal.newActionId();
+  const scrub = (text: string) => session.deps.secrets?.scrub(text) ?? text;
   // Until dispatch, the deadline, a client that goes away and the session's end all stop the
   // action. From the first action-related command on, only the deadline and the session's end
   // do: a running action is never cut short because its client left.
@@ -86,15 +93,28 @@ export async function act(
     const message = lookup.kind === "unknown"
       ? `State ${input.stateId} was never issued in this session; observe and use the stateId it returns`
       : `State ${input.stateId} was already ${lookup.why}; a state is good for one action, observe again`;
-    return {
+    const refused: ActResult = {
+      actionId,
       execution,
       observation: "unavailable",
       postcondition: notRequested,
       error: new PortholeError(code, message).toBody(),
+      budget: session.budget.view(),
     };
+    session.journal.append("act", {
+      stateId: input.stateId,
+      action: input.action,
+      outcome: { execution, observation: "unavailable", postcondition: notRequested },
+      error: code,
+    }, actionId);
+    return refused;
   }
   const state = lookup.state;
   const rec = session.pages.get(state.pageId);
+  const urlBefore = rec && !rec.driver.closed ? scrub(redactUrl(rec.driver.url())) : undefined;
+  /** What each step acted on (one per fill_form field), for the journal: role and name only. */
+  const targets: (RefTarget | undefined)[] = [];
+  const networkSeq = rec?.diag.lastSeq("network") ?? 0;
   rec?.downloads.splice(0); // what this action downloads, and nothing before it
   session.emit("action.started", {
     pageId: state.pageId,
@@ -105,6 +125,7 @@ export async function act(
   /** Steps 3 to 5 of one single-field action; a form runs one per field on the same state. */
   const step = async (one: ActInput): Promise<"noop" | "completed"> => {
     const plan = checkParams(one, state, session.deps.secrets); // step 3
+    targets.push(plan.ref);
     if (!rec || rec.driver.closed) {
       throw new Stop("target_changed", `Page ${state.pageId} of state ${state.stateId} is closed`);
     }
@@ -211,6 +232,7 @@ export async function act(
   // One error per result: what stopped the action, then a blocked effect, then a capture failure.
   const first = error ?? blocked ?? captureError;
   const result: ActResult = {
+    actionId,
     execution,
     observation: freshState ? "captured" : "unavailable",
     postcondition,
@@ -226,6 +248,29 @@ export async function act(
     if (execution !== "not_dispatched") body.retryable = false;
     result.error = body;
   }
+  result.budget = session.budget.view();
+  journalAct(session, actionId, input, state.stateId, {
+    result,
+    pageId: state.pageId,
+    targets,
+    urlBefore,
+    urlAfter: freshState?.url ?? (rec && !rec.driver.closed ? scrub(redactUrl(rec.driver.url())) : undefined),
+    scrub,
+  });
+  if (rec) {
+    session.journal.remember(actionId, {
+      pageId: state.pageId,
+      frameId: state.frameId,
+      loaderId: state.loaderId,
+      action: input.action,
+      ref: input.action === "fill_form" ? undefined : targets[0],
+      typed: input.text !== undefined || input.secretRef
+        ? { text: input.text, secretRef: input.secretRef }
+        : undefined,
+      networkSeq,
+      urlBefore: urlBefore ?? "",
+    });
+  }
   session.emit("action.finished", {
     pageId: state.pageId,
     action: input.action,
@@ -236,6 +281,56 @@ export async function act(
     ms: Math.round(performance.now() - started),
   });
   return result;
+}
+
+/**
+ * The action's journal entry, and one per fill_form field: the target's role and name (scrubbed of
+ * secrets, as every answer is), never what was typed.
+ */
+function journalAct(
+  session: ActHost,
+  actionId: string,
+  input: ActInput,
+  stateId: string,
+  at: {
+    result: ActResult;
+    pageId: string;
+    targets: (RefTarget | undefined)[];
+    urlBefore?: string;
+    urlAfter?: string;
+    scrub: (text: string) => string;
+  },
+): void {
+  const { result, scrub } = at;
+  const target = (t: RefTarget | undefined) => t ? { role: t.role, name: scrub(t.name) } : undefined;
+  session.journal.append("act", {
+    pageId: at.pageId,
+    stateId,
+    action: input.action,
+    target: input.action === "fill_form" ? undefined : target(at.targets[0]),
+    outcome: {
+      execution: result.execution,
+      observation: result.observation,
+      postcondition: result.postcondition,
+    },
+    settle: result.settle,
+    error: result.error?.code,
+    urlBefore: at.urlBefore,
+    urlAfter: at.urlAfter,
+    ...input.action === "navigate" && input.url ? { detail: { url: scrub(redactUrl(input.url)) } } : {},
+  }, actionId);
+  for (const [i, f] of (result.fields ?? []).entries()) {
+    session.journal.append("field", {
+      of: actionId,
+      field: i,
+      pageId: at.pageId,
+      stateId,
+      action: f.action,
+      target: target(at.targets[i]),
+      error: f.error?.code,
+      detail: { outcome: f.outcome },
+    });
+  }
 }
 
 /** Any failure as the Porthole error the result reports. */

@@ -96,6 +96,11 @@ export class Diagnostics {
     }));
   }
 
+  /** The sequence number of the newest entry of a kind (0 before any). */
+  lastSeq(kind: DiagKind): number {
+    return this.#rings[kind].seq;
+  }
+
   /**
    * Entries after `afterSeq` (default 0: from the oldest kept), at most `limit` and 64 KiB.
    * `dropped` counts entries after `afterSeq` that the ring no longer holds; `nextSeq` is the
