@@ -34,10 +34,13 @@ const BELOW_ENGINE = [
 /**
  * The engine's rooms, bottom up: each may import the rooms before it and none after, so the rooms
  * form no cycle. `core` is the floor every room stands on (states, gate, deadlines, the page
- * record, the narrow hosts); `observe` never sees `act`; `watch` only listens, and nothing but the
- * composition imports it.
+ * record, the narrow hosts); `observe` never sees `act`; `watch` only listens (it may not import
+ * `act` either: ROOMS_APART), and nothing but the composition imports it.
  */
 export const ENGINE_ROOMS = ["core", "locate", "observe", "page", "act", "watch"] as const;
+
+/** Rooms a later room still may not import: watching only listens, it never reaches into an action. */
+const ROOMS_APART: Partial<Record<string, readonly string[]>> = { watch: ["act"] };
 
 /** What each part may import besides itself, looking down only. Bare names are packages. */
 export const MAY_IMPORT: Record<string, readonly string[]> = {
@@ -66,7 +69,12 @@ export const MAY_IMPORT: Record<string, readonly string[]> = {
   ...Object.fromEntries(
     ENGINE_ROOMS.map((room, i) => [
       `lib/session/${room}`,
-      [...BELOW_ENGINE, ...ENGINE_ROOMS.slice(0, i).map((r) => `lib/session/${r}`)],
+      [
+        ...BELOW_ENGINE,
+        ...ENGINE_ROOMS.slice(0, i).filter((r) => !ROOMS_APART[room]?.includes(r)).map((r) =>
+          `lib/session/${r}`
+        ),
+      ],
     ]),
   ),
   // The composition (session.ts, registry.ts, storage_state.ts) builds a session from every room.

@@ -290,3 +290,45 @@ fixtureTest(
     assert.deepEqual(inputs, [["click", undefined], ["text", "abc"], ["key", "Control+a"], ["text", "Z"]]);
   },
 );
+
+/** A pad that records the pointer as the page sees it: buttons held, Shift, and wheel turns. */
+const PAD = `<title>Pad</title>
+<div id="pad" style="width: 300px; height: 200px; background: #eee"></div>
+<div style="height: 3000px"></div>
+<script>
+window.log = [];
+pad.addEventListener("pointerdown", (e) => log.push("down:" + e.buttons + (e.shiftKey ? ":shift" : "")));
+pad.addEventListener("pointermove", (e) => { if (e.buttons) log.push("move:" + e.buttons); });
+pad.addEventListener("pointerup", (e) => log.push("up:" + e.buttons));
+addEventListener("wheel", (e) => log.push("wheel:" + e.deltaY), { passive: true });
+</script>`;
+
+fixtureTest(
+  "a person's drag across batches keeps the button held, and a wheel turn reaches the page",
+  () => openedPorthole({ "/": PAD }),
+  async ({ ph, sid }) => {
+    const pass = (await ph.post(`/v1/sessions/${sid}/takeover`, { who: "Ana" })).body.takeoverId;
+    const input = (events: unknown[]) => ph.post(`/v1/sessions/${sid}/takeover/${pass}/input`, { events });
+    const a = { x: 50, y: 50 }, b = { x: 200, y: 120 };
+    const pressed = await input([
+      { type: "mouse", action: "move", ...a },
+      { type: "mouse", action: "down", ...a, button: "left", modifiers: ["Shift"] },
+    ]);
+    assert.equal(pressed.status, 200, JSON.stringify(pressed.body));
+    // The next batch: the pointer moves with the button still down, then lets go.
+    await input([{ type: "mouse", action: "move", ...b }, {
+      type: "mouse",
+      action: "up",
+      ...b,
+      button: "left",
+    }]);
+    await input([{ type: "wheel", ...b, deltaY: 100 }]);
+    const log = await eventually(
+      "the wheel turn",
+      () => ph.pageEval(sid, "window.log"),
+      (l) => l.length >= 4,
+    );
+    assert.deepEqual(log, ["down:1:shift", "move:1", "up:0", "wheel:100"]);
+    await ph.request("DELETE", `/v1/sessions/${sid}/takeover/${pass}`);
+  },
+);

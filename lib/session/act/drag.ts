@@ -12,6 +12,7 @@ import { type Plan, Stop } from "./params.ts";
 import type { ElementInfo, Preflight, Target } from "./preflight.ts";
 import { clickPoint, type Point } from "./pointer.ts";
 import type { PageRecord } from "../core/page_record.ts";
+import { type MouseEvent, sendMouse } from "../core/mouse.ts";
 
 /** Moves between press and release. */
 const STEPS = 10;
@@ -64,7 +65,7 @@ export async function dragAction(
     "Input.dragIntercepted",
     (e: Protocol.Input.DragInterceptedEvent) => intercepted.resolve(e.data),
   );
-  const mouse = (e: Record<string, unknown>) => driver.send("Input.dispatchMouseEvent", e, signal);
+  const mouse = (e: MouseEvent) => sendMouse(rec, [e], signal);
   const dragEvent = (type: string, at: Point) =>
     driver.send("Input.dispatchDragEvent", { type, x: at.x, y: at.y, data }, signal);
   let dropped = false;
@@ -72,7 +73,6 @@ export async function dragAction(
   try {
     await driver.callOn(ctx.objectId!, ARM, [], signal);
     await driver.send("Input.setInterceptDrags", { enabled: true }, signal);
-    rec.mouse = null;
     await mouse({ type: "mouseMoved", x: from.x, y: from.y, button: "none" });
     await mouse({ type: "mousePressed", x: from.x, y: from.y, button: "left", buttons: 1, clickCount: 1 });
     pressed = from;
@@ -102,13 +102,20 @@ export async function dragAction(
     off();
     // A drag left hanging would swallow the page's later input: end it.
     if (data && !dropped) {
+      rec.mouse = null; // where the drag events left the pointer is not known
       await driver.send("Input.dispatchDragEvent", { type: "dragCancel", x: to.x, y: to.y, data }).catch(
         () => {},
       );
     } else if (!data && pressed) {
       // Nor may the button stay down: it is let go where the pointer stopped.
-      const release = { type: "mouseReleased", ...pressed, button: "left", buttons: 0, clickCount: 1 };
-      await driver.send("Input.dispatchMouseEvent", release).catch(() => {});
+      const release = {
+        type: "mouseReleased",
+        ...pressed,
+        button: "left",
+        buttons: 0,
+        clickCount: 1,
+      } as const;
+      await sendMouse(rec, [release]).catch(() => {});
     }
     await driver.send("Input.setInterceptDrags", { enabled: false }).catch(() => {});
   }

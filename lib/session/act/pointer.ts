@@ -7,15 +7,12 @@ import { type PointerPlan, Stop } from "./params.ts";
 import type { ElementInfo, Target } from "./preflight.ts";
 import type { PageRecord } from "../core/page_record.ts";
 import { sleep } from "../core/deadline.ts";
+import { BUTTON_BITS, modifierBits, mouseAt, type MouseEvent, sendMouse } from "../core/mouse.ts";
 
 export interface Point {
   x: number;
   y: number;
 }
-
-/** CDP's modifier bits and mouse button bits. */
-export const MODIFIER_BITS: Record<string, number> = { Alt: 1, Control: 2, Meta: 4, Shift: 8 };
-export const BUTTON_BITS = { left: 1, right: 2, middle: 4 } as const;
 
 /**
  * The node's click point in viewport coordinates. A node out of view is scrolled into view
@@ -63,12 +60,11 @@ export async function clickAt(
 ): Promise<void> {
   const p = typeof plan === "number" ? { ...LEFT_ONCE, clicks: plan } : plan;
   const { x, y } = at;
-  const modifiers = p.modifiers.reduce((bits, m) => bits | (MODIFIER_BITS[m] ?? 0), 0);
+  const modifiers = modifierBits(p.modifiers);
   // The pointer moves only when it is not already there, as a user's would.
-  const events: Record<string, unknown>[] = rec.mouse?.x === x && rec.mouse?.y === y
+  const events: MouseEvent[] = mouseAt(rec, at)
     ? []
     : [{ type: "mouseMoved", x, y, button: "none", modifiers }];
-  rec.mouse = null; // unknown until every event was acknowledged
   const keyboard = rec.driver.page.keyboard;
   const held: string[] = [];
   try {
@@ -76,20 +72,17 @@ export async function clickAt(
       await keyboard.down(m as never);
       held.push(m);
     }
-    const send = (e: Record<string, unknown>) => rec.driver.send("Input.dispatchMouseEvent", e, signal);
     const press = { x, y, button: p.button, modifiers };
     for (let n = 1; n <= p.clicks; n++) {
       events.push({ type: "mousePressed", ...press, buttons: BUTTON_BITS[p.button], clickCount: n });
       if (p.delayMs > 0) {
-        await Promise.all(events.splice(0).map(send));
+        await sendMouse(rec, events.splice(0), signal);
         await sleep(p.delayMs, signal);
       }
       events.push({ type: "mouseReleased", ...press, buttons: 0, clickCount: n });
     }
-    // Sent together: CDP keeps their order, and Chromium need not wait a frame for a lone move.
-    await Promise.all(events.map(send));
+    await sendMouse(rec, events, signal);
   } finally {
     for (const m of held.reverse()) await keyboard.up(m as never).catch(() => {});
   }
-  rec.mouse = { x, y };
 }

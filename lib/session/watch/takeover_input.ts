@@ -11,7 +11,7 @@ import type { TakeoverInputEvent } from "../../events/bus.ts";
 import { type FieldFacts, sensitiveField } from "../../policy/sensitive.ts";
 import type { TakeoverEvent } from "../../protocol/schemas_takeover.ts";
 import { FINGERPRINT } from "../../snapshot/walker.ts";
-import { BUTTON_BITS, MODIFIER_BITS } from "../act/pointer.ts";
+import { BUTTON_BITS, modifierBits, type MouseEvent, sendMouse } from "../core/mouse.ts";
 import { FIELD_FACTS, FOCUSED_FIELD } from "../core/page_scripts.ts";
 import type { PageRecord } from "../core/page_record.ts";
 
@@ -52,15 +52,15 @@ export async function forwardInput(
     typed = null;
   };
   const safe = async () => fieldSafe ??= await focusedFieldIsSafe(rec, signal);
-  const mouse = (e: Record<string, unknown>) => driver.send("Input.dispatchMouseEvent", e, signal);
+  const mouse = (e: MouseEvent) => sendMouse(rec, [e], signal);
 
   for (const ev of events) {
     if (signal.aborted) throw signal.reason;
     if (ev.type === "mouse") {
       const button = ev.button ?? "left";
-      const modifiers = bits(ev.modifiers);
+      const modifiers = modifierBits(ev.modifiers);
       if (ev.action === "move") {
-        const held = { button: pointer.button ?? "none", buttons: pointer.buttons };
+        const held = { button: pointer.button ?? "none", buttons: pointer.buttons } as const;
         await mouse({ type: "mouseMoved", x: ev.x, y: ev.y, modifiers, ...held });
       } else {
         const down = ev.action === "down";
@@ -84,7 +84,6 @@ export async function forwardInput(
           record({ pageId: rec.pageId, kind: "click", x: ev.x, y: ev.y, button });
         }
       }
-      rec.mouse = { x: ev.x, y: ev.y };
     } else if (ev.type === "wheel") {
       await mouse({
         type: "mouseWheel",
@@ -92,7 +91,7 @@ export async function forwardInput(
         y: ev.y,
         deltaX: ev.deltaX ?? 0,
         deltaY: ev.deltaY ?? 0,
-        modifiers: bits(ev.modifiers),
+        modifiers: modifierBits(ev.modifiers),
       });
       flush();
       record({ pageId: rec.pageId, kind: "scroll", deltaX: ev.deltaX ?? 0, deltaY: ev.deltaY ?? 0 });
@@ -164,10 +163,6 @@ async function pressOrInsert(
     if (action === "down" && printable) await send("Input.insertText", { text: key }, signal);
     // A key no layout names (a media key, say) does nothing, as on a page that ignores it.
   }
-}
-
-function bits(modifiers: readonly string[] | undefined): number {
-  return (modifiers ?? []).reduce((n, m) => n | (MODIFIER_BITS[m] ?? 0), 0);
 }
 
 /**
