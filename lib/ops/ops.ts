@@ -3,6 +3,7 @@ import {
   ActInput,
   CreateSessionInput,
   EmptyInput,
+  FindInput,
   NavigateInput,
   ObserveInput,
   UpdateSessionInput,
@@ -153,6 +154,26 @@ const observe = defineOp({
   },
 });
 
+const find = defineOp({
+  name: "find",
+  readOnly: true,
+  description:
+    "Find lines of the whole document (every page) by text, role or name, each with its ancestors' path; " +
+    "the answer is a new state whose refs act like an observation's",
+  method: "POST",
+  path: "/v1/sessions/:sessionId/find",
+  input: FindInput,
+  run: ({ registry, params, input, signal }) => {
+    const s = registry.get(params.sessionId);
+    return metered(
+      registry.metrics.observes,
+      {},
+      () => "captured",
+      () => s.run(signal, (sig) => s.find(input, sig)),
+    );
+  },
+});
+
 const actOp = defineOp({
   name: "act",
   description:
@@ -266,6 +287,7 @@ export const OPS: OpDef<any>[] = [
   closePage,
   navigate,
   observe,
+  find,
   actOp,
   wait,
   inspectOp,

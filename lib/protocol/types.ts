@@ -23,6 +23,26 @@ export interface Observation {
   changes?: { added: string[]; removed: string[]; changed: string[] };
   /** With `since`, when no diff could be made: why, and the full tree is in `tree`. */
   sinceUnavailable?: { reason: SinceUnavailableReason; message: string };
+  /** A cut observation: pass it as `cursor` to observe the next page of this same state. */
+  nextCursor?: string;
+  /** Which page of its state this tree is (0-based) and how many there are, when there is more than one. */
+  page?: { index: number; count: number };
+  /** A scoped observe: the ref of the node whose subtree this state is (in the state it was taken from). */
+  scope?: { ref: string };
+}
+
+/** One line `find` matched, with its ancestors' path (`main > list > listitem`). */
+export interface FindMatch {
+  line: string;
+  ref?: string;
+  path: string;
+}
+
+/** `find`: a state of the whole document whose tree is the matching lines; its refs act. */
+export interface FindResult extends Observation {
+  matches: FindMatch[];
+  /** How many lines matched in all (more than `matches` when the limit cut them). */
+  total: number;
 }
 
 export type SinceUnavailableReason =

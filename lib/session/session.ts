@@ -8,7 +8,7 @@
 import type { ContextLease, LeasePool } from "../driver/pool.ts";
 import type { FrameInfo, Page } from "../driver/page_driver.ts";
 import { PortholeError } from "../protocol/errors.ts";
-import type { CreateSessionInput, NavigateInput, ObserveInput } from "../protocol/schemas.ts";
+import type { CreateSessionInput, FindInput, NavigateInput, ObserveInput } from "../protocol/schemas.ts";
 import type { DialogView, NavigateResult, Observation, PageView, SessionView } from "../protocol/types.ts";
 import type { SessionEmulation } from "./page/emulation.ts";
 import { newId } from "../protocol/validate.ts";
@@ -28,6 +28,8 @@ import { preparePage } from "./page/setup.ts";
 import * as authority from "./page/nav_authority.ts";
 import { navigate, type NavigateHost } from "./page/navigate.ts";
 import { type ObserveOptions, observePage } from "./observe/observation.ts";
+import { findInPage } from "./observe/find.ts";
+import type { FindResult } from "../protocol/types.ts";
 
 export type { PageRecord };
 
@@ -363,25 +365,37 @@ export class Session {
   async observe(input: ObserveInput, signal: AbortSignal): Promise<Observation> {
     const dl = deadline(effectiveTimeout(input.timeoutMs), signal);
     try {
-      const rec = await this.pageOrOpen(input.pageId, dl.signal);
+      // A cursor pages its own state's page unless told otherwise.
+      const pageId = input.pageId ?? (input.cursor !== undefined ? this.states.current?.pageId : undefined);
+      const rec = await this.pageOrOpen(pageId, dl.signal);
       return await this.#observeWith(rec, input, dl.signal);
     } finally {
       dl.dispose();
     }
   }
 
+  /** `find`: matching lines of the whole document, as a new current state. */
+  async find(input: FindInput, signal: AbortSignal): Promise<FindResult> {
+    const dl = deadline(effectiveTimeout(input.timeoutMs), signal);
+    try {
+      const rec = await this.pageOrOpen(input.pageId, dl.signal);
+      return await findInPage(this.#observationHost, rec, input, dl.signal);
+    } finally {
+      dl.dispose();
+    }
+  }
+
+  get #observationHost() {
+    return {
+      states: this.states,
+      pages: this.pages,
+      snapshotMaxBytes: this.deps.limits.snapshotMaxBytes,
+      secrets: this.deps.secrets,
+    };
+  }
+
   #observeWith(rec: PageRecord, input: ObserveOptions, signal: AbortSignal): Promise<Observation> {
-    return observePage(
-      {
-        states: this.states,
-        pages: this.pages,
-        snapshotMaxBytes: this.deps.limits.snapshotMaxBytes,
-        secrets: this.deps.secrets,
-      },
-      rec,
-      input,
-      signal,
-    );
+    return observePage(this.#observationHost, rec, input, signal);
   }
 
   /**
