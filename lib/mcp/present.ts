@@ -73,7 +73,11 @@ export function observationView(o: Observation): Record<string, unknown> {
     origin: o.origin,
     ref_count: o.refCount,
     truncated: o.truncated,
+    ...o.nextCursor ? { next_cursor: o.nextCursor } : {},
+    ...o.since ? { since: o.since } : {},
+    ...o.sinceUnavailable ? { since_unavailable: o.sinceUnavailable.reason } : {},
     tree: untrusted(o.tree, true),
+    ...o.changes ? { changes: untrusted(JSON.stringify(o.changes), true) } : {},
   };
 }
 

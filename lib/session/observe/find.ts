@@ -12,8 +12,11 @@ import type { PageRecord } from "../core/page_record.ts";
 import { whileResponsive } from "../core/page_health.ts";
 import type { ObservationHost } from "./observation.ts";
 
-/** The deepest tree an observation renders: find searches all of it. */
-const FIND_DEPTH = 20;
+/**
+ * Find searches the tree a default observe renders (every page of it), so an act on its state
+ * answers a fresh state that `observe {since}` can diff against.
+ */
+const FIND_DEPTH = 12;
 const DEFAULT_LIMIT = 20;
 
 export async function findInPage(
