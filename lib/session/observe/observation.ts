@@ -83,7 +83,7 @@ async function scopeNode(host: ObservationHost, rec: PageRecord, input: ObserveO
  * one; nothing is captured and the state stays current (its refs, every page's, act once).
  */
 function nextPage(host: ObservationHost, rec: PageRecord, input: ObserveOptions): Observation {
-  for (const f of ["frameId", "tier", "maxDepth", "since", "ref", "locator"] as const) {
+  for (const f of ["tier", "maxDepth", "since", "ref", "locator"] as const) {
     if (input[f] !== undefined) refuse(f, "a cursor pages the state it was given with; leave it out");
   }
   const m = /^(.+)~(\d{1,6})$/.exec(input.cursor!);
@@ -102,6 +102,9 @@ function nextPage(host: ObservationHost, rec: PageRecord, input: ObserveOptions)
   }
   const pages = state.pages ?? [];
   if (state.pageId !== rec.pageId) refuse("pageId", `the cursor's state is of page ${state.pageId}`);
+  if (input.frameId !== undefined && input.frameId !== state.frameId) {
+    refuse("frameId", `the cursor's state is of frame ${state.frameId}`);
+  }
   if (index < 1 || index >= pages.length) refuse("cursor", `state ${stateId} has no page ${index}`);
   const page = pages[index];
   const observation: Observation = {
