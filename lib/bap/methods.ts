@@ -15,6 +15,7 @@ import { FRAME_METHODS } from "./frames.ts";
 import { AGENT_OBSERVE_METHODS } from "./agent_observe.ts";
 import { AGENT_ACT_METHODS } from "./agent_act.ts";
 import { AGENT_EXTRACT_METHODS } from "./agent_extract.ts";
+import { PORTHOLE_OBSERVE_METHODS } from "./observe_tree.ts";
 import { MAX_TIMEOUT_MS } from "../protocol/timeouts.ts";
 
 export const METHODS: Record<string, Method> = {
@@ -28,6 +29,7 @@ export const METHODS: Record<string, Method> = {
   ...AGENT_OBSERVE_METHODS,
   ...AGENT_ACT_METHODS,
   ...AGENT_EXTRACT_METHODS,
+  ...PORTHOLE_OBSERVE_METHODS,
 };
 
 /** What `initialize` says the server can do: truthful values only. */

@@ -74,7 +74,11 @@ export function observationView(o: Observation): Record<string, unknown> {
     ref_count: o.refCount,
     truncated: o.truncated,
     ...o.budget ? { budget: budgetView(o.budget) } : {},
+    ...o.nextCursor ? { next_cursor: o.nextCursor } : {},
+    ...o.since ? { since: o.since } : {},
+    ...o.sinceUnavailable ? { since_unavailable: o.sinceUnavailable.reason } : {},
     tree: untrusted(o.tree, true),
+    ...o.changes ? { changes: untrusted(JSON.stringify(o.changes), true) } : {},
   };
 }
 

@@ -2,6 +2,7 @@
 import {
   ActResult,
   Artifact,
+  FindResult,
   NavigateResult,
   Observation,
   PageListResult,
@@ -14,6 +15,7 @@ import {
   ActInput,
   CreateSessionInput,
   EmptyInput,
+  FindInput,
   NavigateInput,
   ObserveInput,
   UpdateSessionInput,
@@ -176,6 +178,27 @@ const observe = defineOp({
   },
 });
 
+const find = defineOp({
+  name: "find",
+  readOnly: true,
+  description:
+    "Find lines of the whole document (every page) by text, role or name, each with its ancestors' path; " +
+    "the answer is a new state whose refs act like an observation's",
+  method: "POST",
+  path: "/v1/sessions/:sessionId/find",
+  input: FindInput,
+  output: FindResult,
+  run: ({ registry, params, input, signal }) => {
+    const s = registry.get(params.sessionId);
+    return metered(
+      registry.metrics.observes,
+      {},
+      () => "captured",
+      () => s.run(signal, (sig) => s.find(input, sig)),
+    );
+  },
+});
+
 const actOp = defineOp({
   name: "act",
   description:
@@ -296,6 +319,7 @@ const AGENT_OPS = [
   closePage,
   navigate,
   observe,
+  find,
   actOp,
   wait,
   inspectOp,

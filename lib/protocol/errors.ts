@@ -137,6 +137,8 @@ export const ERROR_TABLE = {
   session_disposed: { http: 503, bap: BAP_CODES.TargetClosed.code, retryable: true },
   unknown_state: { http: 200, bap: BAP_CODES.ElementNotFound.code, retryable: true },
   stale_state: { http: 200, bap: BAP_CODES.ElementNotFound.code, retryable: true },
+  /** `observe {cursor}` of a state that was consumed, replaced or invalidated: its pages are gone. */
+  stale_cursor: { http: 409, bap: BAP_CODES.ElementNotFound.code, retryable: true },
   target_changed: { http: 200, bap: BAP_CODES.ElementNotFound.code, retryable: true },
   document_changed: { http: 200, bap: BAP_CODES.ElementNotFound.code, retryable: true },
   element_detached: { http: 200, bap: BAP_CODES.ElementNotFound.code, retryable: true },
@@ -197,6 +199,7 @@ const DEFAULT_HINTS: Partial<Record<ErrorCode, string>> = {
   browser_disconnected: "Navigate or observe again; that starts a fresh browser",
   unknown_state: "Observe again and act on the stateId it returns",
   stale_state: "Observe again and act on the stateId it returns",
+  stale_cursor: "Observe again: a cursor pages only the current state, and this one was used or replaced",
   target_changed: "Observe the active page again",
   document_changed: "The page loaded a new document; observe again",
   element_detached: "Observe again; the node is gone from the document",

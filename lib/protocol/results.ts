@@ -120,6 +120,27 @@ export const Observation = v.object({
     "With `since`, when no diff could be made: why, and the full tree is in `tree`",
   )),
   budget: v.optional(Budget),
+  nextCursor: v.optional(
+    about(Str, "A cut observation: pass it as `cursor` to observe the next page of this same state"),
+  ),
+  page: v.optional(about(
+    v.object({ index: Int, count: Int }),
+    "Which page of its state this tree is (0-based) and how many there are, when there is more than one",
+  )),
+  scope: v.optional(about(
+    v.object({ ref: Str }),
+    "A scoped observe: the ref of the node whose subtree this state is (in the state it was taken from)",
+  )),
+});
+
+/** One line `find` matched, with its ancestors' path (`main > list > listitem`). */
+export const FindMatch = v.object({ line: Str, ref: v.optional(Str), path: Str });
+
+/** `find`: a state of the whole document whose tree is the matching lines; its refs act. */
+export const FindResult = v.object({
+  ...Observation.entries,
+  matches: v.array(FindMatch),
+  total: about(Int, "How many lines matched in all (more than `matches` when the limit cut them)"),
 });
 
 export const Execution = v.picklist(["not_dispatched", "dispatched_unknown", "completed"]);

@@ -4,6 +4,7 @@ import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from "./timeouts.ts";
 import { StorageStateInput } from "./schemas_storage.ts";
 import { SESSION_EMULATION } from "./schemas_emulation.ts";
 import { Referer } from "./referer.ts";
+import { LocatorSchema } from "./locator.ts";
 
 /** 1..MAX_TIMEOUT_MS; 0 or absent selects the default. */
 const TIMEOUT_RANGE = `timeoutMs must be between 1 and ${MAX_TIMEOUT_MS} (0 selects the default)`;
@@ -117,9 +118,56 @@ export const ObserveInput = v.strictObject({
   since: v.optional(
     Id("An earlier stateId of the same document: answer only the changes against it (else the full tree)"),
   ),
+  cursor: v.optional(
+    Id("nextCursor of a cut observation: the next page of that same state (alone, or with its pageId)"),
+  ),
+  ref: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^@(f\d+)?e\d+$/, "must be a ref such as @e5"),
+      v.description("A ref of the current state: observe only the subtree under it, as a new state"),
+    ),
+  ),
+  locator: v.optional(
+    v.pipe(LocatorSchema, v.description("One element: observe only the subtree under it, as a new state")),
+  ),
   timeoutMs: v.optional(TimeoutMs),
 });
 export type ObserveInput = v.InferOutput<typeof ObserveInput>;
+
+/** The observe fields that page or scope a state: an act's fresh state or a navigate takes none. */
+export const OBSERVE_SCOPE_FIELDS = ["cursor", "ref", "locator"] as const;
+
+/** Body of POST /v1/sessions/{sid}/find. */
+export const FindInput = v.strictObject({
+  pageId: v.optional(Id("Page to search; default: the session's active page")),
+  frameId: v.optional(Id("Exact frame to search; default: the main frame")),
+  text: v.optional(
+    v.pipe(v.string(), v.minLength(1), v.maxLength(1000), v.description("Text in the line (any case)")),
+  ),
+  role: v.optional(
+    v.pipe(v.string(), v.minLength(1), v.maxLength(64), v.description("Exact role, e.g. button or row")),
+  ),
+  name: v.optional(
+    v.pipe(
+      v.string(),
+      v.minLength(1),
+      v.maxLength(1000),
+      v.description("Text in the accessible name (any case)"),
+    ),
+  ),
+  limit: v.optional(
+    v.pipe(
+      v.number(),
+      v.integer(),
+      v.minValue(1),
+      v.maxValue(200),
+      v.description("Matches to answer, 1..200 (default 20)"),
+    ),
+  ),
+  timeoutMs: v.optional(TimeoutMs),
+});
+export type FindInput = v.InferOutput<typeof FindInput>;
 
 /** Body of POST /v1/sessions/{sid}/navigate. */
 export const NavigateInput = v.strictObject({
@@ -132,7 +180,9 @@ export const NavigateInput = v.strictObject({
   pageId: v.optional(Id("Page to navigate; default: the active page (one is created if none)")),
   waitUntil: v.optional(v.picklist(["domcontentloaded", "load", "networkidle"])),
   timeoutMs: v.optional(TimeoutMs),
-  observe: v.optional(v.union([v.boolean(), v.omit(ObserveInput, ["pageId", "timeoutMs"])])),
+  observe: v.optional(
+    v.union([v.boolean(), v.omit(ObserveInput, ["pageId", "timeoutMs", ...OBSERVE_SCOPE_FIELDS])]),
+  ),
   referer: v.optional(Referer),
 });
 export type NavigateInput = v.InferOutput<typeof NavigateInput>;

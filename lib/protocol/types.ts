@@ -21,6 +21,8 @@ export type ReconcileResult = v.InferOutput<typeof J.ReconcileResult>;
 export type NavigateResult = v.InferOutput<typeof R.NavigateResult>;
 export type TraverseResult = v.InferOutput<typeof R.TraverseResult>;
 export type ArtifactRef = v.InferOutput<typeof R.ArtifactRef>;
+export type FindMatch = v.InferOutput<typeof R.FindMatch>;
+export type FindResult = v.InferOutput<typeof R.FindResult>;
 
 export type Cookie = v.InferOutput<typeof C.Cookie>;
 export type StorageItem = v.InferOutput<typeof C.StorageItem>;

@@ -8,7 +8,7 @@
 import type { ContextLease, LeasePool } from "../driver/pool.ts";
 import type { FrameInfo, Page } from "../driver/page_driver.ts";
 import { PortholeError } from "../protocol/errors.ts";
-import type { CreateSessionInput, NavigateInput, ObserveInput } from "../protocol/schemas.ts";
+import type { CreateSessionInput, FindInput, NavigateInput, ObserveInput } from "../protocol/schemas.ts";
 import type { DialogView, NavigateResult, Observation, PageView, SessionView } from "../protocol/types.ts";
 import type { SessionEmulation } from "./page/emulation.ts";
 import { newId } from "../protocol/validate.ts";
@@ -31,6 +31,8 @@ import { type ObserveOptions, observePage } from "./observe/observation.ts";
 import { Journal } from "./core/journal.ts";
 import { ObservationBudget } from "./core/budget.ts";
 import { redactUrl } from "../policy/url.ts";
+import { findInPage } from "./observe/find.ts";
+import type { FindResult } from "../protocol/types.ts";
 
 export type { PageRecord };
 
@@ -464,29 +466,51 @@ export class Session {
   async observe(input: ObserveInput, signal: AbortSignal): Promise<Observation> {
     const dl = deadline(effectiveTimeout(input.timeoutMs), signal);
     try {
-      const rec = await this.pageOrOpen(input.pageId, dl.signal);
+      // A cursor pages its own state's page unless told otherwise.
+      const pageId = input.pageId ?? (input.cursor !== undefined ? this.states.current?.pageId : undefined);
+      const rec = await this.pageOrOpen(pageId, dl.signal);
       return await this.#observeWith(rec, input, dl.signal);
     } finally {
       dl.dispose();
     }
   }
 
+  /** `find`: matching lines of the whole document, as a new current state (counted by the budget). */
+  async find(input: FindInput, signal: AbortSignal): Promise<FindResult> {
+    const dl = deadline(effectiveTimeout(input.timeoutMs), signal);
+    try {
+      const rec = await this.pageOrOpen(input.pageId, dl.signal);
+      const found = await findInPage(this.#observationHost, rec, input, dl.signal);
+      this.budget.charge(found.bytes);
+      found.budget = this.budget.view();
+      return found;
+    } finally {
+      dl.dispose();
+    }
+  }
+
+  get #observationHost() {
+    return {
+      states: this.states,
+      pages: this.pages,
+      snapshotMaxBytes: this.deps.limits.snapshotMaxBytes,
+      secrets: this.deps.secrets,
+    };
+  }
+
   /** Every observation passes here: in the tier the budget allows, counted, with the budget in it. */
   async #observeWith(rec: PageRecord, input: ObserveOptions, signal: AbortSignal): Promise<Observation> {
-    const { tier, notice } = this.budget.tierFor(input.tier ?? "full");
+    // A cursor's page belongs to a state already rendered in its tier: it is counted, never stepped down.
+    if (input.cursor) this.budget.assertRoom("the observation");
+    const stepped = input.cursor ? undefined : this.budget.tierFor(input.tier ?? "full");
     const obs = await observePage(
-      {
-        states: this.states,
-        pages: this.pages,
-        snapshotMaxBytes: this.deps.limits.snapshotMaxBytes,
-        secrets: this.deps.secrets,
-      },
+      this.#observationHost,
       rec,
-      { ...input, tier },
+      stepped ? { ...input, tier: stepped.tier } : input,
       signal,
     );
     this.budget.charge(obs.bytes);
-    obs.budget = this.budget.view(notice);
+    obs.budget = this.budget.view(stepped?.notice);
     return obs;
   }
 

@@ -68,6 +68,8 @@ export interface Rendered {
   refs: RefTarget[];
   /** Every ref of the uncut lines. */
   allRefs: RefTarget[];
+  /** The uncut lines themselves (pages and `find` are cut and searched on them, see pages.ts). */
+  lines: Line[];
   truncated: boolean;
   bytes: number;
 }
@@ -78,6 +80,9 @@ export interface Line {
   ref?: string;
   /** For `- text:` lines: the clean text, so a lone text child can move onto its parent's line. */
   plain?: string;
+  /** The role and clean name shown (what `find` matches and names ancestors by). */
+  role?: string;
+  name?: string;
 }
 
 export interface TNode {
@@ -204,7 +209,7 @@ export function render(root: FrameWalk, frames: Map<string, FrameWalk>, opts: Re
     let text = `- ${roleText(w, hasRef)}`;
     if (name) text += ` ${quote(name)}`;
     text += attrs(w, fw, frames);
-    const line: Line = { depth, text };
+    const line: Line = { depth, text, role: roleText(w, hasRef), name };
     if (hasRef) {
       const ref = `@${fw.refPrefix}e${w.ref}`;
       if (seenRefs.has(ref)) throw invalid(`duplicate ref ${ref}`);
@@ -293,6 +298,7 @@ export function finish(lines: Line[], refs: RefTarget[], maxBytes: number): Rend
     walkCut: false,
     refs: refs.filter((r) => kept.has(r.ref)),
     allRefs: refs,
+    lines,
     truncated,
     bytes,
   };

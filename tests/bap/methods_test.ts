@@ -39,7 +39,14 @@ const SPEC: Record<string, string[]> = {
 };
 
 /** Methods of Porthole's own beyond the pinned ones: core operations BAP 0.9.0 has no method for. */
-const PORTHOLE_OWN = ["action/fillForm", "context/setMode", "agent/reconcile", "agent/journal"];
+const PORTHOLE_OWN = [
+  "action/fillForm",
+  "context/setMode",
+  "agent/reconcile",
+  "agent/journal",
+  "observe/tree",
+  "observe/find",
+];
 
 Deno.test("the door serves exactly the methods BAP 0.9.0 pins (the lifecycle and 55 more) and Porthole's own", () => {
   const pinned = Object.values(SPEC).flat();

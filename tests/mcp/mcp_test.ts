@@ -108,7 +108,7 @@ Deno.test(
     ) {
       assert.ok(actProps.includes(field), `browser_act lacks ${field}`);
     }
-    assert.deepEqual(Object.keys(list.tools[0].inputSchema.properties!), ["frame_id"]);
+    assert.deepEqual(Object.keys(list.tools[0].inputSchema.properties!), ["frame_id", "since", "cursor"]);
     const fields = (name: string) =>
       Object.keys(list.tools.find((t) => t.name === name)!.inputSchema.properties!);
     assert.ok(fields("browser_navigate").includes("referer"));

@@ -263,6 +263,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sessions/{sessionId}/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Find lines of the whole document (every page) by text, role or name, each with its ancestors' path; the answer is a new state whose refs act like an observation's */
+        post: operations["find"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sessions/{sessionId}/act": {
         parameters: {
             query?: never;
@@ -1115,6 +1132,140 @@ export interface components {
             maxDepth?: number;
             /** @description An earlier stateId of the same document: answer only the changes against it (else the full tree) */
             since?: string;
+            /** @description nextCursor of a cut observation: the next page of that same state (alone, or with its pageId) */
+            cursor?: string;
+            /** @description A ref of the current state: observe only the subtree under it, as a new state */
+            ref?: string;
+            /** @description One element: observe only the subtree under it, as a new state */
+            locator?: {
+                /** @constant */
+                type: "css";
+                value: string;
+            } | {
+                /** @constant */
+                type: "xpath";
+                value: string;
+            } | {
+                /** @constant */
+                type: "role";
+                role: string;
+                name?: string;
+                exact?: boolean;
+            } | {
+                /** @constant */
+                type: "text";
+                value: string;
+                exact?: boolean;
+            } | {
+                /** @constant */
+                type: "label";
+                value: string;
+                exact?: boolean;
+            } | {
+                /** @constant */
+                type: "placeholder";
+                value: string;
+                exact?: boolean;
+            } | {
+                /** @constant */
+                type: "testId";
+                value: string;
+            } | {
+                /** @constant */
+                type: "semantic";
+                description: string;
+            } | {
+                /** @constant */
+                type: "coordinates";
+                x: number;
+                y: number;
+            } | {
+                /** @constant */
+                type: "ref";
+                ref: string;
+            };
+            /** @description 0 or absent: 30000 */
+            timeoutMs?: number;
+        };
+        FindResult: {
+            /** @description Quote it to act; good for one action */
+            stateId: string;
+            targetId: string;
+            pageId: string;
+            frameId: string;
+            document: {
+                loaderId: string;
+                documentId: string;
+            };
+            url: string;
+            origin: string;
+            title: string;
+            /** @description YAML lines `- role "name" [attrs] [ref=@eN]`: untrusted page text */
+            tree: string;
+            refCount: number;
+            truncated: boolean;
+            bytes: number;
+            generation: number;
+            /**
+             * @description The tier the tree was rendered in
+             * @enum {string}
+             */
+            tier?: "full" | "interactive" | "minimal";
+            /** @description With `since`: the base state the changes are against (then `tree` is empty) */
+            since?: string;
+            /** @description With `since`: lines added, removed, and changed (the new text of a line whose ref stayed) */
+            changes?: {
+                added: string[];
+                removed: string[];
+                changed: string[];
+            };
+            /** @description With `since`, when no diff could be made: why, and the full tree is in `tree` */
+            sinceUnavailable?: {
+                /** @enum {string} */
+                reason: "unknown_state" | "other_page" | "other_document" | "other_frame" | "other_options" | "truncated";
+                message: string;
+            };
+            /** @description Observation bytes a session used, its limit, and a notice when a tier was stepped down */
+            budget?: {
+                /** @description Tree bytes of every observation the session was given */
+                bytesUsed: number;
+                /** @description The operator's --session-budget; null: none */
+                bytesLimit: number | null;
+                /** @description Said when this observation was stepped down to a smaller tier than asked for */
+                notice?: string;
+            };
+            /** @description A cut observation: pass it as `cursor` to observe the next page of this same state */
+            nextCursor?: string;
+            /** @description Which page of its state this tree is (0-based) and how many there are, when there is more than one */
+            page?: {
+                index: number;
+                count: number;
+            };
+            /** @description A scoped observe: the ref of the node whose subtree this state is (in the state it was taken from) */
+            scope?: {
+                ref: string;
+            };
+            matches: {
+                line: string;
+                ref?: string;
+                path: string;
+            }[];
+            /** @description How many lines matched in all (more than `matches` when the limit cut them) */
+            total: number;
+        };
+        FindInput: {
+            /** @description Page to search; default: the session's active page */
+            pageId?: string;
+            /** @description Exact frame to search; default: the main frame */
+            frameId?: string;
+            /** @description Text in the line (any case) */
+            text?: string;
+            /** @description Exact role, e.g. button or row */
+            role?: string;
+            /** @description Text in the accessible name (any case) */
+            name?: string;
+            /** @description Matches to answer, 1..200 (default 20) */
+            limit?: number;
             /** @description 0 or absent: 30000 */
             timeoutMs?: number;
         };
@@ -2467,6 +2618,58 @@ export interface components {
             maxDepth?: number;
             /** @description An earlier stateId of the same document: answer only the changes against it (else the full tree) */
             since?: string;
+            /** @description nextCursor of a cut observation: the next page of that same state (alone, or with its pageId) */
+            cursor?: string;
+            /** @description A ref of the current state: observe only the subtree under it, as a new state */
+            ref?: string;
+            /** @description One element: observe only the subtree under it, as a new state */
+            locator?: {
+                /** @constant */
+                type: "css";
+                value: string;
+            } | {
+                /** @constant */
+                type: "xpath";
+                value: string;
+            } | {
+                /** @constant */
+                type: "role";
+                role: string;
+                name?: string;
+                exact?: boolean;
+            } | {
+                /** @constant */
+                type: "text";
+                value: string;
+                exact?: boolean;
+            } | {
+                /** @constant */
+                type: "label";
+                value: string;
+                exact?: boolean;
+            } | {
+                /** @constant */
+                type: "placeholder";
+                value: string;
+                exact?: boolean;
+            } | {
+                /** @constant */
+                type: "testId";
+                value: string;
+            } | {
+                /** @constant */
+                type: "semantic";
+                description: string;
+            } | {
+                /** @constant */
+                type: "coordinates";
+                x: number;
+                y: number;
+            } | {
+                /** @constant */
+                type: "ref";
+                ref: string;
+            };
             /** @description 0 or absent: 30000 */
             timeoutMs?: number;
         };
@@ -2728,6 +2931,17 @@ export interface components {
                 /** @description Said when this observation was stepped down to a smaller tier than asked for */
                 notice?: string;
             };
+            /** @description A cut observation: pass it as `cursor` to observe the next page of this same state */
+            nextCursor?: string;
+            /** @description Which page of its state this tree is (0-based) and how many there are, when there is more than one */
+            page?: {
+                index: number;
+                count: number;
+            };
+            /** @description A scoped observe: the ref of the node whose subtree this state is (in the state it was taken from) */
+            scope?: {
+                ref: string;
+            };
         };
         TraverseResult: {
             pageId: string;
@@ -2885,7 +3099,7 @@ export interface components {
         };
         ErrorBody: {
             /** @enum {string} */
-            code: "invalid_params" | "unauthorized" | "host_not_allowed" | "request_origin_not_allowed" | "not_found" | "session_not_found" | "page_not_found" | "artifact_not_found" | "frame_not_found" | "body_too_large" | "artifact_too_large" | "context_limit" | "page_limit" | "queue_full" | "artifact_limit" | "human_in_control" | "takeover_not_found" | "plan_mode" | "session_budget_exhausted" | "action_not_found" | "browser_not_installed" | "browser_disconnected" | "session_disposed" | "unknown_state" | "stale_state" | "target_changed" | "document_changed" | "element_detached" | "element_changed" | "element_not_found" | "no_ref" | "element_not_visible" | "element_not_enabled" | "element_not_editable" | "obscured" | "focus_lost" | "selector_ambiguous" | "origin_mismatch" | "frame_cross_origin" | "sensitive_field" | "secret_not_allowed" | "origin_not_allowed" | "scheme_not_allowed" | "address_not_allowed" | "navigation_blocked" | "popup_blocked" | "download_blocked" | "navigation_failed" | "timeout" | "approval_denied" | "approval_timeout" | "observation_failed" | "page_unresponsive" | "accessibility_unavailable" | "snapshot_invalid" | "cancelled" | "internal";
+            code: "invalid_params" | "unauthorized" | "host_not_allowed" | "request_origin_not_allowed" | "not_found" | "session_not_found" | "page_not_found" | "artifact_not_found" | "frame_not_found" | "body_too_large" | "artifact_too_large" | "context_limit" | "page_limit" | "queue_full" | "artifact_limit" | "human_in_control" | "takeover_not_found" | "plan_mode" | "session_budget_exhausted" | "action_not_found" | "browser_not_installed" | "browser_disconnected" | "session_disposed" | "unknown_state" | "stale_state" | "stale_cursor" | "target_changed" | "document_changed" | "element_detached" | "element_changed" | "element_not_found" | "no_ref" | "element_not_visible" | "element_not_enabled" | "element_not_editable" | "obscured" | "focus_lost" | "selector_ambiguous" | "origin_mismatch" | "frame_cross_origin" | "sensitive_field" | "secret_not_allowed" | "origin_not_allowed" | "scheme_not_allowed" | "address_not_allowed" | "navigation_blocked" | "popup_blocked" | "download_blocked" | "navigation_failed" | "timeout" | "approval_denied" | "approval_timeout" | "observation_failed" | "page_unresponsive" | "accessibility_unavailable" | "snapshot_invalid" | "cancelled" | "internal";
             message: string;
             retryable: boolean;
             retryAfterMs?: number;
@@ -2897,7 +3111,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "invalid_params" | "unauthorized" | "host_not_allowed" | "request_origin_not_allowed" | "not_found" | "session_not_found" | "page_not_found" | "artifact_not_found" | "frame_not_found" | "body_too_large" | "artifact_too_large" | "context_limit" | "page_limit" | "queue_full" | "artifact_limit" | "human_in_control" | "takeover_not_found" | "plan_mode" | "session_budget_exhausted" | "action_not_found" | "browser_not_installed" | "browser_disconnected" | "session_disposed" | "unknown_state" | "stale_state" | "target_changed" | "document_changed" | "element_detached" | "element_changed" | "element_not_found" | "no_ref" | "element_not_visible" | "element_not_enabled" | "element_not_editable" | "obscured" | "focus_lost" | "selector_ambiguous" | "origin_mismatch" | "frame_cross_origin" | "sensitive_field" | "secret_not_allowed" | "origin_not_allowed" | "scheme_not_allowed" | "address_not_allowed" | "navigation_blocked" | "popup_blocked" | "download_blocked" | "navigation_failed" | "timeout" | "approval_denied" | "approval_timeout" | "observation_failed" | "page_unresponsive" | "accessibility_unavailable" | "snapshot_invalid" | "cancelled" | "internal";
+                code: "invalid_params" | "unauthorized" | "host_not_allowed" | "request_origin_not_allowed" | "not_found" | "session_not_found" | "page_not_found" | "artifact_not_found" | "frame_not_found" | "body_too_large" | "artifact_too_large" | "context_limit" | "page_limit" | "queue_full" | "artifact_limit" | "human_in_control" | "takeover_not_found" | "plan_mode" | "session_budget_exhausted" | "action_not_found" | "browser_not_installed" | "browser_disconnected" | "session_disposed" | "unknown_state" | "stale_state" | "stale_cursor" | "target_changed" | "document_changed" | "element_detached" | "element_changed" | "element_not_found" | "no_ref" | "element_not_visible" | "element_not_enabled" | "element_not_editable" | "obscured" | "focus_lost" | "selector_ambiguous" | "origin_mismatch" | "frame_cross_origin" | "sensitive_field" | "secret_not_allowed" | "origin_not_allowed" | "scheme_not_allowed" | "address_not_allowed" | "navigation_blocked" | "popup_blocked" | "download_blocked" | "navigation_failed" | "timeout" | "approval_denied" | "approval_timeout" | "observation_failed" | "page_unresponsive" | "accessibility_unavailable" | "snapshot_invalid" | "cancelled" | "internal";
                 message: string;
                 retryable: boolean;
                 retryAfterMs?: number;
@@ -4418,6 +4632,104 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ObserveResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    find: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["FindInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FindResult"];
                 };
             };
             /** @description invalid_params: the failing field is in error.details.field */

@@ -9,6 +9,7 @@
  */
 import { PortholeError } from "../../protocol/errors.ts";
 import type { RefTarget, Tier } from "../../snapshot/render.ts";
+import type { PageCut } from "../../snapshot/pages.ts";
 
 /** Everything an action needs to re-check that the page is still what was observed. */
 export interface StateRecord {
@@ -35,6 +36,8 @@ export interface StateRecord {
   /** The walk stopped early on a very large page: the uncut lines are not the whole document. */
   walkCut: boolean;
   truncated: boolean;
+  /** The pages of `uncut` (`observe {cursor}`): `tree` is the first; refs holds every page's refs. */
+  pages?: PageCut[];
 }
 
 export type Lookup =
@@ -96,6 +99,12 @@ export class StateAuthority {
     this.#current = null;
     this.#issued.set(stateId, "consumed");
     return { kind: "current", state };
+  }
+
+  /** What became of an issued state id (undefined: never issued, or long forgotten). */
+  status(stateId: string): "current" | "consumed" | "replaced" | "invalidated" | undefined {
+    const status = this.#issued.get(stateId);
+    return status === "current" && this.#current?.stateId !== stateId ? "replaced" : status;
   }
 
   /** Read the current state without consuming it (screenshots by ref). */

@@ -8,7 +8,8 @@ import { PortholeError } from "../../protocol/errors.ts";
 import type { Observation } from "../../protocol/types.ts";
 import { newId } from "../../protocol/validate.ts";
 import { canonicalOrigin, redactUrl } from "../../policy/url.ts";
-import { type FrameWalk, render, type Tier } from "../../snapshot/render.ts";
+import { type FrameWalk, type Line, render, type Tier } from "../../snapshot/render.ts";
+import { paginate } from "../../snapshot/pages.ts";
 import { CLOSED_CANDIDATES, WALKER, type WalkResult } from "../../snapshot/walker.ts";
 import { driverError, type FrameInfo, type PageDriver } from "../../driver/page_driver.ts";
 import type { StateRecord } from "../core/states.ts";
@@ -54,6 +55,14 @@ export async function findFrame(driver: PageDriver, frameId: string | undefined,
 
 /** How far past the cap the walker may read before it stops: rendering drops some of what it reads. */
 const BUDGET_FACTOR = 2;
+/**
+ * How much the walker may read at least (its estimate, in bytes): a tree this large is read whole and
+ * served in pages through `observe {cursor}` (a 35,000-node list is about 550 KiB); past it the walk stops.
+ */
+const PAGED_BUDGET = 4 * 1024 * 1024;
+
+/** The cursor of page `index` of a state (opaque to clients). */
+export const cursorOf = (stateId: string, index: number) => `${stateId}~${index}`;
 
 async function walkFrame(
   door: FrameDoor,
@@ -176,10 +185,12 @@ export async function captureFrame(
   target: CaptureTarget,
   opts: CaptureOptions,
   signal?: AbortSignal,
-): Promise<{ state: StateRecord; observation: Observation; isMain: boolean; walks: FrameWalk[] }> {
+): Promise<
+  { state: StateRecord; observation: Observation; isMain: boolean; walks: FrameWalk[]; lines: Line[] }
+> {
   const { driver } = target;
   const tier = opts.tier ?? "full";
-  const budget = opts.maxBytes * BUDGET_FACTOR;
+  const budget = Math.max(opts.maxBytes * BUDGET_FACTOR, PAGED_BUDGET);
   try {
     const { frame, door, frames } = await findFrame(driver, opts.frameId, signal);
     const childrenOf = (id: string) => frames.filter((f) => f.info.parentId === id);
@@ -245,6 +256,11 @@ export async function captureFrame(
     });
     const documentId = documentIdOf(frame, book.documentNode);
     const stateId = newId("st");
+    // The tree is the first page; the state holds every page's refs, so a later page's refs act too.
+    const pages = paginate(built.lines, opts.maxBytes);
+    const first = pages[0];
+    const tree = built.uncut.slice(0, first.end);
+    const truncated = pages.length > 1 || built.walkCut;
     const state: StateRecord = {
       stateId,
       pageId: target.pageId,
@@ -257,13 +273,14 @@ export async function captureFrame(
       origin: root.origin,
       url: frame.url,
       generation: target.generation,
-      refs: new Map(built.refs.map((r) => [r.ref, r])),
-      tree: built.tree,
+      refs: new Map(built.allRefs.map((r) => [r.ref, r])),
+      tree,
       uncut: built.uncut,
       tier,
       maxDepth: opts.maxDepth,
       walkCut: built.walkCut,
-      truncated: built.truncated,
+      truncated,
+      pages,
     };
     const observation: Observation = {
       stateId,
@@ -274,24 +291,23 @@ export async function captureFrame(
       url: redactUrl(frame.url),
       origin: root.origin,
       title: root.result.title,
-      tree: built.tree,
-      refCount: built.refs.length,
-      truncated: built.truncated,
-      bytes: built.bytes,
+      tree,
+      refCount: first.refs,
+      truncated,
+      bytes: first.bytes,
       generation: target.generation,
       tier,
+      ...pages.length > 1
+        ? { nextCursor: cursorOf(stateId, 1), page: { index: 0, count: pages.length } }
+        : {},
     };
     if (opts.since) {
       const outcome = sinceOutcome(opts.since.stateId, opts.since.base, state, opts.maxBytes);
       if ("changes" in outcome) {
-        // The lines an agent now knows are the base's plus the changes: their refs act.
-        const named = new Set(
-          [...outcome.changes.added, ...outcome.changes.changed].flatMap((l) =>
-            l.match(/\[ref=(@[a-z0-9]+)\]/)?.[1] ?? []
-          ),
-        );
-        for (const r of built.allRefs) if (named.has(r.ref)) state.refs.set(r.ref, r);
+        // The lines an agent now knows are the base's plus the changes: the state's refs act.
         observation.refCount = state.refs.size;
+        delete observation.nextCursor;
+        delete observation.page;
         observation.since = opts.since.stateId;
         observation.changes = outcome.changes;
         observation.tree = "";
@@ -300,7 +316,13 @@ export async function captureFrame(
         observation.sinceUnavailable = outcome.unavailable;
       }
     }
-    return { state, observation, isMain: frame.parentId === null, walks: [root, ...others.values()] };
+    return {
+      state,
+      observation,
+      isMain: frame.parentId === null,
+      walks: [root, ...others.values()],
+      lines: built.lines,
+    };
   } catch (err) {
     if (signal?.aborted && !(err instanceof PortholeError)) throw signal.reason;
     throw driverError(err, "Observation failed");

@@ -26,7 +26,9 @@ export function currentState(
   const state = session.states.latest;
   if (!state) return Promise.resolve({ state: null });
   return bounded(5_000, signal, "Reading the current state failed", async (sig) => {
-    const refs = [...state.refs.values()];
+    // The refs of the tree shown (a paged state holds every page's refs; the first page is shown).
+    const shown = new Set(state.tree.match(/@[a-z0-9]+(?=\])/g) ?? []);
+    const refs = [...state.refs.values()].filter((r) => shown.has(r.ref));
     let boxes: (StateRefView["bounds"])[] = refs.map(() => null);
     const rec = session.pages.get(state.pageId);
     const door = rec && (await framesOf(rec.driver, sig)).find((d) => d.info.frameId === state.frameId);
