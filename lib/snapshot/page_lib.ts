@@ -236,7 +236,8 @@ export const MUTATION_QUIET = `function (requested, waitMs, afterMs, maxMs, keep
     const now = performance.now();
     const armed = s.armed === undefined ? start : s.armed;
     return document.getAnimations().filter((a) => {
-      if (a.playState !== "running" || !a.effect || a.startTime === null || a.startTime < armed - 1) return false;
+      // A transition the input started may still be pending (no start time until the next frame).
+      if (a.playState !== "running" || !a.effect || (a.startTime !== null && a.startTime < armed - 1)) return false;
       const t = a.effect.getComputedTiming();
       if (!Number.isFinite(t.endTime)) return false;
       const left = (t.endTime - (t.localTime || 0)) / Math.abs(a.playbackRate || 1);

@@ -111,7 +111,11 @@ export class Agent {
   }
 
   /** One act on the current state; continues from its fresh state. Throws when refused or failed. */
-  async act(action: string, target: RegExp | string | null, rest: Record<string, unknown> = {}): Promise<Json> {
+  async act(
+    action: string,
+    target: RegExp | string | null,
+    rest: Record<string, unknown> = {},
+  ): Promise<Json> {
     const ref = target === null ? undefined : typeof target === "string" ? target : this.ref(target);
     const body: Record<string, unknown> = {
       stateId: this.state.stateId,
@@ -204,7 +208,9 @@ export async function ensureLibraries(): Promise<void> {
     stderr: "piped",
   }).output();
   if (!out.success) {
-    throw new Error(`npm ci in tests/realworld/libs failed:\n${new TextDecoder().decode(out.stderr).slice(-2000)}`);
+    throw new Error(
+      `npm ci in tests/realworld/libs failed:\n${new TextDecoder().decode(out.stderr).slice(-2000)}`,
+    );
   }
   await Deno.writeTextFile(stamp, want);
 }
@@ -221,7 +227,8 @@ export interface Bundle {
 export async function bundle(entry: string): Promise<Bundle> {
   const sources = [join(HERE, "fixtures", entry), join(HERE, "fixtures", "report.js")];
   const key = await sha256(
-    (await Deno.readTextFile(LOCK)) + (await Promise.all(sources.map((s) => Deno.readTextFile(s)))).join("\0"),
+    (await Deno.readTextFile(LOCK)) +
+      (await Promise.all(sources.map((s) => Deno.readTextFile(s)))).join("\0"),
   );
   const dir = join(CACHE, entry.replace(/\W/g, "_") + "-" + key.slice(0, 16));
   if (existsSync(join(dir, "done"))) {
@@ -272,7 +279,8 @@ class Fixtures {
     const pages: Record<string, (req: Request) => Response | Promise<Response>> = {};
     tasks.forEach((t, n) => {
       const base = `/t/${n}/`;
-      pages[base] = () => new Response(shell(t.title), { headers: { "content-type": "text/html; charset=utf-8" } });
+      pages[base] = () =>
+        new Response(shell(t.title), { headers: { "content-type": "text/html; charset=utf-8" } });
       pages[base + "app.js"] = () =>
         new Response(bundles[n].js, { headers: { "content-type": "text/javascript; charset=utf-8" } });
       pages[base + "app.css"] = () =>
@@ -342,7 +350,9 @@ export function table(rows: Row[]): string {
   for (const r of rows) {
     const err = r.error ? r.error.replace(/\|/g, "\\|").replace(/\s+/g, " ").slice(0, 160) : "";
     out.push(
-      `| ${r.library} | ${r.kind} | ${r.task} | ${r.solved ? "yes" : "no"} | ${r.acts} | ${r.bytes} | ${err} |`,
+      `| ${r.library} | ${r.kind} | ${r.task} | ${
+        r.solved ? "yes" : "no"
+      } | ${r.acts} | ${r.bytes} | ${err} |`,
     );
   }
   return out.join("\n");

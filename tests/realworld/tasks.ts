@@ -64,7 +64,7 @@ export const TASKS: Task[] = [
   {
     library: "@tiptap/core",
     kind: "rich text, contenteditable",
-    task: 'type a word in bold, see it bold in the tree',
+    task: "type a word in bold, see it bold in the tree",
     entry: "tiptap.js",
     title: "TipTap",
     policy: async (a, url) => {
@@ -112,7 +112,8 @@ export const TASKS: Task[] = [
       // The list's line says how far it scrolls ([scroll=from-to/total]); 10,000 orders share
       // that height, so one scroll by ref reaches order 7,500 (a second if the estimate falls short).
       for (let i = 0; i < 3 && !a.has(/button "Order 7500"/); i++) {
-        const [, from, to, total] = a.line(/region "Orders list"/)!.match(/\[scroll=(\d+)-(\d+)\/(\d+)\]/)!.map(Number);
+        const [, from, to, total] = a.line(/region "Orders list"/)!.match(/\[scroll=(\d+)-(\d+)\/(\d+)\]/)!
+          .map(Number);
         const target = (7500 / 10000) * total - (to - from) / 2;
         await a.act("scroll", /region "Orders list"/, { deltaY: Math.round(target - from) });
       }
