@@ -186,7 +186,7 @@ export const DESCRIBE_ELEMENTS = `function (items) {
 export const SETTLE_ARM = `function () {
   const old = globalThis.__portholeSettle;
   if (old) old.mo.disconnect();
-  const s = { seen: 0, last: -1, batches: [] };
+  const s = { seen: 0, last: -1, batches: [], armed: performance.now() };
   s.mo = new MutationObserver((records) => {
     s.seen += records.length;
     s.last = performance.now();
@@ -210,8 +210,11 @@ export const SETTLE_DISARM = `function () {
  * \`setTimeout(…, 0)\`). After requests: once a mutation later than the end of the last
  * fetch/XHR was seen, a task turn without another when that render is one batch of mutations
  * (as after a synchronous handler), else `afterMs` and one task turn without another; until
- * then, at most `waitMs` for that render to begin. Disarms the observer when it resolves, unless `keep`: an
- * early answer may be set aside, and the wait that follows must still see every mutation.
+ * then, at most `waitMs` for that render to begin. A quiet DOM whose CSS transitions or animations began
+ * after the input waits for those that end within `maxMs` (a modal's fade, whose end shows the dialog) and
+ * looks again; endless or longer ones are not waited for, so a spinner never holds the settle. Disarms the
+ * observer when it resolves, unless `keep`: an early answer may be set aside, and the wait that follows must
+ * still see every mutation.
  */
 export const MUTATION_QUIET = `function (requested, waitMs, afterMs, maxMs, keep) {
   if (!globalThis.__portholeSettle) (${SETTLE_ARM})();
@@ -228,10 +231,35 @@ export const MUTATION_QUIET = `function (requested, waitMs, afterMs, maxMs, keep
   const base = s.seen;
   // After requests, the render that followed them came in one batch: no need to sit out afterMs.
   const oneRender = () => requested && s.batches.filter((t) => t > ended).length === 1;
+  // Transitions and animations the input started that end within the budget.
+  const animating = () => {
+    const now = performance.now();
+    const armed = s.armed === undefined ? start : s.armed;
+    return document.getAnimations().filter((a) => {
+      // A transition the input started may still be pending (no start time until the next frame).
+      if (a.playState !== "running" || !a.effect || (a.startTime !== null && a.startTime < armed - 1)) return false;
+      const t = a.effect.getComputedTiming();
+      if (!Number.isFinite(t.endTime)) return false;
+      const left = (t.endTime - (t.localTime || 0)) / Math.abs(a.playbackRate || 1);
+      return now + left <= start + maxMs;
+    });
+  };
   return new Promise((resolve) => {
     let timer = 0;
     let checked = -1;
+    let settled = false;
+    const quietNow = () => {
+      const running = animating();
+      if (!running.length) return done(true);
+      clearTimeout(timer);
+      checked = -1;
+      Promise.all(running.map((a) => a.finished.catch(() => {}))).then(() => {
+        if (!settled) timer = setTimeout(check, 0);
+      });
+      timer = setTimeout(check, Math.max(0, start + maxMs - performance.now()));
+    };
     const done = (quiet) => {
+      settled = true;
       clearTimeout(timer);
       if (s.wake === wake) s.wake = null;
       if (!keep) {
@@ -243,8 +271,8 @@ export const MUTATION_QUIET = `function (requested, waitMs, afterMs, maxMs, keep
     const check = () => {
       const now = performance.now();
       const followed = requested ? s.last > ended : s.seen > base;
-      if (!followed && now - start >= (requested ? waitMs : 0)) return done(true);
-      if (followed && s.seen === checked && (oneRender() || now - s.last >= afterMs)) return done(true);
+      if (!followed && now - start >= (requested ? waitMs : 0)) return quietNow();
+      if (followed && s.seen === checked && (oneRender() || now - s.last >= afterMs)) return quietNow();
       if (now - start >= maxMs) return done(false);
       checked = followed ? s.seen : -1;
       const until = followed ? (oneRender() ? now : s.last + afterMs) : start + waitMs;

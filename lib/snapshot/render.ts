@@ -10,6 +10,10 @@
  *   without refs. `[frame=unknown]` marks a frame Chromium did not report (yet).
  * - `[shadow=closed]` marks an element hosting a closed shadow root, whose content cannot be read.
  * - Refs of the main frame's documents read `@e<n>`, those of other frames `@f<k>e<n>`.
+ * - A scroll container has a ref (`scrollable` when it has no role) and `[scroll=<from>-<to>/<total>]`: the
+ *   CSS px it shows of its whole extent (`[scroll-x=…]` when it scrolls sideways), so an agent sees that more
+ *   exists and how far to scroll.
+ * - An editor whose text is formatted lists its paragraphs and formatting (`- strong: bold`) instead of a value.
  */
 import { PortholeError } from "../protocol/errors.ts";
 import { sensitiveField } from "../policy/sensitive.ts";
@@ -141,7 +145,7 @@ export function frameTree(fw: FrameWalk, frames: Map<string, FrameWalk>, seen = 
 }
 
 function roleText(w: WalkNode, ref: boolean): string {
-  if (ref && (w.r === "generic" || w.r === "")) return "clickable";
+  if (ref && (w.r === "generic" || w.r === "")) return w.sc ? "scrollable" : "clickable";
   return DISPLAY_ROLE[w.r] ?? (w.r || "generic");
 }
 
@@ -159,6 +163,7 @@ function attrs(w: WalkNode, fw: FrameWalk, frames: Map<string, FrameWalk>): stri
     if (child) out += ` [origin=${child.origin}]`;
   }
   if (w.c !== undefined && fw.closed.has(w.c)) out += " [shadow=closed]";
+  if (w.sc) out += ` [scroll${w.sc.x ? "-x" : ""}=${w.sc.at}-${w.sc.at + w.sc.shown}/${w.sc.total}]`;
   return out;
 }
 
@@ -230,8 +235,10 @@ export function render(root: FrameWalk, frames: Map<string, FrameWalk>, opts: Re
     const index = lines.push(line) - 1;
     if (w.v !== undefined) {
       const value = fieldValue(w);
-      if (value) line.text += `: ${yamlText(value)}`;
-      return;
+      if (!(w.rich && value)) {
+        if (value) line.text += `: ${yamlText(value)}`;
+        return;
+      }
     }
     emitAll(node.kids, depth + 1);
     if (tier === "minimal") return;

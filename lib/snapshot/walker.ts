@@ -41,6 +41,13 @@ export interface WalkNode {
   c?: number;
   /** A `<select>` (fill_form picks its options rather than typing). */
   sel?: 1;
+  /**
+   * A scroll container: its scroll offset, visible extent and whole extent in CSS px, along the
+   * axis it scrolls (y when it scrolls both ways; `x` set when that axis is x).
+   */
+  sc?: { at: number; shown: number; total: number; x?: 1 };
+  /** An editor (`contenteditable`) with formatted text: its children are walked too, formatting kept. */
+  rich?: 1;
 }
 
 export interface WalkResult {
@@ -175,6 +182,21 @@ export const WALKER = `function (opts, ...frameOwners) {
   const INLINE = new Set(["generic", "none", "presentation", "", "emphasis", "strong", "code", "deletion",
     "insertion", "subscript", "superscript", "mark", "time"]);
   const FIELDS = new Set(["textbox", "searchbox", "combobox", "spinbutton", "slider"]);
+  // Inline roles that carry meaning inside an editor (a bold word must be seen bold there).
+  const FORMATTING = new Set(["emphasis", "strong", "code", "deletion", "insertion", "subscript", "superscript",
+    "mark"]);
+  const FORMATTED = "strong, b, em, i, code, mark, del, s, ins, u, sub, sup";
+  const scrollOf = (el, tag, st) => {
+    if (tag === "html" || tag === "body") return null;
+    const can = (overflow, size, client) => /auto|scroll|overlay/.test(overflow) && size > client + 1;
+    if (can(st.overflowY, el.scrollHeight, el.clientHeight)) {
+      return { at: Math.round(el.scrollTop), shown: el.clientHeight, total: el.scrollHeight };
+    }
+    if (can(st.overflowX, el.scrollWidth, el.clientWidth)) {
+      return { at: Math.round(el.scrollLeft), shown: el.clientWidth, total: el.scrollWidth, x: 1 };
+    }
+    return null;
+  };
   // Elements whose current value is their line's text: HTML-AAM's value of the control.
   const VALUED = new Set(["progress", "meter"]);
   const LANDMARKS = new Set(["banner", "complementary", "contentinfo", "form", "main", "navigation", "region",
@@ -297,7 +319,8 @@ export const WALKER = `function (opts, ...frameOwners) {
     const st = getComputedStyle(el);
     if (st.display === "none") return;
     const visible = st.visibility === "visible";
-    const ctx = { visible, cursor: st.cursor, refAncestor: parent.refAncestor, inModal: parent.inModal || el === modal };
+    const ctx = { visible, cursor: st.cursor, refAncestor: parent.refAncestor, inModal: parent.inModal || el === modal,
+      rich: parent.rich };
     if (!visible) {
       visitChildren(el, tag, d, run, ctx);
       return;
@@ -308,13 +331,15 @@ export const WALKER = `function (opts, ...frameOwners) {
       return;
     }
     let ref = 0;
+    // A scroll container is actionable: scroll takes its ref (a virtual list's rows exist only once scrolled to).
+    const sc = scrollOf(el, tag, st);
     if (opts.refs && tag !== "html" && tag !== "body" && tag !== "label" && role !== "Iframe" &&
-      (INTERACTIVE.has(role) || focusable(el) || handles(el) ||
+      (INTERACTIVE.has(role) || focusable(el) || handles(el) || sc ||
         (st.cursor === "pointer" && parent.cursor !== "pointer" && !parent.refAncestor))) {
       ref = refFor(el);
     }
     const closedHost = tag.includes("-") && !el.shadowRoot;
-    if (!ref && !closedHost && INLINE.has(role)) {
+    if (!ref && !closedHost && !sc && INLINE.has(role) && !(parent.rich && FORMATTING.has(role))) {
       // No line of its own: inline content joins the text around it, blocks break the text run.
       if (st.display.startsWith("inline")) {
         visitChildren(el, tag, d, run, ctx);
@@ -343,6 +368,7 @@ export const WALKER = `function (opts, ...frameOwners) {
     }
     const f = flags(el, role, tag);
     if (f) node.f = f;
+    if (sc) node.sc = sc;
     if (role === "link" && typeof el.href === "string" && el.href) node.u = el.href;
     out.push(node);
     cost(node, tier === "full" || ref > 0 || (tier === "interactive" && LANDMARKS.has(role)));
@@ -358,7 +384,10 @@ export const WALKER = `function (opts, ...frameOwners) {
     if (role === "textbox" && el.isContentEditable) {
       node.v = String(el.innerText).slice(0, MAX_TEXT);
       node.fx = fieldFacts.call(el);
-      return;
+      if (!el.querySelector(FORMATTED)) return;
+      // Formatted text: its paragraphs and formatting are walked as well (render shows them instead of the value).
+      node.rich = 1;
+      ctx.rich = true;
     }
     if (VALUED.has(tag) && (tag === "meter" || el.hasAttribute("value"))) {
       node.v = String(el.value);
@@ -384,7 +413,9 @@ export const WALKER = `function (opts, ...frameOwners) {
   };
 
   const run = { text: "" };
-  if (start) visit(start, 0, run, { visible: true, cursor: "auto", refAncestor: false, inModal: false });
+  if (start) {
+    visit(start, 0, run, { visible: true, cursor: "auto", refAncestor: false, inModal: false, rich: false });
+  }
   flush(run, 0);
   return {
     token: reg.token, next: reg.next, origin: self.origin, title: document.title, cut, nodes: out, recorder,

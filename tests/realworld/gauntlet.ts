@@ -1,0 +1,359 @@
+/**
+ * The real-world gauntlet: component libraries agents meet every day, installed from npm as
+ * test-only dependencies (`tests/realworld/libs/package.json`, never part of Porthole's runtime),
+ * bundled with esbuild into fixture pages served on loopback, each with a task a person does
+ * there. The page itself reports its outcome (it POSTs what the app's state is to `outcome`);
+ * the scripted policy only drives Porthole as an agent would, through HTTP observe and act.
+ *
+ * `runGauntlet` returns one row per task; `deno task realworld` prints them and writes
+ * bench/realworld.md, and realworld_test.ts runs the same tasks inside `deno task test`.
+ */
+import * as esbuild from "esbuild";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { Porthole } from "../support/harness.ts";
+import { type Json, Site } from "../support/harness.ts";
+
+export const HERE = import.meta.dirname!;
+// The libraries' own folder: a package.json beside the runner's files would be taken by Deno for
+// theirs, so it sits one level down.
+const LIBS = join(HERE, "libs");
+const MODULES = join(LIBS, "node_modules");
+const LOCK = join(LIBS, "package-lock.json");
+const CACHE = join(HERE, ".cache");
+
+/** What a policy can do: what an agent does over HTTP, counted. */
+export class Agent {
+  state: Json = null;
+  acts = 0;
+  bytes = 0;
+  observations = 0;
+  /** The first act refused or failed, as `code: message`. */
+  firstError: string | null = null;
+  readonly #ph: Porthole;
+  readonly #sid: string;
+
+  constructor(ph: Porthole, sid: string) {
+    this.#ph = ph;
+    this.#sid = sid;
+  }
+
+  #count(body: unknown): void {
+    this.bytes += new TextEncoder().encode(JSON.stringify(body)).length;
+  }
+
+  get tree(): string {
+    return String(this.state?.tree ?? "");
+  }
+
+  /** Navigate with an observation; when `ready` is given, observe again until a line matches it. */
+  async open(url: string, ready?: RegExp): Promise<void> {
+    const r = await this.#ph.post(`/v1/sessions/${this.#sid}/navigate`, { url, observe: true });
+    if (r.status !== 200) throw new Error(`navigate answered ${r.status}: ${JSON.stringify(r.body)}`);
+    this.#count(r.body);
+    this.observations++;
+    this.state = r.body.state;
+    if (ready) await this.until(ready);
+  }
+
+  async observe(): Promise<void> {
+    const r = await this.#ph.post(`/v1/sessions/${this.#sid}/observe`, {});
+    if (r.status !== 200) throw new Error(`observe answered ${r.status}: ${JSON.stringify(r.body)}`);
+    this.#count(r.body);
+    this.observations++;
+    this.state = r.body;
+  }
+
+  /** The first tree line matching `pattern`, or null. */
+  line(pattern: RegExp): string | null {
+    return this.tree.split("\n").find((l) => pattern.test(l)) ?? null;
+  }
+
+  /** The ref of the first tree line with a ref that matches `pattern`. */
+  ref(pattern: RegExp): string {
+    for (const line of this.tree.split("\n")) {
+      if (!pattern.test(line)) continue;
+      const m = line.match(/\[ref=(@[^\]]+)\]/);
+      if (m) return m[1];
+    }
+    throw new PolicyError(`no ref for ${pattern} in the observation`);
+  }
+
+  /** The ref of the first line matching `pattern` nested under the first line matching `container`. */
+  refIn(container: RegExp, pattern: RegExp): string {
+    const lines = this.tree.split("\n");
+    const at = lines.findIndex((l) => container.test(l));
+    if (at >= 0) {
+      const indent = (l: string) => l.length - l.trimStart().length;
+      for (let i = at + 1; i < lines.length && indent(lines[i]) > indent(lines[at]); i++) {
+        const m = pattern.test(lines[i]) && lines[i].match(/\[ref=(@[^\]]+)\]/);
+        if (m) return m[1];
+      }
+    }
+    throw new PolicyError(`no ref for ${pattern} under ${container} in the observation`);
+  }
+
+  has(pattern: RegExp): boolean {
+    return this.tree.split("\n").some((l) => pattern.test(l));
+  }
+
+  /**
+   * Observe again (each observation counted) until a line matches `pattern`: what an agent does
+   * when the page is still loading its options.
+   */
+  async until(pattern: RegExp, tries = 6, pauseMs = 250): Promise<void> {
+    for (let i = 0; i < tries; i++) {
+      if (this.has(pattern)) return;
+      await new Promise((r) => setTimeout(r, pauseMs));
+      await this.observe();
+    }
+    if (!this.has(pattern)) throw new PolicyError(`${pattern} never appeared in the observation`);
+  }
+
+  /** One act on the current state; continues from its fresh state. Throws when refused or failed. */
+  async act(
+    action: string,
+    target: RegExp | string | null,
+    rest: Record<string, unknown> = {},
+  ): Promise<Json> {
+    const ref = target === null ? undefined : typeof target === "string" ? target : this.ref(target);
+    const body: Record<string, unknown> = {
+      stateId: this.state.stateId,
+      targetId: this.state.targetId,
+      action,
+      ...rest,
+    };
+    if (ref) body.ref = ref;
+    const r = await this.#ph.post(`/v1/sessions/${this.#sid}/act`, body);
+    this.acts++;
+    this.#count(r.body);
+    if (r.status !== 200) {
+      const e = r.body?.error;
+      throw new ActError(e?.code ?? String(r.status), e?.message ?? JSON.stringify(r.body));
+    }
+    const result = r.body;
+    if (result.freshState) {
+      this.state = result.freshState;
+      this.observations++;
+    }
+    if (result.error) throw new ActError(result.error.code, result.error.message);
+    if (!result.freshState) await this.observe();
+    return result;
+  }
+}
+
+/** A refusal or failure of an act, as the agent sees it. */
+export class ActError extends Error {
+  readonly code: string;
+  constructor(code: string, message: string) {
+    super(`${code}: ${message}`);
+    this.code = code;
+  }
+}
+
+/** The policy could not go on with what it observed. */
+export class PolicyError extends Error {}
+
+/** One task of the gauntlet. */
+export interface Task {
+  /** The npm package the page is built on. */
+  library: string;
+  /** The kind of widget (MUI, shadow DOM, rich text, ...). */
+  kind: string;
+  /** What a person does there. */
+  task: string;
+  /** Fixture entry, relative to tests/realworld/fixtures. */
+  entry: string;
+  /** Title of the page. */
+  title: string;
+  /** The agent's script. */
+  policy: (agent: Agent, url: string) => Promise<void>;
+  /** Whether the page's reported outcome means the task is done. */
+  solved: (outcome: Json) => boolean;
+}
+
+export interface Row {
+  library: string;
+  kind: string;
+  task: string;
+  solved: boolean;
+  acts: number;
+  bytes: number;
+  ms: number;
+  error: string | null;
+  outcome: Json;
+  /** The last tree the policy saw. */
+  tree: string;
+}
+
+async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * Installs the test-only libraries (`npm ci`, from the committed lock file) unless the installed
+ * tree is from this lock already.
+ */
+export async function ensureLibraries(): Promise<void> {
+  const lock = await Deno.readTextFile(LOCK);
+  const stamp = join(MODULES, ".gauntlet-lock-sha256");
+  const want = await sha256(lock);
+  if (existsSync(stamp) && (await Deno.readTextFile(stamp)).trim() === want) return;
+  const npm = Deno.build.os === "windows" ? "npm.cmd" : "npm";
+  const out = await new Deno.Command(npm, {
+    args: ["ci", "--no-audit", "--no-fund", "--ignore-scripts"],
+    cwd: LIBS,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  if (!out.success) {
+    throw new Error(
+      `npm ci in tests/realworld/libs failed:\n${new TextDecoder().decode(out.stderr).slice(-2000)}`,
+    );
+  }
+  await Deno.writeTextFile(stamp, want);
+}
+
+export interface Bundle {
+  js: string;
+  css: string;
+}
+
+/**
+ * A fixture bundled with esbuild, cached under tests/realworld/.cache by the hash of the lock
+ * file and the fixture's sources, so reruns are fast.
+ */
+export async function bundle(entry: string): Promise<Bundle> {
+  const sources = [join(HERE, "fixtures", entry), join(HERE, "fixtures", "report.js")];
+  const key = await sha256(
+    (await Deno.readTextFile(LOCK)) +
+      (await Promise.all(sources.map((s) => Deno.readTextFile(s)))).join("\0"),
+  );
+  const dir = join(CACHE, entry.replace(/\W/g, "_") + "-" + key.slice(0, 16));
+  if (existsSync(join(dir, "done"))) {
+    return {
+      js: await Deno.readTextFile(join(dir, "out.js")),
+      css: await Deno.readTextFile(join(dir, "out.css")),
+    };
+  }
+  const result = await esbuild.build({
+    absWorkingDir: HERE,
+    nodePaths: [MODULES],
+    entryPoints: [join(HERE, "fixtures", entry)],
+    bundle: true,
+    write: false,
+    outdir: dir,
+    entryNames: "out",
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    jsx: "automatic",
+    minify: true,
+    define: { "process.env.NODE_ENV": '"production"' },
+    loader: { ".woff": "empty", ".woff2": "empty", ".ttf": "empty", ".svg": "dataurl", ".png": "dataurl" },
+    legalComments: "none",
+    logLevel: "error",
+  });
+  const js = result.outputFiles.find((f) => f.path.endsWith(".js"))?.text ?? "";
+  const css = result.outputFiles.find((f) => f.path.endsWith(".css"))?.text ?? "";
+  await Deno.mkdir(dir, { recursive: true });
+  await Deno.writeTextFile(join(dir, "out.js"), js);
+  await Deno.writeTextFile(join(dir, "out.css"), css);
+  await Deno.writeTextFile(join(dir, "done"), "");
+  return { js, css };
+}
+
+function shell(title: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title>` +
+    `<link rel="stylesheet" href="app.css"></head><body><div id="root"></div>` +
+    `<script type="module" src="app.js"></script></body></html>`;
+}
+
+/** Each task's page at /t/<n>/, its bundle beside it, and the outcome the page posts. */
+class Fixtures {
+  readonly outcomes = new Map<number, Json>();
+  readonly site: Site;
+
+  constructor(tasks: Task[], bundles: Bundle[]) {
+    const pages: Record<string, (req: Request) => Response | Promise<Response>> = {};
+    tasks.forEach((t, n) => {
+      const base = `/t/${n}/`;
+      pages[base] = () =>
+        new Response(shell(t.title), { headers: { "content-type": "text/html; charset=utf-8" } });
+      pages[base + "app.js"] = () =>
+        new Response(bundles[n].js, { headers: { "content-type": "text/javascript; charset=utf-8" } });
+      pages[base + "app.css"] = () =>
+        new Response(bundles[n].css, { headers: { "content-type": "text/css; charset=utf-8" } });
+      pages[base + "outcome"] = async (req) => {
+        if (req.method === "POST") this.outcomes.set(n, JSON.parse(await req.text()));
+        return new Response(null, { status: 204 });
+      };
+    });
+    this.site = new Site(pages);
+  }
+}
+
+/** Runs `tasks` through one Porthole server, one session each; returns a row per task. */
+export async function runGauntlet(tasks: Task[], log: (row: Row) => void = () => {}): Promise<Row[]> {
+  await ensureLibraries();
+  const bundles: Bundle[] = [];
+  try {
+    for (const t of tasks) bundles.push(await bundle(t.entry));
+  } finally {
+    await esbuild.stop();
+  }
+  const fixtures = new Fixtures(tasks, bundles);
+  await using _site = fixtures.site;
+  await using ph = await Porthole.start();
+  const rows: Row[] = [];
+  for (const [n, t] of tasks.entries()) {
+    const sid = await ph.session();
+    const agent = new Agent(ph, sid);
+    const t0 = performance.now();
+    try {
+      await t.policy(agent, fixtures.site.url(`/t/${n}/`));
+    } catch (e) {
+      agent.firstError = e instanceof Error ? e.message : String(e);
+    }
+    // The page posts its outcome as the app changes; give the last post a moment to land.
+    let outcome: Json = fixtures.outcomes.get(n) ?? null;
+    for (let i = 0; i < 20 && !(outcome && t.solved(outcome)); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      outcome = fixtures.outcomes.get(n) ?? null;
+    }
+    const row: Row = {
+      library: t.library,
+      kind: t.kind,
+      task: t.task,
+      solved: outcome !== null && t.solved(outcome),
+      acts: agent.acts,
+      bytes: agent.bytes,
+      ms: Math.round(performance.now() - t0),
+      error: agent.firstError,
+      outcome,
+      tree: agent.tree,
+    };
+    rows.push(row);
+    log(row);
+    await ph.request("DELETE", `/v1/sessions/${sid}`);
+  }
+  return rows;
+}
+
+/** The rows as a Markdown table. */
+export function table(rows: Row[]): string {
+  const out = [
+    "| Library | Kind | Task | Solved | Acts | Bytes | First error |",
+    "| --- | --- | --- | --- | ---: | ---: | --- |",
+  ];
+  for (const r of rows) {
+    const err = r.error ? r.error.replace(/\|/g, "\\|").replace(/\s+/g, " ").slice(0, 160) : "";
+    out.push(
+      `| ${r.library} | ${r.kind} | ${r.task} | ${
+        r.solved ? "yes" : "no"
+      } | ${r.acts} | ${r.bytes} | ${err} |`,
+    );
+  }
+  return out.join("\n");
+}

@@ -1,0 +1,194 @@
+/**
+ * The gauntlet's tasks: a page of a real library, what a person does there, the scripted policy
+ * that does it through Porthole's observe and act only (a ref found by role and name in the
+ * observation, each act on the state it was found in, continuing from its fresh state), and
+ * what the page's own reported outcome must say.
+ */
+import type { Task } from "./gauntlet.ts";
+
+export const TASKS: Task[] = [
+  {
+    library: "@mui/material",
+    kind: "combobox, async options in a portal",
+    task: 'Autocomplete: pick "Canada"',
+    entry: "mui_autocomplete.jsx",
+    title: "MUI Autocomplete",
+    policy: async (a, url) => {
+      await a.open(url, /combobox "Country"/);
+      await a.act("type", /combobox "Country"/, { text: "Can" });
+      await a.until(/option "Canada"/);
+      await a.act("click", /option "Canada"/);
+    },
+    solved: (o) => o.country === "Canada",
+  },
+  {
+    library: "@mui/material",
+    kind: "select, listbox in a portal",
+    task: 'Select: choose size "Large"',
+    entry: "mui_select.jsx",
+    title: "MUI Select",
+    policy: async (a, url) => {
+      await a.open(url);
+      await a.act("click", /combobox "Size"/);
+      await a.act("click", /option "Large"/);
+    },
+    solved: (o) => o.size === "large",
+  },
+  {
+    library: "@headlessui/react",
+    kind: "menu on pointer down, floating",
+    task: 'Menu: choose "Archive"',
+    entry: "headless_menu.jsx",
+    title: "Headless UI menu",
+    policy: async (a, url) => {
+      await a.open(url);
+      await a.act("click", /button "Options"/);
+      await a.act("click", /menuitem "Archive"/);
+    },
+    solved: (o) => o.action === "archive",
+  },
+  {
+    library: "@material/web",
+    kind: "web components, shadow DOM",
+    task: 'tick "Send me news", press "Save"',
+    entry: "material_web.js",
+    title: "Material Web",
+    policy: async (a, url) => {
+      await a.open(url, /button "Save"/);
+      // The label names the host element; the checkbox inside its shadow root has no name of its own.
+      await a.act("click", /"Send me news"/);
+      await a.act("click", /button "Save"/);
+    },
+    solved: (o) => o.saved === true && o.news === true,
+  },
+  {
+    library: "@tiptap/core",
+    kind: "rich text, contenteditable",
+    task: "type a word in bold, see it bold in the tree",
+    entry: "tiptap.js",
+    title: "TipTap",
+    policy: async (a, url) => {
+      await a.open(url);
+      await a.act("type", /textbox "Note"/, { text: " and ", append: true });
+      await a.act("press", /textbox "Note"/, { key: "Control+b" });
+      await a.act("type", /textbox "Note"/, { text: "bold" });
+      if (!a.has(/strong/)) throw new Error(`the tree does not show the bold word:\n${a.line(/Note/)}`);
+    },
+    solved: (o) => /<strong>bold<\/strong><\/p>$/.test(String(o.html)),
+  },
+  {
+    library: "ace-builds",
+    kind: "code editor",
+    task: "type a line of code at the end",
+    entry: "ace.js",
+    title: "Ace",
+    policy: async (a, url) => {
+      await a.open(url);
+      await a.act("type", /textbox/, { text: "const answer = 42;" });
+      if (!a.has(/const answer = 42;/)) throw new Error("the tree does not show the typed code");
+    },
+    solved: (o) => String(o.code).includes("const answer = 42;"),
+  },
+  {
+    library: "@dnd-kit/sortable",
+    kind: "drag and drop, pointer events",
+    task: 'reorder: move "Cherry" to the top',
+    entry: "dndkit.jsx",
+    title: "dnd-kit",
+    policy: async (a, url) => {
+      await a.open(url);
+      await a.act("drag", /"Cherry"|Cherry/, { toRef: a.ref(/"Apple"|Apple/) });
+    },
+    solved: (o) => Array.isArray(o.order) && o.order[0] === "Cherry",
+  },
+  {
+    library: "@tanstack/react-virtual",
+    kind: "virtualised list, 10,000 rows",
+    task: "reach order 7,500 and open it",
+    entry: "tanstack_virtual.jsx",
+    title: "TanStack Virtual",
+    policy: async (a, url) => {
+      await a.open(url, /button "Order 0"/);
+      // The list's line says how far it scrolls ([scroll=from-to/total]); 10,000 orders share
+      // that height, so one scroll by ref reaches order 7,500 (a second if the estimate falls short).
+      for (let i = 0; i < 3 && !a.has(/button "Order 7500"/); i++) {
+        const [, from, to, total] = a.line(/region "Orders list"/)!.match(/\[scroll=(\d+)-(\d+)\/(\d+)\]/)!
+          .map(Number);
+        const target = (7500 / 10000) * total - (to - from) / 2;
+        await a.act("scroll", /region "Orders list"/, { deltaY: Math.round(target - from) });
+      }
+      await a.act("click", /button "Order 7500"/);
+    },
+    solved: (o) => o.opened === 7500,
+  },
+  {
+    library: "ag-grid-community",
+    kind: "data grid",
+    task: "sort by Price, edit the cheapest car's model",
+    entry: "ag_grid.js",
+    title: "ag-Grid",
+    policy: async (a, url) => {
+      await a.open(url);
+      await a.act("click", /columnheader "Price"/);
+      await a.act("dblclick", /gridcell "500"/);
+      await a.act("type", /textbox/, { text: "500e", clear: true });
+      await a.act("press", /textbox/, { key: "Enter" });
+    },
+    solved: (o) => Array.isArray(o.sort) && o.sort.join() === "price:asc" && o.rows?.[0] === "500e",
+  },
+  {
+    library: "bootstrap",
+    kind: "dropdown and modal",
+    task: "Actions → Delete → confirm in the modal",
+    entry: "bootstrap.js",
+    title: "Bootstrap",
+    policy: async (a, url) => {
+      await a.open(url);
+      await a.act("click", /button "Actions"/);
+      await a.act("click", /link "Delete"/);
+      await a.act("click", /button "Delete file"/);
+    },
+    solved: (o) => o.deleted === true,
+  },
+  {
+    library: "vanilla-cookieconsent",
+    kind: "consent box covering the page",
+    task: "accept all cookies, then subscribe",
+    entry: "cookieconsent.js",
+    title: "Cookie consent",
+    policy: async (a, url) => {
+      await a.open(url, /button "Accept all"/);
+      await a.act("click", /button "Accept all"/);
+      await a.act("click", /button "Subscribe"/);
+    },
+    solved: (o) => o.subscribed === true && Array.isArray(o.accepted) && o.accepted.includes("analytics"),
+  },
+  {
+    library: "tom-select",
+    kind: "searchable select",
+    task: 'search and pick "Lisbon"',
+    entry: "tom_select.js",
+    title: "Tom Select",
+    policy: async (a, url) => {
+      await a.open(url);
+      await a.act("type", /combobox "Destination"/, { text: "lis" });
+      await a.act("click", a.refIn(/listbox "Destination"/, /option "Lisbon"/));
+    },
+    solved: (o) => o.city === "lisbon",
+  },
+  {
+    library: "chart.js",
+    kind: "canvas chart",
+    task: "read March's sales from the chart, submit them",
+    entry: "chartjs.js",
+    title: "Chart.js",
+    policy: async (a, url) => {
+      await a.open(url);
+      const m = a.tree.match(/March (\d+)/);
+      if (!m) throw new Error("the tree does not give the chart's March value");
+      await a.act("fill", /textbox "March sales"/, { text: m[1] });
+      await a.act("click", /button "Submit"/);
+    },
+    solved: (o) => o.march === "27",
+  },
+];
