@@ -4,6 +4,7 @@
  * the agent's own operations, and neither consumes nor replaces its state.
  */
 import { currentState } from "../session/watch/state_view.ts";
+import { PortholeError } from "../protocol/errors.ts";
 import { defineOp } from "./define.ts";
 
 const stateGet = defineOp({
@@ -28,4 +29,21 @@ const artifactList = defineOp({
     Promise.resolve({ artifacts: registry.get(params.sessionId).artifacts.list() }),
 });
 
-export const WATCH_OPS = [stateGet, artifactList];
+const recordingGet = defineOp({
+  name: "recording_get",
+  description:
+    "The session's recording as one JSON document: its pages' frames (base64 JPEG, 2 a second at most) and its timeline events; for a session created with record: true or a Porthole started with --record",
+  method: "GET",
+  path: "/v1/sessions/:sessionId/recording",
+  input: null,
+  readOnly: true,
+  run: ({ registry, params }) => {
+    const session = registry.get(params.sessionId);
+    if (!session.recorder) {
+      throw new PortholeError("not_recorded", `Session ${session.id} is not recorded`);
+    }
+    return Promise.resolve(session.recorder.export());
+  },
+});
+
+export const WATCH_OPS = [stateGet, artifactList, recordingGet];

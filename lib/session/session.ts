@@ -28,6 +28,9 @@ import { preparePage } from "./page/setup.ts";
 import * as authority from "./page/nav_authority.ts";
 import { navigate, type NavigateHost } from "./page/navigate.ts";
 import { type ObserveOptions, observePage } from "./observe/observation.ts";
+import { type HarIndex, HarRecorder, HarReplayer, type NetworkTape } from "./page/har.ts";
+import { Recorder } from "./watch/recording.ts";
+import { log } from "../log.ts";
 
 export type { PageRecord };
 
@@ -49,6 +52,13 @@ export interface SessionDeps {
   publish?: (ev: PortholeEvent) => void;
   /** Where the session's routes live: `/v1/sessions` (agent) or `/v1/test-browser/sessions`. */
   routeBase?: string;
+  /** Record every session (--record), not only those created with `record: true`. */
+  record?: boolean;
+  /**
+   * The operator's network record or replay (--har-record DIR, --har-replay FILE): the HAR is
+   * written to `recordDir` when the session closes; `replay` answers every request (and wins).
+   */
+  har?: { recordDir?: string; replay?: HarIndex; notFound?: "abort" | "fallthrough-denied" };
 }
 
 export class Session {
@@ -62,6 +72,10 @@ export class Session {
   readonly artifacts: ArtifactStore;
   /** What the session's pages look like: from the options at creation, changed by `emulate`. */
   readonly emulation: SessionEmulation;
+  /** The session's recording, when it is recorded (`record: true` or --record). */
+  readonly recorder: Recorder | null;
+  /** The operator's network record or replay, which the guard of every page hands its requests to. */
+  readonly tape: NetworkTape | null;
   lastUsed = Date.now();
   /** plan: only read-only operations run (ops/define.ts); the operator's client changes it. */
   mode: "execute" | "plan";
@@ -85,6 +99,14 @@ export class Session {
     this.deps = deps;
     this.gate = new FifoGate(deps.limits.maxQueuedOps);
     this.artifacts = new ArtifactStore(`${deps.routeBase ?? "/v1/sessions"}/${this.id}/artifacts`);
+    this.recorder = options.record || deps.record
+      ? new Recorder(this, this.artifacts.limits.maxItemBytes)
+      : null;
+    this.tape = deps.har?.replay
+      ? new HarReplayer(deps.har.replay, deps.har.notFound ?? "abort")
+      : deps.har?.recordDir
+      ? new HarRecorder((text) => this.scrub(text))
+      : null;
     this.#pages = new PageSet({
       id: this.id,
       maxPages: deps.limits.maxPages,
@@ -128,11 +150,12 @@ export class Session {
     return this.deps.secrets?.scrub(text) ?? text;
   }
 
-  /** Publish an event of this session (SSE). */
+  /** Publish an event of this session (SSE), and record it when the session is recorded. */
   emit<T extends EventType>(type: T, data: EventMap[T]): void {
     const ev = makeEvent(this.id, type, data);
     this.events.publish(ev);
     this.deps.publish?.(ev);
+    this.recorder?.event(ev);
   }
 
   /**
@@ -412,8 +435,22 @@ export class Session {
     this.#pages.clear();
     this.artifacts.clear();
     this.emit("session.closed", { reason });
+    this.recorder?.stop();
     this.events.close();
     await lease?.release();
+    await this.#writeHar();
+  }
+
+  /** With --har-record, the session's HAR goes to its file once its pages are gone. */
+  async #writeHar(): Promise<void> {
+    const dir = this.deps.har?.recordDir;
+    if (!dir || !(this.tape instanceof HarRecorder)) return;
+    try {
+      const path = await this.tape.write(dir, this.id);
+      log("info", "session HAR written", { sessionId: this.id, path });
+    } catch (err) {
+      log("error", "cannot write the session's HAR", { sessionId: this.id, error: (err as Error).message });
+    }
   }
 }
 

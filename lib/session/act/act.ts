@@ -96,6 +96,7 @@ export async function act(
   const state = lookup.state;
   const rec = session.pages.get(state.pageId);
   rec?.downloads.splice(0); // what this action downloads, and nothing before it
+  if (rec) rec.hit = null;
   session.emit("action.started", {
     pageId: state.pageId,
     action: input.action,
@@ -234,6 +235,7 @@ export async function act(
     postcondition,
     error: result.error?.code,
     ms: Math.round(performance.now() - started),
+    ...(rec?.hit ? { point: rec.hit } : {}),
   });
   return result;
 }

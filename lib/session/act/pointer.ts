@@ -69,6 +69,7 @@ export async function clickAt(
     ? []
     : [{ type: "mouseMoved", x, y, button: "none", modifiers }];
   rec.mouse = null; // unknown until every event was acknowledged
+  rec.hit = { x, y };
   const keyboard = rec.driver.page.keyboard;
   const held: string[] = [];
   try {
