@@ -92,8 +92,10 @@ export class Recorder {
   event(ev: PortholeEvent): void {
     if (this.#endedAt) return;
     const data = "pageId" in ev.data ? (ev.data as { pageId: string }).pageId : null;
+    // Frames start with the page's first navigation: a capture asked for while a page is still
+    // being set up may go unanswered until the screencast gives it up.
     if (data && ev.type === "page.closed") this.#unwatch(data);
-    else if (data) this.#watch(data);
+    else if (data && ev.type !== "page.opened") this.#watch(data);
     if (ev.type === "action.finished" || ev.type === "navigation.committed") this.#wantFrame = true;
     const kept = JSON.parse(this.#host.scrub(JSON.stringify(ev))) as PortholeEvent;
     const size = JSON.stringify(kept).length + 1;
