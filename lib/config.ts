@@ -2,7 +2,7 @@
  * Configuration's values: the shape every part receives, its defaults and its limits. A leaf:
  * the command line (`lib/cli/`) reads flags and variables into it; nothing here parses them.
  */
-import type { Operator } from "./config_file.ts";
+import type { HarSettings, Operator } from "./config_file.ts";
 
 export interface Limits {
   maxSessions: number;
@@ -39,6 +39,10 @@ export interface Config {
   journalKeepMs: number;
   /** Observation bytes a session may be given before its tier steps down and then it is refused (null: no limit). */
   sessionBudgetBytes: number | null;
+  /** Record every session (frames and timeline events), not only those created with `record: true`. */
+  record: boolean;
+  /** Network record and replay (--har-record, --har-replay, --har-not-found); the config file's `har` under it. */
+  har: HarSettings;
   /** What the operator's --config file says: secrets and approval rules. */
   operator: Operator;
   bap: BapConfig;
@@ -118,6 +122,8 @@ export function defaultConfig(env: EnvReader = Deno.env.get): Config {
     downloads: "blocked",
     journalKeepMs: 3_600_000,
     sessionBudgetBytes: null,
+    record: false,
+    har: {},
     bap: { maxMessageBytes: 10 * 1024 * 1024, dormantTtlMs: 300_000 },
     browser: { user: "nobody", chromiumFrom: null, inherited },
     testBrowser: { maxSessions: 4 },

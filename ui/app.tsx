@@ -1,5 +1,5 @@
 /**
- * The UI's frame: the views (Sessions, Live, Timeline, Approvals, Inspect, Test), the selected
+ * The UI's frame: the views (Sessions, Live, Timeline, Approvals, Inspect, Replay, Test), the selected
  * session and page, and what every view shares: the session list and the pending approvals, both
  * kept live from GET /v1/events. The view and session are in the URL's fragment (#live/s_…).
  */
@@ -12,6 +12,7 @@ import { ApprovalsView } from "./approvals_view.tsx";
 import { InspectView } from "./inspect_view.tsx";
 import { LivePage } from "./live_page.tsx";
 import { TestPanel } from "./test_panel.tsx";
+import { ReplayView } from "./replay_view.tsx";
 import type { Approval, SessionView } from "./types.ts";
 
 const VIEWS = [
@@ -20,6 +21,7 @@ const VIEWS = [
   ["timeline", "Timeline"],
   ["approvals", "Approvals"],
   ["inspect", "Inspect"],
+  ["replay", "Replay"],
   ["test", "Test browser"],
 ] as const;
 type View = typeof VIEWS[number][0];
@@ -89,7 +91,8 @@ export function App() {
   // A view of one session with none chosen shows the first one.
   useEffect(() => {
     const agents = sessions.filter((s) => !s.test);
-    if (!session && agents.length && view !== "sessions" && view !== "approvals" && view !== "test") {
+    const global = view === "sessions" || view === "approvals" || view === "test" || view === "replay";
+    if (!session && agents.length && !global) {
       go(view, agents[0].sessionId);
     }
   }, [session, sessions, view]);
@@ -158,6 +161,7 @@ export function App() {
         {view === "timeline" && selected && (
           <TimelineView sessionId={selected.sessionId} pageId={page?.pageId ?? null} />
         )}
+        {view === "replay" && <ReplayView sessionId={session} />}
         {view === "inspect" && selected && (
           <InspectView sessionId={selected.sessionId} pageId={page?.pageId ?? null} />
         )}

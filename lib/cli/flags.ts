@@ -4,7 +4,7 @@
  * README list every row.
  */
 import { type Config, LOG_LEVELS } from "../config.ts";
-import { loadConfigFile } from "../config_file.ts";
+import { harRecordDir, loadConfigFile, loadHarFile } from "../config_file.ts";
 import { list, on, oneOf, parseDuration, parseSize, usage, UsageError } from "./values.ts";
 
 export interface Flag {
@@ -121,6 +121,19 @@ export const FLAGS: Record<string, Flag> = {
       const n = usage(() => parseSize(v));
       c.sessionBudgetBytes = n > 0 ? n : null;
     },
+  },
+  record: { env: "PORTHOLE_RECORD", apply: (c, v) => (c.record = on(v)), bool: true },
+  "har-record": {
+    env: "PORTHOLE_HAR_RECORD",
+    apply: (c, v) => (c.har.recordDir = usage(() => harRecordDir(v))),
+  },
+  "har-replay": {
+    env: "PORTHOLE_HAR_REPLAY",
+    apply: (c, v) => (c.har.replay = usage(() => loadHarFile(v))),
+  },
+  "har-not-found": {
+    env: "PORTHOLE_HAR_NOT_FOUND",
+    apply: (c, v) => (c.har.notFound = oneOf("har-not-found", ["abort", "fallthrough-denied"] as const, v)),
   },
   "block-private-network": {
     env: "PORTHOLE_BLOCK_PRIVATE_NETWORK",

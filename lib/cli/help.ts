@@ -39,6 +39,10 @@ Options of serve (each also an environment variable):
                                                  (that browser is outside Porthole's sandbox and network guard)
   --allow-popup-origin O PORTHOLE_ALLOW_POPUP_ORIGINS a popup to origin O is adopted as a page of its own
                                                  (repeat; also "popupOrigins" in the --config file)
+  --record              PORTHOLE_RECORD          record every session's frames and timeline (GET …/recording)
+  --har-record DIR      PORTHOLE_HAR_RECORD      write one HAR per session into DIR when it closes
+  --har-replay FILE     PORTHOLE_HAR_REPLAY      answer every request from the HAR FILE; no network at all
+  --har-not-found M     PORTHOLE_HAR_NOT_FOUND   abort (default) or fallthrough-denied: a request the HAR lacks
   --downloads D         PORTHOLE_DOWNLOADS       blocked (default), or artifacts: a download goes to the
                                                  session's artifact store, never to the filesystem
   --journal-keep D      PORTHOLE_JOURNAL_KEEP    keep a closed session's journal readable this long (default 1h)

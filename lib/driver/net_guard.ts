@@ -20,6 +20,11 @@ export class NetGuard {
   readonly stats: GuardStats = { refused: 0, connections: 0 };
   #listener: Deno.TcpListener | null = null;
   #open = new Set<Deno.Conn>();
+  /**
+   * Set (to the reason) while the network is off (--har-replay): every connection is refused,
+   * whatever its address, so a replayed session reaches nothing.
+   */
+  offline: string | null = null;
   /** Called with what was refused, for logs and events. */
   onRefused: (host: string, port: number, reason: string) => void = () => {};
   #recent = new Map<string, { reason: string; at: number }>();
@@ -74,6 +79,7 @@ export class NetGuard {
    * refusal; `{ unreachable }` an allowed address that did not take the connection.
    */
   async #connect(host: string, port: number): Promise<Deno.Conn | string | { unreachable: string }> {
+    if (this.offline) return this.offline;
     const bare = host.replace(/^\[|\]$/g, "");
     const named = refuseName(bare);
     if (named) return named;

@@ -41,6 +41,8 @@ export interface EventMap {
     postcondition: string;
     error?: string;
     ms: number;
+    /** Where the pointer landed (viewport CSS pixels), for a click, hover or other pointer action. */
+    point?: { x: number; y: number };
   };
   "approval.requested": { approvalId: string; action: string; origin: string };
   "approval.resolved": { approvalId: string; decision: string; decidedBy?: string };

@@ -3,8 +3,9 @@
  * session's artifacts. Both run outside the FIFO gate: watching never waits behind, or delays,
  * the agent's own operations, and neither consumes nor replaces its state.
  */
-import { ArtifactListResult, StateGetResult } from "../protocol/results_watch.ts";
+import { ArtifactListResult, RecordingResult, StateGetResult } from "../protocol/results_watch.ts";
 import { currentState } from "../session/watch/state_view.ts";
+import { PortholeError } from "../protocol/errors.ts";
 import { defineOp } from "./define.ts";
 
 const stateGet = defineOp({
@@ -31,4 +32,22 @@ const artifactList = defineOp({
     Promise.resolve({ artifacts: registry.get(params.sessionId).artifacts.list() }),
 });
 
-export const WATCH_OPS = [stateGet, artifactList];
+const recordingGet = defineOp({
+  name: "recording_get",
+  description:
+    "The session's recording as one JSON document: its pages' frames (base64 JPEG, 2 a second at most) its timeline events and its action journal; for a session created with record: true or a Porthole started with --record",
+  method: "GET",
+  path: "/v1/sessions/:sessionId/recording",
+  input: null,
+  output: RecordingResult,
+  readOnly: true,
+  run: ({ registry, params }) => {
+    const session = registry.get(params.sessionId);
+    if (!session.recorder) {
+      throw new PortholeError("not_recorded", `Session ${session.id} is not recorded`);
+    }
+    return session.recorder.export();
+  },
+});
+
+export const WATCH_OPS = [stateGet, artifactList, recordingGet];

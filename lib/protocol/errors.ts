@@ -118,6 +118,7 @@ export const ERROR_TABLE = {
   session_not_found: { http: 404, bap: BAP_CODES.PageNotFound.code, retryable: false },
   page_not_found: { http: 404, bap: BAP_CODES.PageNotFound.code, retryable: false },
   artifact_not_found: { http: 404, bap: BAP_CODES.PageNotFound.code, retryable: false },
+  not_recorded: { http: 404, bap: BAP_CODES.PageNotFound.code, retryable: false },
   frame_not_found: { http: 404, bap: BAP_CODES.FrameNotFound.code, retryable: false },
   body_too_large: { http: 413, bap: BAP_CODES.ResourceLimitExceeded.code, retryable: false },
   artifact_too_large: { http: 413, bap: BAP_CODES.ResourceLimitExceeded.code, retryable: false },
@@ -195,6 +196,7 @@ export interface ErrorExtras {
 
 const DEFAULT_HINTS: Partial<Record<ErrorCode, string>> = {
   session_not_found: "Create a session with POST /v1/sessions first",
+  not_recorded: "Create the session with record: true (or start Porthole with --record) to record it",
   browser_not_installed: "Run `porthole browser install`, or pass --chromium PATH",
   browser_disconnected: "Navigate or observe again; that starts a fresh browser",
   unknown_state: "Observe again and act on the stateId it returns",

@@ -3,6 +3,7 @@
  * state, artifacts, and what people decide (approvals, dialog policy, takeover).
  */
 import * as v from "valibot";
+import { JournalEntry } from "./results_journal.ts";
 import { about, ArtifactRef, Bool, Box, DateTime, Int, Str } from "./results.ts";
 
 export const WaitResult = v.object({ met: Bool, elapsedMs: Int });
@@ -109,3 +110,38 @@ export const TakeoverView = v.object({
 /** Who holds the session; the takeover id, the person's pass, is not told to others. */
 export const TakeoverGetResult = v.object({ takeover: v.nullable(v.omit(TakeoverView, ["takeoverId"])) });
 export const TakeoverInputResult = v.object({ pageId: Str, events: Int, clicks: Int, keys: Int });
+
+/** A session's recording (GET …/recording): frames, timeline events and journal, within their bounds. */
+export const RecordingResult = v.object({
+  format: v.literal("porthole-recording/1"),
+  sessionId: Str,
+  startedAt: Str,
+  endedAt: v.optional(about(Str, "Set once the session has closed")),
+  limits: v.object({ fps: Int, maxBytes: Int, maxEvents: Int }),
+  bytes: Int,
+  dropped: about(
+    v.object({ frames: Int, events: Int }),
+    "Frames and events left out because a bound was reached",
+  ),
+  frames: v.array(v.object({
+    t: about(Int, "Milliseconds since the epoch"),
+    pageId: Str,
+    width: about(Int, "The page's layout viewport in CSS pixels (the image may be larger)"),
+    height: Int,
+    jpeg: about(Str, "Base64 JPEG"),
+  })),
+  events: about(
+    v.array(
+      v.object({
+        id: Int,
+        type: Str,
+        sessionId: Str,
+        time: Str,
+        data: v.unknown(),
+        test: v.optional(v.literal(true)),
+      }),
+    ),
+    "Timeline events, as GET /v1/sessions/{id}/events sends them",
+  ),
+  journal: about(v.array(JournalEntry), "The session's action journal, in chain order"),
+});

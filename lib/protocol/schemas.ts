@@ -85,6 +85,14 @@ export const CreateSessionInput = v.strictObject({
   ),
   storageState: v.optional(StorageStateInput),
   mode: v.optional(SessionMode),
+  record: v.optional(
+    v.pipe(
+      v.boolean(),
+      v.description(
+        "Record the session: its pages' frames (2 a second at most) and its timeline events, read with GET /v1/sessions/:sessionId/recording",
+      ),
+    ),
+  ),
   ...SESSION_EMULATION,
 });
 export type CreateSessionInput = v.InferOutput<typeof CreateSessionInput>;

@@ -13,6 +13,7 @@ import type { CreateSessionInput } from "../protocol/schemas.ts";
 import { Session } from "./session.ts";
 import { EventStream, makeEvent, type PortholeEvent } from "../events/bus.ts";
 import { Metrics } from "../metrics/metrics.ts";
+import { type HarIndex, indexHar } from "./page/har.ts";
 
 /** A browser the registry attached to for a door (see `foreignBrowser`). */
 export type ForeignBrowser = AttachedPool;
@@ -43,6 +44,8 @@ export class SessionRegistry {
   #selfPorts: Set<number>;
   readonly role: RegistryRole;
   #testBrowser: SessionRegistry | null = null;
+  /** The operator's network record or replay: the flags, else the config file. */
+  readonly har: { recordDir?: string; replay?: HarIndex; notFound: "abort" | "fallthrough-denied" };
 
   constructor(config: Config, pool?: BrowserPool, role: RegistryRole = { routeBase: "/v1/sessions" }) {
     this.config = config;
@@ -55,6 +58,14 @@ export class SessionRegistry {
       selfPorts: this.#selfPorts,
       selfHosts: new Set([config.host]),
     });
+    const har = { ...config.operator.har, ...definedOnly(config.har) };
+    this.har = {
+      recordDir: har.recordDir,
+      replay: har.replay && indexHar(har.replay.entries),
+      notFound: har.notFound ?? "abort",
+    };
+    // Replay reaches no network at all: the guard refuses every connection besides.
+    if (har.replay) this.guard.offline = `the network is off: requests are answered from ${har.replay.file}`;
     this.guard.onRefused = (host, port, reason) =>
       log("warn", "network request refused", { host, port, reason });
     this.pool = pool ?? new BrowserPool(config.chromium, this.guard, config.browser);
@@ -188,6 +199,8 @@ export class SessionRegistry {
       routeBase: this.role.routeBase,
       budgetBytes: this.config.sessionBudgetBytes,
       keepJournal: (journal) => this.journals.keep(journal).catch(() => {}),
+      record: this.config.record || this.config.operator.record === true,
+      har: this.har,
     });
     this.#sessions.set(session.id, session);
     // Only on the stream of every session: a dashboard learns of it at once (the UI's session list).
@@ -240,4 +253,9 @@ export class SessionRegistry {
     this.events.close();
     await this.pool.shutdown();
   }
+}
+
+/** The members of `o` that are set (so a flag left out does not hide the config file's value). */
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

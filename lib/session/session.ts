@@ -33,6 +33,9 @@ import { ObservationBudget } from "./core/budget.ts";
 import { redactUrl } from "../policy/url.ts";
 import { findInPage } from "./observe/find.ts";
 import type { FindResult } from "../protocol/types.ts";
+import { type HarIndex, HarRecorder, HarReplayer, type NetworkTape } from "./page/har.ts";
+import { Recorder } from "./watch/recording.ts";
+import { log } from "../log.ts";
 
 export type { PageRecord };
 
@@ -58,6 +61,13 @@ export interface SessionDeps {
   budgetBytes?: number | null;
   /** Called once the session closed, to keep its journal for a while (--journal-keep). */
   keepJournal?: (journal: Journal) => Promise<void>;
+  /** Record every session (--record), not only those created with `record: true`. */
+  record?: boolean;
+  /**
+   * The operator's network record or replay (--har-record DIR, --har-replay FILE): the HAR is
+   * written to `recordDir` when the session closes; `replay` answers every request (and wins).
+   */
+  har?: { recordDir?: string; replay?: HarIndex; notFound?: "abort" | "fallthrough-denied" };
 }
 
 export class Session {
@@ -77,6 +87,10 @@ export class Session {
   #asked = new Map<string, { action: string; origin: string }>();
   /** What the session's pages look like: from the options at creation, changed by `emulate`. */
   readonly emulation: SessionEmulation;
+  /** The session's recording, when it is recorded (`record: true` or --record). */
+  readonly recorder: Recorder | null;
+  /** The operator's network record or replay, which the guard of every page hands its requests to. */
+  readonly tape: NetworkTape | null;
   lastUsed = Date.now();
   /** plan: only read-only operations run (ops/define.ts); the operator's client changes it. */
   mode: "execute" | "plan";
@@ -102,6 +116,14 @@ export class Session {
     this.artifacts = new ArtifactStore(`${deps.routeBase ?? "/v1/sessions"}/${this.id}/artifacts`);
     this.journal = new Journal(this.id);
     this.budget = new ObservationBudget(deps.budgetBytes ?? null);
+    this.recorder = options.record || deps.record
+      ? new Recorder(this, this.artifacts.limits.maxItemBytes)
+      : null;
+    this.tape = deps.har?.replay
+      ? new HarReplayer(deps.har.replay, deps.har.notFound ?? "abort")
+      : deps.har?.recordDir
+      ? new HarRecorder((text) => this.scrub(text))
+      : null;
     this.#pages = new PageSet({
       id: this.id,
       maxPages: deps.limits.maxPages,
@@ -145,12 +167,13 @@ export class Session {
     return this.deps.secrets?.scrub(text) ?? text;
   }
 
-  /** Publish an event of this session (SSE). */
+  /** Publish an event of this session (SSE), and record it when the session is recorded. */
   emit<T extends EventType>(type: T, data: EventMap[T]): void {
     const ev = makeEvent(this.id, type, data);
     this.events.publish(ev);
     this.deps.publish?.(ev);
     this.#journalEvent(ev);
+    this.recorder?.event(ev);
   }
 
   /**
@@ -542,8 +565,22 @@ export class Session {
     this.#pages.clear();
     this.artifacts.clear();
     this.emit("session.closed", { reason });
+    this.recorder?.stop();
     this.events.close();
     await Promise.all([this.deps.keepJournal?.(this.journal), lease?.release()]);
+    await this.#writeHar();
+  }
+
+  /** With --har-record, the session's HAR goes to its file once its pages are gone. */
+  async #writeHar(): Promise<void> {
+    const dir = this.deps.har?.recordDir;
+    if (!dir || !(this.tape instanceof HarRecorder)) return;
+    try {
+      const path = await this.tape.write(dir, this.id);
+      log("info", "session HAR written", { sessionId: this.id, path });
+    } catch (err) {
+      log("error", "cannot write the session's HAR", { sessionId: this.id, error: (err as Error).message });
+    }
   }
 }
 

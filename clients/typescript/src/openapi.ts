@@ -742,6 +742,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sessions/{sessionId}/recording": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The session's recording as one JSON document: its pages' frames (base64 JPEG, 2 a second at most) its timeline events and its action journal; for a session created with record: true or a Porthole started with --record */
+        get: operations["recording_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sessions/{sessionId}/journal": {
         parameters: {
             query?: never;
@@ -1027,6 +1044,8 @@ export interface components {
              * @enum {string}
              */
             mode?: "execute" | "plan";
+            /** @description Record the session: its pages' frames (2 a second at most) and its timeline events, read with GET /v1/sessions/:sessionId/recording */
+            record?: boolean;
             /** @description Position pages read; grants the geolocation permission */
             geolocation?: {
                 /** @description Degrees, -90..90 */
@@ -2327,6 +2346,91 @@ export interface components {
         ArtifactListResult: {
             artifacts: components["schemas"]["ArtifactRef"][];
         };
+        RecordingGetResult: {
+            /** @constant */
+            format: "porthole-recording/1";
+            sessionId: string;
+            startedAt: string;
+            /** @description Set once the session has closed */
+            endedAt?: string;
+            limits: {
+                fps: number;
+                maxBytes: number;
+                maxEvents: number;
+            };
+            bytes: number;
+            /** @description Frames and events left out because a bound was reached */
+            dropped: {
+                frames: number;
+                events: number;
+            };
+            frames: {
+                /** @description Milliseconds since the epoch */
+                t: number;
+                pageId: string;
+                /** @description The page's layout viewport in CSS pixels (the image may be larger) */
+                width: number;
+                height: number;
+                /** @description Base64 JPEG */
+                jpeg: string;
+            }[];
+            /** @description Timeline events, as GET /v1/sessions/{id}/events sends them */
+            events: {
+                id: number;
+                type: string;
+                sessionId: string;
+                time: string;
+                data: unknown;
+                /** @constant */
+                test?: true;
+            }[];
+            /** @description The session's action journal, in chain order */
+            journal: {
+                /** @description 1, 2, 3… in the session; entries are only ever dropped from the front */
+                seq: number;
+                actionId: string;
+                time: string;
+                /** @enum {string} */
+                kind: "navigate" | "act" | "field" | "approval" | "takeover" | "handback" | "plan_refusal" | "page_open" | "page_close";
+                pageId?: string;
+                /** @description The state the action consumed (or named) */
+                stateId?: string;
+                action?: string;
+                /** @description A fill_form field's entry: the form's own actionId */
+                of?: string;
+                /** @description A fill_form field's entry: the field's index */
+                field?: number;
+                /** @description The element acted on, as the client saw it: never a value typed into it */
+                target?: {
+                    role: string;
+                    name: string;
+                };
+                outcome?: {
+                    execution: string;
+                    observation: string;
+                    postcondition: string;
+                };
+                settle?: {
+                    state: string;
+                    ms: number;
+                    pending: number;
+                };
+                /** @description The error code of the answer, if any */
+                error?: string;
+                /** @description The page's URL before, redacted */
+                urlBefore?: string;
+                /** @description The page's URL after, redacted */
+                urlAfter?: string;
+                /** @description Short facts of the entry's kind: an approval's decision, who took over, the refused operation */
+                detail?: {
+                    [key: string]: string | number | boolean;
+                };
+                /** @description The hash of the entry before (the anchor for the first kept) */
+                prevHash: string;
+                /** @description SHA-256 (hex) of the entry's canonical JSON without hash */
+                hash: string;
+            }[];
+        };
         JournalGetResult: {
             /** @constant */
             format: "porthole-journal";
@@ -2551,6 +2655,8 @@ export interface components {
              * @enum {string}
              */
             mode?: "execute" | "plan";
+            /** @description Record the session: its pages' frames (2 a second at most) and its timeline events, read with GET /v1/sessions/:sessionId/recording */
+            record?: boolean;
             /** @description Position pages read; grants the geolocation permission */
             geolocation?: {
                 /** @description Degrees, -90..90 */
@@ -3099,7 +3205,7 @@ export interface components {
         };
         ErrorBody: {
             /** @enum {string} */
-            code: "invalid_params" | "unauthorized" | "host_not_allowed" | "request_origin_not_allowed" | "not_found" | "session_not_found" | "page_not_found" | "artifact_not_found" | "frame_not_found" | "body_too_large" | "artifact_too_large" | "context_limit" | "page_limit" | "queue_full" | "artifact_limit" | "human_in_control" | "takeover_not_found" | "plan_mode" | "session_budget_exhausted" | "action_not_found" | "browser_not_installed" | "browser_disconnected" | "session_disposed" | "unknown_state" | "stale_state" | "stale_cursor" | "target_changed" | "document_changed" | "element_detached" | "element_changed" | "element_not_found" | "no_ref" | "element_not_visible" | "element_not_enabled" | "element_not_editable" | "obscured" | "focus_lost" | "selector_ambiguous" | "origin_mismatch" | "frame_cross_origin" | "sensitive_field" | "secret_not_allowed" | "origin_not_allowed" | "scheme_not_allowed" | "address_not_allowed" | "navigation_blocked" | "popup_blocked" | "download_blocked" | "navigation_failed" | "timeout" | "approval_denied" | "approval_timeout" | "observation_failed" | "page_unresponsive" | "accessibility_unavailable" | "snapshot_invalid" | "cancelled" | "internal";
+            code: "invalid_params" | "unauthorized" | "host_not_allowed" | "request_origin_not_allowed" | "not_found" | "session_not_found" | "page_not_found" | "artifact_not_found" | "not_recorded" | "frame_not_found" | "body_too_large" | "artifact_too_large" | "context_limit" | "page_limit" | "queue_full" | "artifact_limit" | "human_in_control" | "takeover_not_found" | "plan_mode" | "session_budget_exhausted" | "action_not_found" | "browser_not_installed" | "browser_disconnected" | "session_disposed" | "unknown_state" | "stale_state" | "stale_cursor" | "target_changed" | "document_changed" | "element_detached" | "element_changed" | "element_not_found" | "no_ref" | "element_not_visible" | "element_not_enabled" | "element_not_editable" | "obscured" | "focus_lost" | "selector_ambiguous" | "origin_mismatch" | "frame_cross_origin" | "sensitive_field" | "secret_not_allowed" | "origin_not_allowed" | "scheme_not_allowed" | "address_not_allowed" | "navigation_blocked" | "popup_blocked" | "download_blocked" | "navigation_failed" | "timeout" | "approval_denied" | "approval_timeout" | "observation_failed" | "page_unresponsive" | "accessibility_unavailable" | "snapshot_invalid" | "cancelled" | "internal";
             message: string;
             retryable: boolean;
             retryAfterMs?: number;
@@ -3111,7 +3217,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "invalid_params" | "unauthorized" | "host_not_allowed" | "request_origin_not_allowed" | "not_found" | "session_not_found" | "page_not_found" | "artifact_not_found" | "frame_not_found" | "body_too_large" | "artifact_too_large" | "context_limit" | "page_limit" | "queue_full" | "artifact_limit" | "human_in_control" | "takeover_not_found" | "plan_mode" | "session_budget_exhausted" | "action_not_found" | "browser_not_installed" | "browser_disconnected" | "session_disposed" | "unknown_state" | "stale_state" | "stale_cursor" | "target_changed" | "document_changed" | "element_detached" | "element_changed" | "element_not_found" | "no_ref" | "element_not_visible" | "element_not_enabled" | "element_not_editable" | "obscured" | "focus_lost" | "selector_ambiguous" | "origin_mismatch" | "frame_cross_origin" | "sensitive_field" | "secret_not_allowed" | "origin_not_allowed" | "scheme_not_allowed" | "address_not_allowed" | "navigation_blocked" | "popup_blocked" | "download_blocked" | "navigation_failed" | "timeout" | "approval_denied" | "approval_timeout" | "observation_failed" | "page_unresponsive" | "accessibility_unavailable" | "snapshot_invalid" | "cancelled" | "internal";
+                code: "invalid_params" | "unauthorized" | "host_not_allowed" | "request_origin_not_allowed" | "not_found" | "session_not_found" | "page_not_found" | "artifact_not_found" | "not_recorded" | "frame_not_found" | "body_too_large" | "artifact_too_large" | "context_limit" | "page_limit" | "queue_full" | "artifact_limit" | "human_in_control" | "takeover_not_found" | "plan_mode" | "session_budget_exhausted" | "action_not_found" | "browser_not_installed" | "browser_disconnected" | "session_disposed" | "unknown_state" | "stale_state" | "stale_cursor" | "target_changed" | "document_changed" | "element_detached" | "element_changed" | "element_not_found" | "no_ref" | "element_not_visible" | "element_not_enabled" | "element_not_editable" | "obscured" | "focus_lost" | "selector_ambiguous" | "origin_mismatch" | "frame_cross_origin" | "sensitive_field" | "secret_not_allowed" | "origin_not_allowed" | "scheme_not_allowed" | "address_not_allowed" | "navigation_blocked" | "popup_blocked" | "download_blocked" | "navigation_failed" | "timeout" | "approval_denied" | "approval_timeout" | "observation_failed" | "page_unresponsive" | "accessibility_unavailable" | "snapshot_invalid" | "cancelled" | "internal";
                 message: string;
                 retryable: boolean;
                 retryAfterMs?: number;
@@ -7696,6 +7802,100 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ArtifactListResult"];
+                };
+            };
+            /** @description invalid_params: the failing field is in error.details.field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description host_not_allowed, request_origin_not_allowed, or a policy refusal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description session_not_found, page_not_found, or another unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description context_limit, page_limit or queue_full; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description browser_not_installed, browser_disconnected or session_disposed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    recording_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordingGetResult"];
                 };
             };
             /** @description invalid_params: the failing field is in error.details.field */

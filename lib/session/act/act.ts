@@ -116,6 +116,7 @@ export async function act(
   const targets: (RefTarget | undefined)[] = [];
   const networkSeq = rec?.diag.lastSeq("network") ?? 0;
   rec?.downloads.splice(0); // what this action downloads, and nothing before it
+  if (rec) rec.hit = null;
   session.emit("action.started", {
     pageId: state.pageId,
     action: input.action,
@@ -279,6 +280,7 @@ export async function act(
     postcondition,
     error: result.error?.code,
     ms: Math.round(performance.now() - started),
+    ...(rec?.hit ? { point: rec.hit } : {}),
   });
   return result;
 }

@@ -65,6 +65,7 @@ export async function clickAt(
   const events: MouseEvent[] = mouseAt(rec, at)
     ? []
     : [{ type: "mouseMoved", x, y, button: "none", modifiers }];
+  rec.hit = { x, y };
   const keyboard = rec.driver.page.keyboard;
   const held: string[] = [];
   try {

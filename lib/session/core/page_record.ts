@@ -32,6 +32,8 @@ export interface PageRecord {
   popupOrigins?: readonly string[];
   /** Where Porthole last left the mouse (viewport coordinates), when known. */
   mouse: { x: number; y: number } | null;
+  /** Where the running action's pointer landed (viewport CSS pixels), for the timeline and the recording. */
+  hit: { x: number; y: number } | null;
   /** Downloads stored as artifacts (--downloads artifacts), for the action that caused them. */
   downloads: Artifact[];
   /** Whether the renderer answers (page_health.ts): `hung` and `crashed` until navigate recovers it. */
@@ -53,6 +55,7 @@ export function newPageRecord(driver: PageDriver, generation: number): PageRecor
     blocked: new BlockedEffects(),
     navigating: null,
     mouse: null,
+    hit: null,
     downloads: [],
     health: "ok",
   };

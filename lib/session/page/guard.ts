@@ -11,26 +11,33 @@ import { canonicalOrigin, originAllowed, redactUrl } from "../../policy/url.ts";
 import type { PageRecord } from "../core/page_record.ts";
 import { popupAnnounced, type PopupRoom } from "./popups.ts";
 import { type DownloadHost, downloadPatterns, isAttachment, storeDownload } from "./downloads.ts";
+import type { NetworkTape } from "./har.ts";
 
 /** What the guard needs of its session: the destination rules, popups, downloads, its events. */
 export interface GuardHost extends PopupRoom, DownloadHost {
   checkDestination(url: string, allowed?: readonly string[]): URL | null;
+  /** Network record or replay (--har-record, --har-replay): every request of the page, not only documents. */
+  readonly tape: NetworkTape | null;
 }
 
 /** Start judging a page's document requests. Call before the page navigates anywhere. */
 export async function installGuard(session: GuardHost, rec: PageRecord): Promise<void> {
   const { driver } = rec;
   const pageId = rec.pageId;
+  const tape = session.tape;
   driver.on("Fetch.requestPaused", (e: Protocol.Fetch.RequestPausedEvent) => {
     if (e.responseStatusCode !== undefined || e.responseErrorReason !== undefined) {
-      // The response stage exists only with --downloads artifacts: a file is stored, the rest goes on.
-      if (isAttachment(e)) storeDownload(session, rec, e);
+      // The response stage exists with --downloads artifacts (a file is stored) and --har-record.
+      if (session.downloads === "artifacts" && isAttachment(e)) storeDownload(session, rec, e);
+      else if (tape?.response) tape.response(driver, pageId, e);
       else driver.send("Fetch.continueRequest", { requestId: e.requestId }).catch(() => {});
       return;
     }
-    const verdict = judge(session, rec, e);
+    // Replay pauses every request; the policy judges documents, as it always does.
+    const verdict = e.resourceType === "Document" ? judge(session, rec, e) : null;
     if (verdict === null) {
-      driver.send("Fetch.continueRequest", { requestId: e.requestId }).catch(() => {});
+      if (tape?.request) tape.request(driver, e);
+      else driver.send("Fetch.continueRequest", { requestId: e.requestId }).catch(() => {});
       return;
     }
     driver.send("Fetch.failRequest", { requestId: e.requestId, errorReason: "Aborted" }).catch(
@@ -45,9 +52,16 @@ export async function installGuard(session: GuardHost, rec: PageRecord): Promise
   };
   driver.on("Page.downloadWillBegin", onDownload);
   driver.on("Page.windowOpen", (e: Protocol.Page.WindowOpenEvent) => popupAnnounced(session, rec, e.url));
-  await driver.send("Fetch.enable", {
-    patterns: [{ resourceType: "Document", requestStage: "Request" }, ...downloadPatterns(session)],
-  });
+  await driver.send("Fetch.enable", { patterns: fetchPatterns(session, tape) });
+}
+
+/** Documents at the request stage (the guard), plus what downloads and the tape need, each once. */
+function fetchPatterns(session: GuardHost, tape: NetworkTape | null): Protocol.Fetch.RequestPattern[] {
+  const request = tape?.request
+    ? []
+    : [{ resourceType: "Document" as const, requestStage: "Request" as const }];
+  const response = tape?.response ? [] : downloadPatterns(session);
+  return [...request, ...response, ...tape?.patterns ?? []];
 }
 
 /** Null to let a paused document request go on, or the reason it is refused. */
