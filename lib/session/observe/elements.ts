@@ -24,6 +24,7 @@ import { discoverTools } from "./discover.ts";
 import { viewportOf } from "./facts.ts";
 import { PortholeError } from "../../protocol/errors.ts";
 import { frameOrigin, frameWindow, shifted } from "./frame_origin.ts";
+import { prefetch, type PrefetchHost, takePrefetched } from "./prefetch.ts";
 
 /** Core roles that say nothing of their own: the element's role attribute or tag stands instead. */
 const GENERIC = new Set(["generic", "none", "", "clickable"]);
@@ -43,6 +44,20 @@ export interface ElementRow {
  * out (the select takes the action).
  */
 export async function listElements(rec: PageRecord, frameId: string | undefined, signal: AbortSignal) {
+  // A listing prepared since the last action (prefetch.ts), while it still shows the page.
+  const prepared = await takePrefetched<Listing>(rec, frameId, signal);
+  if (prepared) return { ...prepared, ...await findFrame(rec.driver, prepared.state.frameId, signal) };
+  return await freshListing(rec, frameId, signal);
+}
+
+type Listing = Awaited<ReturnType<typeof freshListing>>;
+
+/** Prepare the next listing of `rec` in the background (a BAP action turns it on): see prefetch.ts. */
+export function prefetchElements(host: PrefetchHost, rec: PageRecord, frameId: string | undefined): void {
+  prefetch(host, rec, frameId, (signal) => freshListing(rec, frameId, signal));
+}
+
+async function freshListing(rec: PageRecord, frameId: string | undefined, signal: AbortSignal) {
   const { state, isMain } = await captureFrame(rec, {
     frameId,
     maxDepth: 10_000,
