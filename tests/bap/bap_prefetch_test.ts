@@ -52,7 +52,7 @@ Deno.test(
     await click(c, "Quiet");
     await prepared(counts, 1);
     const r = await observe(c);
-    assert.deepEqual(counts(), { prepared: 1, served: 1, stale: 0, skipped: 0 });
+    assert.deepEqual(counts(), { prepared: 1, served: 1, read: 0, stale: 0, skipped: 0 });
     assert.ok(names(r).includes("Quiet"));
     // Served once: the next listing is made afresh.
     await observe(c);
@@ -60,6 +60,33 @@ Deno.test(
     // Published as a fresh listing's state would be: its refs act.
     const quiet = r.interactiveElements.find((e: Json) => e.name === "Quiet");
     await c.call("action/click", { selector: { type: "ref", ref: quiet.ref } });
+  },
+);
+
+Deno.test(
+  "observe/ariaSnapshot and observe/accessibility read the prefetch and leave it for agent/observe",
+  browserTest,
+  async () => {
+    await using ph = await Porthole.start();
+    const { c, rec, counts } = await opened(ph);
+    await using _ = c;
+    await click(c, "Quiet");
+    await prepared(counts, 1);
+    const yaml = await c.call("observe/ariaSnapshot", {});
+    assert.match(yaml.snapshot, /- button "Quiet"/);
+    const tree = await c.call("observe/accessibility", {});
+    assert.equal(tree.tree.role, "RootWebArea");
+    assert.deepEqual(counts(), { prepared: 1, served: 0, read: 2, stale: 0, skipped: 0 });
+    await observe(c);
+    assert.equal(counts().served, 1);
+    // A view after a change reads the page afresh.
+    await click(c, "Quiet");
+    await prepared(counts, 2);
+    await rec.driver.page.evaluate(
+      `document.body.append(Object.assign(document.createElement("button"), { textContent: "Late" }))`,
+    );
+    assert.match((await c.call("observe/ariaSnapshot", {})).snapshot, /- button "Late"/);
+    assert.equal(counts().stale, 1);
   },
 );
 
@@ -93,7 +120,7 @@ Deno.test(
     );
     const r = await observe(c);
     assert.ok(names(r).includes("Late"), "the listing is fresh");
-    assert.deepEqual(counts(), { prepared: 1, served: 0, stale: 1, skipped: 0 });
+    assert.deepEqual(counts(), { prepared: 1, served: 0, read: 0, stale: 1, skipped: 0 });
 
     await click(c, "Quiet");
     await prepared(counts, 2);

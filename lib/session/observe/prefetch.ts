@@ -7,6 +7,9 @@
  * URLs (no navigation, no frame attached, detached or navigated). Anything else drops it and
  * the listing is made afresh: a stale prefetch is never served.
  *
+ * A view that publishes no state (`observe/ariaSnapshot`, `observe/accessibility`) may read the
+ * prepared walks without taking them.
+ *
  * The preparation runs through the session's FIFO gate like any operation, only when nothing
  * waits there, and publishes nothing: the listing that serves it publishes its state as the
  * current one, exactly as a fresh listing does.
@@ -27,6 +30,8 @@ export interface PrefetchHost {
 export interface PrefetchCounts {
   prepared: number;
   served: number;
+  /** Read by a view that publishes no state (`observe/*`), and left for the next listing. */
+  read: number;
   /** Dropped at the listing that would have used it: the page changed, or another frame was asked for. */
   stale: number;
   /** Not prepared: another operation was waiting, or preparing failed. */
@@ -46,7 +51,7 @@ const counts = new WeakMap<PageRecord, PrefetchCounts>();
 
 export function prefetchCounts(rec: PageRecord): PrefetchCounts {
   let c = counts.get(rec);
-  if (!c) counts.set(rec, c = { prepared: 0, served: 0, stale: 0, skipped: 0 });
+  if (!c) counts.set(rec, c = { prepared: 0, served: 0, read: 0, stale: 0, skipped: 0 });
   return c;
 }
 
@@ -100,6 +105,27 @@ export async function takePrefetched<L>(
     await intact(rec, slot, signal);
   prefetchCounts(rec)[valid ? "served" : "stale"]++;
   return valid ? slot.listing : null;
+}
+
+/**
+ * Read the prepared listing of `rec` without taking it, when it was prepared for a frame
+ * `matches` accepts and still shows the page (a read that publishes no state: `observe/*`). A
+ * stale one is dropped.
+ */
+export async function readPrefetched<L>(
+  rec: PageRecord,
+  matches: (frameId: string | undefined) => boolean,
+  signal: AbortSignal,
+): Promise<L | null> {
+  const slot = slots.get(rec) as Prepared<L> | undefined;
+  if (!slot || !matches(slot.frameId)) return null;
+  if (slot.generation === rec.generation && await intact(rec, slot, signal)) {
+    prefetchCounts(rec).read++;
+    return slot.listing;
+  }
+  if (slots.get(rec) === slot) slots.delete(rec);
+  prefetchCounts(rec).stale++;
+  return null;
 }
 
 async function intact(rec: PageRecord, slot: Prepared<unknown>, signal: AbortSignal): Promise<boolean> {
