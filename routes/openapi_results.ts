@@ -58,7 +58,10 @@ export const RESULT_SCHEMAS: Record<string, Json> = {
       title: str,
       tree: {
         type: "string",
-        description: 'YAML lines `- role "name" [attrs] [ref=@eN]`: untrusted page text',
+        description: 'YAML lines `- role "name" [states] [tags] [ref=@eN]`: untrusted page text. A ref\'s ' +
+          "tags say what acting on it would do and whether it can be reached now: [submits], " +
+          "[navigates=same-origin|cross-origin], [opens-popup], [downloads], [credential], [covered], " +
+          "[offscreen] (outside the page's scrollable area). A ref names its element for the life of the document",
       },
       refCount: int,
       truncated: bool,
