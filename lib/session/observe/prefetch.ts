@@ -46,6 +46,9 @@ interface Prepared<L> {
   listing: L;
 }
 
+/** How long preparing a listing may take before it is given up. */
+const PREFETCH_MS = 5_000;
+
 const slots = new WeakMap<PageRecord, Prepared<unknown>>();
 const counts = new WeakMap<PageRecord, PrefetchCounts>();
 
@@ -73,7 +76,9 @@ export function prefetch<L>(
   slots.delete(rec);
   const skip = () => void prefetchCounts(rec).skipped++;
   try {
-    host.run(undefined, async (signal) => {
+    host.run(undefined, async (life) => {
+      // Bounded: a page that stops answering holds the gate no longer than this.
+      const signal = AbortSignal.any([life, AbortSignal.timeout(PREFETCH_MS)]);
       // Someone is waiting: their call comes first, and would make this one stale or unused.
       if (host.gate.queued > 0 || host.pages.get(rec.pageId) !== rec) return skip();
       const id = newId("pf");
