@@ -2,7 +2,7 @@
 type Json = Record<string, unknown>;
 
 const TREE =
-  '- heading "Example Domain" [level=1]\n- link "Learn more" [ref=@e1]:\n  - /url: https://iana.org/domains/example\n';
+  '- heading "Example Domain" [level=1]\n- link "Learn more" [navigates=cross-origin] [ref=@e1]:\n  - /url: https://iana.org/domains/example\n';
 
 const OBSERVATION = {
   stateId: "st_1l384g2u0v625u",

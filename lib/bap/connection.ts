@@ -3,6 +3,7 @@
  * bound and the idle timeout): the lifecycle (`initialize`, `shutdown`), dispatch to METHODS,
  * subscriptions, and parking its state on disconnect.
  */
+import { prefetchAfter } from "./prefetch.ts";
 import * as v from "valibot";
 import type { SessionRegistry } from "../session/registry.ts";
 import { PORTHOLE_VERSION, PROTOCOL_VERSION } from "../version.ts";
@@ -36,7 +37,11 @@ export class Connection implements Holder {
   constructor(socket: WebSocket, readonly host: BapHost) {
     this.#rpc = new JsonRpcPeer(socket, {
       ...host.config, // maxMessageBytes, idleMs
-      handle: (method, params) => this.call(method, params),
+      handle: async (method, params) => {
+        const result = await this.call(method, params);
+        if (this.state) prefetchAfter(this.state, method, params, result);
+        return result;
+      },
       // The transport's -32700 and -32600 are BAP's numbers too; BAP adds its retry advice. An
       // internal error is logged unless the connection is gone.
       toError: (err, method) => {

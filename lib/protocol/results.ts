@@ -100,7 +100,13 @@ export const Observation = v.object({
   url: Str,
   origin: Str,
   title: Str,
-  tree: about(Str, 'YAML lines `- role "name" [attrs] [ref=@eN]`: untrusted page text'),
+  tree: about(
+    Str,
+    'YAML lines `- role "name" [states] [tags] [ref=@eN]`: untrusted page text. A ref\'s tags say what ' +
+      "acting on it would do and whether it can be reached now: [submits], " +
+      "[navigates=same-origin|cross-origin], [opens-popup], [downloads], [credential], [covered], " +
+      "[offscreen] (outside the page's scrollable area). A ref names its element for the life of the document",
+  ),
   refCount: Int,
   truncated: Bool,
   bytes: Int,

@@ -289,3 +289,45 @@ export const MUTATION_QUIET = `function (requested, waitMs, afterMs, maxMs, keep
     timer = setTimeout(check, 0);
   });
 }`;
+
+/**
+ * Arms a watch over the document under `id`, in Porthole's world (the page can neither see nor
+ * disarm it): it trips on the first DOM mutation anywhere in the document or its open shadow
+ * roots, and on the events that change what an observation shows without one (a typed value, a
+ * focus move, a scroll, a resize, a same-document navigation); WATCH_INTACT also compares the
+ * fields' values and checkedness, which a script may set with neither. A tripped watch stops itself, so
+ * it costs the page nothing after the first change.
+ */
+export const WATCH_ARM = `function (id) {
+  const old = globalThis.__portholeWatch;
+  if (old) old.stop();
+  const EVENTS = ["input", "change", "focusin", "focusout", "scroll", "resize", "toggle", "hashchange",
+    "popstate", "pageshow", "pagehide"];
+  const w = { id, doc: document, tripped: false, x: scrollX, y: scrollY, width: innerWidth, height: innerHeight };
+  const trip = () => { w.tripped = true; w.stop(); };
+  const mo = new MutationObserver(trip);
+  const opts = { subtree: true, childList: true, attributes: true, characterData: true };
+  mo.observe(document, opts);
+  // A script may set a field's value or checkedness without a mutation or an event: kept to compare.
+  w.fields = [];
+  const roots = (node) => {
+    for (const el of node.querySelectorAll("*")) {
+      if (el.shadowRoot) { mo.observe(el.shadowRoot, opts); roots(el.shadowRoot); }
+      const t = el.localName;
+      if (t === "input" || t === "textarea" || t === "select") w.fields.push([el, el.value, el.checked, el.indeterminate]);
+    }
+  };
+  roots(document);
+  for (const e of EVENTS) addEventListener(e, trip, true);
+  w.stop = () => { mo.disconnect(); for (const e of EVENTS) removeEventListener(e, trip, true); };
+  globalThis.__portholeWatch = w;
+}`;
+
+/** Whether the watch `id` armed in this document is still untripped (and the viewport where it was). */
+export const WATCH_INTACT = `function (id) {
+  const w = globalThis.__portholeWatch;
+  return !!w && w.id === id && w.doc === document && !w.tripped && w.x === scrollX && w.y === scrollY &&
+    w.width === innerWidth && w.height === innerHeight &&
+    w.fields.every(([el, value, checked, mixed]) => el.value === value && el.checked === checked &&
+      el.indeterminate === mixed);
+}`;

@@ -14,9 +14,11 @@
  *   CSS px it shows of its whole extent (`[scroll-x=…]` when it scrolls sideways), so an agent sees that more
  *   exists and how far to scroll.
  * - An editor whose text is formatted lists its paragraphs and formatting (`- strong: bold`) instead of a value.
+ * - A ref's line carries its consequence tags before the ref (`consequenceTags`).
  */
 import { PortholeError } from "../protocol/errors.ts";
-import { sensitiveField } from "../policy/sensitive.ts";
+import { credentialReason, sensitiveField } from "../policy/sensitive.ts";
+import { canonicalOrigin } from "../policy/url.ts";
 import { cleanText, quote, yamlText } from "./text.ts";
 import { FLAG, type WalkNode, type WalkResult } from "./walker.ts";
 
@@ -167,6 +169,27 @@ function attrs(w: WalkNode, fw: FrameWalk, frames: Map<string, FrameWalk>): stri
   return out;
 }
 
+/**
+ * A ref's consequence tags and reach flags, read from the page's own semantics: what acting on
+ * it would do (`[submits]`, `[navigates=same-origin|cross-origin]`, `[opens-popup]`,
+ * `[downloads]`, `[credential]`) and whether it can be reached now (`[covered]`, `[offscreen]`).
+ */
+export function consequenceTags(w: WalkNode, fw: FrameWalk): string {
+  const f = w.f ?? 0;
+  let out = "";
+  if (f & FLAG.submits) out += " [submits]";
+  if (w.u !== undefined && !(f & FLAG.download)) {
+    const to = /^https?:/i.test(w.u) ? canonicalOrigin(w.u) : "null";
+    if (to !== "null") out += to === fw.origin ? " [navigates=same-origin]" : " [navigates=cross-origin]";
+  }
+  if (f & FLAG.popup) out += " [opens-popup]";
+  if (f & FLAG.download) out += " [downloads]";
+  if (w.fx && credentialReason({ ...w.fx, accessibleName: w.n ?? "" })) out += " [credential]";
+  if (f & FLAG.covered) out += " [covered]";
+  if (f & FLAG.offscreen) out += " [offscreen]";
+  return out;
+}
+
 export function fieldValue(w: WalkNode): string | null {
   if (w.v === undefined || !w.fx) return null;
   return sensitiveField({ ...w.fx, accessibleName: w.n ?? "" }) ? null : cleanText(w.v);
@@ -230,7 +253,7 @@ export function render(root: FrameWalk, frames: Map<string, FrameWalk>, opts: Re
         ...(w.sel ? { select: true as const } : {}),
       });
       line.ref = ref;
-      line.text += ` [ref=${ref}]`;
+      line.text += `${consequenceTags(w, fw)} [ref=${ref}]`;
     }
     const index = lines.push(line) - 1;
     if (w.v !== undefined) {

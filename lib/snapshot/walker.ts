@@ -12,7 +12,7 @@
  * Kept as source text: it runs in the page, not here.
  */
 import type { FieldFacts } from "../policy/sensitive.ts";
-import { FIELD_FACTS } from "./page_lib.ts";
+import { FIELD_FACTS, HIT_TEST } from "./page_lib.ts";
 
 /** One record of the walk, in document (flat tree) order; `d` is the emitted nesting level. */
 export interface WalkNode {
@@ -90,6 +90,17 @@ export const FLAG = {
   readonly: 128,
   /** The focused element (through shadow roots). */
   active: 256,
+  // Consequences, read of refs only: what acting on the element would do, by the page's own markup.
+  /** A form's submitter (a submit button or input with a form owner). */
+  submits: 512,
+  /** Opens another window: a link's or a submitter's target is `_blank` or a name no frame here has. */
+  popup: 1024,
+  /** A link with `download`: following it downloads. */
+  download: 2048,
+  /** Something else is on top of its click point (the act's own hit test: it would be `obscured`). */
+  covered: 4096,
+  /** Its box lies outside the page's scrollable area: no scrolling of the page shows it. */
+  offscreen: 8192,
 } as const;
 
 /** Roles that are actionable by nature. */
@@ -276,6 +287,39 @@ export const WALKER = `function (opts, ...frameOwners) {
     if (el === active) f |= 256;
     return f;
   };
+  const TARGET_SELF = new Set(["", "_self", "_parent", "_top"]);
+  const opensWindow = (target) => {
+    const t = (target || "").trim().toLowerCase();
+    if (TARGET_SELF.has(t)) return false;
+    if (t === "_blank") return true;
+    for (const e of document.getElementsByName(target.trim())) if (e.localName === "iframe" || e.localName === "frame") return false;
+    return true;
+  };
+  const hitTest = ${HIT_TEST};
+  // What acting on a ref would do, and whether it can be reached: the same box and hit test as the act's.
+  const consequences = (el, tag) => {
+    let f = 0;
+    if (tag === "a" || tag === "area") {
+      if (el.hasAttribute("href")) {
+        if (el.hasAttribute("download")) f |= 2048;
+        else if (opensWindow(attr(el, "target"))) f |= 1024;
+      }
+    } else if (el.form && ((tag === "button" && el.type === "submit") ||
+      (tag === "input" && (el.type === "submit" || el.type === "image")))) {
+      f |= 512;
+      const target = el.hasAttribute("formtarget") ? attr(el, "formtarget") : el.form.getAttribute("target");
+      if (opensWindow(target)) f |= 1024;
+    }
+    const rect = el.getBoundingClientRect();
+    if (rect.width === 0 || rect.height === 0) return f;
+    const se = document.scrollingElement || document.documentElement;
+    const x = rect.left + scrollX, y = rect.top + scrollY;
+    if (x + rect.width <= 0 || y + rect.height <= 0 || x >= Math.max(se.scrollWidth, innerWidth) ||
+      y >= Math.max(se.scrollHeight, innerHeight)) return f | 8192;
+    const cx = rect.left + rect.width / 2, cy = rect.top + rect.height / 2;
+    if (cx >= 0 && cy >= 0 && cx < innerWidth && cy < innerHeight && !hitTest.call(el, cx, cy, null).ok) f |= 4096;
+    return f;
+  };
   const handles = (el) => {
     if (listened.has(el)) return true;
     if (!el.hasAttributes()) return false;
@@ -366,7 +410,7 @@ export const WALKER = `function (opts, ...frameOwners) {
       const level = Number(attr(el, "aria-level")) || (/^h[1-6]$/.test(tag) ? Number(tag[1]) : 2);
       node.lv = level;
     }
-    const f = flags(el, role, tag);
+    const f = flags(el, role, tag) | (ref ? consequences(el, tag) : 0);
     if (f) node.f = f;
     if (sc) node.sc = sc;
     if (role === "link" && typeof el.href === "string" && el.href) node.u = el.href;

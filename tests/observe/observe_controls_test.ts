@@ -51,7 +51,7 @@ const LINES = [
   '- slider "Vol" [ref=@e13]: "3"',
   '- checkbox "Agree" [checked] [ref=@e14]',
   '- radio "Red" [checked] [ref=@e15]',
-  '- textbox "Pass" [ref=@e16]',
+  '- textbox "Pass" [credential] [ref=@e16]',
   '- button "Doc: No file chosen" [ref=@e17]',
   '- button "Send" [ref=@e18]',
   '- button "Reset" [ref=@e19]',
@@ -139,6 +139,6 @@ Deno.test("a focused password field is [active] and still shows no value", brows
   const state = await ph.open(sid, site.url("/"));
   const r = await ph.act(sid, state, { action: "click", ref: refOf(state, /textbox "Pass"/) });
   assertCaptured(r);
-  assert.match(r.freshState.tree, /^- textbox "Pass" \[active\] \[ref=@e16\]$/m);
+  assert.match(r.freshState.tree, /^- textbox "Pass" \[active\] \[credential\] \[ref=@e16\]$/m);
   await ph[Symbol.asyncDispose]();
 });

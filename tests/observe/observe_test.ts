@@ -80,7 +80,7 @@ pageTest(
       '- button "Options" [expanded] [ref=@e4]',
       "- tablist:",
       '  - tab "Card" [selected] [ref=@e5]',
-      '- link "Cart" [ref=@e6]:',
+      '- link "Cart" [navigates=same-origin] [ref=@e6]:',
       `  - /url: ${site.origin}/cart?item=[redacted]&coupon=[redacted]`,
       "- list:",
       "  - listitem: One",
@@ -121,7 +121,7 @@ pageTest("refs go to interactive, focusable and click-handling nodes, and not to
   assert.deepEqual(withRef.map((l) => l.trim().replace(/ \[ref=@e\d+\].*/, "")), [
     '- textbox "Query"',
     '- button "Buy"',
-    '- link "Next"',
+    '- link "Next" [navigates=same-origin]',
     '- checkbox "Agree"',
     '- switch "Dark mode"',
     "- clickable",
@@ -239,8 +239,8 @@ pageTest("field values are shown inline, and credential values never appear in t
   for (const name of ["Password", "Code", "Card", "Reference", "Recovery", "Key"]) {
     assert.match(
       state.tree,
-      new RegExp(`^- textbox "${name}" \\[ref=@e\\d+\\]$`, "m"),
-      `${name} is listed, valueless`,
+      new RegExp(`^- textbox "${name}" \\[credential\\] \\[ref=@e\\d+\\]$`, "m"),
+      `${name} is listed, valueless, tagged a credential`,
     );
   }
   const json = JSON.stringify(state);

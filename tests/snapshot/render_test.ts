@@ -57,7 +57,7 @@ Deno.test('each node is one `- role "name"` line, nested by two spaces, with `:`
     [
       '- heading "Shop" [level=1]',
       "- navigation:",
-      '  - link "Home" [ref=@e1]:',
+      '  - link "Home" [navigates=same-origin] [ref=@e1]:',
       "    - /url: http://127.0.0.1:8000/?a=[redacted]",
       "- list:",
       "  - listitem:",
@@ -94,7 +94,7 @@ Deno.test("interactive tier: only actionable nodes with the headings and landmar
     [
       '- heading "Shop" [level=1]',
       "- navigation:",
-      '  - link "Home" [ref=@e1]',
+      '  - link "Home" [navigates=same-origin] [ref=@e1]',
       '- button "Add" [ref=@e2]',
       "",
     ]
@@ -104,7 +104,7 @@ Deno.test("interactive tier: only actionable nodes with the headings and landmar
 
 Deno.test("minimal tier: one line per actionable node, and the refs are the same in every tier", () => {
   const minimal = tree(LIST, { tier: "minimal" });
-  assert.equal(minimal.tree, '- link "Home" [ref=@e1]\n- button "Add" [ref=@e2]\n');
+  assert.equal(minimal.tree, '- link "Home" [navigates=same-origin] [ref=@e1]\n- button "Add" [ref=@e2]\n');
   for (const tier of ["full", "interactive", "minimal"] as const) {
     assert.deepEqual(tree(LIST, { tier }).refs.map((r) => r.ref), ["@e1", "@e2"], tier);
   }
@@ -156,9 +156,9 @@ Deno.test("textbox values are shown inline, never for credential fields", () => 
     built.tree,
     [
       '- textbox "Email" [ref=@e1]: a@b.c',
-      '- textbox "Password" [ref=@e2]',
-      '- textbox "Reference" [ref=@e3]',
-      '- textbox "Note" [ref=@e4]',
+      '- textbox "Password" [credential] [ref=@e2]',
+      '- textbox "Reference" [credential] [ref=@e3]',
+      '- textbox "Note" [credential] [ref=@e4]',
       '- textbox "Name" [ref=@e5]',
       "",
     ].join("\n"),
@@ -284,5 +284,40 @@ Deno.test("a walk that stopped early is reported as truncated", () => {
   assert.equal(
     render(w, new Map(), { tier: "full", maxDepth: 12, maxBytes: 1000, redact: redactUrl }).truncated,
     true,
+  );
+});
+
+Deno.test("a ref's line carries its consequence tags before the ref, from the walk's flags, href and field facts", () => {
+  const built = tree([
+    { d: 0, r: "button", n: "Pay", ref: 1, f: FLAG.submits },
+    { d: 0, r: "link", n: "Here", ref: 2, u: "http://127.0.0.1:8000/next" },
+    { d: 0, r: "link", n: "There", ref: 3, u: "https://example.com/", f: FLAG.popup },
+    { d: 0, r: "link", n: "Get", ref: 4, u: "http://127.0.0.1:8000/f.zip", f: FLAG.download },
+    { d: 0, r: "link", n: "Mail", ref: 5, u: "mailto:a@b.c" },
+    { d: 0, r: "textbox", n: "Password", ref: 6, v: "", fx: { tag: "input", type: "password" } },
+    { d: 0, r: "button", n: "Under", ref: 7, f: FLAG.covered | FLAG.disabled },
+    { d: 0, r: "button", n: "Away", ref: 8, f: FLAG.offscreen },
+    // Tags belong to refs: a line without one has none.
+    { d: 0, r: "link", n: "Plain", u: "https://example.com/" },
+  ]);
+  assert.equal(
+    built.tree,
+    [
+      '- button "Pay" [submits] [ref=@e1]',
+      '- link "Here" [navigates=same-origin] [ref=@e2]:',
+      "  - /url: http://127.0.0.1:8000/next",
+      '- link "There" [navigates=cross-origin] [opens-popup] [ref=@e3]:',
+      "  - /url: https://example.com/",
+      '- link "Get" [downloads] [ref=@e4]:',
+      "  - /url: http://127.0.0.1:8000/f.zip",
+      '- link "Mail" [ref=@e5]:',
+      "  - /url: mailto:a@b.c",
+      '- textbox "Password" [credential] [ref=@e6]',
+      '- button "Under" [disabled] [covered] [ref=@e7]',
+      '- button "Away" [offscreen] [ref=@e8]',
+      '- link "Plain":',
+      "  - /url: https://example.com/",
+      "",
+    ].join("\n"),
   );
 });

@@ -1219,7 +1219,7 @@ export interface components {
             url: string;
             origin: string;
             title: string;
-            /** @description YAML lines `- role "name" [attrs] [ref=@eN]`: untrusted page text */
+            /** @description YAML lines `- role "name" [states] [tags] [ref=@eN]`: untrusted page text. A ref's tags say what acting on it would do and whether it can be reached now: [submits], [navigates=same-origin|cross-origin], [opens-popup], [downloads], [credential], [covered], [offscreen] (outside the page's scrollable area). A ref names its element for the life of the document */
             tree: string;
             refCount: number;
             truncated: boolean;
@@ -3003,7 +3003,7 @@ export interface components {
             url: string;
             origin: string;
             title: string;
-            /** @description YAML lines `- role "name" [attrs] [ref=@eN]`: untrusted page text */
+            /** @description YAML lines `- role "name" [states] [tags] [ref=@eN]`: untrusted page text. A ref's tags say what acting on it would do and whether it can be reached now: [submits], [navigates=same-origin|cross-origin], [opens-popup], [downloads], [credential], [covered], [offscreen] (outside the page's scrollable area). A ref names its element for the life of the document */
             tree: string;
             refCount: number;
             truncated: boolean;
@@ -4604,10 +4604,10 @@ export interface operations {
                      *         "url": "https://example.com/",
                      *         "origin": "https://example.com",
                      *         "title": "Example Domain",
-                     *         "tree": "- heading \"Example Domain\" [level=1]\n- link \"Learn more\" [ref=@e1]:\n  - /url: https://iana.org/domains/example\n",
+                     *         "tree": "- heading \"Example Domain\" [level=1]\n- link \"Learn more\" [navigates=cross-origin] [ref=@e1]:\n  - /url: https://iana.org/domains/example\n",
                      *         "refCount": 1,
                      *         "truncated": false,
-                     *         "bytes": 111,
+                     *         "bytes": 136,
                      *         "generation": 1,
                      *         "tier": "full"
                      *       }
@@ -4729,10 +4729,10 @@ export interface operations {
                      *       "url": "https://example.com/",
                      *       "origin": "https://example.com",
                      *       "title": "Example Domain",
-                     *       "tree": "- heading \"Example Domain\" [level=1]\n- link \"Learn more\" [ref=@e1]:\n  - /url: https://iana.org/domains/example\n",
+                     *       "tree": "- heading \"Example Domain\" [level=1]\n- link \"Learn more\" [navigates=cross-origin] [ref=@e1]:\n  - /url: https://iana.org/domains/example\n",
                      *       "refCount": 1,
                      *       "truncated": false,
-                     *       "bytes": 111,
+                     *       "bytes": 136,
                      *       "generation": 1,
                      *       "tier": "full"
                      *     }
@@ -4962,10 +4962,10 @@ export interface operations {
                      *         "url": "https://iana.org/domains/example",
                      *         "origin": "https://example.com",
                      *         "title": "Example Domain",
-                     *         "tree": "- heading \"Example Domain\" [level=1]\n- link \"Learn more\" [ref=@e1]:\n  - /url: https://iana.org/domains/example\n",
+                     *         "tree": "- heading \"Example Domain\" [level=1]\n- link \"Learn more\" [navigates=cross-origin] [ref=@e1]:\n  - /url: https://iana.org/domains/example\n",
                      *         "refCount": 1,
                      *         "truncated": false,
-                     *         "bytes": 111,
+                     *         "bytes": 136,
                      *         "generation": 2,
                      *         "tier": "full"
                      *       }
@@ -9060,10 +9060,10 @@ export interface operations {
                      *         "url": "https://example.com/",
                      *         "origin": "https://example.com",
                      *         "title": "Example Domain",
-                     *         "tree": "- heading \"Example Domain\" [level=1]\n- link \"Learn more\" [ref=@e1]:\n  - /url: https://iana.org/domains/example\n",
+                     *         "tree": "- heading \"Example Domain\" [level=1]\n- link \"Learn more\" [navigates=cross-origin] [ref=@e1]:\n  - /url: https://iana.org/domains/example\n",
                      *         "refCount": 1,
                      *         "truncated": false,
-                     *         "bytes": 111,
+                     *         "bytes": 136,
                      *         "generation": 1,
                      *         "tier": "full"
                      *       }
@@ -9180,10 +9180,10 @@ export interface operations {
                      *       "url": "https://example.com/",
                      *       "origin": "https://example.com",
                      *       "title": "Example Domain",
-                     *       "tree": "- heading \"Example Domain\" [level=1]\n- link \"Learn more\" [ref=@e1]:\n  - /url: https://iana.org/domains/example\n",
+                     *       "tree": "- heading \"Example Domain\" [level=1]\n- link \"Learn more\" [navigates=cross-origin] [ref=@e1]:\n  - /url: https://iana.org/domains/example\n",
                      *       "refCount": 1,
                      *       "truncated": false,
-                     *       "bytes": 111,
+                     *       "bytes": 136,
                      *       "generation": 1,
                      *       "tier": "full"
                      *     }
@@ -9303,10 +9303,10 @@ export interface operations {
                      *         "url": "https://iana.org/domains/example",
                      *         "origin": "https://example.com",
                      *         "title": "Example Domain",
-                     *         "tree": "- heading \"Example Domain\" [level=1]\n- link \"Learn more\" [ref=@e1]:\n  - /url: https://iana.org/domains/example\n",
+                     *         "tree": "- heading \"Example Domain\" [level=1]\n- link \"Learn more\" [navigates=cross-origin] [ref=@e1]:\n  - /url: https://iana.org/domains/example\n",
                      *         "refCount": 1,
                      *         "truncated": false,
-                     *         "bytes": 111,
+                     *         "bytes": 136,
                      *         "generation": 2,
                      *         "tier": "full"
                      *       }

@@ -8,6 +8,7 @@ import { FLAG } from "../../snapshot/walker.ts";
 import { fieldValue, frameTree, type FrameWalk, render, type TNode } from "../../snapshot/render.ts";
 import { cleanText } from "../../snapshot/text.ts";
 import { captureFrame } from "./capture.ts";
+import { prefetchedWalks } from "./elements.ts";
 import type { FrameInfo } from "../locate/locate.ts";
 import type { PageRecord } from "../core/page_record.ts";
 
@@ -23,14 +24,15 @@ const MAX_DEPTH = 200;
 
 /** The core walk of a frame, or of one element in it. */
 async function walk(rec: PageRecord, scope: AriaScope, signal: AbortSignal) {
-  const captured = await captureFrame(rec, {
+  // A whole frame: the walks of a listing prepared since the last action, while they still hold.
+  const prepared = scope.backendNodeId === undefined ? await prefetchedWalks(rec, scope.frame, signal) : null;
+  const [first, ...others] = prepared ?? (await captureFrame(rec, {
     frameId: scope.frame.frameId,
     maxDepth: MAX_DEPTH,
     maxBytes: MAX_BYTES,
     tier: "full",
     root: scope.backendNodeId,
-  }, signal);
-  const [first, ...others] = captured.walks;
+  }, signal)).walks;
   const frames = new Map<string, FrameWalk>(others.map((w) => [w.frameId, w]));
   return { first, frames, url: scope.frame.url, title: first.result.title };
 }

@@ -24,6 +24,8 @@ import { discoverTools } from "./discover.ts";
 import { viewportOf } from "./facts.ts";
 import { PortholeError } from "../../protocol/errors.ts";
 import { frameOrigin, frameWindow, shifted } from "./frame_origin.ts";
+import { prefetch, type PrefetchHost, readPrefetched, takePrefetched } from "./prefetch.ts";
+import type { FrameInfo } from "../../driver/page_driver.ts";
 
 /** Core roles that say nothing of their own: the element's role attribute or tag stands instead. */
 const GENERIC = new Set(["generic", "none", "", "clickable"]);
@@ -43,7 +45,32 @@ export interface ElementRow {
  * out (the select takes the action).
  */
 export async function listElements(rec: PageRecord, frameId: string | undefined, signal: AbortSignal) {
-  const { state, isMain } = await captureFrame(rec, {
+  // A listing prepared since the last action (prefetch.ts), while it still shows the page.
+  const prepared = await takePrefetched<Listing>(rec, frameId, signal);
+  if (prepared) return { ...prepared, ...await findFrame(rec.driver, prepared.state.frameId, signal) };
+  return await freshListing(rec, frameId, signal);
+}
+
+type Listing = Awaited<ReturnType<typeof freshListing>>;
+
+/**
+ * The frame walks of the listing prepared for `frame` (read, not taken), when it still shows the
+ * page and no walk was cut: then they are what a fresh walk of the frame would read.
+ */
+export async function prefetchedWalks(rec: PageRecord, frame: FrameInfo, signal: AbortSignal) {
+  const mine = (id: string | undefined) =>
+    id === frame.frameId || (id === undefined && frame.parentId === null);
+  const listing = await readPrefetched<Listing>(rec, mine, signal);
+  return listing && !listing.walks.some((w) => w.result.cut) ? listing.walks : null;
+}
+
+/** Prepare the next listing of `rec` in the background (a BAP action turns it on): see prefetch.ts. */
+export function prefetchElements(host: PrefetchHost, rec: PageRecord, frameId: string | undefined): void {
+  prefetch(host, rec, frameId, (signal) => freshListing(rec, frameId, signal));
+}
+
+async function freshListing(rec: PageRecord, frameId: string | undefined, signal: AbortSignal) {
+  const { state, isMain, walks } = await captureFrame(rec, {
     frameId,
     maxDepth: 10_000,
     maxBytes: 4_000_000,
@@ -60,7 +87,7 @@ export async function listElements(rec: PageRecord, frameId: string | undefined,
     const role = GENERIC.has(row.role) ? f.roleAttr ?? f.tagName : row.role;
     return [{ ref: row.ref, f, role, name: cut(row.name || f.ariaLabel || f.text) }];
   });
-  return { state, frame, door, frames, isMain, rows: out };
+  return { state, frame, door, frames, isMain, rows: out, walks };
 }
 
 /** The title of a frame's document; empty when it cannot be read. */
