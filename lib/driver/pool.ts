@@ -5,6 +5,7 @@
  */
 import type { Browser, BrowserContext, CDPSession } from "puppeteer-core";
 import { loadPuppeteer } from "./load.ts";
+import { NativeTransport } from "./transport.ts";
 import { isBrowserGone, PortholeError } from "../protocol/errors.ts";
 import { discoverChromium } from "./discover.ts";
 import { type BrowserUser, browserUser, launchChromium, type Launched } from "./launch.ts";
@@ -219,8 +220,9 @@ export class BrowserPool implements LeasePool {
     let browser: Browser;
     const hold = new PopupHold(this.#popups.dispatch);
     try {
-      browser = await (await driver).connect({
-        browserWSEndpoint: launched.wsEndpoint,
+      const [puppeteer, transport] = await Promise.all([driver, NativeTransport.open(launched.wsEndpoint)]);
+      browser = await puppeteer.connect({
+        transport,
         defaultViewport: null,
         protocolTimeout: 90_000,
         targetFilter: hold.filter,

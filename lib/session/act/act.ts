@@ -24,6 +24,7 @@ import type { StateAuthority } from "../core/states.ts";
 import type { Emitter } from "../core/emit.ts";
 import type { BrowserHost, NavigationHost, PagesHost } from "../core/hosts.ts";
 import { whileResponsive } from "../core/page_health.ts";
+import { ActClock } from "./timing.ts";
 
 /**
  * What an action needs of its session: its current state, its pages, the operator's approval
@@ -38,6 +39,8 @@ export interface ActHost
     Pick<PagesHost, "id" | "pages">,
     Pick<NavigationHost, "captureFresh"> {
   readonly states: Pick<StateAuthority, "take">;
+  /** How long this act waited at the session's gate (ms), for its timing spans. */
+  readonly queuedMs?: number;
   /** Aborts when the browser or a renderer of the session's pages goes away: a running action ends with it. */
   readonly browserSignal: AbortSignal;
   readonly deps: DispatchHost["deps"] & {
@@ -56,6 +59,7 @@ export async function act(
 ): Promise<ActResult> {
   session.assertBrowser();
   const started = performance.now();
+  const clock = new ActClock(session.queuedMs);
   // Until dispatch, the deadline, a client that goes away and the session's end all stop the
   // action. From the first action-related command on, only the deadline and the session's end
   // do: a running action is never cut short because its client left.
@@ -121,6 +125,7 @@ export async function act(
       dl = live = deadline(effectiveTimeout(input.timeoutMs), signal);
       ctx = await preflight(session, rec, state, one, plan, dl.signal);
     }
+    clock.mark("preflight");
     if (ctx.noop) return "noop";
     held.push(ctx);
     // Step 5: from the first action-related command on, failures leave side effects uncertain.
@@ -131,7 +136,17 @@ export async function act(
     progress.acknowledged = false;
     execution = "dispatched_unknown";
     watch ??= new SettleWatch(rec.driver, ctx.frame);
-    blocked = await dispatch(session, { rec, state, input: one, plan, ctx, signal: live.signal, progress });
+    blocked = await dispatch(session, {
+      rec,
+      state,
+      input: one,
+      plan,
+      ctx,
+      signal: live.signal,
+      progress,
+      clock,
+    });
+    clock.mark("input");
     execution = "completed";
     return "completed";
   };
@@ -175,9 +190,11 @@ export async function act(
     await popupsSettled(rec, live.signal);
     blocked ??= rec.blocked.first(); // a popup refused once it was held
   }
+  clock.mark("popups");
   if (watch && rec && !rec.driver.closed && !live.signal.aborted) {
     settle = await watch.settle(settleBudget(), live.signal);
   }
+  clock.mark("settle");
 
   // Whenever the state was consumed, a fresh observation is attempted.
   if (rec && !rec.driver.closed && session.pages.has(rec.pageId) && !live.signal.aborted) {
@@ -198,6 +215,7 @@ export async function act(
       live.signal.aborted ? "No time was left to observe" : "The page is gone",
     );
   }
+  clock.mark("capture");
   watch?.dispose();
   if (rec) { for (const ctx of held) releaseTargets(rec, ctx); }
 
@@ -235,6 +253,7 @@ export async function act(
     error: result.error?.code,
     ms: Math.round(performance.now() - started),
   });
+  clock.done();
   return result;
 }
 
