@@ -30,10 +30,11 @@ export class AttachedPool implements LeasePool {
   get generation(): number {
     return this.#generation;
   }
-  isFront(targetId: string): boolean {
+  /** A browser not Porthole's may show its contexts in one window: the front is browser-wide. */
+  isFront(targetId: string, _contextId: string): boolean {
     return this.#front === targetId;
   }
-  markFront(targetId: string): void {
+  markFront(targetId: string, _contextId: string): void {
     this.#front = targetId;
   }
   /** Called when the attached browser goes away. */

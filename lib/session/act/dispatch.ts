@@ -62,9 +62,10 @@ export async function dispatch(session: DispatchHost, job: Dispatch): Promise<Po
   const dialogs = actionDialogs(session, input.dialog);
   rec.blocked.clear();
   try {
-    if (!pool.isFront(driver.targetId)) {
+    const contextId = driver.contextId;
+    if (!pool.isFront(driver.targetId, contextId)) {
       await driver.send("Page.bringToFront", {}, signal);
-      pool.markFront(driver.targetId);
+      pool.markFront(driver.targetId, contextId);
     }
     job.clock?.mark("activate");
     if (input.action === "navigate") {
