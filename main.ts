@@ -1,29 +1,35 @@
 /** Porthole's command line: serve, mcp, doctor, browser install/status, --version, --help. */
 import type { Config } from "./lib/config.ts";
-import { discoverChromium } from "./lib/driver/discover.ts";
-import { installChromium } from "./lib/driver/install.ts";
 import { startServer } from "./lib/server.ts";
 import { PORTHOLE_VERSION, PROTOCOL_VERSION } from "./lib/version.ts";
-// Only the options: the MCP SDK loads with `porthole mcp`, or with the first client of /mcp.
-import { MCP_HELP, selectTools } from "./lib/mcp/options.ts";
-import { runDoctor } from "./lib/cli/doctor.ts";
-import { helpText } from "./lib/cli/help.ts";
 import { parseBrowserArgs, parseMcpArgs, parseServeArgs } from "./lib/cli/parse.ts";
 import { usage, UsageError } from "./lib/cli/values.ts";
-import { runJournal } from "./lib/cli/journal_verify.ts";
+// Each command loads what only it needs (the doctor, the installer, the MCP tools' list): a
+// sidecar that serves keeps none of it. The MCP SDK loads with `porthole mcp`, or with the first
+// client of /mcp.
 
-const HELP = helpText(MCP_HELP);
+async function help(): Promise<string> {
+  const [{ helpText }, { MCP_HELP }] = await Promise.all([
+    import("./lib/cli/help.ts"),
+    import("./lib/mcp/options.ts"),
+  ]);
+  return helpText(MCP_HELP).trimEnd();
+}
 
 /** `porthole mcp`'s and `serve`'s MCP options, checked against the tools that exist. */
-function mcpAndRest(args: string[]): { mcp: Config["mcp"]; rest: string[] } {
+async function mcpAndRest(args: string[]): Promise<{ mcp: Config["mcp"]; rest: string[] }> {
   const { mcp, rest } = parseMcpArgs(args);
-  usage(() => selectTools(mcp.tools));
+  // Without --tools there is nothing to check: the default set is chosen where it is offered.
+  if (mcp.tools !== undefined) {
+    const { selectTools } = await import("./lib/mcp/options.ts");
+    usage(() => selectTools(mcp.tools));
+  }
   return { mcp, rest };
 }
 
 async function serve(args: string[]): Promise<number> {
   // --mcp-name and --tools set what /mcp offers by default; a connection's query can narrow it.
-  const { mcp, rest } = mcpAndRest(args);
+  const { mcp, rest } = await mcpAndRest(args);
   const config = parseServeArgs(rest);
   config.mcp = mcp;
   const server = await startServer(config);
@@ -40,11 +46,11 @@ async function serve(args: string[]): Promise<number> {
 async function main(args: string[]): Promise<number> {
   const [cmd, ...rest] = args;
   if (cmd === undefined) {
-    console.error(HELP.trimEnd());
+    console.error(await help());
     return 2;
   }
   if (cmd === "--help" || cmd === "-h" || cmd === "help") {
-    console.log(HELP.trimEnd());
+    console.log(await help());
     return 0;
   }
   if (cmd === "--version" || cmd === "-V" || cmd === "version") {
@@ -52,10 +58,10 @@ async function main(args: string[]): Promise<number> {
     return 0;
   }
   if (cmd === "serve") return await serve(rest);
-  if (cmd === "doctor") return await runDoctor(rest);
-  if (cmd === "journal") return await runJournal(rest);
+  if (cmd === "doctor") return await (await import("./lib/cli/doctor.ts")).runDoctor(rest);
+  if (cmd === "journal") return await (await import("./lib/cli/journal_verify.ts")).runJournal(rest);
   if (cmd === "mcp") {
-    const { mcp, rest: shared } = mcpAndRest(rest);
+    const { mcp, rest: shared } = await mcpAndRest(rest);
     const { serveStdio } = await import("./lib/mcp/stdio.ts");
     await serveStdio(parseServeArgs(shared), mcp);
     return 0;
@@ -64,9 +70,11 @@ async function main(args: string[]): Promise<number> {
     const dryRun = rest[0] === "install" && rest.includes("--dry-run");
     const config = parseBrowserArgs(rest.slice(1).filter((a) => !dryRun || a !== "--dry-run"));
     const explicit = config.chromium;
-    if (rest[0] === "install") return await installChromium(config, dryRun);
+    if (rest[0] === "install") {
+      return await (await import("./lib/driver/install.ts")).installChromium(config, dryRun);
+    }
     if (rest[0] === "status") {
-      const found = discoverChromium(config);
+      const found = (await import("./lib/driver/discover.ts")).discoverChromium(config);
       if (found.path) {
         console.log(`browser: ${found.path} (from ${found.source})`);
         return 0;

@@ -311,8 +311,12 @@ try {
     elapsedSeconds: Math.round((performance.now() - started) / 100) / 10,
   };
   printSummary(results);
-  if (PROFILE_FETCH && results.profile) {
-    console.log("  fetch page, the median act click command by command (at ms, command, ms):");
+  if (results.profile) {
+    console.log(
+      `  ${
+        PROFILE_FETCH ? "fetch" : "sync"
+      } page, the median act click command by command (at ms, command, ms):`,
+    );
     for (const t of results.profile.act.medianTimeline) {
       console.log(`    ${t.atMs.toFixed(2).padStart(6)}  ${t.method.padEnd(28)} ${t.ms.toFixed(2)}`);
     }

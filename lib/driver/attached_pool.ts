@@ -6,6 +6,7 @@
  */
 import type { Browser } from "puppeteer-core";
 import { loadPuppeteer } from "./load.ts";
+import { NativeTransport } from "./transport.ts";
 import { PortholeError } from "../protocol/errors.ts";
 import { type ContextLease, type LeasePool, PopupRouter } from "./pool.ts";
 import { PopupHold } from "./popup_hold.ts";
@@ -29,10 +30,11 @@ export class AttachedPool implements LeasePool {
   get generation(): number {
     return this.#generation;
   }
-  isFront(targetId: string): boolean {
+  /** A browser not Porthole's may show its contexts in one window: the front is browser-wide. */
+  isFront(targetId: string, _contextId: string): boolean {
     return this.#front === targetId;
   }
-  markFront(targetId: string): void {
+  markFront(targetId: string, _contextId: string): void {
     this.#front = targetId;
   }
   /** Called when the attached browser goes away. */
@@ -47,7 +49,7 @@ export class AttachedPool implements LeasePool {
     const hold = new PopupHold(this.#popups.dispatch);
     try {
       browser = await (await loadPuppeteer()).connect({
-        ...(ws ? { browserWSEndpoint: this.endpoint } : { browserURL: this.endpoint }),
+        ...(ws ? { transport: await NativeTransport.open(this.endpoint) } : { browserURL: this.endpoint }),
         defaultViewport: null,
         protocolTimeout: 90_000,
         targetFilter: hold.filter,

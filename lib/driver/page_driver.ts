@@ -106,6 +106,11 @@ export class PageDriver {
     return Promise.race([sent, died]).finally(() => this.#pending.delete(fail));
   }
 
+  /** The browser context the page lives in ("default" for the browser's own). */
+  get contextId(): string {
+    return this.page.browserContext().id ?? "default";
+  }
+
   /** The page's current URL, as the browser reports it (not redacted). */
   url(): string {
     return this.page.url();

@@ -5,6 +5,7 @@
  */
 import type { Browser, BrowserContext, CDPSession } from "puppeteer-core";
 import { loadPuppeteer } from "./load.ts";
+import { NativeTransport } from "./transport.ts";
 import { isBrowserGone, PortholeError } from "../protocol/errors.ts";
 import { discoverChromium } from "./discover.ts";
 import { type BrowserUser, browserUser, launchChromium, type Launched } from "./launch.ts";
@@ -47,8 +48,12 @@ export interface LeasePool {
   readonly generation: number;
   readonly guard: NetGuard | null;
   acquire(): Promise<ContextLease>;
-  isFront(targetId: string): boolean;
-  markFront(targetId: string): void;
+  /**
+   * Whether `targetId` is the page last brought to front where activation counts: in its own
+   * context (`contextId`) when each context has a window of its own, else in the whole browser.
+   */
+  isFront(targetId: string, contextId: string): boolean;
+  markFront(targetId: string, contextId: string): void;
 }
 
 export interface PoolStats {
@@ -77,7 +82,8 @@ export class BrowserPool implements LeasePool {
   #generation = 1;
   #launches = 0;
   #disconnects = 0;
-  #frontTarget: string | null = null;
+  /** Per context: the page Chromium last brought to front in it (see `isFront`). */
+  #front = new Map<string, string>();
   #popups = new PopupRouter();
   #hold: PopupHold | null = null;
 
@@ -111,12 +117,18 @@ export class BrowserPool implements LeasePool {
     return () => this.#listeners.delete(listener);
   }
 
-  /** The page Chromium last brought to front, so activation is sent only when needed. */
-  isFront(targetId: string): boolean {
-    return this.#frontTarget === targetId;
+  /**
+   * The page Chromium last brought to front in its context, so activation is sent only when
+   * needed. Every context of the launched headless browser has a window of its own: bringing a
+   * page of one context to front leaves the others' pages as they were (visible and focused,
+   * measured), so sessions acting side by side do not take the front from each other and only a
+   * session that moves between its own pages activates again.
+   */
+  isFront(targetId: string, contextId: string): boolean {
+    return this.#front.get(contextId) === targetId;
   }
-  markFront(targetId: string): void {
-    this.#frontTarget = targetId;
+  markFront(targetId: string, contextId: string): void {
+    this.#front.set(contextId, targetId);
   }
 
   /** A new isolated, temporary context in the shared browser (launching it if needed). */
@@ -171,6 +183,7 @@ export class BrowserPool implements LeasePool {
       release: async () => {
         if (!this.#leases.delete(lease)) return;
         this.#popups.delete(contextId);
+        this.#front.delete(contextId);
         await context.close().catch(() => {});
         await this.#closeIfUnused(browser);
       },
@@ -219,8 +232,9 @@ export class BrowserPool implements LeasePool {
     let browser: Browser;
     const hold = new PopupHold(this.#popups.dispatch);
     try {
-      browser = await (await driver).connect({
-        browserWSEndpoint: launched.wsEndpoint,
+      const [puppeteer, transport] = await Promise.all([driver, NativeTransport.open(launched.wsEndpoint)]);
+      browser = await puppeteer.connect({
+        transport,
         defaultViewport: null,
         protocolTimeout: 90_000,
         targetFilter: hold.filter,
@@ -259,7 +273,7 @@ export class BrowserPool implements LeasePool {
     this.#browser = null;
     this.#launched = null;
     this.#browserPid = null;
-    this.#frontTarget = null;
+    this.#front.clear();
     this.#leases.clear();
     this.#hold?.stop();
     this.#hold = null;
@@ -275,7 +289,7 @@ export class BrowserPool implements LeasePool {
     this.#browser = null;
     this.#launched = null;
     this.#browserPid = null;
-    this.#frontTarget = null;
+    this.#front.clear();
     this.#hold?.stop();
     this.#hold = null;
     if (!browser) return;

@@ -270,6 +270,9 @@ export class Session {
     return new Date(this.lastUsed + this.deps.idleMs);
   }
 
+  /** How long the running operation waited at the gate before its turn (ms). */
+  queuedMs = 0;
+
   /** Run an operation through the FIFO gate. */
   run<T>(clientSignal: AbortSignal | undefined, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
     if (this.#disposed) throw new PortholeError("session_disposed", `Session ${this.id} is closed`);
@@ -280,8 +283,10 @@ export class Session {
       this.browserSignal,
     ]);
     this.gate.admit(clientSignal); // a person's takeover holds the gate: only their calls pass
+    const arrived = performance.now();
     return this.gate.run(async () => {
       this.gate.admit(clientSignal); // and again at the call's turn, for one queued before the hold
+      this.queuedMs = performance.now() - arrived;
       this.lastUsed = Date.now();
       try {
         return await fn(signal);

@@ -26,6 +26,7 @@ import type { BrowserHost, NavigationHost, PagesHost } from "../core/hosts.ts";
 import { whileResponsive } from "../core/page_health.ts";
 import { Journal, type JournalWriter } from "../core/journal.ts";
 import type { ObservationBudget } from "../core/budget.ts";
+import { ActClock } from "./timing.ts";
 
 /**
  * What an action needs of its session: its current state, its pages, the operator's approval
@@ -43,6 +44,8 @@ export interface ActHost
   /** Where the action is written down; its result carries the entry's actionId. */
   readonly journal: JournalWriter;
   readonly budget: Pick<ObservationBudget, "view">;
+  /** How long this act waited at the session's gate (ms), for its timing spans. */
+  readonly queuedMs?: number;
   /** Aborts when the browser or a renderer of the session's pages goes away: a running action ends with it. */
   readonly browserSignal: AbortSignal;
   readonly deps: DispatchHost["deps"] & {
@@ -63,6 +66,7 @@ export async function act(
   const started = performance.now();
   const actionId = Journal.newActionId();
   const scrub = (text: string) => session.deps.secrets?.scrub(text) ?? text;
+  const clock = new ActClock(session.queuedMs);
   // Until dispatch, the deadline, a client that goes away and the session's end all stop the
   // action. From the first action-related command on, only the deadline and the session's end
   // do: a running action is never cut short because its client left.
@@ -143,6 +147,7 @@ export async function act(
       dl = live = deadline(effectiveTimeout(input.timeoutMs), signal);
       ctx = await preflight(session, rec, state, one, plan, dl.signal);
     }
+    clock.mark("preflight");
     if (ctx.noop) return "noop";
     held.push(ctx);
     // Step 5: from the first action-related command on, failures leave side effects uncertain.
@@ -153,7 +158,17 @@ export async function act(
     progress.acknowledged = false;
     execution = "dispatched_unknown";
     watch ??= new SettleWatch(rec.driver, ctx.frame);
-    blocked = await dispatch(session, { rec, state, input: one, plan, ctx, signal: live.signal, progress });
+    blocked = await dispatch(session, {
+      rec,
+      state,
+      input: one,
+      plan,
+      ctx,
+      signal: live.signal,
+      progress,
+      clock,
+    });
+    clock.mark("input");
     execution = "completed";
     return "completed";
   };
@@ -197,9 +212,11 @@ export async function act(
     await popupsSettled(rec, live.signal);
     blocked ??= rec.blocked.first(); // a popup refused once it was held
   }
+  clock.mark("popups");
   if (watch && rec && !rec.driver.closed && !live.signal.aborted) {
     settle = await watch.settle(settleBudget(), live.signal);
   }
+  clock.mark("settle");
 
   // Whenever the state was consumed, a fresh observation is attempted.
   if (rec && !rec.driver.closed && session.pages.has(rec.pageId) && !live.signal.aborted) {
@@ -220,6 +237,7 @@ export async function act(
       live.signal.aborted ? "No time was left to observe" : "The page is gone",
     );
   }
+  clock.mark("capture");
   watch?.dispose();
   if (rec) { for (const ctx of held) releaseTargets(rec, ctx); }
 
@@ -282,6 +300,7 @@ export async function act(
     ms: Math.round(performance.now() - started),
     ...(rec?.hit ? { point: rec.hit } : {}),
   });
+  clock.done();
   return result;
 }
 

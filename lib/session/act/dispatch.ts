@@ -21,6 +21,7 @@ import type { PageRecord } from "../core/page_record.ts";
 import type { StateRecord } from "../core/states.ts";
 import type { NavigationHost } from "../core/hosts.ts";
 import { navigateFrame } from "../page/nav_authority.ts";
+import type { ActClock } from "./timing.ts";
 
 /** What dispatch needs of its session: the front tab, dialogs, and its own navigations. */
 export interface DispatchHost extends DialogHost, Pick<NavigationHost, "authorizeCommit"> {
@@ -46,6 +47,8 @@ export interface Dispatch {
   ctx: Preflight;
   signal: AbortSignal;
   progress: Progress;
+  /** The act's timing spans (activation is one of them). */
+  clock?: ActClock;
 }
 
 /**
@@ -59,10 +62,12 @@ export async function dispatch(session: DispatchHost, job: Dispatch): Promise<Po
   const dialogs = actionDialogs(session, input.dialog);
   rec.blocked.clear();
   try {
-    if (!pool.isFront(driver.targetId)) {
+    const contextId = driver.contextId;
+    if (!pool.isFront(driver.targetId, contextId)) {
       await driver.send("Page.bringToFront", {}, signal);
-      pool.markFront(driver.targetId);
+      pool.markFront(driver.targetId, contextId);
     }
+    job.clock?.mark("activate");
     if (input.action === "navigate") {
       return await navigateAction(session, rec, input, ctx, signal, progress, dialogs);
     }
