@@ -40,7 +40,7 @@ Deno.test(
 );
 
 Deno.test(
-  "browser/launch refuses other engines, profiles on disk, download folders, extra flags and CDP attach",
+  "browser/launch refuses other engines, download folders, extra flags and CDP attach (a profile folder is mapped: bap_launch_options_test)",
   browserTest,
   async () => {
     await using c = await BapClient.connect(url);
@@ -48,7 +48,6 @@ Deno.test(
       const params of [
         { browser: "firefox" },
         { browser: "lynx" },
-        { userDataDir: "/tmp/profile" },
         { downloadsPath: "/tmp/dl" },
         { cdpUrl: "http://127.0.0.1:9223" },
       ]

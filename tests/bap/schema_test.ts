@@ -114,6 +114,11 @@ const VALID: Record<string, Record<string, unknown>> = {
     schema: { type: "array", items: { type: "object" } },
     mode: "list",
   },
+  // Porthole's own methods.
+  "agent/reconcile": { actionId: "a_1", timeout: 5000 },
+  "agent/journal": {},
+  "observe/tree": { tier: "interactive", since: "st_1" },
+  "observe/find": { role: "button", name: "Save", limit: 5 },
 };
 
 /** Params that are refused, and the field the error names. */
@@ -282,6 +287,10 @@ const VIA_OP: Record<string, string> = {
   "observe/ariaSnapshot": "aria",
   "agent/extract": "extract",
   "agent/observe": "elements",
+  "agent/reconcile": "reconcile",
+  "agent/journal": "journal_get",
+  "observe/tree": "observe",
+  "observe/find": "find",
 };
 
 Deno.test("a method that is a core operation gives it an input the operation's own schema accepts", () => {

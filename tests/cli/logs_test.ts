@@ -23,7 +23,7 @@ interface Run {
  */
 const DENO_NOTICE = /^Deno\.serve: request\.signal aborts on successful responses/;
 /** Deno's wait for the node_modules lock that another deno process of a parallel test run holds. */
-const DENO_LOCK = /Blocking waiting for file lock on node_modules/;
+const DENO_LOCK = /waiting for file lock on node_modules/; // after "Blocking", which deno colours
 
 /**
  * Start `porthole serve` with `args`, make the requests of `work` against it, stop it with

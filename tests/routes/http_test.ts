@@ -379,6 +379,8 @@ Deno.test("an unknown session is 404 session_not_found on every session route", 
     takeover_start: { who: "Ana" },
     takeover_input: { events: [{ type: "text", text: "a" }] },
     session_update: { mode: "plan" },
+    reconcile: { actionId: "a_1" },
+    find: { text: "x" },
   };
   let checked = 0;
   for (const op of OPS) {
