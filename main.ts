@@ -4,6 +4,7 @@ import { startServer } from "./lib/server.ts";
 import { PORTHOLE_VERSION, PROTOCOL_VERSION } from "./lib/version.ts";
 import { parseBrowserArgs, parseMcpArgs, parseServeArgs } from "./lib/cli/parse.ts";
 import { usage, UsageError } from "./lib/cli/values.ts";
+import { log } from "./lib/log.ts";
 // Each command loads what only it needs (the doctor, the installer, the MCP tools' list): a
 // sidecar that serves keeps none of it. The MCP SDK loads with `porthole mcp`, or with the first
 // client of /mcp.
@@ -32,6 +33,13 @@ async function serve(args: string[]): Promise<number> {
   const { mcp, rest } = await mcpAndRest(args);
   const config = parseServeArgs(rest);
   config.mcp = mcp;
+  // The last line of defence of a sidecar that serves many clients: a promise that fails with no one
+  // to hear it is a bug to log, never a reason to end every session. (Tests run without this, so
+  // such a failure still fails them.)
+  globalThis.addEventListener("unhandledrejection", (e) => {
+    e.preventDefault();
+    log("error", "internal: a failed promise had no handler", { error: String(e.reason).slice(0, 500) });
+  });
   const server = await startServer(config);
   console.log(`porthole listening on ${server.url}`);
   const done = Promise.withResolvers<void>();

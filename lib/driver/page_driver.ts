@@ -19,7 +19,11 @@ export interface FrameInfo {
 /** Reject when `signal` aborts; the signal carries the reason (timeout, cancellation). */
 export function raceSignal<T>(p: Promise<T>, signal?: AbortSignal): Promise<T> {
   if (!signal) return p;
-  if (signal.aborted) return Promise.reject(signal.reason);
+  if (signal.aborted) {
+    // The call was already sent: its own failure (a target that closes later) is nobody's now.
+    p.catch(() => {});
+    return Promise.reject(signal.reason);
+  }
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason);
     signal.addEventListener("abort", onAbort, { once: true });
