@@ -6,7 +6,6 @@
  */
 import type { Browser } from "puppeteer-core";
 import { loadPuppeteer } from "./load.ts";
-import { NativeTransport } from "./transport.ts";
 import { PortholeError } from "../protocol/errors.ts";
 import { type ContextLease, type LeasePool, PopupRouter } from "./pool.ts";
 import { PopupHold } from "./popup_hold.ts";
@@ -49,7 +48,7 @@ export class AttachedPool implements LeasePool {
     const hold = new PopupHold(this.#popups.dispatch);
     try {
       browser = await (await loadPuppeteer()).connect({
-        ...(ws ? { transport: await NativeTransport.open(this.endpoint) } : { browserURL: this.endpoint }),
+        ...(ws ? { browserWSEndpoint: this.endpoint } : { browserURL: this.endpoint }),
         defaultViewport: null,
         protocolTimeout: 90_000,
         targetFilter: hold.filter,
