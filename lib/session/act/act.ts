@@ -6,27 +6,25 @@
 import { PortholeError, toPortholeError } from "../../protocol/errors.ts";
 import type { ActInput } from "../../protocol/schemas.ts";
 import type { ActResult, Execution } from "../../protocol/types.ts";
-import { deadline, effectiveTimeout } from "../core/deadline.ts";
+import { type Deadline, deadline, effectiveTimeout } from "../core/deadline.ts";
 import { checkParams, preflight, type PreflightHost, releaseTargets, Stop } from "./checks.ts";
-import { dispatch, type DispatchHost, type Progress } from "./dispatch.ts";
+import { type Dispatch, dispatch, type DispatchHost, type Progress } from "./dispatch.ts";
 import type { Preflight } from "./preflight.ts";
 import { EXPECT_TEXT } from "../core/page_scripts.ts";
 import { popupsSettled } from "../page/popups.ts";
 import { checkForm, fieldAction, type FieldOutcome } from "./form.ts";
 import { DEFAULT_SETTLE_MS, type SettleReport, SettleWatch, skippedSettle } from "./settle.ts";
-import { type ApprovalDesk, type Approver, DEFAULT_APPROVAL_TIMEOUT_MS } from "./approvals.ts";
-import { type ApprovalRule, matchRule } from "../../policy/approval_rules.ts";
+import { ActClock } from "./timing.ts";
+import { type ApprovalHost, approvalRule, type Approver, awaitApproval } from "./approvals.ts";
 import { redactUrl } from "../../policy/url.ts";
 import type { RefTarget } from "../../snapshot/ax_tree.ts";
-import type { SecretStore } from "../../policy/secrets.ts";
 import type { PageRecord } from "../core/page_record.ts";
-import type { StateAuthority } from "../core/states.ts";
+import type { Lookup, StateAuthority, StateRecord } from "../core/states.ts";
 import type { Emitter } from "../core/emit.ts";
 import type { BrowserHost, NavigationHost, PagesHost } from "../core/hosts.ts";
 import { whileResponsive } from "../core/page_health.ts";
 import { Journal, type JournalWriter } from "../core/journal.ts";
 import type { ObservationBudget } from "../core/budget.ts";
-import { ActClock } from "./timing.ts";
 
 /**
  * What an action needs of its session: its current state, its pages, the operator's approval
@@ -36,6 +34,7 @@ export interface ActHost
   extends
     PreflightHost,
     DispatchHost,
+    ApprovalHost,
     Emitter,
     BrowserHost,
     Pick<PagesHost, "id" | "pages">,
@@ -48,14 +47,14 @@ export interface ActHost
   readonly queuedMs?: number;
   /** Aborts when the browser or a renderer of the session's pages goes away: a running action ends with it. */
   readonly browserSignal: AbortSignal;
-  readonly deps: DispatchHost["deps"] & {
-    readonly secrets?: SecretStore;
-    readonly approvalRules?: readonly ApprovalRule[];
-    readonly approvals?: ApprovalDesk;
-  };
+  readonly deps: DispatchHost["deps"] & ApprovalHost["deps"];
 }
 
-/** `approver`: the door's way to ask its client's user, should an approval rule hold the action. */
+/**
+ * One action, its steps in the contract's order: each step is a function of this file, given the
+ * run so far. `approver`: the door's way to ask its client's user, should an approval rule hold the
+ * action.
+ */
 export async function act(
   session: ActHost,
   input: ActInput,
@@ -65,202 +64,361 @@ export async function act(
   session.assertBrowser();
   const started = performance.now();
   const actionId = Journal.newActionId();
-  const scrub = (text: string) => session.deps.secrets?.scrub(text) ?? text;
-  const clock = new ActClock(session.queuedMs);
-  // Until dispatch, the deadline, a client that goes away and the session's end all stop the
-  // action. From the first action-related command on, only the deadline and the session's end
-  // do: a running action is never cut short because its client left.
-  let dl = deadline(effectiveTimeout(input.timeoutMs), signal);
-  let live = dl;
+  const clock = new Clock(input.timeoutMs, signal);
+  const spans = new ActClock(session.queuedMs);
   session.dialogs = [];
-  let execution: Execution = "not_dispatched";
-  let error: PortholeError | null = null;
-  let blocked: PortholeError | null = null;
-  let freshState: ActResult["freshState"];
-  let captureError: PortholeError | null = null;
-  let noop = false;
-  let watch = null as SettleWatch | null;
-  /** Half of what is left stays for the observation itself. */
-  const settleBudget = () => Math.min(input.settleMs ?? DEFAULT_SETTLE_MS, Math.floor(live.remaining() / 2));
-  const progress: Progress = { acknowledged: false, onInput: () => watch?.inputDone(settleBudget()) };
-  let settle: SettleReport = skippedSettle();
-  const notRequested = input.expect ? "unknown" : "not_requested";
-  let fields: FieldOutcome[] | undefined;
-  /** Each dispatched field's nodes, let go once the page was observed: no release queues ahead of the capture. */
-  const held: Preflight[] = [];
-
   // Step 2: the lookup. Unknown and stale ids consume nothing.
   const lookup = session.states.take(input.stateId);
   if (lookup.kind !== "current") {
-    dl.dispose();
-    const code = lookup.kind === "unknown" ? "unknown_state" : "stale_state";
-    const message = lookup.kind === "unknown"
-      ? `State ${input.stateId} was never issued in this session; observe and use the stateId it returns`
-      : `State ${input.stateId} was already ${lookup.why}; a state is good for one action, observe again`;
-    const refused: ActResult = {
-      actionId,
-      execution,
-      observation: "unavailable",
-      postcondition: notRequested,
-      error: new PortholeError(code, message).toBody(),
-      budget: session.budget.view(),
-    };
-    session.journal.append("act", {
-      stateId: input.stateId,
-      action: input.action,
-      outcome: { execution, observation: "unavailable", postcondition: notRequested },
-      error: code,
-    }, actionId);
-    return refused;
+    clock.dispose();
+    return refusedLookup(session, input, lookup, actionId);
   }
-  const state = lookup.state;
-  const rec = session.pages.get(state.pageId);
-  const urlBefore = rec && !rec.driver.closed ? scrub(redactUrl(rec.driver.url())) : undefined;
+  const run = begin(session, input, lookup.state, { actionId, clock, spans, client: signal, approver });
+  // Steps 3 to 5: the parameters, the preflight (and a person's approval), the input; per field for a form.
+  const dispatched = await dispatchAll(session, run);
+  // Whenever the state was consumed: popups settled, the page settled, a fresh state captured.
+  const observed = await settleAndCapture(session, run);
+  const postcondition = await checkPostcondition(run, observed.freshState);
+  clock.dispose();
+  const result = report(session, run, { ...dispatched, ...observed, postcondition });
+  journalAct(session, run, result);
+  rememberAct(session, run);
+  session.emit("action.finished", {
+    pageId: run.state.pageId,
+    action: input.action,
+    execution: result.execution,
+    observation: result.observation,
+    postcondition,
+    error: result.error?.code,
+    ms: Math.round(performance.now() - started),
+  });
+  spans.done();
+  return result;
+}
+
+/**
+ * The action's deadlines. Until dispatch, the deadline, a client that goes away and the
+ * session's end all stop the action (`dl`). From the first action-related command on, only the
+ * deadline and the session's end do (`live`): a running action is never cut short because its
+ * client left.
+ */
+class Clock {
+  dl: Deadline;
+  live: Deadline;
+
+  constructor(private readonly timeoutMs: number | undefined, private readonly client: AbortSignal) {
+    this.dl = this.live = deadline(effectiveTimeout(timeoutMs), client);
+  }
+
+  /** After a person's decision every check runs again, within a fresh timeoutMs. */
+  restart(): void {
+    if (this.live !== this.dl) this.live.dispose();
+    this.dl.dispose();
+    this.dl = this.live = deadline(effectiveTimeout(this.timeoutMs), this.client);
+  }
+
+  /** The first action-related command: from here on the client's leaving no longer stops the action. */
+  detach(session: ActHost): AbortSignal {
+    if (this.dl.signal.aborted) throw this.dl.signal.reason;
+    if (this.live === this.dl) {
+      this.live = deadline(this.dl.remaining(), AbortSignal.any([session.signal, session.browserSignal]));
+    }
+    return this.live.signal;
+  }
+
+  dispose(): void {
+    this.dl.dispose();
+    this.live.dispose();
+  }
+}
+
+/** What one action carries from step to step once its state was taken. */
+interface Run {
+  readonly actionId: string;
+  readonly input: ActInput;
+  /** The consumed state, and its page (undefined when the page is gone: nothing is dispatched). */
+  readonly state: StateRecord;
+  readonly rec: PageRecord | undefined;
+  readonly clock: Clock;
+  /** Where the act's time goes, span by span (timing.ts): marks only while a recorder is on. */
+  readonly spans: ActClock;
+  /** The client's signal: a person's approval is withdrawn when the client leaves. */
+  readonly client: AbortSignal;
+  readonly approver: Approver | undefined;
+  /** Text as every answer shows it: scrubbed of the configured secrets. */
+  readonly scrub: (text: string) => string;
+  /** The page's address before the action, for the journal and `reconcile`. */
+  readonly urlBefore: string | undefined;
   /** What each step acted on (one per fill_form field), for the journal: role and name only. */
-  const targets: (RefTarget | undefined)[] = [];
+  readonly targets: (RefTarget | undefined)[];
+  /** The network log's last entry before the action: `reconcile` reads what followed it. */
+  readonly networkSeq: number;
+  execution: Execution;
+  readonly progress: Progress;
+  /** An effect the policy refused (the last dispatch's, else a popup refused once it was held). */
+  blocked: PortholeError | null;
+  /** What the input started, watched from the first dispatch on. */
+  watch: SettleWatch | null;
+  /** Each dispatched field's nodes, let go once the page was observed: no release queues ahead of the capture. */
+  readonly held: Preflight[];
+}
+
+/** What the dispatch steps leave for the result. */
+interface Dispatched {
+  noop: boolean;
+  fields?: FieldOutcome[];
+  /** What stopped or failed the action. */
+  error: PortholeError | null;
+}
+
+/** What the page looked like afterwards. */
+interface Observed {
+  settle: SettleReport;
+  freshState?: ActResult["freshState"];
+  captureError: PortholeError | null;
+}
+
+/** An unknown or stale state id: nothing was consumed, nothing dispatched; the refusal is journaled. */
+function refusedLookup(
+  session: ActHost,
+  input: ActInput,
+  lookup: Exclude<Lookup, { kind: "current" }>,
+  actionId: string,
+): ActResult {
+  const execution = "not_dispatched";
+  const notRequested = input.expect ? "unknown" : "not_requested";
+  const code = lookup.kind === "unknown" ? "unknown_state" : "stale_state";
+  const message = lookup.kind === "unknown"
+    ? `State ${input.stateId} was never issued in this session; observe and use the stateId it returns`
+    : `State ${input.stateId} was already ${lookup.why}; a state is good for one action, observe again`;
+  const refused: ActResult = {
+    actionId,
+    execution,
+    observation: "unavailable",
+    postcondition: notRequested,
+    error: new PortholeError(code, message).toBody(),
+    budget: session.budget.view(),
+  };
+  session.journal.append("act", {
+    stateId: input.stateId,
+    action: input.action,
+    outcome: { execution, observation: "unavailable", postcondition: notRequested },
+    error: code,
+  }, actionId);
+  return refused;
+}
+
+/** The state is taken: the action starts on its page, noted for the journal and announced. */
+function begin(
+  session: ActHost,
+  input: ActInput,
+  state: StateRecord,
+  given: Pick<Run, "actionId" | "clock" | "spans" | "client" | "approver">,
+): Run {
+  const scrub = (text: string) => session.deps.secrets?.scrub(text) ?? text;
+  const rec = session.pages.get(state.pageId);
+  const urlBefore = pageUrl(rec, scrub);
   const networkSeq = rec?.diag.lastSeq("network") ?? 0;
   rec?.downloads.splice(0); // what this action downloads, and nothing before it
-  if (rec) rec.hit = null;
   session.emit("action.started", {
     pageId: state.pageId,
     action: input.action,
     ref: input.ref,
     stateId: state.stateId,
   });
-  /** Steps 3 to 5 of one single-field action; a form runs one per field on the same state. */
-  const step = async (one: ActInput): Promise<"noop" | "completed"> => {
-    const plan = checkParams(one, state, session.deps.secrets); // step 3
-    targets.push(plan.ref);
-    if (!rec || rec.driver.closed) {
-      throw new Stop("target_changed", `Page ${state.pageId} of state ${state.stateId} is closed`);
-    }
-    // Step 4, while the renderer is probed side by side (a hung page is refused at once).
-    let ctx = await whileResponsive(rec, dl.signal, (sig) => preflight(session, rec, state, one, plan, sig));
-    const rule = ctx.noop ? null : approvalRule(session, one, state.origin, plan.ref);
-    if (rule) {
-      // A human decides; the wait is bounded by the rule, not by timeoutMs. Afterwards every
-      // check runs again on the page as it is then, within a fresh timeoutMs.
-      releaseTargets(rec, ctx);
-      await awaitApproval(session, rec, one, state.origin, plan.ref, rule, signal, approver);
-      if (live !== dl) live.dispose();
-      dl.dispose();
-      dl = live = deadline(effectiveTimeout(input.timeoutMs), signal);
-      ctx = await preflight(session, rec, state, one, plan, dl.signal);
-    }
-    clock.mark("preflight");
-    if (ctx.noop) return "noop";
-    held.push(ctx);
-    // Step 5: from the first action-related command on, failures leave side effects uncertain.
-    if (dl.signal.aborted) throw dl.signal.reason;
-    if (live === dl) {
-      live = deadline(dl.remaining(), AbortSignal.any([session.signal, session.browserSignal]));
-    }
-    progress.acknowledged = false;
-    execution = "dispatched_unknown";
-    watch ??= new SettleWatch(rec.driver, ctx.frame);
-    blocked = await dispatch(session, {
-      rec,
-      state,
-      input: one,
-      plan,
-      ctx,
-      signal: live.signal,
-      progress,
-      clock,
-    });
-    clock.mark("input");
-    execution = "completed";
-    return "completed";
+  const run: Run = {
+    ...given,
+    input,
+    state,
+    rec,
+    scrub,
+    urlBefore,
+    targets: [],
+    networkSeq,
+    execution: "not_dispatched",
+    progress: { acknowledged: false, onInput: () => run.watch?.inputDone(settleBudget(run)) },
+    blocked: null,
+    watch: null,
+    held: [],
   };
+  return run;
+}
+
+/** The page's address as the journal keeps it, while the page is open. */
+function pageUrl(rec: PageRecord | undefined, scrub: (text: string) => string): string | undefined {
+  return rec && !rec.driver.closed ? scrub(redactUrl(rec.driver.url())) : undefined;
+}
+
+/** Half of what is left stays for the observation itself. */
+function settleBudget(run: Run): number {
+  return Math.min(run.input.settleMs ?? DEFAULT_SETTLE_MS, Math.floor(run.clock.live.remaining() / 2));
+}
+
+/** Steps 3 to 5 for the action, or for each field of a form in turn; a failure ends them. */
+async function dispatchAll(session: ActHost, run: Run): Promise<Dispatched> {
+  const { input, state } = run;
+  let fields: FieldOutcome[] | undefined;
   try {
     if (input.action !== "fill_form") {
-      noop = (await step(input)) === "noop";
-    } else {
-      const form = checkForm(input).map((f) => ({
-        f,
-        out: { ref: f.ref, action: "fill", outcome: "skipped" },
-      }));
-      fields = form.map((x) => x.out as FieldOutcome);
-      for (const [i, { f, out }] of form.entries()) {
-        try {
-          const one = fieldAction(input, state, f, i);
-          out.action = one.action;
-          out.outcome = await step(one);
-        } catch (err) {
-          const e = fieldError(asError(err), i);
-          out.outcome = (execution as Execution) !== "dispatched_unknown"
-            ? "refused"
-            : progress.acknowledged
-            ? "completed"
-            : "failed";
-          (out as FieldOutcome).error = e.toBody();
-          throw e;
-        }
-        if (blocked) break; // the page did something the policy refused: the form goes no further
-      }
-      noop = fields.every((o) => o.outcome === "noop");
+      return { noop: (await checkAndDispatch(session, run, input)) === "noop", error: null };
     }
+    const form = checkForm(input).map((f) => ({
+      f,
+      out: { ref: f.ref, action: "fill", outcome: "skipped" },
+    }));
+    fields = form.map((x) => x.out as FieldOutcome);
+    for (const [i, { f, out }] of form.entries()) {
+      try {
+        const one = fieldAction(input, state, f, i);
+        out.action = one.action;
+        out.outcome = await checkAndDispatch(session, run, one);
+      } catch (err) {
+        const e = fieldError(asError(err), i);
+        out.outcome = run.execution !== "dispatched_unknown"
+          ? "refused"
+          : run.progress.acknowledged
+          ? "completed"
+          : "failed";
+        (out as FieldOutcome).error = e.toBody();
+        throw e;
+      }
+      if (run.blocked) break; // the page did something the policy refused: the form goes no further
+    }
+    return { noop: fields.every((o) => o.outcome === "noop"), fields, error: null };
   } catch (err) {
     // Once Chromium acknowledged the input or the navigation, a later failure (readiness,
     // a timeout while waiting for DOMContentLoaded) does not make the action uncertain.
-    if (progress.acknowledged) execution = "completed";
-    error = asError(err);
+    if (run.progress.acknowledged) run.execution = "completed";
+    return { noop: false, fields, error: asError(err) };
   }
+}
 
+/** Steps 3 to 5 of one single-field action; a form runs one per field on the same state. */
+async function checkAndDispatch(session: ActHost, run: Run, one: ActInput): Promise<"noop" | "completed"> {
+  const { rec, state, clock } = run;
+  const plan = checkParams(one, state, session.deps.secrets); // step 3
+  run.targets.push(plan.ref);
+  if (!rec || rec.driver.closed) {
+    throw new Stop("target_changed", `Page ${state.pageId} of state ${state.stateId} is closed`);
+  }
+  // Step 4, while the renderer is probed side by side (a hung page is refused at once).
+  let ctx = await whileResponsive(
+    rec,
+    clock.dl.signal,
+    (sig) => preflight(session, rec, state, one, plan, sig),
+  );
+  const rule = ctx.noop ? null : approvalRule(session, one, state.origin, plan.ref);
+  if (rule) {
+    // A human decides; the wait is bounded by the rule, not by timeoutMs. Afterwards every
+    // check runs again on the page as it is then, within a fresh timeoutMs.
+    releaseTargets(rec, ctx);
+    await awaitApproval(session, rec, one, state.origin, plan.ref, rule, run.client, run.approver);
+    clock.restart();
+    ctx = await preflight(session, rec, state, one, plan, clock.dl.signal);
+  }
+  if (ctx.noop) return "noop";
+  await dispatchInput(session, run, rec, { input: one, plan, ctx });
+  return "completed";
+}
+
+/** Step 5: from the first action-related command on, failures leave side effects uncertain. */
+async function dispatchInput(
+  session: ActHost,
+  run: Run,
+  rec: PageRecord,
+  job: Pick<Dispatch, "input" | "plan" | "ctx">,
+): Promise<void> {
+  run.held.push(job.ctx);
+  run.spans.mark("preflight");
+  const signal = run.clock.detach(session);
+  run.progress.acknowledged = false;
+  run.execution = "dispatched_unknown";
+  run.watch ??= new SettleWatch(rec.driver, job.ctx.frame);
+  run.blocked = await dispatch(session, {
+    ...job,
+    rec,
+    state: run.state,
+    signal,
+    progress: run.progress,
+    clock: run.spans,
+  });
+  run.execution = "completed";
+  run.spans.mark("input");
+}
+
+/**
+ * After the input: popups settled, the page settled, and a fresh observation attempted (it
+ * always is once the state was consumed); then the held nodes are let go.
+ */
+async function settleAndCapture(session: ActHost, run: Run): Promise<Observed> {
+  const { rec, state, watch } = run;
+  const live = run.clock.live.signal;
   // A popup the action opened is adopted (or closed) before the page is observed again.
-  if (rec && execution !== "not_dispatched") {
-    await popupsSettled(rec, live.signal);
-    blocked ??= rec.blocked.first(); // a popup refused once it was held
+  if (rec && run.execution !== "not_dispatched") {
+    await popupsSettled(rec, live);
+    run.blocked ??= rec.blocked.first(); // a popup refused once it was held
   }
-  clock.mark("popups");
-  if (watch && rec && !rec.driver.closed && !live.signal.aborted) {
-    settle = await watch.settle(settleBudget(), live.signal);
+  run.spans.mark("popups");
+  let settle = skippedSettle();
+  if (watch && rec && !rec.driver.closed && !live.aborted) {
+    settle = await watch.settle(settleBudget(run), live);
   }
-  clock.mark("settle");
-
-  // Whenever the state was consumed, a fresh observation is attempted.
-  if (rec && !rec.driver.closed && session.pages.has(rec.pageId) && !live.signal.aborted) {
+  run.spans.mark("settle");
+  const observed: Observed = { settle, captureError: null };
+  if (rec && !rec.driver.closed && session.pages.has(rec.pageId) && !live.aborted) {
     try {
-      freshState = await session.captureFresh(rec, state.frameId, live.signal, {
+      observed.freshState = await session.captureFresh(rec, state.frameId, live, {
         tier: state.tier,
         maxDepth: state.maxDepth,
       });
     } catch (err) {
-      captureError = toPortholeError(err);
-      if (captureError.code === "internal") {
-        captureError = new PortholeError("observation_failed", captureError.message);
-      }
+      const e = toPortholeError(err);
+      observed.captureError = e.code === "internal" ? new PortholeError("observation_failed", e.message) : e;
     }
   } else {
-    captureError = new PortholeError(
+    observed.captureError = new PortholeError(
       "observation_failed",
-      live.signal.aborted ? "No time was left to observe" : "The page is gone",
+      live.aborted ? "No time was left to observe" : "The page is gone",
     );
   }
-  clock.mark("capture");
+  run.spans.mark("capture");
   watch?.dispose();
-  if (rec) { for (const ctx of held) releaseTargets(rec, ctx); }
+  if (rec) { for (const ctx of run.held) releaseTargets(rec, ctx); }
+  return observed;
+}
 
-  let postcondition: ActResult["postcondition"] = input.expect ? "unknown" : "not_requested";
-  if (input.expect && freshState && execution !== "not_dispatched") {
-    postcondition = await checkExpect(rec!, freshState, input.expect, live.signal);
-  }
-  dl.dispose();
-  live.dispose();
+/** `expect`, checked only on a state captured after a dispatched action. */
+async function checkPostcondition(
+  run: Run,
+  freshState: ActResult["freshState"],
+): Promise<ActResult["postcondition"]> {
+  const expect = run.input.expect;
+  if (!expect) return "not_requested";
+  if (!freshState || run.execution === "not_dispatched") return "unknown";
+  return await checkExpect(run.rec!, freshState, expect, run.clock.live.signal);
+}
 
+/** The result: what was dispatched, observed and met, with one error at most. */
+function report(
+  session: ActHost,
+  run: Run,
+  out: Dispatched & Observed & { postcondition: ActResult["postcondition"] },
+): ActResult {
+  const { execution, rec } = run;
+  const { freshState } = out;
   // One error per result: what stopped the action, then a blocked effect, then a capture failure.
-  const first = error ?? blocked ?? captureError;
+  const first = out.error ?? run.blocked ?? out.captureError;
   const result: ActResult = {
-    actionId,
+    actionId: run.actionId,
     execution,
     observation: freshState ? "captured" : "unavailable",
-    postcondition,
+    postcondition: out.postcondition,
   };
   if (freshState) result.freshState = freshState;
-  result.settle = settle;
-  if (fields) result.fields = fields;
+  result.settle = out.settle;
+  if (out.fields) result.fields = out.fields;
   if (session.dialogs.length) result.dialogs = session.dialogs.splice(0);
-  if (noop) result.noop = true;
+  if (out.noop) result.noop = true;
   if (rec?.downloads.length) result.downloads = rec.downloads.splice(0);
   if (first) {
     const body = first.toBody();
@@ -268,39 +426,6 @@ export async function act(
     result.error = body;
   }
   result.budget = session.budget.view();
-  journalAct(session, actionId, input, state.stateId, {
-    result,
-    pageId: state.pageId,
-    targets,
-    urlBefore,
-    urlAfter: freshState?.url ?? (rec && !rec.driver.closed ? scrub(redactUrl(rec.driver.url())) : undefined),
-    scrub,
-  });
-  if (rec) {
-    session.journal.remember(actionId, {
-      pageId: state.pageId,
-      frameId: state.frameId,
-      loaderId: state.loaderId,
-      action: input.action,
-      ref: input.action === "fill_form" ? undefined : targets[0],
-      typed: input.text !== undefined || input.secretRef
-        ? { text: input.text, secretRef: input.secretRef }
-        : undefined,
-      networkSeq,
-      urlBefore: urlBefore ?? "",
-    });
-  }
-  session.emit("action.finished", {
-    pageId: state.pageId,
-    action: input.action,
-    execution,
-    observation: result.observation,
-    postcondition,
-    error: result.error?.code,
-    ms: Math.round(performance.now() - started),
-    ...(rec?.hit ? { point: rec.hit } : {}),
-  });
-  clock.done();
   return result;
 }
 
@@ -308,27 +433,14 @@ export async function act(
  * The action's journal entry, and one per fill_form field: the target's role and name (scrubbed of
  * secrets, as every answer is), never what was typed.
  */
-function journalAct(
-  session: ActHost,
-  actionId: string,
-  input: ActInput,
-  stateId: string,
-  at: {
-    result: ActResult;
-    pageId: string;
-    targets: (RefTarget | undefined)[];
-    urlBefore?: string;
-    urlAfter?: string;
-    scrub: (text: string) => string;
-  },
-): void {
-  const { result, scrub } = at;
+function journalAct(session: ActHost, run: Run, result: ActResult): void {
+  const { actionId, input, state, rec, scrub } = run;
   const target = (t: RefTarget | undefined) => t ? { role: t.role, name: scrub(t.name) } : undefined;
   session.journal.append("act", {
-    pageId: at.pageId,
-    stateId,
+    pageId: state.pageId,
+    stateId: state.stateId,
     action: input.action,
-    target: input.action === "fill_form" ? undefined : target(at.targets[0]),
+    target: input.action === "fill_form" ? undefined : target(run.targets[0]),
     outcome: {
       execution: result.execution,
       observation: result.observation,
@@ -336,22 +448,40 @@ function journalAct(
     },
     settle: result.settle,
     error: result.error?.code,
-    urlBefore: at.urlBefore,
-    urlAfter: at.urlAfter,
+    urlBefore: run.urlBefore,
+    urlAfter: result.freshState?.url ?? pageUrl(rec, scrub),
     ...input.action === "navigate" && input.url ? { detail: { url: scrub(redactUrl(input.url)) } } : {},
   }, actionId);
   for (const [i, f] of (result.fields ?? []).entries()) {
     session.journal.append("field", {
       of: actionId,
       field: i,
-      pageId: at.pageId,
-      stateId,
+      pageId: state.pageId,
+      stateId: state.stateId,
       action: f.action,
-      target: target(at.targets[i]),
+      target: target(run.targets[i]),
       error: f.error?.code,
       detail: { outcome: f.outcome },
     });
   }
+}
+
+/** What `reconcile` needs of the action, kept while its page was there to act on. */
+function rememberAct(session: ActHost, run: Run): void {
+  const { actionId, input, state, rec } = run;
+  if (!rec) return;
+  session.journal.remember(actionId, {
+    pageId: state.pageId,
+    frameId: state.frameId,
+    loaderId: state.loaderId,
+    action: input.action,
+    ref: input.action === "fill_form" ? undefined : run.targets[0],
+    typed: input.text !== undefined || input.secretRef
+      ? { text: input.text, secretRef: input.secretRef }
+      : undefined,
+    networkSeq: run.networkSeq,
+    urlBefore: run.urlBefore ?? "",
+  });
 }
 
 /** Any failure as the Porthole error the result reports. */
@@ -380,59 +510,6 @@ function fieldError(e: PortholeError, i: number): PortholeError {
     ...e.extras,
     details: { ...e.extras.details, field: named },
   });
-}
-
-function approvalRule(session: ActHost, input: ActInput, origin: string, ref: RefTarget | undefined) {
-  const rules = session.deps.approvalRules;
-  if (!rules?.length || !session.deps.approvals) return null;
-  return matchRule(rules, { action: input.action, origin, role: ref?.role, name: ref?.name });
-}
-
-async function awaitApproval(
-  session: ActHost,
-  rec: PageRecord,
-  input: ActInput,
-  origin: string,
-  ref: RefTarget | undefined,
-  rule: ApprovalRule,
-  signal: AbortSignal,
-  approver: Approver | undefined,
-): Promise<void> {
-  let approvalId = "";
-  let decided: { decidedBy?: string } = {};
-  // A ref's name is the page's text as read: scrubbed of configured secrets, as every answer is.
-  const scrub = (text: string) => session.deps.secrets?.scrub(text) ?? text;
-  const name = ref && scrub(ref.name);
-  const outcome = await session.deps.approvals!.request(
-    {
-      sessionId: session.id,
-      // The page as it was observed, so a person (or a BAP client) sees where the action would run.
-      pageId: rec.pageId,
-      url: scrub(redactUrl(rec.driver.url())),
-      title: rec.title,
-      action: input.action,
-      origin,
-      target: ref ? `${ref.role} "${name}"` : input.url ? scrub(redactUrl(input.url)) : undefined,
-      ...(ref ? { element: { role: ref.role, name: name! } } : {}),
-      description: rule.description,
-    },
-    rule.timeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS,
-    // A client that leaves while a human decides withdraws the request: nobody would act on it.
-    signal,
-    (view) => {
-      approvalId = view.approvalId;
-      decided = view;
-      session.emit("approval.requested", { approvalId, action: input.action, origin });
-    },
-    approver,
-  );
-  session.emit("approval.resolved", { approvalId, decision: outcome, decidedBy: decided.decidedBy });
-  if (outcome === "deny") {
-    throw new Stop("approval_denied", `The ${input.action} was denied by a human (${approvalId})`);
-  }
-  if (outcome === "timeout") {
-    throw new Stop("approval_timeout", `No decision on the ${input.action} arrived in time (${approvalId})`);
-  }
 }
 
 async function checkExpect(

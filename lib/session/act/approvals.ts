@@ -10,6 +10,14 @@
 import { PortholeError } from "../../protocol/errors.ts";
 import { newId } from "../../protocol/validate.ts";
 import type { ApprovalView } from "../../protocol/views.ts";
+import type { ActInput } from "../../protocol/schemas.ts";
+import { type ApprovalRule, matchRule } from "../../policy/approval_rules.ts";
+import type { SecretStore } from "../../policy/secrets.ts";
+import { redactUrl } from "../../policy/url.ts";
+import type { RefTarget } from "../../snapshot/ax_tree.ts";
+import type { Emitter } from "../core/emit.ts";
+import type { PageRecord } from "../core/page_record.ts";
+import { Stop } from "./params.ts";
 
 export type { ApprovalView };
 
@@ -33,6 +41,16 @@ interface Pending {
 }
 
 export const DEFAULT_APPROVAL_TIMEOUT_MS = 120_000;
+
+/** What asking a person needs of the session: its id, events, the operator's rules and secrets, the desk. */
+export interface ApprovalHost extends Emitter {
+  readonly id: string;
+  readonly deps: {
+    readonly secrets?: SecretStore;
+    readonly approvalRules?: readonly ApprovalRule[];
+    readonly approvals?: ApprovalDesk;
+  };
+}
 
 export class ApprovalDesk {
   #pending = new Map<string, Pending>();
@@ -107,5 +125,69 @@ export class ApprovalDesk {
     }
     pending.settle(decision, decidedBy);
     return pending.view;
+  }
+}
+
+/** The operator's rule that holds this action for a person, if any. */
+export function approvalRule(
+  session: ApprovalHost,
+  input: ActInput,
+  origin: string,
+  ref: RefTarget | undefined,
+): ApprovalRule | null {
+  const rules = session.deps.approvalRules;
+  if (!rules?.length || !session.deps.approvals) return null;
+  return matchRule(rules, { action: input.action, origin, role: ref?.role, name: ref?.name });
+}
+
+/**
+ * Ask a person about the action (through the door's `approver` too, when it brought one) and wait
+ * for the decision: a denial or no decision in time stops the action. The request shows the page
+ * as it was observed, its text scrubbed of secrets.
+ */
+export async function awaitApproval(
+  session: ApprovalHost,
+  rec: PageRecord,
+  input: ActInput,
+  origin: string,
+  ref: RefTarget | undefined,
+  rule: ApprovalRule,
+  signal: AbortSignal,
+  approver: Approver | undefined,
+): Promise<void> {
+  let approvalId = "";
+  let decided: { decidedBy?: string } = {};
+  // A ref's name is the page's text as read: scrubbed of configured secrets, as every answer is.
+  const scrub = (text: string) => session.deps.secrets?.scrub(text) ?? text;
+  const name = ref && scrub(ref.name);
+  const outcome = await session.deps.approvals!.request(
+    {
+      sessionId: session.id,
+      // The page as it was observed, so a person (or a BAP client) sees where the action would run.
+      pageId: rec.pageId,
+      url: scrub(redactUrl(rec.driver.url())),
+      title: rec.title,
+      action: input.action,
+      origin,
+      target: ref ? `${ref.role} "${name}"` : input.url ? scrub(redactUrl(input.url)) : undefined,
+      ...(ref ? { element: { role: ref.role, name: name! } } : {}),
+      description: rule.description,
+    },
+    rule.timeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS,
+    // A client that leaves while a human decides withdraws the request: nobody would act on it.
+    signal,
+    (view) => {
+      approvalId = view.approvalId;
+      decided = view;
+      session.emit("approval.requested", { approvalId, action: input.action, origin });
+    },
+    approver,
+  );
+  session.emit("approval.resolved", { approvalId, decision: outcome, decidedBy: decided.decidedBy });
+  if (outcome === "deny") {
+    throw new Stop("approval_denied", `The ${input.action} was denied by a human (${approvalId})`);
+  }
+  if (outcome === "timeout") {
+    throw new Stop("approval_timeout", `No decision on the ${input.action} arrived in time (${approvalId})`);
   }
 }
