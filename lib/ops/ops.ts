@@ -211,7 +211,7 @@ const actOp = defineOp({
   run: ({ registry, params, input, signal, approver }) => {
     const s = registry.get(params.sessionId);
     s.assertBrowser();
-    s.budget.assertRoom("the act");
+    s.budget.assertActRoom();
     return meteredAct(
       registry,
       input.action,

@@ -128,3 +128,47 @@ Deno.test(
     assert.match(answer.body.state.tree, /button "Fine"/);
   },
 );
+
+Deno.test(
+  "a slow server is not a hung page: wait during a held cross-document navigation waits, and navigate replaces one without recovering",
+  browserTest,
+  async () => {
+    await using site = new Site({
+      ...PAGES,
+      // The server holds the navigation's response for 3 s; the renderer is idle all along.
+      "/slow": async () => {
+        await new Promise((r) => setTimeout(r, 3000));
+        return new Response("<!doctype html><title>Slow</title><h1>Arrived</h1>", {
+          headers: { "content-type": "text/html" },
+        });
+      },
+    });
+    await using ph = await Porthole.start();
+    const { sid, state } = await sessionAt(ph, site.url("/ok"));
+    const rec = ph.server.registry.get(sid).pages.get(state.pageId)!;
+    await ph.pageEval(sid, `location.href = "/slow"`);
+    const wait = await timed(() =>
+      ph.post(`/v1/sessions/${sid}/wait`, { text: "Arrived", timeoutMs: 10_000 })
+    );
+    assert.equal(wait.value.status, 200, JSON.stringify(wait.value.body));
+    assert.equal(wait.value.body.met, true);
+    assert.ok(wait.ms >= 2000, `the wait lasted the server's delay, ${wait.ms} ms`);
+    assert.equal(rec.health, "ok", "the page is not marked hung");
+    const obs = await ph.observe(sid);
+    assert.match(obs.tree, /heading "Arrived"/);
+    assert.equal(obs.generation, state.generation, "no recovery was needed");
+
+    // navigate while the page's own slow navigation is under way: it replaces it, at once.
+    await ph.pageEval(sid, `location.href = "/slow?again"`);
+    await new Promise((r) => setTimeout(r, 200));
+    const nav = await timed(() =>
+      ph.post(`/v1/sessions/${sid}/navigate`, { url: site.url("/ok"), observe: true, timeoutMs: 10_000 })
+    );
+    assert.equal(nav.value.status, 200, JSON.stringify(nav.value.body));
+    assert.match(nav.value.body.state.tree, /button "Fine"/);
+    assert.equal(nav.value.body.state.generation, state.generation, "the renderer was not replaced");
+    assert.ok(nav.ms < 2500, `navigate took ${nav.ms} ms`);
+    assert.ok(!eventsOf(ph, sid).some((e) => e.type === "page.recovered"));
+    assert.equal(rec.health, "ok");
+  },
+);

@@ -2,7 +2,7 @@
  * The action journal: every act answers with the actionId of its entry; the exported chain
  * verifies offline (`porthole journal verify`, a real subprocess) and a flipped byte in any entry
  * is named at that entry; a secret typed by reference appears nowhere in it; it stays readable
- * for --journal-keep after the session closed.
+ * for --journal-keep after the session closed, with every page's close.
  */
 import assert from "node:assert/strict";
 import { browserTest, type Json, Porthole, refOf, Site } from "../support/harness.ts";
@@ -179,5 +179,26 @@ Deno.test(
     const plan = entries.at(-1);
     assert.equal(plan.kind, "plan_refusal");
     assert.equal(plan.detail.operation, "navigate");
+  },
+);
+
+Deno.test(
+  "closing a session journals each of its pages' close, and the kept journal shows them and verifies",
+  browserTest,
+  async () => {
+    await using site = new Site({ "/": FORM });
+    await using ph = await Porthole.start((c) => (c.journalKeepMs = 60_000));
+    const sid = await ph.session();
+    const first = (await ph.open(sid, site.url("/"))).pageId;
+    const second = (await ph.post(`/v1/sessions/${sid}/pages`, {})).body.pageId;
+    assert.equal((await ph.request("DELETE", `/v1/sessions/${sid}`)).status, 204);
+
+    const kept = await ph.request("GET", `/v1/sessions/${sid}/journal`);
+    assert.equal(kept.status, 200, JSON.stringify(kept.body));
+    const closes = kept.body.entries.filter((e: Json) => e.kind === "page_close").map((e: Json) => e.pageId);
+    assert.deepEqual(closes.toSorted(), [first, second].toSorted());
+    const opens = kept.body.entries.filter((e: Json) => e.kind === "page_open").map((e: Json) => e.pageId);
+    assert.deepEqual(opens, [first, second]);
+    assert.equal((await verifyJournalText(JSON.stringify(kept.body))).ok, true);
   },
 );

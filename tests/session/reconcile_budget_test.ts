@@ -5,34 +5,13 @@
  */
 import assert from "node:assert/strict";
 import { assertError, browserTest, type Json, Porthole, refOf, Site } from "../support/harness.ts";
-
-function countingSite() {
-  let clicks = 0;
-  const site = new Site({
-    "/go": `<!doctype html><title>Go</title>
-      <button onclick="fetch('/click', {method: 'POST', keepalive: true}); location.href = '/next'">Go</button>`,
-    "/stay": `<!doctype html><title>Stay</title>
-      <button onclick="fetch('/click', {method: 'POST'}); const t = Date.now(); while (Date.now() - t < 1500) {}">Stay</button>`,
-    "/click": () => {
-      clicks++;
-      return new Response("ok");
-    },
-    // A slow server: the click's navigation commits after the act has run out of time.
-    "/next": async () => {
-      await new Promise((r) => setTimeout(r, 1500));
-      return new Response("<!doctype html><title>Next</title><h1>Next</h1>", {
-        headers: { "content-type": "text/html" },
-      });
-    },
-  });
-  return { site, clicks: () => clicks };
-}
+import { clickCountingSite } from "../support/fixtures.ts";
 
 Deno.test(
   "reconcile says yes for a click whose navigation committed after its answer was lost, no for one that did not, and dispatches nothing",
   browserTest,
   async () => {
-    const { site, clicks } = countingSite();
+    const { site, clicks } = clickCountingSite();
     await using _site = site;
     await using ph = await Porthole.start();
     const sid = await ph.session();

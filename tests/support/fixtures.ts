@@ -49,3 +49,31 @@ export async function portholeSession(patch?: (c: Config) => void) {
     throw e;
   }
 }
+
+/**
+ * A site whose buttons make uncertain acts, for reconcile: `/go`'s button posts `/click` and
+ * leaves for `/next`, which the server holds 1.5 s (an act with a shorter timeout answers without
+ * an observation, and the navigation commits later); `/stay`'s button posts `/click` and holds the
+ * renderer 1.5 s (the input is never acknowledged in time: dispatched_unknown). The server counts
+ * the clicks, so a test sees that reconcile dispatched nothing.
+ */
+export function clickCountingSite(): { site: Site; clicks: () => number } {
+  let clicks = 0;
+  const site = new Site({
+    "/go": `<!doctype html><title>Go</title>
+      <button onclick="fetch('/click', {method: 'POST', keepalive: true}); location.href = '/next'">Go</button>`,
+    "/stay": `<!doctype html><title>Stay</title>
+      <button onclick="fetch('/click', {method: 'POST'}); const t = Date.now(); while (Date.now() - t < 1500) {}">Stay</button>`,
+    "/click": () => {
+      clicks++;
+      return new Response("ok");
+    },
+    "/next": async () => {
+      await new Promise((r) => setTimeout(r, 1500));
+      return new Response("<!doctype html><title>Next</title><h1>Next</h1>", {
+        headers: { "content-type": "text/html" },
+      });
+    },
+  });
+  return { site, clicks: () => clicks };
+}

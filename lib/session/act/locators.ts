@@ -46,7 +46,8 @@ function clientError(
 ): PortholeError {
   const e = r.error!;
   let message = e.message;
-  const details: Record<string, unknown> = { ...e.details, execution: r.execution };
+  // The journal entry's id: what agent/reconcile takes when the error leaves the outcome uncertain.
+  const details: Record<string, unknown> = { ...e.details, execution: r.execution, actionId: r.actionId };
   for (const { loc, ref } of named) {
     if (!ref || (loc.type === "ref" && loc.ref === ref)) continue;
     message = message.replace(new RegExp(`${ref}(?![0-9])`, "g"), describeLocator(loc));

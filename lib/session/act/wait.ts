@@ -18,6 +18,7 @@ import { findNode } from "../locate/node.ts";
 import type { PageDriver } from "../../driver/page_driver.ts";
 import { elementCenter } from "../observe/element_props.ts";
 import type { StateAuthority, StateRecord } from "../core/states.ts";
+import type { ObservationBudget } from "../core/budget.ts";
 
 /** What the session must offer: act, and a fresh observation that becomes its current state. */
 export type ActWaitHost = ActHost & {
@@ -26,6 +27,7 @@ export type ActWaitHost = ActHost & {
   activate(pageId: string): unknown;
   observe(input: ObserveInput, signal: AbortSignal): Promise<Observation>;
   readonly states: Pick<StateAuthority, "take" | "current">;
+  readonly budget: Pick<ObservationBudget, "view" | "assertActRoom">;
 };
 
 type FieldValue = NonNullable<ActInput["fields"]>[number]["value"];
@@ -99,6 +101,8 @@ export async function actWhenReady(
 ): Promise<ActWaitResult> {
   // It acts: a session in plan mode refuses it before looking, as it refuses the act operation.
   refuseInPlanMode(session, action.action, { operation: "act", action: action.action });
+  // A spent budget refuses it before it observes, as it refuses the act operation before its lookup.
+  session.budget.assertActRoom();
   const dl = deadline(timeoutMs, signal);
   const rec = session.pages.get(page.pageId)!;
   const seen = seenOf(session, page.pageId);

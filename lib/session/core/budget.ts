@@ -2,7 +2,7 @@
  * A session's observation budget (`--session-budget`): the bytes of every tree it was given are
  * counted. With a limit, an observation asked for in the full tier is stepped down to interactive
  * once half the budget is used, any tier to minimal once three quarters are, and once all of it is
- * used observe and act are refused with `session_budget_exhausted`. Pure bookkeeping.
+ * used observe and act (of every door) are refused with `session_budget_exhausted`. Pure bookkeeping.
  */
 import { PortholeError } from "../../protocol/errors.ts";
 import type { Tier } from "../../snapshot/render.ts";
@@ -30,6 +30,15 @@ export class ObservationBudget {
       `Session budget spent: ${this.#used} of ${this.limit} observation bytes used; ${what} is refused`,
       { details: { bytesUsed: this.#used, bytesLimit: this.limit } },
     );
+  }
+
+  /**
+   * Refuse an action of any door once the budget is spent: the act operation before its state is
+   * looked up, an action by locators before it observes the page. (The act whose own fresh
+   * observation spends the last bytes still runs: that observation is what is refused.)
+   */
+  assertActRoom(): void {
+    this.assertRoom("the act");
   }
 
   /** The tier to capture in, and the notice when it is smaller than `asked`. */

@@ -4,6 +4,11 @@
  * observe, act and wait refuse at once with `page_unresponsive`, and navigate recovers the page
  * in place: the renderer is replaced, the page keeps its id and origin rules, and its generation
  * rises so that no state of the old renderer passes for one of the new.
+ *
+ * While a cross-document navigation of the page is under way, the browser holds every command for
+ * the renderer until it commits or ends: an unanswered probe then says nothing of the renderer,
+ * only of the network. Health is judged once the navigation ended, so a slow server alone never
+ * makes a healthy page hung.
  */
 import type { Protocol } from "devtools-protocol";
 import { raceSignal } from "../../driver/page_driver.ts";
@@ -24,10 +29,38 @@ export interface HealthHost extends Emitter {
   rendererCrashed(err: PortholeError): void;
 }
 
+/** The main frame's cross-document navigation under way, per page: it ends on commit, stop or crash. */
+const underway = new WeakMap<PageRecord, { ended: Promise<void>; end(): void }>();
+
+function navigationEnded(rec: PageRecord): void {
+  underway.get(rec)?.end();
+  underway.delete(rec);
+}
+
+/** Follow the main frame's cross-document navigations: the browser holds the renderer's commands meanwhile. */
+function watchNavigations(rec: PageRecord): void {
+  const { driver } = rec;
+  const main = (frameId: string | undefined) => frameId === driver.targetId;
+  driver.on("Page.frameStartedNavigating", (e: { frameId: string; navigationType?: string }) => {
+    if (!main(e.frameId) || /SameDocument$/i.test(e.navigationType ?? "")) return;
+    navigationEnded(rec);
+    const { promise, resolve } = Promise.withResolvers<void>();
+    underway.set(rec, { ended: promise, end: resolve });
+  });
+  driver.on("Page.frameNavigated", (e: Protocol.Page.FrameNavigatedEvent) => {
+    if (main(e.frame.id)) navigationEnded(rec);
+  });
+  driver.on("Page.frameStoppedLoading", (e: Protocol.Page.FrameStoppedLoadingEvent) => {
+    if (main(e.frameId)) navigationEnded(rec);
+  });
+}
+
 /** Follow the renderer's crashes and reloads (called once per page, when it is prepared). */
 export function watchHealth(host: HealthHost, rec: PageRecord): void {
   const { driver } = rec;
+  watchNavigations(rec);
   driver.on("Inspector.targetCrashed", () => {
+    navigationEnded(rec);
     const hung = rec.health === "hung";
     rec.health = "crashed";
     // A crash Porthole caused to recover a hung page is part of that recovery, not news.
@@ -41,19 +74,40 @@ export function watchHealth(host: HealthHost, rec: PageRecord): void {
   driver.send("Inspector.enable").catch(() => {});
 }
 
-/** Whether the renderer answers a trivial evaluation within `ms` (an error is an answer too). */
-async function answers(rec: PageRecord, ms: number, signal: AbortSignal): Promise<boolean> {
+/** `p`, or false after `ms`. */
+async function within(p: Promise<boolean>, ms: number, signal: AbortSignal): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await raceSignal(Promise.race([p, late]), signal);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Whether the renderer answers a trivial evaluation within `ms` (an error is an answer too):
+ * `held` when it did not while a cross-document navigation is under way (the browser holds the
+ * probe until it ends). With `throughNavigation`, a held probe is waited for until the navigation
+ * ended, and the renderer then has `ms` more: only then is silence an answer.
+ */
+async function answers(
+  rec: PageRecord,
+  ms: number,
+  signal: AbortSignal,
+  throughNavigation = true,
+): Promise<boolean | "held"> {
   const probe = rec.driver.send<Protocol.Runtime.EvaluateResponse>(
     "Runtime.evaluate",
     { expression: "0", silent: true },
   ).then(() => true, () => true);
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
-  try {
-    return await raceSignal(Promise.race([probe, late]), signal);
-  } finally {
-    clearTimeout(timer);
+  while (!(await within(probe, ms, signal))) {
+    const nav = underway.get(rec);
+    if (!nav) return false;
+    if (!throughNavigation) return "held";
+    await raceSignal(Promise.race([probe, nav.ended]), signal);
   }
+  return true;
 }
 
 function unresponsive(rec: PageRecord): PortholeError {
@@ -87,6 +141,14 @@ export async function assertResponsive(rec: PageRecord, signal: AbortSignal): Pr
   rec.health = "ok";
 }
 
+/** Stop the page's navigation under way, and wait (briefly) for the browser to say it ended. */
+async function stopNavigation(rec: PageRecord, signal: AbortSignal): Promise<void> {
+  const nav = underway.get(rec);
+  if (!nav) return;
+  await rec.driver.send("Page.stopLoading", {}, signal).catch(() => {});
+  await within(nav.ended.then(() => true), PROBE_MS, signal);
+}
+
 /**
  * Before navigate: a crashed or hung renderer is replaced. A hung one is crashed first (its
  * main thread answers nothing, the browser can still end it); the navigation that follows starts
@@ -94,7 +156,16 @@ export async function assertResponsive(rec: PageRecord, signal: AbortSignal): Pr
  */
 export async function recoverPage(host: Emitter, rec: PageRecord, signal: AbortSignal): Promise<boolean> {
   if (rec.driver.closed) return false;
-  const live = !crashed(rec) && await answers(rec, rec.health === "hung" ? RECHECK_MS : PROBE_MS, signal);
+  const probe = () => answers(rec, rec.health === "hung" ? RECHECK_MS : PROBE_MS, signal, false);
+  let live = !crashed(rec) && await probe();
+  // A navigation under way holds the probe, which says nothing then. That navigation is stopped
+  // (in the browser), so the caller's own starts at once instead of behind it, and the renderer
+  // is asked again.
+  if (live === "held" && !crashed(rec)) {
+    await stopNavigation(rec, signal);
+    live = !crashed(rec) && await probe();
+    if (live === "held") return false;
+  }
   if (live && !crashed(rec)) {
     rec.health = "ok";
     return false;

@@ -130,9 +130,12 @@ export class PageSet {
   }
 
   /** Drop every page without closing it (its browser or context is gone). */
+  /** Every page goes at once (the session closed, the browser went): each one's close is said. */
   clear(): void {
+    const gone = [...this.map.keys()];
     this.map.clear();
     this.activeId = null;
+    for (const pageId of gone) this.#host.emit("page.closed", { pageId });
   }
 
   views(): PageView[] {
