@@ -357,7 +357,7 @@ function journalAct(
 /** Any failure as the Porthole error the result reports. */
 function asError(err: unknown): PortholeError {
   const error = err instanceof Stop
-    ? new PortholeError(err.code, err.message, { details: err.details })
+    ? new PortholeError(err.code, err.message, { details: err.details, recoveryHint: err.recoveryHint })
     : toPortholeError(
       err instanceof Error && err.name === "TimeoutError" ? new PortholeError("timeout", err.message) : err,
     );
