@@ -28,7 +28,14 @@ export const ErrorBody = v.object({
   retryable: Bool,
   retryAfterMs: v.optional(Int),
   recoveryHint: v.optional(Str),
-  details: v.optional(AnyObject),
+  details: v.optional(
+    about(
+      AnyObject,
+      "Facts of the error: `field` for invalid_params; for obscured, `coveredBy` (what is on top) and " +
+        "`transient: true` when the cover is of the moment (the node ignores pointer events now, or its " +
+        "cover is animating): observe again and act on the fresh state",
+    ),
+  ),
 });
 // errors.ts keeps its own interface (the table sits below this file); the two must agree.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

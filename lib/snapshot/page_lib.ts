@@ -35,18 +35,29 @@ export const HIT_TEST = `function (x, y, ignore) {
     : root.elementFromPoint(x, y);
   let hit = top(document);
   while (hit && hit.shadowRoot) {
-    const inner = top(hit.shadowRoot);
+    let inner = top(hit.shadowRoot);
+    // Light-DOM text slotted into the shadow tree hits its host; what renders it there is the
+    // shadow tree's first element at the point (a <button><slot></slot></button>'s button).
+    if (inner === hit) {
+      inner = hit.shadowRoot.elementsFromPoint(x, y).find((e) =>
+        e.getRootNode() === hit.shadowRoot && (!ignore || (e !== ignore && !ignore.contains(e))));
+    }
     if (!inner || inner === hit) break;
     hit = inner;
   }
   if (!hit) return { ok: false, hit: "nothing" };
-  for (let n = hit; n; n = n.parentNode || n.host) {
+  // Up the flat tree: a slotted node is inside the element that renders its slot.
+  for (let n = hit; n; n = n.assignedSlot || n.parentNode || n.host) {
     if (n === this) return { ok: true };
     if (n.localName === "label" && n.control === this) return { ok: true };
   }
   const label = hit.localName + (hit.id ? "#" + hit.id : "") +
     (typeof hit.className === "string" && hit.className ? "." + hit.className.trim().split(/\\s+/).slice(0, 2).join(".") : "");
-  return { ok: false, hit: label };
+  // A cover of the moment: the element takes no pointer events now (as a list's rows while it
+  // scrolls), or what covers it is moving (a toast or overlay fading in or out).
+  const transient = getComputedStyle(this).pointerEvents === "none" || document.getAnimations().some((a) =>
+    a.playState === "running" && a.effect && a.effect.target && a.effect.target.contains(hit));
+  return transient ? { ok: false, hit: label, transient: true } : { ok: false, hit: label };
 }`;
 
 /** Whether an element is rendered: a box, not hidden (the same test for every door). */

@@ -103,6 +103,9 @@ export const FLAG = {
   offscreen: 8192,
 } as const;
 
+/** Cursors that say an element can be dragged. */
+const GRAB_CURSORS = ["grab", "grabbing", "move"];
+
 /** Roles that are actionable by nature. */
 export const INTERACTIVE_ROLE_LIST = [
   "button",
@@ -190,6 +193,7 @@ export const WALKER = `function (opts, ...frameOwners) {
   const roleOf = ${ROLE_OF};
   const fieldFacts = ${FIELD_FACTS};
   const INTERACTIVE = new Set(${JSON.stringify(INTERACTIVE_ROLE_LIST)});
+  const GRAB = new Set(${JSON.stringify(GRAB_CURSORS)});
   const INLINE = new Set(["generic", "none", "presentation", "", "emphasis", "strong", "code", "deletion",
     "insertion", "subscript", "superscript", "mark", "time"]);
   const FIELDS = new Set(["textbox", "searchbox", "combobox", "spinbutton", "slider"]);
@@ -379,7 +383,10 @@ export const WALKER = `function (opts, ...frameOwners) {
     const sc = scrollOf(el, tag, st);
     if (opts.refs && tag !== "html" && tag !== "body" && tag !== "label" && role !== "Iframe" &&
       (INTERACTIVE.has(role) || focusable(el) || handles(el) || sc ||
-        (st.cursor === "pointer" && parent.cursor !== "pointer" && !parent.refAncestor))) {
+        (st.cursor === "pointer" && parent.cursor !== "pointer" && !parent.refAncestor) ||
+        // A grab cursor of its own marks a drag handle, even when a parent's listener drags it
+        // (a sortable list that sets \`draggable\` on pointer down): drag takes its ref.
+        (GRAB.has(st.cursor) && parent.cursor !== st.cursor))) {
       ref = refFor(el);
     }
     const closedHost = tag.includes("-") && !el.shadowRoot;

@@ -114,6 +114,7 @@ Deno.test("click on a covered button is obscured and nothing is clicked", browse
   assert.equal(r.error.retryable, true);
   assert.match(r.error.details.coveredBy, /overlay/); // the page's id and classes: details only
   assert.doesNotMatch(r.error.message, /overlay/);
+  assert.equal(r.error.details.transient, undefined); // an overlay that stays is no cover of the moment
   assert.equal(r.observation, "captured");
   assert.deepEqual(await clicks(s.sid), []);
 });

@@ -251,7 +251,14 @@ export async function bundle(entry: string): Promise<Bundle> {
     jsx: "automatic",
     minify: true,
     define: { "process.env.NODE_ENV": '"production"' },
-    loader: { ".woff": "empty", ".woff2": "empty", ".ttf": "empty", ".svg": "dataurl", ".png": "dataurl" },
+    loader: {
+      ".woff": "empty",
+      ".woff2": "empty",
+      ".ttf": "empty",
+      ".svg": "dataurl",
+      ".png": "dataurl",
+      ".webp": "dataurl",
+    },
     legalComments: "none",
     logLevel: "error",
   });

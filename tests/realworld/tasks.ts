@@ -191,4 +191,53 @@ export const TASKS: Task[] = [
     },
     solved: (o) => o.march === "27",
   },
+  {
+    library: "swiper",
+    kind: "carousel, slides out of view",
+    task: "go to slide 3, press its button",
+    entry: "swiper.js",
+    title: "Swiper",
+    policy: async (a, url) => {
+      await a.open(url);
+      await a.act("click", /button "Go to slide 3"/);
+      await a.act("click", /button "Book Douro valley"/);
+    },
+    solved: (o) => o.slide === 2 && o.booked === "Douro valley",
+  },
+  {
+    library: "intl-tel-input",
+    kind: "country picker inside a text field",
+    task: "pick France, type a number",
+    entry: "intl_tel_input.js",
+    title: "intl-tel-input",
+    policy: async (a, url) => {
+      await a.open(url, /button "Change country/);
+      await a.act("click", /button "Change country/);
+      await a.act("type", /combobox|searchbox/, { text: "France" });
+      await a.act("click", /option "France/);
+      await a.act("type", /textbox "Phone"/, { text: "612345678" });
+    },
+    solved: (o) => o.country === "fr" && o.number === "+33612345678" && o.valid === true,
+  },
+  {
+    library: "@mui/x-date-pickers",
+    kind: "date picker, calendar in a popper",
+    task: "pick 15 March 2026, see it in the field",
+    entry: "mui_date_picker.jsx",
+    title: "MUI X DatePicker",
+    policy: async (a, url) => {
+      await a.open(url);
+      await a.act("click", /button "Choose date"/);
+      await a.act("click", /gridcell "15"/);
+      // Where the picker is a modal (no fine pointer), the field hides behind it until confirmed.
+      if (a.has(/button "OK"/)) await a.act("click", /button "OK"/);
+      const field = ["Month", "Day", "Year"].map((s) =>
+        a.line(new RegExp(`spinbutton "${s}"`))?.match(/: "?(\w+)"?$/)?.[1]
+      );
+      if (field.join("/") !== "03/15/2026") {
+        throw new Error(`the field shows ${field.join("/")}, not 03/15/2026`);
+      }
+    },
+    solved: (o) => o.date === "2026-03-15",
+  },
 ];

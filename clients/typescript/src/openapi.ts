@@ -3210,6 +3210,7 @@ export interface components {
             retryable: boolean;
             retryAfterMs?: number;
             recoveryHint?: string;
+            /** @description Facts of the error: `field` for invalid_params; for obscured, `coveredBy` (what is on top) and `transient: true` when the cover is of the moment (the node ignores pointer events now, or its cover is animating): observe again and act on the fresh state */
             details?: {
                 [key: string]: unknown;
             };
@@ -3222,6 +3223,7 @@ export interface components {
                 retryable: boolean;
                 retryAfterMs?: number;
                 recoveryHint?: string;
+                /** @description Facts of the error: `field` for invalid_params; for obscured, `coveredBy` (what is on top) and `transient: true` when the cover is of the moment (the node ignores pointer events now, or its cover is animating): observe again and act on the fresh state */
                 details?: {
                     [key: string]: unknown;
                 };

@@ -487,7 +487,7 @@ function rememberAct(session: ActHost, run: Run): void {
 /** Any failure as the Porthole error the result reports. */
 function asError(err: unknown): PortholeError {
   const error = err instanceof Stop
-    ? new PortholeError(err.code, err.message, { details: err.details })
+    ? new PortholeError(err.code, err.message, { details: err.details, recoveryHint: err.recoveryHint })
     : toPortholeError(
       err instanceof Error && err.name === "TimeoutError" ? new PortholeError("timeout", err.message) : err,
     );

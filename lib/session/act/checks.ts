@@ -12,7 +12,7 @@ import type { FrameInfo } from "../../driver/page_driver.ts";
 import { type AxFacts, elementInfo, readRef, settle, valueOf } from "./read_ref.ts";
 import type { RefTarget } from "../../snapshot/ax_tree.ts";
 import { FIELD_FACTS, FOCUSED_FIELD } from "../core/page_scripts.ts";
-import { CLICKS, type Plan, Stop, TEXT_ENTRY } from "./params.ts";
+import { CLICKS, obscured, type Plan, Stop, TEXT_ENTRY } from "./params.ts";
 import { toggleIsNoop } from "./toggle.ts";
 import { optionIndexes } from "./select.ts";
 import { fileInputOf, stageFiles, type UploadHost } from "./upload.ts";
@@ -292,10 +292,7 @@ function checkUsable(ref: RefTarget, info: ElementInfo, node: AxFacts, input: Ac
     );
   }
   if (info.hit && !info.hit.ok) {
-    throw new Stop("obscured", `${ref.ref} is covered by another element at its click point`, {
-      ...element(ref),
-      coveredBy: info.hit.hit,
-    });
+    throw obscured(`${ref.ref} is covered by another element at its click point`, element(ref), info.hit);
   }
 }
 
@@ -311,10 +308,7 @@ function checkDropTarget(ref: RefTarget, info: ElementInfo, node: AxFacts) {
   if (!info.visible) throw new Stop("element_not_visible", `The drop target ${ref.ref} is not visible`, el);
   checkFingerprint(ref, node);
   if (info.hit && !info.hit.ok) {
-    throw new Stop("obscured", `The drop target ${ref.ref} is covered by another element`, {
-      ...element(ref),
-      coveredBy: info.hit.hit,
-    });
+    throw obscured(`The drop target ${ref.ref} is covered by another element`, element(ref), info.hit);
   }
 }
 

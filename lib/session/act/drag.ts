@@ -8,7 +8,7 @@
 import type { Protocol } from "devtools-protocol";
 import { raceSignal, RemoteRef } from "../../driver/page_driver.ts";
 import { ELEMENT_INFO, HIT_TEST } from "../core/page_scripts.ts";
-import { type Plan, Stop } from "./params.ts";
+import { obscured, type Plan, Stop } from "./params.ts";
 import type { ElementInfo, Preflight, Target } from "./preflight.ts";
 import { clickPoint, type Point } from "./pointer.ts";
 import type { PageRecord } from "../core/page_record.ts";
@@ -32,19 +32,37 @@ const STARTED = `function () {
 }`;
 
 /**
- * A point of the drop target (`this`) where nothing at all covers it, the dragged node included,
- * searched from the center over a grid of its box; null when the dragged node covers all of it.
- * An HTML5 drop lands on the element under the point, and the dragged node stays where it was.
+ * A point of the drop target (`this`) where nothing at all covers it, the dragged node included:
+ * first its aim (fractions of its box), then a grid of its box from the center; null when the
+ * dragged node covers all of it. An HTML5 drop lands on the element under the point, and the
+ * dragged node stays where it was.
  */
-const UNCOVERED_POINT = `function () {
+const UNCOVERED_POINT = `function (ax, ay) {
   const r = this.getBoundingClientRect();
   const f = [0.5, 0.1, 0.3, 0.7, 0.9];
-  for (const fy of f) for (const fx of f) {
+  const points = [[ax, ay]];
+  for (const fy of f) for (const fx of f) points.push([fx, fy]);
+  for (const [fx, fy] of points) {
     const x = r.left + r.width * fx, y = r.top + r.height * fy;
     if (x >= 0 && y >= 0 && x < innerWidth && y < innerHeight && (${HIT_TEST}).call(this, x, y).ok) return { x, y };
   }
   return null;
 }`;
+
+/**
+ * Where in the drop target's box a drop aims, as fractions of it. Its centre, but for an item
+ * dropped on an item of its own role (a list item on a list item, a row on a row): that reorder
+ * puts the dragged item in the other's place, so the point lies past the centre in the direction
+ * of travel, a quarter of the way to the far edge. A sortable list that drops before or after an
+ * item by which half the pointer is in then puts it in the item's place whichever way the drag
+ * came (at the very centre it would fall on the after side either way).
+ */
+function aim(from: Point, center: Point, reorder: boolean): { x: number; y: number } {
+  const dx = center.x - from.x, dy = center.y - from.y;
+  const len = Math.hypot(dx, dy);
+  if (!reorder || len < 1) return { x: 0.5, y: 0.5 };
+  return { x: 0.5 + 0.25 * dx / len, y: 0.5 + 0.25 * dy / len };
+}
 
 export async function dragAction(
   rec: PageRecord,
@@ -56,7 +74,7 @@ export async function dragAction(
   const source: Target = { ref: plan.ref!, objectId: ctx.objectId!, info: ctx.info! };
   const from = await clickPoint(rec, source, signal);
   const to = ctx.to
-    ? await dropPoint(rec, ctx.to, source.objectId, signal)
+    ? await dropPoint(rec, ctx.to, { objectId: source.objectId, role: source.ref.role }, from, signal)
     : plan.toPoint ?? { x: from.x + plan.delta!.x, y: from.y + plan.delta!.y };
 
   let data: Protocol.Input.DragData | null = null;
@@ -128,13 +146,14 @@ export async function dragAction(
 async function dropPoint(
   rec: PageRecord,
   target: Target,
-  dragged: string,
+  source: { objectId: string; role: string },
+  from: Point,
   signal: AbortSignal,
 ): Promise<Point> {
   const info = await rec.driver.callOn<ElementInfo>(
     target.objectId,
     ELEMENT_INFO,
-    [null, true, null, new RemoteRef(dragged)],
+    [null, true, null, new RemoteRef(source.objectId)],
     signal,
   );
   const what = `The drop target ${target.ref.ref}`;
@@ -146,14 +165,14 @@ async function dropPoint(
       element,
     );
   }
-  if (!info.hit?.ok) {
-    throw new Stop("obscured", `${what} is covered by another element`, {
-      ...element,
-      coveredBy: info.hit?.hit,
-    });
+  if (!info.hit?.ok) throw obscured(`${what} is covered by another element`, element, info.hit);
+  const center = { x: info.point.topX, y: info.point.topY };
+  const a = aim(from, center, source.role === target.ref.role);
+  const free = await rec.driver.callOn<Point | null>(target.objectId, UNCOVERED_POINT, [a.x, a.y], signal);
+  // A pointer-driven drag moves the node along, so the aimed point is as good as any then.
+  if (!free) {
+    const { width = 0, height = 0 } = info.box ?? {};
+    return { x: center.x + (a.x - 0.5) * width, y: center.y + (a.y - 0.5) * height };
   }
-  const free = await rec.driver.callOn<Point | null>(target.objectId, UNCOVERED_POINT, [], signal);
-  // A pointer-driven drag moves the node along, so its center is as good as any point then.
-  if (!free) return { x: info.point.topX, y: info.point.topY };
   return { x: free.x + info.point.topX - info.point.x, y: free.y + info.point.topY - info.point.y };
 }

@@ -20,9 +20,42 @@ export const TEXT_ENTRY = new Set(["type", "fill", "clear"]);
 
 /** An action stopped: the code and message become the result's error. */
 export class Stop extends Error {
-  constructor(readonly code: ErrorCode, message: string, readonly details?: Record<string, unknown>) {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+    readonly recoveryHint?: string,
+  ) {
     super(message);
   }
+}
+
+/** What the hit test found at a node's click point. */
+export interface Hit {
+  ok: boolean;
+  /** What is on top there, as `tag#id.class`. */
+  hit?: string;
+  /** The cover is of the moment: the node ignores pointer events now, or what covers it is animating. */
+  transient?: boolean;
+}
+
+/**
+ * `obscured`: something else is at the node's click point. A cover of the moment says so
+ * (`details.transient`), with the hint to observe again rather than give up.
+ */
+export function obscured(
+  message: string,
+  element: Record<string, unknown>,
+  hit: Hit | null | undefined,
+): Stop {
+  const details = { ...element, coveredBy: hit?.hit ?? null };
+  if (!hit?.transient) return new Stop("obscured", message, details);
+  return new Stop(
+    "obscured",
+    `${message}, for the moment (it ignores pointer events, or its cover is animating)`,
+    { ...details, transient: true },
+    "The cover is transient: observe again and act on the fresh state",
+  );
 }
 
 export interface UploadFile {

@@ -3,7 +3,7 @@
  * view), and mouse events sent the way a user's mouse sends them.
  */
 import { ELEMENT_INFO } from "../core/page_scripts.ts";
-import { type PointerPlan, Stop } from "./params.ts";
+import { obscured, type PointerPlan } from "./params.ts";
 import type { ElementInfo, Target } from "./preflight.ts";
 import type { PageRecord } from "../core/page_record.ts";
 import { sleep } from "../core/deadline.ts";
@@ -36,10 +36,10 @@ export async function clickPoint(
     );
     point = info.point!;
     if (!info.hit?.ok) {
-      throw new Stop(
-        "obscured",
+      throw obscured(
         `${target.ref.ref} is covered by ${info.hit?.hit ?? "the viewport edge"} after scrolling`,
-        { coveredBy: info.hit?.hit ?? null },
+        {},
+        info.hit,
       );
     }
   }

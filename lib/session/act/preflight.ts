@@ -7,6 +7,7 @@ import type { FrameInfo } from "../../driver/page_driver.ts";
 import type { FieldFacts } from "../../policy/sensitive.ts";
 import type { RefTarget } from "../../snapshot/ax_tree.ts";
 import type { StagedFiles } from "./upload.ts";
+import type { Hit } from "./params.ts";
 
 export interface ElementInfo {
   connected: boolean;
@@ -19,7 +20,7 @@ export interface ElementInfo {
   framesOk?: boolean;
   point?: { x: number; y: number; inView: boolean; topX: number; topY: number };
   box?: { width: number; height: number };
-  hit?: { ok: boolean; hit?: string } | null;
+  hit?: Hit | null;
   facts?: FieldFacts;
   /** The node is (inside) a download link: its download starts only after the click is acknowledged. */
   downloadLink?: boolean;
