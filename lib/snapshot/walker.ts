@@ -521,7 +521,8 @@ export const WALKER = `function (opts, ...frameOwners) {
     const st = getComputedStyle(el);
     if (st.display === "none") return -1;
     const visible = st.visibility === "visible";
-    const ctx = { visible, cursor: st.cursor, refAncestor: parent.refAncestor, inModal: parent.inModal || el === modal,
+    // The style is kept, not its cursor: most elements never need it read (a ref, or inside one).
+    const ctx = { visible, style: st, refAncestor: parent.refAncestor, inModal: parent.inModal || el === modal,
       rich: parent.rich };
     if (!visible) {
       visitChildren(el, tag, d, run, ctx);
@@ -537,7 +538,7 @@ export const WALKER = `function (opts, ...frameOwners) {
     const sc = scrollOf(el, tag, st);
     if (opts.refs && tag !== "html" && tag !== "body" && tag !== "label" && role !== "Iframe" &&
       (INTERACTIVE.has(role) || focusable(el) || handles(el) || sc ||
-        (st.cursor === "pointer" && parent.cursor !== "pointer" && !parent.refAncestor))) {
+        (!parent.refAncestor && st.cursor === "pointer" && (!parent.style || parent.style.cursor !== "pointer")))) {
       ref = refFor(el);
     }
     const closedHost = tag.includes("-") && !el.shadowRoot;
@@ -624,7 +625,7 @@ export const WALKER = `function (opts, ...frameOwners) {
 
   const run = { text: "" };
   if (start) {
-    visit(start, 0, run, { visible: true, cursor: "auto", refAncestor: false, inModal: false, rich: false });
+    visit(start, 0, run, { visible: true, style: null, refAncestor: false, inModal: false, rich: false });
   }
   flush(run, 0);
   let nodes = out;
