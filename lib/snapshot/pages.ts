@@ -118,7 +118,7 @@ export function findLines(
     stack.length = Math.min(stack.length, line.depth);
     const isText = line.plain !== undefined;
     const role = isText ? "text" : line.role;
-    const hit = role !== undefined &&
+    const hit = role !== undefined && !line.context &&
       (q.role === undefined || role === q.role) &&
       (name === undefined || (line.name ?? "").toLowerCase().includes(name)) &&
       (text === undefined || line.text.replace(/ \[ref=@[a-z0-9]+\]/, "").toLowerCase().includes(text));

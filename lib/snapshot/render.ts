@@ -89,6 +89,8 @@ export interface Line {
   /** The role and clean name shown (what `find` matches and names ancestors by). */
   role?: string;
   name?: string;
+  /** A search walk's line that cannot match: it is there for a match's path or line (findLines skips it). */
+  context?: true;
 }
 
 export interface TNode {
@@ -202,9 +204,12 @@ export function render(root: FrameWalk, frames: Map<string, FrameWalk>, opts: Re
   const seenRefs = new Set<string>();
   const { tier } = opts;
 
-  const pushText = (raw: string, depth: number) => {
-    const plain = cleanText(raw);
-    if (plain && depth < opts.maxDepth) lines.push({ depth, text: `- text: ${yamlText(plain)}`, plain });
+  const pushText = (w: WalkNode, fw: FrameWalk, depth: number) => {
+    const plain = cleanText(w.t ?? "");
+    if (!plain || depth >= opts.maxDepth) return;
+    const line: Line = { depth, text: `- text: ${yamlText(plain)}`, plain };
+    if (fw.result.find && !w.m) line.context = true;
+    lines.push(line);
   };
 
   const shown = (node: TNode, ref: boolean): boolean => {
@@ -223,7 +228,7 @@ export function render(root: FrameWalk, frames: Map<string, FrameWalk>, opts: Re
   const emit = (node: TNode, depth: number) => {
     const { w, fw } = node;
     if (w.r === "text") {
-      if (tier === "full") pushText(w.t ?? "", depth);
+      if (tier === "full") pushText(w, fw, depth);
       return;
     }
     const hasRef = !opts.plain && fw.refs && w.ref !== undefined;
@@ -238,6 +243,7 @@ export function render(root: FrameWalk, frames: Map<string, FrameWalk>, opts: Re
     if (name) text += ` ${quote(name)}`;
     text += attrs(w, fw, frames);
     const line: Line = { depth, text, role: roleText(w, hasRef), name };
+    if (fw.result.find && !w.m) line.context = true;
     if (hasRef) {
       const ref = `@${fw.refPrefix}e${w.ref}`;
       if (seenRefs.has(ref)) throw invalid(`duplicate ref ${ref}`);
@@ -273,7 +279,8 @@ export function render(root: FrameWalk, frames: Map<string, FrameWalk>, opts: Re
     const href = tier === "full" && w.r === "link" && !opts.plain ? w.u : undefined;
     let kids = lines.length - index - 1;
     const lone = kids === 1 ? lines[index + 1] : undefined;
-    if (lone?.plain !== undefined) {
+    // A search walk's ancestor lacks most of its subtree: a child of it never moves onto its line.
+    if (lone?.plain !== undefined && !w.a) {
       // A lone text child goes on the node's own line, unless it only repeats the name.
       if (lone.plain === name) {
         lines.length = index + 1;

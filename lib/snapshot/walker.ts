@@ -48,6 +48,10 @@ export interface WalkNode {
   sc?: { at: number; shown: number; total: number; x?: 1 };
   /** An editor (`contenteditable`) with formatted text: its children are walked too, formatting kept. */
   rich?: 1;
+  /** A search walk (`find`): this record may match; the others only give its line and its ancestors. */
+  m?: 1;
+  /** A search walk: an ancestor kept for the path only (its other descendants are left out). */
+  a?: 1;
 }
 
 export interface WalkResult {
@@ -65,6 +69,8 @@ export interface WalkResult {
   recorder: boolean;
   /** Whether this document's actionable nodes got refs. */
   refs: boolean;
+  /** A search walk: only the records that may match, their subtrees and their ancestors. */
+  find?: true;
 }
 
 export interface WalkOptions {
@@ -77,7 +83,38 @@ export interface WalkOptions {
   floor: number;
   /** The first frame-owner argument is instead the element to walk from (itself included). */
   root?: boolean;
+  /** Search the document while walking it (see WalkSearch). */
+  find?: WalkSearch;
 }
+
+/**
+ * A search done during the walk: the walker keeps only the records whose line may match (marked
+ * `m`), each with its subtree (what its rendered line depends on) and its ancestors (its path),
+ * and reads the costly parts (names, reach) only of those. The test is a necessary condition of
+ * `findLines` (pages.ts), which then decides exactly on the rendered lines: `role` is the role
+ * shown, `name` and `text` are `searchCore` of the query, matched against the same core of every
+ * form the line may take (the parts only Porthole decides, such as the credential tag or a hidden
+ * value, are tried both ways). Refs are given exactly as in a walk without search.
+ */
+export interface WalkSearch {
+  role?: string;
+  name?: string;
+  text?: string;
+  /** The render's depth bound: deeper lines are not shown. */
+  maxDepth: number;
+}
+
+/**
+ * The letters and digits of a text, in lower case: what a line and a query are compared on in the
+ * page. Deleting the same characters from both keeps a substring a substring, so a line whose core
+ * lacks the query's core cannot contain the query. (Final sigma is folded: its case depends on context.)
+ */
+export const SEARCH_CORE =
+  `(s) => s.toLowerCase().replace(/[^\\p{L}\\p{N}]/gu, "").replace(/\u03c2/g, "\u03c3")`;
+
+/** SEARCH_CORE here. */
+export const searchCore = (s: string) =>
+  s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "").replace(/\u03c2/g, "\u03c3");
 
 export const FLAG = {
   disabled: 1,
@@ -203,11 +240,12 @@ export const WALKER = `function (opts, ...frameOwners) {
   const FORMATTED = "strong, b, em, i, code, mark, del, s, ins, u, sub, sup";
   const scrollOf = (el, tag, st) => {
     if (tag === "html" || tag === "body") return null;
-    const can = (overflow, size, client) => /auto|scroll|overlay/.test(overflow) && size > client + 1;
-    if (can(st.overflowY, el.scrollHeight, el.clientHeight)) {
+    // The overflow first: an element's extent is a layout read, costly on every element of a large page.
+    const scrolls = (overflow) => overflow === "auto" || overflow === "scroll" || overflow === "overlay";
+    if (scrolls(st.overflowY) && el.scrollHeight > el.clientHeight + 1) {
       return { at: Math.round(el.scrollTop), shown: el.clientHeight, total: el.scrollHeight };
     }
-    if (can(st.overflowX, el.scrollWidth, el.clientWidth)) {
+    if (scrolls(st.overflowX) && el.scrollWidth > el.clientWidth + 1) {
       return { at: Math.round(el.scrollLeft), shown: el.clientWidth, total: el.scrollWidth, x: 1 };
     }
     return null;
@@ -244,6 +282,24 @@ export const WALKER = `function (opts, ...frameOwners) {
   let est = 0;
   let cut = false;
   const tier = opts.tier;
+  // A search walk (WalkSearch): the element of each record, and the records that may match with their subtree ends.
+  const F = opts.find || null;
+  const core = ${SEARCH_CORE};
+  const els = [];
+  const cands = [];
+  const done = new Map();
+  const qRole = F ? F.role : undefined;
+  const qName = F ? F.name : undefined;
+  // A query with the escape of a ref lookalike (quote in text.ts) is not narrowed by text.
+  const qText = F && F.text !== undefined && !F.text.includes("u005b") ? F.text : undefined;
+  const needName = !F || F.name !== undefined || qText !== undefined;
+  const record = (node, el) => {
+    out.push(node);
+    if (F) els.push(el);
+    return out.length - 1;
+  };
+  const shownRole = (r, ref, sc) => ref && (r === "generic" || r === "") ? (sc ? "scrollable" : "clickable")
+    : r === "Iframe" ? "iframe" : (r || "generic");
 
   const refFor = (el) => {
     let n = reg.byEl.get(el);
@@ -255,7 +311,7 @@ export const WALKER = `function (opts, ...frameOwners) {
     return n;
   };
   const cost = (node, kept) => {
-    if (!kept) return;
+    if (!kept || F) return;
     est += 2 * node.d + 8 + node.r.length + (node.n ? node.n.length + 3 : 0) + (node.t ? node.t.length : 0) +
       (node.ref ? 8 : 0);
     if (est > opts.budget) cut = true;
@@ -266,8 +322,10 @@ export const WALKER = `function (opts, ...frameOwners) {
     run.text = "";
     if (!/\\S/.test(text)) return;
     const node = { d, r: "text", t: text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text };
-    out.push(node);
+    const i = record(node, null);
     cost(node, tier === "full");
+    if (F && (qRole === undefined || qRole === "text") && qName === undefined &&
+      (qText === undefined || ("text" + core(node.t)).includes(qText))) cands.push([i, i + 1]);
   };
   const attr = (el, name) => el.getAttribute(name);
   const flags = (el, role, tag) => {
@@ -301,7 +359,8 @@ export const WALKER = `function (opts, ...frameOwners) {
   };
   const hitTest = ${HIT_TEST};
   // What acting on a ref would do, and whether it can be reached: the same box and hit test as the act's.
-  const consequences = (el, tag) => {
+  const consequences = (el, tag) => markup(el, tag) | reach(el);
+  const markup = (el, tag) => {
     let f = 0;
     if (tag === "a" || tag === "area") {
       if (el.hasAttribute("href")) {
@@ -314,6 +373,10 @@ export const WALKER = `function (opts, ...frameOwners) {
       const target = el.hasAttribute("formtarget") ? attr(el, "formtarget") : el.form.getAttribute("target");
       if (opensWindow(target)) f |= 1024;
     }
+    return f;
+  };
+  const reach = (el) => {
+    let f = 0;
     const rect = el.getBoundingClientRect();
     if (rect.width === 0 || rect.height === 0) return f;
     const se = document.scrollingElement || document.documentElement;
@@ -358,35 +421,131 @@ export const WALKER = `function (opts, ...frameOwners) {
     }
   };
 
+  // The text test: the query's core in the core of some form the record's line may take (render.ts).
+  const TEXT_FORMS = 64;
+  const textMay = (i) => {
+    const node = out[i];
+    const f = node.f || 0;
+    const slots = [];
+    const one = (s) => slots.push([core(s)]);
+    const maybe = (...s) => slots.push(["", ...s.map(core)]);
+    const roles = [shownRole(node.r, node.ref, node.sc), shownRole(node.r, 0, node.sc)];
+    slots.push(roles[0] === roles[1] ? [core(roles[0])] : roles.map(core));
+    one(node.n || "");
+    let known = node.lv !== undefined && node.r === "heading" ? "level " + node.lv : "";
+    known += f & 4 ? " checked mixed" : f & 2 ? " checked" : "";
+    const LABELS = [[1, "disabled"], [16, "expanded"], [8, "selected"], [32, "pressed"], [64, "required"],
+      [128, "readonly"], [256, "active"]];
+    for (const [bit, label] of LABELS) if (f & bit) known += " " + label;
+    one(known);
+    if (node.c !== undefined) maybe("shadow closed");
+    if (node.sc) one("scroll " + node.sc.at + " " + (node.sc.at + node.sc.shown) + " " + node.sc.total);
+    if (node.ref !== undefined) {
+      if (f & 512) maybe("submits");
+      if (node.u !== undefined && !(f & 2048)) maybe("navigates same origin", "navigates cross origin");
+      if (f & 1024) maybe("opens popup");
+      if (f & 2048) maybe("downloads");
+      if (node.fx) maybe("credential");
+      if (f & 4096 || done.get(i) !== 3) maybe("covered");
+      if (f & 8192 || done.get(i) !== 3) maybe("offscreen");
+    }
+    // What follows the line: the field's value (unless hidden), or a lone text child (no other line beside it).
+    const after = [];
+    if (node.v !== undefined) after.push(node.v);
+    if (node.v === undefined || node.rich) {
+      let end = i + 1;
+      while (end < out.length && out[end].d > node.d) end++;
+      let lines = 0;
+      const texts = [];
+      for (let j = i + 1; j < end && lines === 0; j++) {
+        const k = out[j];
+        if (k.r === "text") texts.push(k.t);
+        else if (k.d < F.maxDepth && !(k.c !== undefined && k.ref === undefined)) lines++;
+      }
+      if (lines === 0) after.push(...texts);
+    }
+    if (after.length) maybe(...after);
+    let forms = 1;
+    for (const s of slots) forms *= s.length;
+    if (forms > TEXT_FORMS) return true;
+    const walk = (k, acc) => {
+      if (k === slots.length) return acc.includes(qText);
+      for (const s of slots[k]) if (walk(k + 1, acc + s)) return true;
+      return false;
+    };
+    return walk(0, "");
+  };
+  // What only a record that may match needs: its name (1), its states and markup consequences (2), and
+  // whether a ref can be reached (3: the costly hit test). Its ancestors and subtree need only the name.
+  const complete = (i, level) => {
+    const el = els[i];
+    if (!el) return;
+    const node = out[i];
+    const at = done.get(i) || 0;
+    if (at >= level) return;
+    done.set(i, level);
+    if (at < 1) {
+      const name = el.computedName;
+      if (name) node.n = name;
+    }
+    if (level < 2) return;
+    let f = node.f || 0;
+    if (at < 2) f |= flags(el, node.r, el.localName) | (node.ref !== undefined ? markup(el, el.localName) : 0);
+    if (level === 3 && node.ref !== undefined) f |= reach(el);
+    if (f) node.f = f;
+  };
+  const test = (i) => {
+    const node = out[i];
+    if (node.r === "Iframe") {
+      cands.push([i, out.length]);
+      return;
+    }
+    if (qRole !== undefined && qRole !== shownRole(node.r, node.ref, node.sc) && qRole !== shownRole(node.r, 0, node.sc)) {
+      return;
+    }
+    complete(i, 1);
+    if (qName !== undefined && !core(node.n || "").includes(qName)) return;
+    complete(i, 2);
+    if (qText !== undefined && !textMay(i)) return;
+    complete(i, 3);
+    cands.push([i, out.length]);
+  };
+
   const visit = (el, d, run, parent) => {
+    const i = visitElement(el, d, run, parent);
+    if (F && i >= 0) test(i);
+  };
+
+  const visitElement = (el, d, run, parent) => {
     if (seen.has(el)) throw new Error("an element was reached twice");
     seen.add(el);
-    if (el.inert || attr(el, "aria-hidden") === "true") return;
-    if (modal && !parent.inModal && el !== modal && !el.contains(modal)) return;
+    if (el.inert || attr(el, "aria-hidden") === "true") return -1;
+    if (modal && !parent.inModal && el !== modal && !el.contains(modal)) return -1;
     const tag = el.localName;
     const st = getComputedStyle(el);
-    if (st.display === "none") return;
+    if (st.display === "none") return -1;
     const visible = st.visibility === "visible";
-    const ctx = { visible, cursor: st.cursor, refAncestor: parent.refAncestor, inModal: parent.inModal || el === modal,
+    // The style is kept, not its cursor: most elements never need it read (a ref, or inside one).
+    const ctx = { visible, style: st, refAncestor: parent.refAncestor, inModal: parent.inModal || el === modal,
       rich: parent.rich };
     if (!visible) {
       visitChildren(el, tag, d, run, ctx);
-      return;
+      return -1;
     }
     const role = roleOf(el);
     if (role === "LineBreak") {
       run.text += " ";
-      return;
+      return -1;
     }
     let ref = 0;
     // A scroll container is actionable: scroll takes its ref (a virtual list's rows exist only once scrolled to).
     const sc = scrollOf(el, tag, st);
     if (opts.refs && tag !== "html" && tag !== "body" && tag !== "label" && role !== "Iframe" &&
       (INTERACTIVE.has(role) || focusable(el) || handles(el) || sc ||
-        (st.cursor === "pointer" && parent.cursor !== "pointer" && !parent.refAncestor) ||
+        (!parent.refAncestor && st.cursor === "pointer" && (!parent.style || parent.style.cursor !== "pointer")) ||
         // A grab cursor of its own marks a drag handle, even when a parent's listener drags it
         // (a sortable list that sets \`draggable\` on pointer down): drag takes its ref.
-        (GRAB.has(st.cursor) && parent.cursor !== st.cursor))) {
+        (GRAB.has(st.cursor) && (!parent.style || parent.style.cursor !== st.cursor)))) {
       ref = refFor(el);
     }
     const closedHost = tag.includes("-") && !el.shadowRoot;
@@ -399,12 +558,17 @@ export const WALKER = `function (opts, ...frameOwners) {
         visitChildren(el, tag, d, run, ctx);
         flush(run, d);
       }
-      return;
+      return -1;
     }
     flush(run, d);
     const node = { d, r: role };
-    const name = el.computedName;
-    if (name) node.n = name;
+    // A search reads names only where the role may match (the others only if kept, see complete).
+    const lazy = F && (!needName ||
+      (qRole !== undefined && qRole !== shownRole(role, ref, sc) && qRole !== shownRole(role, 0, sc)));
+    if (!lazy) {
+      const name = el.computedName;
+      if (name) node.n = name;
+    }
     if (ref) {
       node.ref = ref;
       ctx.refAncestor = true;
@@ -417,25 +581,26 @@ export const WALKER = `function (opts, ...frameOwners) {
       const level = Number(attr(el, "aria-level")) || (/^h[1-6]$/.test(tag) ? Number(tag[1]) : 2);
       node.lv = level;
     }
-    const f = flags(el, role, tag) | (ref ? consequences(el, tag) : 0);
+    const f = F ? 0 : flags(el, role, tag) | (ref ? consequences(el, tag) : 0);
     if (f) node.f = f;
     if (sc) node.sc = sc;
     if (role === "link" && typeof el.href === "string" && el.href) node.u = el.href;
-    out.push(node);
+    const index = record(node, el);
+    if (F && !lazy) done.set(index, 1);
     cost(node, tier === "full" || ref > 0 || (tier === "interactive" && LANDMARKS.has(role)));
     if (role === "Iframe") {
       node.fr = frameOwners.indexOf(el);
-      return;
+      return index;
     }
     if (FIELDS.has(role) && (tag === "input" || tag === "textarea")) {
       node.v = String(el.value).slice(0, MAX_TEXT);
       node.fx = fieldFacts.call(el);
-      return;
+      return index;
     }
     if (role === "textbox" && el.isContentEditable) {
       node.v = String(el.innerText).slice(0, MAX_TEXT);
       node.fx = fieldFacts.call(el);
-      if (!el.querySelector(FORMATTED)) return;
+      if (!el.querySelector(FORMATTED)) return index;
       // Formatted text: its paragraphs and formatting are walked as well (render shows them instead of the value).
       node.rich = 1;
       ctx.rich = true;
@@ -443,33 +608,82 @@ export const WALKER = `function (opts, ...frameOwners) {
     if (VALUED.has(tag) && (tag === "meter" || el.hasAttribute("value"))) {
       node.v = String(el.value);
       node.fx = fieldFacts.call(el);
-      return;
+      return index;
     }
     if (tag === "select") {
       node.sel = 1;
       for (const opt of el.options) {
-        if (cut) return;
+        if (cut) return index;
         const o = { d: d + 1, r: "option", n: opt.computedName || opt.label };
         if (opts.refs) o.ref = refFor(opt);
         if (opt.selected) o.f = 8;
         if (opt.disabled) o.f = (o.f || 0) | 1;
-        out.push(o);
+        const at = record(o, null);
         cost(o, true);
+        if (F) test(at);
       }
-      return;
+      return index;
     }
     const inner = { text: "" };
     visitChildren(el, tag, d + 1, inner, ctx);
     flush(inner, d + 1);
+    return index;
   };
 
   const run = { text: "" };
   if (start) {
-    visit(start, 0, run, { visible: true, cursor: "auto", refAncestor: false, inModal: false, rich: false });
+    visit(start, 0, run, { visible: true, style: null, refAncestor: false, inModal: false, rich: false });
   }
   flush(run, 0);
+  let nodes = out;
+  if (F) {
+    // Keep what may match, with its subtree and its ancestors; the kept elements are read in full.
+    const keep = new Uint8Array(out.length);
+    for (const [i, end] of cands) {
+      keep[i] = 1;
+      for (let j = i + 1; j < end; j++) if (!keep[j]) keep[j] = 2;
+    }
+    // A text that may be its parent's only line moves onto the parent's line (or goes, when it repeats the
+    // name): such a parent is kept whole, so the render decides as on the whole tree.
+    const lineSure = (k) => k.r !== "text" && k.d < F.maxDepth && !(k.c !== undefined && k.ref === undefined);
+    const parents = [];
+    for (let j = 0; j < out.length; j++) {
+      while (parents.length && out[parents[parents.length - 1]].d >= out[j].d) parents.pop();
+      const p = parents[parents.length - 1];
+      if (keep[j] === 1 && out[j].r === "text" && p !== undefined && keep[p] !== 1) {
+        let end = p + 1, sure = 0;
+        while (sure === 0 && end < out.length && out[end].d > out[p].d) if (lineSure(out[end++])) sure++;
+        if (sure === 0) {
+          keep[p] = 2;
+          for (let k = p + 1; k < end; k++) if (!keep[k]) keep[k] = 2;
+        }
+      }
+      parents.push(j);
+    }
+    const up = new Uint8Array(out.length);
+    const stack = [];
+    for (let j = 0; j < out.length; j++) {
+      while (stack.length && out[stack[stack.length - 1]].d >= out[j].d) stack.pop();
+      if (keep[j] && !up[j]) {
+        up[j] = 1;
+        for (let k = stack.length - 1; k >= 0 && !up[stack[k]]; k--) {
+          up[stack[k]] = 1;
+          if (!keep[stack[k]]) keep[stack[k]] = 3;
+        }
+      }
+      stack.push(j);
+    }
+    nodes = [];
+    for (let j = 0; j < out.length; j++) {
+      if (!keep[j]) continue;
+      complete(j, keep[j] === 1 ? 3 : 1);
+      if (keep[j] === 1) out[j].m = 1;
+      else if (keep[j] === 3) out[j].a = 1;
+      nodes.push(out[j]);
+    }
+  }
   return {
-    token: reg.token, next: reg.next, origin: self.origin, title: document.title, cut, nodes: out, recorder,
-    refs: opts.refs,
+    token: reg.token, next: reg.next, origin: self.origin, title: document.title, cut, nodes, recorder,
+    refs: opts.refs, ...(F ? { find: true } : {}),
   };
 }`;

@@ -38,6 +38,8 @@ export interface StateRecord {
   truncated: boolean;
   /** The pages of `uncut` (`observe {cursor}`): `tree` is the first; refs holds every page's refs. */
   pages?: PageCut[];
+  /** A `find` answer: `uncut` and refs hold only the lines that may match, their subtrees and ancestors. */
+  searched?: true;
 }
 
 export type Lookup =

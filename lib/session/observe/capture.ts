@@ -10,7 +10,7 @@ import { newId } from "../../protocol/validate.ts";
 import { canonicalOrigin, redactUrl } from "../../policy/url.ts";
 import { type FrameWalk, type Line, render, type Tier } from "../../snapshot/render.ts";
 import { paginate } from "../../snapshot/pages.ts";
-import { CLOSED_CANDIDATES, WALKER, type WalkResult } from "../../snapshot/walker.ts";
+import { CLOSED_CANDIDATES, WALKER, type WalkResult, type WalkSearch } from "../../snapshot/walker.ts";
 import { driverError, type FrameInfo, type PageDriver } from "../../driver/page_driver.ts";
 import type { StateRecord } from "../core/states.ts";
 import { sinceOutcome } from "./history.ts";
@@ -33,6 +33,8 @@ export interface CaptureOptions {
   tier?: Tier;
   /** Walk only this element of the observed frame (a backend node id), itself included. */
   root?: number;
+  /** Search while walking (`find`): only the lines that may match come back, with their ancestors. */
+  find?: WalkSearch;
   /** `observe {since}`: the base state asked for, when the session still keeps it for this page. */
   since?: { stateId: string; base: Readonly<StateRecord> | null };
 }
@@ -73,6 +75,7 @@ async function walkFrame(
   budget: number,
   signal?: AbortSignal,
   root?: number,
+  find?: WalkSearch,
 ): Promise<{ result: WalkResult; owners: string[] }> {
   // Once the domain is on, the tree's root is asked for and the walk is sent behind it without
   // waiting: Chromium handles one target's commands in order, so the walk still reads a built tree.
@@ -110,7 +113,7 @@ async function walkFrame(
       functionDeclaration: WALKER,
       executionContextId: world,
       arguments: [
-        { value: { tier, budget, refsIf, floor, root: rootId !== undefined } },
+        { value: { tier, budget, refsIf, floor, root: rootId !== undefined, ...(find ? { find } : {}) } },
         ...(rootId ? [{ objectId: rootId }] : []),
         ...owned.map((o) => ({ objectId: o.objectId })),
       ],
@@ -207,6 +210,7 @@ export async function captureFrame(
         budget,
         signal,
         root,
+        opts.find,
       );
       book.next = Math.max(book.next, result.next);
       const fw: FrameWalk = {
@@ -281,6 +285,7 @@ export async function captureFrame(
       walkCut: built.walkCut,
       truncated,
       pages,
+      ...(opts.find ? { searched: true as const } : {}),
     };
     const observation: Observation = {
       stateId,

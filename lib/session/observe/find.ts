@@ -1,21 +1,21 @@
 /**
  * `find`: the lines of the whole document (every page, not only the first) that match a text, a
  * role or a name, each with its ancestors' path, answered as a new state whose refs act like any
- * observation's (the state holds every ref of the capture).
+ * observation's. The search runs in the page, during the walk (walker.ts WalkSearch): only the
+ * records that may match come back, with their subtrees and ancestors, and `findLines` decides on
+ * their rendered lines exactly as on a whole observation. Refs are given as an observe gives them.
  */
 import type { FindInput } from "../../protocol/schemas.ts";
 import type { FindResult } from "../../protocol/types.ts";
 import { PortholeError } from "../../protocol/errors.ts";
 import { findLines } from "../../snapshot/pages.ts";
 import { captureFrame } from "./capture.ts";
+import { searchCore } from "../../snapshot/walker.ts";
 import type { PageRecord } from "../core/page_record.ts";
 import { whileResponsive } from "../core/page_health.ts";
 import type { ObservationHost } from "./observation.ts";
 
-/**
- * Find searches the tree a default observe renders (every page of it), so an act on its state
- * answers a fresh state that `observe {since}` can diff against.
- */
+/** Find searches the lines a default observe renders (its tier and depth, every page of it). */
 const FIND_DEPTH = 12;
 const DEFAULT_LIMIT = 20;
 
@@ -36,6 +36,12 @@ export async function findInPage(
       maxDepth: FIND_DEPTH,
       maxBytes: host.snapshotMaxBytes,
       tier: "full",
+      find: {
+        maxDepth: FIND_DEPTH,
+        ...(input.role !== undefined ? { role: input.role } : {}),
+        ...(input.name !== undefined ? { name: searchCore(input.name) } : {}),
+        ...(input.text !== undefined ? { text: searchCore(input.text) } : {}),
+      },
     }, sig));
   const { state, observation, lines } = captured;
   const { found, total } = findLines(lines, input, input.limit ?? DEFAULT_LIMIT);

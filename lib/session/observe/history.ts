@@ -41,6 +41,12 @@ export function sinceOutcome(
       `State ${sinceId} was observed with tier ${base.tier} and maxDepth ${base.maxDepth}; use the same options`,
     );
   }
+  if (base.searched) {
+    return no(
+      "other_options",
+      `State ${sinceId} is a find answer, which holds only what was found; use an observation`,
+    );
+  }
   if (base.walkCut || now.walkCut) {
     return no("truncated", "The page is too large to be read whole, so its trees cannot be compared");
   }
