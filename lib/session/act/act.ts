@@ -91,6 +91,7 @@ export async function act(
     postcondition,
     error: result.error?.code,
     ms: Math.round(performance.now() - started),
+    ...(run.rec?.hit ? { point: run.rec.hit } : {}),
   });
   spans.done();
   return result;
@@ -220,6 +221,7 @@ function begin(
   const urlBefore = pageUrl(rec, scrub);
   const networkSeq = rec?.diag.lastSeq("network") ?? 0;
   rec?.downloads.splice(0); // what this action downloads, and nothing before it
+  if (rec) rec.hit = null; // where this action clicks, for the timeline and the recording
   session.emit("action.started", {
     pageId: state.pageId,
     action: input.action,
