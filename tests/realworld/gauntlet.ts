@@ -110,11 +110,31 @@ export class Agent {
     if (!this.has(pattern)) throw new PolicyError(`${pattern} never appeared in the observation`);
   }
 
-  /** One act on the current state; continues from its fresh state. Throws when refused or failed. */
+  /**
+   * One act on the current state; continues from its fresh state. Throws when refused or failed,
+   * except for what the contract tells an agent to do itself: a cover Porthole says is transient
+   * (an animation, a list still scrolling) is met by observing again and acting on the fresh state.
+   */
   async act(
     action: string,
     target: RegExp | string | null,
     rest: Record<string, unknown> = {},
+  ): Promise<Json> {
+    for (let tries = 1;; tries++) {
+      try {
+        return await this.#actOnce(action, target, rest);
+      } catch (e) {
+        if (!(e instanceof ActError) || !e.transient || tries >= 3) throw e;
+        await new Promise((r) => setTimeout(r, 300));
+        await this.observe();
+      }
+    }
+  }
+
+  async #actOnce(
+    action: string,
+    target: RegExp | string | null,
+    rest: Record<string, unknown>,
   ): Promise<Json> {
     const ref = target === null ? undefined : typeof target === "string" ? target : this.ref(target);
     const body: Record<string, unknown> = {
@@ -136,7 +156,9 @@ export class Agent {
       this.state = result.freshState;
       this.observations++;
     }
-    if (result.error) throw new ActError(result.error.code, result.error.message);
+    if (result.error) {
+      throw new ActError(result.error.code, result.error.message, result.error.details?.transient === true);
+    }
     if (!result.freshState) await this.observe();
     return result;
   }
@@ -145,9 +167,12 @@ export class Agent {
 /** A refusal or failure of an act, as the agent sees it. */
 export class ActError extends Error {
   readonly code: string;
-  constructor(code: string, message: string) {
+  /** Porthole said the refusal will pass by itself (`details.transient`): observe again. */
+  readonly transient: boolean;
+  constructor(code: string, message: string, transient = false) {
     super(`${code}: ${message}`);
     this.code = code;
+    this.transient = transient;
   }
 }
 
