@@ -206,12 +206,19 @@ Deno.test(
     await ph.post(`/v1/sessions/${busy}/navigate`, { url: "about:blank" });
     const pid = pool.stats().pid!;
 
-    // One session keeps working; the other does nothing until the sweep takes it.
+    // One session has work running (a wait that is never met); the other does nothing until
+    // the sweep takes it. A session with work running or queued is never idle, however long
+    // the work takes, so this does not depend on how fast a loaded machine answers.
+    const working = ph.post(`/v1/sessions/${busy}/wait`, { text: "never on this page", timeoutMs: 10_000 });
+    await eventually("the busy session's wait to run", () => ph.server.registry.get(busy).gate.busy);
     await eventually("the idle session to be closed", async () => {
-      assert.equal((await ph.post(`/v1/sessions/${busy}/observe`, {})).status, 200);
       const ids = (await ph.request("GET", "/v1/sessions")).body.sessions.map((s: Json) => s.sessionId);
       return !ids.includes(idle);
     });
+    assert.ok(ph.server.registry.get(busy).gate.busy, "the busy session's wait is still running");
+    const waited = await working;
+    assert.equal(waited.status, 200, JSON.stringify(waited.body));
+    assert.equal(waited.body.met, false);
     assertError(await ph.post(`/v1/sessions/${idle}/observe`, {}), 404, "session_not_found");
     assert.equal((await ph.request("GET", `/v1/sessions/${busy}`)).status, 200);
     assert.equal(pool.stats().leases, 1);

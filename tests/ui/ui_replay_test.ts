@@ -45,7 +45,7 @@ Deno.test(
         return click && body.frames.some((f: Json) => f.t >= Date.parse(click.time)) ? body : null;
       },
       Boolean,
-      10_000,
+      20_000,
     );
 
     await ui.goto(`${ph.url}/ui#replay/${sid}`);

@@ -26,6 +26,17 @@ Deno.test(
     const filled = await ph.actOn(sid, state, "fill", /textbox "Password"/, { secretRef: "desk" });
     assert.equal(filled.execution, "completed", JSON.stringify(filled.error));
     state = filled.freshState;
+    // The page before the click is on a frame first (a loaded machine may paint late), so the
+    // recording has a before and an after.
+    await eventually(
+      "a frame before the click",
+      async () => {
+        const r = await ph.request("GET", `/v1/sessions/${sid}/recording`);
+        return r.body.frames?.length ?? 0;
+      },
+      (n) => n >= 1,
+      20_000,
+    );
     const pressed = await ph.actOn(sid, state, "click", /button "Press me"/);
     assert.equal(pressed.execution, "completed", JSON.stringify(pressed.error));
     const rec: Json = await eventually(
@@ -39,7 +50,7 @@ Deno.test(
         return clicked && r.body.frames.some((f: Json) => f.t > Date.parse(clicked.time)) ? r.body : null;
       },
       (x) => !!x,
-      10_000,
+      20_000,
     );
     assert.equal(rec.format, "porthole-recording/1");
     assert.equal(rec.sessionId, sid);

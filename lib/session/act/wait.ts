@@ -107,6 +107,7 @@ export async function actWhenReady(
   const rec = session.pages.get(page.pageId)!;
   const seen = seenOf(session, page.pageId);
   let waiting = null as ActWaitResult | null;
+  let noRefs = 0;
   const attempt = async (): Promise<ActWaitResult | undefined> => {
     const fresh = await observeFresh(session, page.pageId, page.frameId, dl.signal);
     const refs: string[] = [];
@@ -123,6 +124,9 @@ export async function actWhenReady(
       }
       if (!r.ok) {
         waiting = { kind: "not_located", index, failure: r };
+        // A visible match the observation gave no ref may have appeared just after it was
+        // taken: one fresh observation settles it; a second no_ref is the answer.
+        if (r.why === "no_ref" && noRefs++ === 0) return undefined;
         return LOCATE_WAITABLE.has(r.why) ? undefined : waiting;
       }
       refs.push(r.ref);
