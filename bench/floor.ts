@@ -108,3 +108,53 @@ function namesOf(nodes: AXNode[]): string[] {
   for (const n of nodes) if (typeof n.name?.value === "string" && n.name.value) out.push(n.name.value);
   return out;
 }
+
+/**
+ * The floor of a cold start: Chromium launched with Porthole's own launch code, then, over a bare
+ * DevTools WebSocket, one page made and attached, navigated to `url` until its DOM is loaded, and
+ * its whole AX tree read. Returns ms from the launch to the tree (the browser is closed after).
+ */
+export async function coldFloor(executable: string, url: string): Promise<number> {
+  const { launchChromium } = await import("../lib/driver/launch.ts");
+  const t0 = performance.now();
+  const launched = await launchChromium(executable);
+  const ws = new WebSocket(launched.wsEndpoint);
+  try {
+    await new Promise((resolve, reject) => {
+      ws.addEventListener("open", resolve, { once: true });
+      ws.addEventListener("error", reject, { once: true });
+    });
+    let next = 0;
+    const waiting = new Map<number, (r: Record<string, unknown>) => void>();
+    const events: ((method: string, sessionId?: string) => void)[] = [];
+    ws.addEventListener("message", (e) => {
+      const m = JSON.parse(e.data as string);
+      if (m.id !== undefined) waiting.get(m.id)?.(m.result ?? m);
+      else for (const on of events) on(m.method, m.sessionId);
+    });
+    const send = (method: string, params: unknown = {}, sessionId?: string) =>
+      new Promise<Record<string, unknown>>((resolve) => {
+        const id = ++next;
+        waiting.set(id, resolve);
+        ws.send(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }));
+      });
+    const { targetId } = await send("Target.createTarget", { url: "about:blank" });
+    const { sessionId } = await send("Target.attachToTarget", { targetId, flatten: true }) as {
+      sessionId: string;
+    };
+    await send("Page.enable", {}, sessionId);
+    const loaded = new Promise<void>((resolve) =>
+      events.push((method, sid) => {
+        if (sid === sessionId && method === "Page.domContentEventFired") resolve();
+      })
+    );
+    await send("Page.navigate", { url }, sessionId);
+    await loaded;
+    const tree = await send("Accessibility.getFullAXTree", {}, sessionId) as { nodes?: unknown[] };
+    if (!tree.nodes?.length) throw new Error("the floor read no AX tree");
+    return performance.now() - t0;
+  } finally {
+    ws.close();
+    await launched.dispose();
+  }
+}

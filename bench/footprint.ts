@@ -4,6 +4,8 @@
  * listening → session → navigate → first observation; after it, the sidecar's RSS and the sum
  * of its Chromium processes' RSS are read beside each other.
  */
+import { discoverChromium } from "../lib/driver/discover.ts";
+import { coldFloor } from "./floor.ts";
 import { summarize, type Summary } from "./stats.ts";
 
 export interface Footprint {
@@ -16,6 +18,17 @@ export interface Footprint {
   listening: Summary;
   coldStart: Summary;
   target: { idleRssMiB: number; coldStartP50Ms: number };
+  /** `serve --prelaunch`: ready line → first observation, beside the floor's launch + first AX tree. */
+  prelaunch: Prelaunch | null;
+}
+
+export interface Prelaunch {
+  /** `serve --prelaunch` spawned: its ready line (Chromium already up) → session → navigate → observation (ms). */
+  readyToObservation: Summary;
+  /** The floor: Chromium launched, one page over a bare CDP socket, navigated, its AX tree read (ms). */
+  floorLaunchToTree: Summary;
+  /** readyToObservation p50 / floorLaunchToTree p50 (target ≤ 0.8). */
+  ratio: number;
 }
 
 const ROOT = new URL("..", import.meta.url).pathname;
@@ -54,13 +67,13 @@ interface Spawned {
   t0: number;
 }
 
-async function spawnSidecar(): Promise<Spawned> {
+async function spawnSidecar(extra: string[] = []): Promise<Spawned> {
   const t0 = performance.now();
   const env = Object.fromEntries(
     Object.entries(Deno.env.toObject()).filter(([k]) => !k.startsWith("PORTHOLE_")),
   );
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "main.ts", "serve", "--port", "0"],
+    args: ["run", "-A", "main.ts", "serve", "--port", "0", ...extra],
     cwd: ROOT,
     clearEnv: true,
     env: { ...env, PORTHOLE_LOG_LEVEL: "warn" },
@@ -101,6 +114,35 @@ async function post(url: string, body: unknown): Promise<Record<string, unknown>
   return json;
 }
 
+/**
+ * `runs` starts of `serve --prelaunch`, each timed from its ready line to the first observation,
+ * interleaved with as many floor cold starts (launch → first AX tree) on the same page.
+ */
+export async function measurePrelaunch(pageUrl: string, runs: number): Promise<Prelaunch> {
+  const executable = discoverChromium(null).path;
+  if (!executable) throw new Error("no Chromium found");
+  const ready: number[] = [], floor: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    floor.push(await coldFloor(executable, pageUrl));
+    const s = await spawnSidecar(["--prelaunch"]);
+    try {
+      const t0 = performance.now();
+      const { sessionId } = await post(`${s.url}/v1/sessions`, {});
+      const nav = await post(`${s.url}/v1/sessions/${sessionId}/navigate`, { url: pageUrl, observe: true });
+      if (!(nav.state as { tree?: string })?.tree) throw new Error("navigate returned no observation");
+      ready.push(performance.now() - t0);
+    } finally {
+      await stop(s.child);
+    }
+  }
+  const readyToObservation = summarize(ready), floorLaunchToTree = summarize(floor);
+  return {
+    readyToObservation,
+    floorLaunchToTree,
+    ratio: Math.round((readyToObservation.p50 / floorLaunchToTree.p50) * 100) / 100,
+  };
+}
+
 /** `runs` cold starts (each its own process) and `idleRuns` idle readings of `porthole serve`. */
 export async function measureFootprint(pageUrl: string, runs = 10, idleRuns = 3): Promise<Footprint> {
   const idle: number[] = [];
@@ -131,7 +173,8 @@ export async function measureFootprint(pageUrl: string, runs = 10, idleRuns = 3)
     chromiumRssMiB: summarize(chromium),
     listening: summarize(listening),
     coldStart: summarize(cold),
-    target: { idleRssMiB: 70, coldStartP50Ms: 600 },
+    target: { idleRssMiB: 50, coldStartP50Ms: 600 },
+    prelaunch: runs > 0 ? await measurePrelaunch(pageUrl, runs) : null,
   };
 }
 
@@ -159,5 +202,43 @@ export function footprintMarkdown(f: Footprint): string[] {
     `| cold start → first observation (ms) | ${n(f.coldStart.p50)} | ${
       n(f.coldStart.max)
     } | ${f.coldStart.n} | < ${f.target.coldStartP50Ms} |`,
+    ...(f.prelaunch
+      ? [
+        `| \`serve --prelaunch\`: ready line → first observation (ms) | ${
+          n(f.prelaunch.readyToObservation.p50)
+        } | ${
+          n(f.prelaunch.readyToObservation.max)
+        } | ${f.prelaunch.readyToObservation.n} | ≤ 0.8× the floor's |`,
+        `| floor: launch → first AX tree (ms) | ${n(f.prelaunch.floorLaunchToTree.p50)} | ${
+          n(f.prelaunch.floorLaunchToTree.max)
+        } | ${f.prelaunch.floorLaunchToTree.n} | |`,
+        `| prelaunched first observation / floor's launch + tree | ${f.prelaunch.ratio}× | | | ≤ 0.8× |`,
+      ]
+      : []),
   ];
+}
+
+/**
+ * On its own: `deno run -A bench/footprint.ts [--runs 3] [--idle-runs 3]` prints the footprint
+ * table (idle RSS, cold starts, and `--prelaunch` beside the floor) with the load average.
+ */
+if (import.meta.main) {
+  const { parseArgs } = await import("node:util");
+  const { BenchSite } = await import("./site.ts");
+  const { loadAverage } = await import("./machine.ts");
+  const { values } = parseArgs({
+    options: { runs: { type: "string", default: "3" }, "idle-runs": { type: "string", default: "3" } },
+  });
+  const site = new BenchSite();
+  const before = loadAverage();
+  try {
+    const f = await measureFootprint(site.url("/sync"), Number(values.runs), Number(values["idle-runs"]));
+    console.log(footprintMarkdown(f).join("\n"));
+    console.log(
+      `\nidle RSS runs (MiB): p50 ${f.idleRssMiB.p50.toFixed(1)}, max ${f.idleRssMiB.max.toFixed(1)}`,
+    );
+    console.log(`load average before ${before}, after ${loadAverage()}`);
+  } finally {
+    await site[Symbol.asyncDispose]();
+  }
 }

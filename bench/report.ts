@@ -258,6 +258,14 @@ export function printSummary(r: BenchResults): void {
         } MiB; ` +
         `cold start p50 ${ms(f.coldStart.p50)} ms (< ${f.target.coldStartP50Ms})`,
     );
+    if (f.prelaunch) {
+      console.log(
+        `  --prelaunch: ready → first observation p50 ${
+          ms(f.prelaunch.readyToObservation.p50)
+        } ms, floor launch → ` +
+          `first tree ${ms(f.prelaunch.floorLaunchToTree.p50)} ms: ${f.prelaunch.ratio}× (target ≤ 0.8×)`,
+      );
+    }
   }
   if (r.profile) {
     const a = r.profile.act;

@@ -41,6 +41,8 @@ export interface Config {
   sessionBudgetBytes: number | null;
   /** Record every session (frames and timeline events), not only those created with `record: true`. */
   record: boolean;
+  /** Start the shared Chromium when `serve` starts, not with the first session (--prelaunch). */
+  prelaunch: boolean;
   /** Network record and replay (--har-record, --har-replay, --har-not-found); the config file's `har` under it. */
   har: HarSettings;
   /** What the operator's --config file says: secrets and approval rules. */
@@ -123,6 +125,7 @@ export function defaultConfig(env: EnvReader = Deno.env.get): Config {
     journalKeepMs: 3_600_000,
     sessionBudgetBytes: null,
     record: false,
+    prelaunch: false,
     har: {},
     bap: { maxMessageBytes: 10 * 1024 * 1024, dormantTtlMs: 300_000 },
     browser: { user: "nobody", chromiumFrom: null, inherited },

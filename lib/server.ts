@@ -22,6 +22,9 @@ export interface RunningServer {
 export async function startServer(config: Config): Promise<RunningServer> {
   setLogLevel(config.logLevel);
   const registry = new SessionRegistry(config);
+  // --prelaunch: Chromium starts while the server comes up, and the ready line waits for it, so
+  // "listening" means the first session finds a browser running (or, if it failed, that it was logged).
+  const prelaunched = config.prelaunch ? registry.prelaunch() : null;
   let origin = "";
   const uiLogin = new UiLogin();
   const app = createApp(registry, () => origin, uiLogin);
@@ -59,6 +62,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       headerTimeoutMs: config.headerTimeoutMs,
     });
   }
+  if (prelaunched) await prelaunched;
   const addr = front ? front.addr : direct!;
   const host = addr.hostname.includes(":") ? `[${addr.hostname}]` : addr.hostname;
   const url = `http://${host}:${addr.port}`;

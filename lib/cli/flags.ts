@@ -123,6 +123,7 @@ export const FLAGS: Record<string, Flag> = {
     },
   },
   record: { env: "PORTHOLE_RECORD", apply: (c, v) => (c.record = on(v)), bool: true },
+  prelaunch: { env: "PORTHOLE_PRELAUNCH", apply: (c, v) => (c.prelaunch = on(v)), bool: true },
   "har-record": {
     env: "PORTHOLE_HAR_RECORD",
     apply: (c, v) => (c.har.recordDir = usage(() => harRecordDir(v))),

@@ -25,6 +25,8 @@ Options of serve (each also an environment variable):
   --allow-no-token      PORTHOLE_ALLOW_NO_TOKEN  allow a non-loopback address without a token
   --chromium PATH       PORTHOLE_CHROMIUM        browser executable (default: found on PATH)
   --browser-user U      PORTHOLE_BROWSER_USER    account Chromium runs as when Porthole is root (nobody)
+  --prelaunch           PORTHOLE_PRELAUNCH       start Chromium with serve, so the first session does not wait
+                                                 for it (a failed start is logged; it then starts on first use)
   --session-idle D      PORTHOLE_SESSION_IDLE    close sessions idle this long (default 15m)
   --max-body N          PORTHOLE_MAX_BODY        largest request body (default 10m = 10 MiB)
   --header-timeout-ms N PORTHOLE_HEADER_TIMEOUT_MS a request head's deadline (default 10000; 0 = off)

@@ -131,6 +131,15 @@ export class BrowserPool implements LeasePool {
     this.#front.set(contextId, targetId);
   }
 
+  /**
+   * Start the browser before anyone leases it (`serve --prelaunch`), so the first session does not
+   * wait for the launch. A lease started meanwhile joins this start. The browser then lives as a
+   * lazily started one does: it closes with its last lease, and the next lease starts it again.
+   */
+  async prelaunch(): Promise<void> {
+    await this.#ensureBrowser();
+  }
+
   /** A new isolated, temporary context in the shared browser (launching it if needed). */
   async acquire(): Promise<ContextLease> {
     this.#acquiring++;

@@ -29,6 +29,8 @@ function renewingBinding(registry: SessionRegistry): SessionBinding {
 export async function serveStdio(config: Config, options: McpOptions): Promise<void> {
   setLogLevel(config.logLevel);
   const registry = new SessionRegistry(config);
+  // --prelaunch: Chromium starts now, while the client connects (a failure is logged, never fatal).
+  if (config.prelaunch) void registry.prelaunch();
   const server = createMcpServer(renewingBinding(registry), options);
   const closed = Promise.withResolvers<void>();
   server.onclose = () => closed.resolve();

@@ -116,6 +116,22 @@ export class SessionRegistry {
   }
 
   /**
+   * `serve --prelaunch`: start Chromium now. A failed start is logged and changes nothing else: the
+   * browser starts with the first session, as it does without the flag.
+   */
+  async prelaunch(): Promise<void> {
+    const t0 = performance.now();
+    try {
+      await this.pool.prelaunch();
+      log("info", "browser prelaunched", { ms: Math.round(performance.now() - t0) });
+    } catch (err) {
+      log("warn", "browser prelaunch failed; it starts with the first session", {
+        error: (err as Error).message,
+      });
+    }
+  }
+
+  /**
    * The human test browser's registry: its own sessions, context limit and Chromium (launched
    * on first use), never the agent's. Made on first use; its events reach `events` marked `test`.
    */

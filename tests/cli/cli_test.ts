@@ -150,11 +150,11 @@ Deno.test(
 );
 
 /**
- * Start `serve --port 0` and wait for its ready line; returns the child, its URL and a stdout
+ * Start `serve --port 0` (with `args` and `env`) and wait for its ready line; returns the child, its URL and a stdout
  * reader, and kills the child when disposed (`await using`), whatever the test did.
  */
-async function startServe() {
-  const child = porthole(["serve", "--port", "0"]).spawn();
+async function startServe(args: string[] = [], env: Record<string, string> = {}) {
+  const child = porthole(["serve", "--port", "0", ...args], env).spawn();
   const stdout = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
   const stderrText = new Response(child.stderr).text();
   let out = "";
@@ -186,6 +186,78 @@ async function startServe() {
     },
   };
 }
+
+/** One sample of the sidecar's /metrics, by its name. */
+async function metric(url: string, name: string): Promise<number> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const line = text.split("\n").find((l) => l.startsWith(name + " "));
+  assert.ok(line, `/metrics lacks ${name}`);
+  return Number(line.split(" ")[1]);
+}
+
+/** A session of the sidecar at `url` that navigated to `page` and observed it: the observation's tree. */
+async function firstObservation(url: string, page: string): Promise<string> {
+  const created = await fetch(`${url}/v1/sessions`, { method: "POST", body: "{}" });
+  assert.equal(created.status, 201);
+  const { sessionId } = await created.json();
+  const nav = await fetch(`${url}/v1/sessions/${sessionId}/navigate`, {
+    method: "POST",
+    body: JSON.stringify({ url: page, observe: true }),
+  });
+  const body = await nav.json();
+  assert.equal(nav.status, 200, JSON.stringify(body));
+  return body.state.tree;
+}
+
+Deno.test(
+  "serve --prelaunch has Chromium running by its ready line, and the first session uses that browser",
+  browserTest,
+  async () => {
+    await using site = new Site({ "/": "<title>Warm</title><button>Ready</button>" });
+    await using serve = await startServe(["--prelaunch"]);
+    const { child, url } = serve;
+    assert.ok(descendants(child.pid).length > 1, "Chromium runs before any client came");
+    assert.equal(await metric(url, "porthole_browser_running"), 1);
+    assert.equal(await metric(url, "porthole_browser_launches_total"), 1);
+    assert.match(await firstObservation(url, site.url("/")), /button "Ready"/);
+    assert.equal(await metric(url, "porthole_browser_launches_total"), 1, "no second launch");
+    child.kill("SIGTERM");
+    assert.equal((await child.status).code, 0);
+    assert.match(await serve.stderrText, /"browser prelaunched"/);
+  },
+);
+
+Deno.test(
+  "a prelaunch that fails (PORTHOLE_PRELAUNCH, no browser at --chromium) is logged, serve still starts, and the first session starts Chromium",
+  browserTest,
+  async () => {
+    await using site = new Site({ "/": "<title>Late</title><button>Lazy</button>" });
+    const dir = await Deno.makeTempDir({ prefix: "porthole-prelaunch-" });
+    await Deno.chmod(dir, 0o755); // the browser's own account (as root: nobody) must reach it
+    try {
+      const chromium = join(dir, "chromium");
+      await using serve = await startServe(["--chromium", chromium], { PORTHOLE_PRELAUNCH: "1" });
+      const { child, url } = serve;
+      assert.equal((await fetch(`${url}/health`)).status, 200);
+      assert.equal(await metric(url, "porthole_browser_running"), 0);
+      assert.equal(await metric(url, "porthole_browser_launches_total"), 0);
+      // The browser appears where --chromium says: the first session starts it, as without the flag.
+      const found = discoverChromium(null).path;
+      assert.ok(found, "this machine has a browser");
+      await Deno.symlink(found, chromium);
+      assert.match(await firstObservation(url, site.url("/")), /button "Lazy"/);
+      assert.equal(await metric(url, "porthole_browser_launches_total"), 1);
+      child.kill("SIGTERM");
+      assert.equal((await child.status).code, 0);
+      const failed = (await serve.stderrText).split("\n").find((l) => l.includes("browser prelaunch failed"));
+      assert.ok(failed, "the failed prelaunch is logged");
+      assert.equal(JSON.parse(failed).level, "warn");
+      assert.ok(failed.includes(chromium), `the log names the missing browser: ${failed}`);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+);
 
 Deno.test("a sidecar killed with SIGKILL still leaves no Chromium behind", browserTest, async () => {
   await using serve = await startServe();
@@ -236,6 +308,7 @@ Deno.test("serve defaults to 127.0.0.1:9222 with no token", () => {
   assert.equal(c.port, 9222);
   assert.equal(c.token, null);
   assert.equal(c.limits.maxSessions, 8);
+  assert.equal(c.prelaunch, false, "Chromium starts with the first session");
 });
 
 Deno.test("each serve option has an environment variable, and a flag wins over it", () => {
@@ -246,6 +319,7 @@ Deno.test("each serve option has an environment variable, and a flag wins over i
     PORTHOLE_MAX_BODY: "512k",
     PORTHOLE_ALLOWED_HOSTS: "a.internal, b.internal",
     PORTHOLE_CHROMIUM: "/opt/chrome",
+    PORTHOLE_PRELAUNCH: "1",
   };
   const fromEnv = parseServeArgs([], (k) => env[k]);
   assert.equal(fromEnv.port, 8111);
@@ -254,6 +328,7 @@ Deno.test("each serve option has an environment variable, and a flag wins over i
   assert.equal(fromEnv.maxBodyBytes, 512 * 1024);
   assert.deepEqual(fromEnv.allowedHosts, ["a.internal", "b.internal"]);
   assert.equal(fromEnv.chromium, "/opt/chrome");
+  assert.equal(fromEnv.prelaunch, true);
 
   const flagged = parseServeArgs(
     [
