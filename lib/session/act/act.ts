@@ -238,7 +238,7 @@ export async function act(
     );
   }
   clock.mark("capture");
-  watch?.dispose();
+  watch?.dispose(freshState !== undefined);
   if (rec) { for (const ctx of held) releaseTargets(rec, ctx); }
 
   let postcondition: ActResult["postcondition"] = input.expect ? "unknown" : "not_requested";
