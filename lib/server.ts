@@ -2,7 +2,7 @@
 import type { Config } from "./config.ts";
 import { SessionRegistry } from "./session/registry.ts";
 import { log, setLogLevel } from "./log.ts";
-import { createApp } from "../routes/http.ts";
+import { createApp, loadOperations } from "../routes/http.ts";
 import { UiLogin } from "../routes/ui_login.ts";
 import { SHED_ERROR } from "../routes/events.ts";
 import { FRONT_LIMITS, HttpFront } from "./net/front.ts";
@@ -22,9 +22,12 @@ export interface RunningServer {
 export async function startServer(config: Config): Promise<RunningServer> {
   setLogLevel(config.logLevel);
   const registry = new SessionRegistry(config);
-  // --prelaunch: Chromium starts while the server comes up, and the ready line waits for it, so
-  // "listening" means the first session finds a browser running (or, if it failed, that it was logged).
-  const prelaunched = config.prelaunch ? registry.prelaunch() : null;
+  // --prelaunch: Chromium starts while the server comes up, and the operations and the session
+  // engine load beside it; the ready line waits for both, so "listening" means the first session
+  // finds them (or, if the browser failed, that it was logged).
+  const prelaunched = config.prelaunch
+    ? Promise.all([registry.prelaunch(), registry.ready().catch(() => {}), loadOperations().catch(() => {})])
+    : null;
   let origin = "";
   const uiLogin = new UiLogin();
   const app = createApp(registry, () => origin, uiLogin);

@@ -3,35 +3,52 @@ import { Hono } from "hono";
 import { etag } from "hono/etag";
 import type { Context } from "hono";
 import { PortholeError, toPortholeError } from "../lib/protocol/errors.ts";
-import { parseInput } from "../lib/protocol/validate.ts";
-import { OPS } from "../lib/ops/ops.ts";
-import { admitPerson, TAKEOVER_HEADER } from "../lib/ops/takeover_ops.ts";
 import { TEST_BROWSER_BASE } from "../lib/ops/test_browser_ops.ts";
+import type { OpDef } from "../lib/ops/define.ts";
 import type { SessionRegistry } from "../lib/session/registry.ts";
 import { PORTHOLE_VERSION, PROTOCOL_VERSION } from "../lib/version.ts";
 import { bodyLimit, errorResponse, fail, guard } from "./middleware.ts";
 import { sseResponse } from "./events.ts";
-import { screencastHandler } from "./screencast.ts";
 import { uiAuth, uiRoutes } from "./ui.ts";
 import { UiLogin } from "./ui_login.ts";
+import { OP_ROUTES } from "./op_routes.gen.ts";
 import { log } from "../lib/log.ts";
 
 type Handler = (c: Context) => Response | Promise<Response>;
 
-/**
- * A handler built on its first request: the doors a sidecar may never be asked for (MCP and its
- * SDK, BAP, the OpenAPI document) cost no memory or start time until a client uses them.
- */
-function lazy(load: () => Promise<Handler>): Handler {
-  let handler: Promise<Handler> | null = null;
-  return async (c) => {
-    handler ??= load().catch((err) => {
-      handler = null;
+/** `load()` once, on first use; a failed load is tried again on the next. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | null = null;
+  return () =>
+    value ??= load().catch((err) => {
+      value = null;
       throw err;
     });
-    return await (await handler)(c);
-  };
 }
+
+/**
+ * A handler built on its first request: the doors a sidecar may never be asked for (MCP and its
+ * SDK, BAP, the OpenAPI document, the screencast) cost no memory or start time until a client uses them.
+ */
+function lazy(load: () => Promise<Handler>): Handler {
+  const handler = once(load);
+  return async (c) => await (await handler())(c);
+}
+
+/**
+ * The operations and their input parsing (with them, the session engine), loaded with the first
+ * request to an operation, or ahead of it (`serve --prelaunch`): the routes themselves are
+ * registered at start from `OP_ROUTES`.
+ */
+export const loadOperations = once(async () => {
+  const [{ OPS }, { admitPerson, TAKEOVER_HEADER }, { parseInput }] = await Promise.all([
+    import("../lib/ops/ops.ts"),
+    import("../lib/ops/takeover_ops.ts"),
+    import("../lib/protocol/validate.ts"),
+  ]);
+  const byName = new Map<string, OpDef>(OPS.map((op) => [op.name, op as OpDef]));
+  return { byName, admitPerson, TAKEOVER_HEADER, parseInput };
+});
 
 /** A GET's input is its query: each value as JSON where it is JSON (`true`, `3`), else the string. */
 function queryInput(c: Context): Record<string, unknown> {
@@ -109,12 +126,24 @@ export function createApp(
   });
   app.get("/health", (c) => c.json({ status: "ok", version: PROTOCOL_VERSION, porthole: PORTHOLE_VERSION }));
   // BAP's WebSocket: its own Host/Origin checks, and a bad token closes the socket with 1008.
-  app.get("/", lazy(async () => (await import("./bap.ts")).bapHandler(registry, selfOrigin)));
+  app.get(
+    "/",
+    lazy(async () => {
+      await registry.ready();
+      return (await import("./bap.ts")).bapHandler(registry, selfOrigin);
+    }),
+  );
   app.use("*", guard(config, selfOrigin, uiAuth(uiLogin)));
   app.use("*", bodyLimit(config.maxBodyBytes));
   app.route("/", uiRoutes(config, uiLogin));
   app.get("/openapi.json", async (c) => c.json((await import("./openapi.ts")).openApiDocument()));
-  app.all("/mcp", lazy(async () => (await import("./mcp.ts")).mcpHandler(registry)));
+  app.all(
+    "/mcp",
+    lazy(async () => {
+      await registry.ready();
+      return (await import("./mcp.ts")).mcpHandler(registry);
+    }),
+  );
   app.get(
     "/metrics",
     (c) => c.text(registry.metrics.render(), 200, { "content-type": "text/plain; version=0.0.4" }),
@@ -129,12 +158,19 @@ export function createApp(
     return sseResponse(c, session.events, registry.metrics);
   });
 
-  app.get("/v1/sessions/:sessionId/pages/:pageId/screencast", screencastHandler(registry));
+  app.get(
+    "/v1/sessions/:sessionId/pages/:pageId/screencast",
+    lazy(async () => (await import("./screencast.ts")).screencastHandler(registry)),
+  );
   // Artifacts are content-addressed: a client that has the bytes gets 304.
   app.use("/v1/sessions/:sessionId/artifacts/:artifactId", etag());
   app.use(`${TEST_BROWSER_BASE}/:sessionId/artifacts/:artifactId`, etag());
-  for (const op of OPS) {
+  const operations = once(async () => (await Promise.all([loadOperations(), registry.ready()]))[0]);
+  for (const [name, method, path] of OP_ROUTES) {
     const handler = async (c: Context) => {
+      const { byName, admitPerson, TAKEOVER_HEADER, parseInput } = await operations();
+      const op = byName.get(name);
+      if (!op) throw new Error(`routes/op_routes.gen.ts names an operation lib/ops lacks: ${name}`);
       const raw = !op.input
         ? undefined
         : op.method === "GET"
@@ -152,9 +188,9 @@ export function createApp(
       if (op.status === 204) return c.body(null, 204);
       return c.json(result as object, (op.status ?? 200) as 200);
     };
-    if (op.method === "GET") app.get(op.path, handler);
-    else if (op.method === "POST") app.post(op.path, handler);
-    else app.delete(op.path, handler);
+    if (method === "GET") app.get(path, handler);
+    else if (method === "POST") app.post(path, handler);
+    else app.delete(path, handler);
   }
 
   app.notFound((c) => fail(c, "not_found", `No route ${c.req.method} ${new URL(c.req.url).pathname}`));

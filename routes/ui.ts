@@ -7,7 +7,6 @@ import { Hono } from "hono";
 import type { Context } from "hono";
 import type { Config } from "../lib/config.ts";
 import { sameToken } from "../lib/policy/token.ts";
-import { UI_CSS, UI_JS } from "./ui_assets.gen.ts";
 import { fail, type UiAuth } from "./middleware.ts";
 import { UI_COOKIE, type UiLogin } from "./ui_login.ts";
 
@@ -71,13 +70,32 @@ export function uiAuth(login: UiLogin): UiAuth {
   };
 }
 
+/** The UI's script and styles with their tags, loaded with the first request for either. */
+let bundle: Promise<{ js: string; css: string; tags: { js: Promise<string>; css: Promise<string> } }> | null =
+  null;
+const assets = () =>
+  bundle ??= import("./ui_assets.gen.ts").then(({ UI_JS, UI_CSS }) => ({
+    js: UI_JS,
+    css: UI_CSS,
+    tags: { js: hashOf(UI_JS), css: hashOf(UI_CSS) },
+  }), (err) => {
+    bundle = null;
+    throw err;
+  });
+
 export function uiRoutes(config: Config, login: UiLogin): Hono {
   const app = new Hono();
-  const tags = { html: hashOf(SHELL), js: hashOf(UI_JS), css: hashOf(UI_CSS) };
-  app.get("/ui", (c) => asset(c, SHELL, "text/html; charset=utf-8", tags.html));
+  const shellTag = hashOf(SHELL);
+  app.get("/ui", (c) => asset(c, SHELL, "text/html; charset=utf-8", shellTag));
   app.get("/ui/", (c) => c.redirect("/ui", 301));
-  app.get("/ui/app.js", (c) => asset(c, UI_JS, "text/javascript; charset=utf-8", tags.js));
-  app.get("/ui/app.css", (c) => asset(c, UI_CSS, "text/css; charset=utf-8", tags.css));
+  app.get("/ui/app.js", async (c) => {
+    const a = await assets();
+    return asset(c, a.js, "text/javascript; charset=utf-8", a.tags.js);
+  });
+  app.get("/ui/app.css", async (c) => {
+    const a = await assets();
+    return asset(c, a.css, "text/css; charset=utf-8", a.tags.css);
+  });
   app.get("/ui/login", (c) => {
     if (!config.token) return c.redirect("/ui", 302);
     const code = c.req.query("code");

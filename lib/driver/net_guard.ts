@@ -4,7 +4,6 @@
  * address, and connects to that same address, so a name that resolves to a metadata
  * address (or to the sidecar) gets no further than here.
  */
-import { lookup } from "node:dns/promises";
 import { type AddressPolicy, refuseAddress, refuseName } from "../policy/address.ts";
 
 const MAX_HEAD = 64 * 1024;
@@ -85,6 +84,8 @@ export class NetGuard {
     if (named) return named;
     let addresses: { address: string }[];
     try {
+      // Node's resolver (the system's, /etc/hosts included) loads with the first proxied request.
+      const { lookup } = await import("node:dns/promises");
       addresses = await lookup(bare, { all: true });
     } catch {
       return `${bare} does not resolve`;

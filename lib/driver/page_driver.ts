@@ -239,6 +239,11 @@ export class PageDriver {
     await this.send("Runtime.releaseObject", { objectId }).catch(() => {});
   }
 
+  /** Let go of every remote object made in `objectGroup`, in one command. */
+  async releaseGroup(objectGroup: string): Promise<void> {
+    await this.send("Runtime.releaseObjectGroup", { objectGroup }).catch(() => {});
+  }
+
   async close(): Promise<void> {
     await this.cdp.detach().catch(() => {});
     await this.page.close({ runBeforeUnload: false }).catch(() => {});

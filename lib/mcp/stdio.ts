@@ -29,6 +29,7 @@ function renewingBinding(registry: SessionRegistry): SessionBinding {
 export async function serveStdio(config: Config, options: McpOptions): Promise<void> {
   setLogLevel(config.logLevel);
   const registry = new SessionRegistry(config);
+  await registry.ready();
   // --prelaunch: Chromium starts now, while the client connects (a failure is logged, never fatal).
   if (config.prelaunch) void registry.prelaunch();
   const server = createMcpServer(renewingBinding(registry), options);

@@ -98,8 +98,4 @@ function editDistance(a: string, b: string): number {
 }
 
 /** A new id with a prefix: opaque, unguessable. */
-export function newId(prefix: string): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(9));
-  const text = Array.from(bytes, (b) => b.toString(36).padStart(2, "0")).join("").slice(0, 14);
-  return `${prefix}_${text}`;
-}
+export { newId } from "./ids.ts";

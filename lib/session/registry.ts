@@ -10,10 +10,25 @@ import { KeptJournals } from "./core/kept_journals.ts";
 import type { JournalExport } from "../protocol/journal.ts";
 import { PortholeError } from "../protocol/errors.ts";
 import type { CreateSessionInput } from "../protocol/schemas.ts";
-import { Session } from "./session.ts";
+import type { Session } from "./session.ts";
 import { EventStream, makeEvent, type PortholeEvent } from "../events/bus.ts";
 import { Metrics } from "../metrics/metrics.ts";
 import { type HarIndex, indexHar } from "./page/har.ts";
+
+/**
+ * The session engine (`session.ts` and every room under it), loaded when a door first needs it
+ * (`SessionRegistry.ready`): a sidecar nobody has used yet does not carry it.
+ */
+let engine: Promise<typeof Session> | null = null;
+let SessionClass: typeof Session | null = null;
+
+/** Load the session engine, once for every registry. */
+export function loadEngine(): Promise<typeof Session> {
+  return engine ??= import("./session.ts").then((m) => SessionClass = m.Session, (err) => {
+    engine = null;
+    throw err;
+  });
+}
 
 /** A browser the registry attached to for a door (see `foreignBrowser`). */
 export type ForeignBrowser = AttachedPool;
@@ -189,8 +204,18 @@ export class SessionRegistry {
     return new AttachedPool(cdpUrl);
   }
 
-  /** A new session, in the shared browser or in a foreign one. */
+  /**
+   * The session engine is loaded: `create` may be called. Every door awaits it before it serves
+   * its first request (the HTTP operations, BAP, MCP).
+   */
+  async ready(): Promise<void> {
+    await loadEngine();
+  }
+
+  /** A new session, in the shared browser or in a foreign one (after `ready`). */
   create(options: CreateSessionInput, pool?: ForeignBrowser): Session {
+    const Session = SessionClass;
+    if (!Session) throw new Error("The session engine is not loaded: await the registry's ready() first");
     const max = this.config.limits.maxSessions;
     if (this.#sessions.size >= max) {
       throw new PortholeError("context_limit", `All ${max} browser contexts are in use`, {

@@ -209,7 +209,10 @@ export const SETTLE_ARM = `function () {
   globalThis.__portholeSettle = s;
 }`;
 
-/** Stops the observer SETTLE_ARM started (after an early MUTATION_QUIET answer that was kept). */
+/**
+ * Stops the observer SETTLE_ARM started (after an early MUTATION_QUIET answer that was kept). The
+ * walker runs it first: the fresh observation that follows a settle stops its observer.
+ */
 export const SETTLE_DISARM = `function () {
   const s = globalThis.__portholeSettle;
   if (s) { s.mo.disconnect(); delete globalThis.__portholeSettle; }

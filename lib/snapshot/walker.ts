@@ -12,7 +12,7 @@
  * Kept as source text: it runs in the page, not here.
  */
 import type { FieldFacts } from "../policy/sensitive.ts";
-import { FIELD_FACTS, HIT_TEST } from "./page_lib.ts";
+import { FIELD_FACTS, HIT_TEST, SETTLE_DISARM } from "./page_lib.ts";
 
 /** One record of the walk, in document (flat tree) order; `d` is the emitted nesting level. */
 export interface WalkNode {
@@ -214,6 +214,9 @@ export const CLOSED_CANDIDATES = `function () {
 
 /** The walker: `function (opts, ...frameOwners)` (with `opts.root`: `(opts, root, ...frameOwners)`), returning a WalkResult. */
 export const WALKER = `function (opts, ...frameOwners) {
+  // An observation ends an action's settle: a DOM observer the settle left armed in this world
+  // (its early answer was kept) stops here, without a command of its own (act/settle.ts).
+  (${SETTLE_DISARM})();
   const start = opts.root ? frameOwners.shift() : document.documentElement;
   let reg = globalThis.__porthole;
   if (!reg || reg.doc !== document) {

@@ -9,6 +9,7 @@ import {
   Site,
 } from "../support/harness.ts";
 import { fixtureTest, openedPorthole } from "../support/fixtures.ts";
+import { SETTLE_DISARM } from "../../lib/snapshot/page_lib.ts";
 
 const FETCH_PAGE = `<!doctype html><title>Fetch</title>
 <button onclick="load()">Load</button><p id="out">none</p>
@@ -267,5 +268,69 @@ document.getElementById("q").addEventListener("keydown", () => {
     const tree = await typeInto({ "/": page }, "Fruit", "blu");
     assert.match(tree, /option "blueberry"/, tree);
     assert.doesNotMatch(tree, /option "blackberry"/);
+  },
+);
+
+fixtureTest(
+  "act: a click stops its settle observer and lets go of every node its checks resolved, without a command for either",
+  () =>
+    openedPorthole({
+      "/": `<title>Tidy</title><button onclick="out.textContent = 'Clicked'">Go</button><p id="out">-</p>`,
+    }),
+  async ({ ph, sid, state }) => {
+    const session = ph.server.registry.get(sid);
+    const driver = session.pages.get(session.activePageId!)!.driver;
+    const sent: { method: string; params: Record<string, unknown> }[] = [];
+    const made: string[] = [];
+    const original = driver.send;
+    Object.defineProperty(driver, "send", {
+      configurable: true,
+      writable: true,
+      value: (method: string, params: Record<string, unknown> = {}, signal?: AbortSignal) => {
+        sent.push({ method, params });
+        const p = original.call(driver, method, params, signal) as Promise<Record<string, unknown>>;
+        p.then((r) => {
+          const id = (r?.result as { objectId?: string })?.objectId ??
+            (r?.object as { objectId?: string })?.objectId;
+          if (id) made.push(id);
+        }, () => {});
+        return p;
+      },
+    });
+    let r;
+    try {
+      r = await ph.act(sid, state, { action: "click", ref: refOf(state, /button "Go"/) });
+      await new Promise((resolve) => setTimeout(resolve, 100)); // what is sent after the answer
+    } finally {
+      delete (driver as unknown as Record<string, unknown>).send;
+    }
+    assertCaptured(r);
+    assert.match(r.freshState.tree, /Clicked/);
+    assert.equal(r.settle.state, "quiet");
+    assert.ok(made.length > 0, "the checks resolved the button");
+    for (const objectId of made) {
+      await assert.rejects(
+        driver.send("Runtime.getProperties", { objectId }),
+        /Could not find object/,
+        `node ${objectId} was let go`,
+      );
+    }
+    const [main] = await driver.frames();
+    assert.equal(
+      await driver.evaluate(main, "!!globalThis.__portholeSettle"),
+      false,
+      "no observer left armed",
+    );
+    assert.deepEqual(
+      sent.filter((s) => s.method === "Runtime.releaseObject"),
+      [],
+      "one group release, not one per node",
+    );
+    assert.equal(sent.filter((s) => s.method === "Runtime.releaseObjectGroup").length, 1);
+    assert.deepEqual(
+      sent.filter((s) => s.params.functionDeclaration === SETTLE_DISARM),
+      [],
+      "no command only to stop the observer",
+    );
   },
 );

@@ -650,3 +650,24 @@ Deno.test(
     assert.equal(refused.status, 403);
   },
 );
+
+Deno.test("routes/op_routes.gen.ts lists every operation of lib/ops as it is (run `deno task routes`)", async () => {
+  const { OP_ROUTES } = await import("../../routes/op_routes.gen.ts");
+  const { opRoutesModule, ROUTES_MODULE } = await import("../../build/op_routes.ts");
+  assert.deepEqual(
+    OP_ROUTES.map((r) => [...r]),
+    OPS.map((op) => [op.name, op.method, op.path]),
+    "the HTTP routes are stale: run `deno task routes`",
+  );
+  // The file itself is what the generator writes (formatted as deno fmt leaves it).
+  const written = await Deno.readTextFile(ROUTES_MODULE);
+  const fresh = await new Deno.Command(Deno.execPath(), {
+    args: ["fmt", "--ext", "ts", "-"],
+    stdin: "piped",
+    stdout: "piped",
+  }).spawn();
+  const w = fresh.stdin.getWriter();
+  await w.write(new TextEncoder().encode(await opRoutesModule()));
+  await w.close();
+  assert.equal(new TextDecoder().decode((await fresh.output()).stdout), written);
+});

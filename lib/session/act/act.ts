@@ -384,7 +384,7 @@ async function settleAndCapture(session: ActHost, run: Run): Promise<Observed> {
     );
   }
   run.spans.mark("capture");
-  watch?.dispose();
+  watch?.dispose(observed.freshState !== undefined);
   if (rec) { for (const ctx of run.held) releaseTargets(rec, ctx); }
   return observed;
 }

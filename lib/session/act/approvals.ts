@@ -8,7 +8,7 @@
  * the API, wins. An approver that cannot ask leaves the request to the API and the UI.
  */
 import { PortholeError } from "../../protocol/errors.ts";
-import { newId } from "../../protocol/validate.ts";
+import { newId } from "../../protocol/ids.ts";
 import type { ApprovalView } from "../../protocol/views.ts";
 import type { ActInput } from "../../protocol/schemas.ts";
 import { type ApprovalRule, matchRule } from "../../policy/approval_rules.ts";

@@ -36,6 +36,9 @@ const NEEDS_VISIBLE = new Set([...CLICKS, ...TEXT_ENTRY, "press", "select", "dra
 /** Actions that need no enabled node: moving the pointer over one, or scrolling it. */
 const ANY_STATE = new Set(["hover", "scroll"]);
 
+/** Names each preflight's object group (unique within the sidecar). */
+let preflights = 0;
+
 /** Step 4: every check that sends nothing to the page. */
 export async function preflight(
   session: PreflightHost,
@@ -69,28 +72,38 @@ export async function preflight(
   checkOrigins(rec, frames, frame, state, plan);
   // Where `navigate` may go is policy: refused destinations are refused before anything is sent.
   if (input.action === "navigate") session.checkDestination(input.url!);
-  const docP = settle(resolveRefDocument(door, state.token, signal));
+  // Every node the checks resolve is made in one object group, let go in one command.
+  const group = `porthole-act-${++preflights}`;
+  // A ref of the state's own document reads the document check with its facts (one call less);
+  // any other action reads the document node itself.
+  const docInFacts = !!ref && !door.oop && ref.frameId === state.frameId && ref.token === state.token;
+  const docP = docInFacts ? null : settle(resolveRefDocument(door, state.token, signal, group));
   const hitTest = CLICKS.has(input.action) || input.action === "drag";
   // The ref's node is read for its fingerprint and its facts side by side.
   const nodeP = ref
-    ? settle(readRef(rec, doors, ref, signal, { hitTest, at: plan.pointer?.position }))
+    ? settle(
+      readRef(rec, doors, ref, signal, { hitTest, at: plan.pointer?.position, document: docInFacts }, group),
+    )
     : null;
-  const toP = toRef ? settle(readRef(rec, doors, toRef, signal)) : null;
+  const toP = toRef ? settle(readRef(rec, doors, toRef, signal, undefined, group)) : null;
   const held: string[] = [];
-  const release = () => held.splice(0).forEach((id) => driver.release(id));
+  /** Whether the group went to the caller with the nodes it keeps. */
+  let handed = false;
   const keep = (id: string) => held.splice(held.indexOf(id), 1); // the caller releases it
   try {
-    const docResult = await docP;
-    if (docResult.ok && docResult.value) held.push(docResult.value);
+    const docResult = docP ? await docP : null;
+    if (docResult?.ok && docResult.value) held.push(docResult.value);
     for (const p of [nodeP, toP]) {
       const r = p ? await p : null;
       if (r?.ok && r.value.objectId) held.push(r.value.objectId);
     }
-    const docId = valueOf(docResult);
-    if (!docId) throw new Stop("document_changed", `The document of state ${state.stateId} is gone`);
+    const docId = docResult ? valueOf(docResult) : null;
+    const docGone = docResult ? !docId : valueOf(await nodeP!).documentGone === true;
+    if (docGone) throw new Stop("document_changed", `The document of state ${state.stateId} is gone`);
     if (!ref) {
-      if (input.action === "press" && plan.chord!.printable) await checkFocusedField(rec, docId, signal);
-      return { frame, objectId: null, info: null, noop: false, spent: held.splice(0) };
+      if (input.action === "press" && plan.chord!.printable) await checkFocusedField(rec, docId!, signal);
+      handed = true;
+      return { frame, objectId: null, info: null, noop: false, spent: held.splice(0), group };
     }
     const { objectId, node, info } = valueOf(await nodeP!);
     const target = await inspectNode(
@@ -122,10 +135,12 @@ export async function preflight(
     keep(target.objectId);
     if (ctx.to) keep(ctx.to.objectId);
     ctx.spent = held.splice(0);
+    ctx.group = group;
+    handed = true;
     return ctx;
   } finally {
     // Every read was wrapped by `settle`, so none rejects unobserved; resolved nodes are let go.
-    release();
+    if (!handed) driver.releaseGroup(group);
   }
 }
 
@@ -142,11 +157,16 @@ async function checkDropPoint(rec: PageRecord, at: { x: number; y: number }, sig
   );
 }
 
-/** Let go of every node a preflight kept: the target, a drop target, a file input, what the checks read. */
+/**
+ * Let go of every node a preflight kept: the target, a drop target and what the checks read (its
+ * object group, in one command), and a file input.
+ */
 export function releaseTargets(rec: PageRecord, ctx: Preflight): void {
-  for (const id of [ctx.objectId, ctx.to?.objectId, ctx.upload?.inputId, ...ctx.spent ?? []]) {
-    if (id) rec.driver.release(id);
-  }
+  const ids = ctx.group
+    ? [ctx.upload?.inputId]
+    : [ctx.objectId, ctx.to?.objectId, ctx.upload?.inputId, ...ctx.spent ?? []];
+  if (ctx.group) rec.driver.releaseGroup(ctx.group);
+  for (const id of ids) if (id) rec.driver.release(id);
 }
 
 /** Facts about a resolved node, or element_detached when it no longer exists. */

@@ -50,4 +50,9 @@ export interface Preflight {
    * the input would sit ahead of it in the target's queue (Chromium handles its commands in order).
    */
   spent?: string[];
+  /**
+   * The object group every node above was made in (the file input aside): let go in one command.
+   * Absent when the preflight let go of its nodes itself (a no-op check).
+   */
+  group?: string;
 }

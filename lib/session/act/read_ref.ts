@@ -6,7 +6,7 @@
 import type { Protocol } from "devtools-protocol";
 import { RemoteRef } from "../../driver/page_driver.ts";
 import type { RefTarget } from "../../snapshot/ax_tree.ts";
-import { FINGERPRINT, RESOLVE_REF } from "../../snapshot/walker.ts";
+import { FINGERPRINT, RESOLVE_DOCUMENT, RESOLVE_REF } from "../../snapshot/walker.ts";
 import { ELEMENT_INFO } from "../core/page_scripts.ts";
 import { Stop } from "./params.ts";
 import { fingerprintOf, type FrameDoor, resolveRefIn } from "../core/frame_doors.ts";
@@ -28,15 +28,19 @@ export const valueOf = <T>(s: Settled<T>): T => {
  * A ref's node, resolved through the registry of the document it was observed in (never another
  * node), and Chromium's role and name of it now, for the fingerprint. A node of a frame that
  * loaded another document is document_changed; one that left its document is element_detached.
- * With `facts`, the node's facts are read beside the fingerprint (both only read the node).
+ * With `facts`, the node's facts are read beside the fingerprint (both only read the node); with
+ * `facts.document`, the same read says whether the ref's document is still the one it was observed
+ * in (`documentGone`), the check a state of that same document needs. The node is made in
+ * `objectGroup` when given.
  */
 export async function readRef(
   rec: PageRecord,
   doors: FrameDoor[],
   ref: RefTarget,
   signal: AbortSignal,
-  facts?: { hitTest: boolean; at?: { x: number; y: number } },
-): Promise<{ objectId: string | null; node: AxFacts; info?: ElementInfo }> {
+  facts?: { hitTest: boolean; at?: { x: number; y: number }; document?: boolean },
+  objectGroup?: string,
+): Promise<{ objectId: string | null; node: AxFacts; info?: ElementInfo; documentGone?: boolean }> {
   const door = doors.find((d) => d.info.frameId === ref.frameId);
   if (!door || door.info.loaderId !== ref.loaderId) {
     throw new Stop("document_changed", `The frame of ${ref.ref} loaded a new document; observe again`);
@@ -51,14 +55,19 @@ export async function readRef(
   // The frames were read once for the whole check: resolve in the door already found. With
   // `facts`, the same registry lookup is sent beside it, reading the element's fingerprint and
   // facts by value, so that both answers come back in one round trip.
-  const foundP = settle(resolveRefIn(door, ref, signal));
+  const foundP = settle(resolveRefIn(door, ref, signal, objectGroup));
   const factsP = facts ? settle(refFacts(door, ref, facts, signal)) : null;
   const found = valueOf(await foundP);
   const read = factsP ? await factsP : null;
+  if (read?.ok && read.value && "documentGone" in read.value) {
+    return { objectId: found?.objectId ?? null, node: null, documentGone: true };
+  }
   if (!found) return { objectId: null, node: null };
   try {
     if (read?.ok === false) throw read.error;
-    if (read?.value) return { objectId: found.objectId, node: read.value.node, info: read.value.info };
+    if (read?.value && "node" in read.value) {
+      return { objectId: found.objectId, node: read.value.node, info: read.value.info };
+    }
     // Not asked for, or the element left between the two lookups: read it through the node resolved.
     const nodeP = settle(fingerprintOf(door, found.objectId, signal));
     const infoP = facts ? settle(elementInfo(rec, found.objectId, facts.hitTest, signal, facts.at)) : null;
@@ -71,30 +80,36 @@ export async function readRef(
   }
 }
 
-/** A ref's element, looked up as RESOLVE_REF does, with its fingerprint and facts (null when it is gone). */
-const REF_FACTS = `function (token, n, hitTest, at) {
+/**
+ * A ref's element, looked up as RESOLVE_REF does, with its fingerprint and facts (null when it is
+ * gone); with `document`, first whether the ref's document is still there, as RESOLVE_DOCUMENT says.
+ */
+const REF_FACTS = `function (token, n, hitTest, at, checkDocument) {
+  if (checkDocument && !(${RESOLVE_DOCUMENT}).call(this, token)) return { documentGone: true };
   const el = (${RESOLVE_REF}).call(this, token, n);
   if (!el) return null;
   return { node: (${FINGERPRINT}).call(el), info: (${ELEMENT_INFO}).call(el, null, hitTest, at, null) };
 }`;
 
+type RefRead = { node: AxFacts; info: ElementInfo } | { documentGone: true } | null;
+
 async function refFacts(
   door: FrameDoor,
   ref: RefTarget,
-  facts: { hitTest: boolean; at?: { x: number; y: number } },
+  facts: { hitTest: boolean; at?: { x: number; y: number }; document?: boolean },
   signal: AbortSignal,
-): Promise<{ node: AxFacts; info: ElementInfo } | null> {
+): Promise<RefRead> {
   const world = await door.world(signal);
   const r = await door.send<Protocol.Runtime.CallFunctionOnResponse>("Runtime.callFunctionOn", {
     functionDeclaration: REF_FACTS,
     executionContextId: world,
     arguments: [{ value: ref.token }, { value: ref.n }, { value: facts.hitTest }, {
       value: facts.at ?? null,
-    }],
+    }, { value: facts.document === true }],
     returnByValue: true,
   }, signal);
   if (r.exceptionDetails) throw new Error(r.exceptionDetails.text);
-  return (r.result.value ?? null) as { node: AxFacts; info: ElementInfo } | null;
+  return (r.result.value ?? null) as RefRead;
 }
 
 export function elementInfo(

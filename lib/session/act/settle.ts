@@ -43,8 +43,9 @@ export class SettleWatch {
   /** The quiet check asked for as soon as the input was acknowledged (see `inputDone`). */
   #early: Promise<{ quiet: boolean } | null> | null = null;
   /**
-   * The observer is armed until a quiet check that disarms it is sent; otherwise `dispose` stops
-   * it, after the fresh observation, so that no command queues ahead of the capture.
+   * The observer is armed until a quiet check that disarms it is sent; otherwise the fresh
+   * observation's walk stops it (the walker disarms first), or, when none was captured, `dispose`
+   * does, after the capture was tried, so that no command queues ahead of the capture.
    */
   #armed = true;
 
@@ -151,10 +152,15 @@ export class SettleWatch {
     }
   }
 
-  /** Stop watching; call it once the page was observed. */
-  dispose(): void {
+  /**
+   * Stop watching; call it once the page was observed (`observed`: a fresh observation of the
+   * watched frame was captured, whose walk already stopped the observer).
+   */
+  dispose(observed: boolean): void {
     // A document that went away took its observer with it.
-    if (this.#armed && !this.#navigated) this.#driver.callIn(this.#frame, SETTLE_DISARM).catch(() => {});
+    if (this.#armed && !this.#navigated && !observed) {
+      this.#driver.callIn(this.#frame, SETTLE_DISARM).catch(() => {});
+    }
     this.#armed = false;
     for (const off of this.#off.splice(0)) off();
     this.#changed = [];

@@ -281,33 +281,43 @@ export async function resolveRef(
   return await resolveRefIn(door, ref, signal);
 }
 
-/** `resolveRef` in a frame already read (its document checked against the ref's by the caller). */
+/**
+ * `resolveRef` in a frame already read (its document checked against the ref's by the caller).
+ * With `objectGroup`, the object is made in that group, and let go with it.
+ */
 export async function resolveRefIn(
   door: FrameDoor,
   ref: RefTarget,
   signal?: AbortSignal,
+  objectGroup?: string,
 ): Promise<{ objectId: string; frame: FrameInfo; door: FrameDoor } | null> {
   const world = await door.world(signal);
   const r = await door.send<Protocol.Runtime.CallFunctionOnResponse>("Runtime.callFunctionOn", {
     functionDeclaration: RESOLVE_REF,
     executionContextId: world,
     arguments: [{ value: ref.token }, { value: ref.n }],
+    ...(objectGroup ? { objectGroup } : {}),
   }, signal);
   const objectId = r.result.objectId;
   return objectId ? { objectId, frame: door.info, door } : null;
 }
 
-/** The document node of a ref's frame, when it is still the document the ref was observed in. */
+/**
+ * The document node of a ref's frame, when it is still the document the ref was observed in
+ * (made in `objectGroup` when given).
+ */
 export async function resolveRefDocument(
   door: FrameDoor,
   token: string,
   signal?: AbortSignal,
+  objectGroup?: string,
 ): Promise<string | null> {
   const world = await door.world(signal);
   const r = await door.send<Protocol.Runtime.CallFunctionOnResponse>("Runtime.callFunctionOn", {
     functionDeclaration: RESOLVE_DOCUMENT,
     executionContextId: world,
     arguments: [{ value: token }],
+    ...(objectGroup ? { objectGroup } : {}),
   }, signal);
   return r.result.objectId ?? null;
 }
