@@ -1,6 +1,6 @@
 /** The results of the page reads: elements, discovered tools, extraction, content, element, ARIA. */
 import * as v from "valibot";
-import { about, AnyObject, ArtifactRef, Bool, Box, Int, Num, Str } from "./results.ts";
+import { about, AnyObject, ArtifactRef, Bool, Box, Budget, Int, Num, Str } from "./results.ts";
 
 /** One actionable element of `POST …/elements`. Names and selectors come from the page: untrusted. */
 export const ListedElement = v.object({
@@ -58,6 +58,7 @@ export const ElementsResult = v.object({
     "Since the page's previous listing (input `changes`); removed lists refs",
   )),
   tools: v.optional(v.array(DiscoveredTool)),
+  budget: v.optional(Budget),
   screenshot: v.optional(v.object({
     artifact: ArtifactRef,
     width: about(Int, "The viewport's width in CSS pixels (the image's at scale factor 1)"),

@@ -505,6 +505,7 @@ export class Session {
 
   /** `find`: matching lines of the whole document, as a new current state (counted by the budget). */
   async find(input: FindInput, signal: AbortSignal): Promise<FindResult> {
+    this.budget.assertRoom("the search");
     const dl = deadline(effectiveTimeout(input.timeoutMs), signal);
     try {
       const rec = await this.pageOrOpen(input.pageId, dl.signal);

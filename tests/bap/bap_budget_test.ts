@@ -47,3 +47,26 @@ Deno.test(
     assert.equal(await c.run("window.clicks ?? 0"), 0, "nothing was dispatched");
   },
 );
+
+Deno.test(
+  "agent/observe is an observation the budget counts: it spends it, then is refused as observe is",
+  browserTest,
+  async () => {
+    await using c = await bapPage(ph, site.url("/"));
+    const session = ph.server.registry.list().find((s) => s.pages.has(c.pageId))!;
+    const before = session.budget.used;
+    const obs = await c.call("agent/observe", { includeInteractiveElements: true });
+    assert.ok(obs.interactiveElements.some((e: { name?: string }) => e.name === "Count"));
+    assert.ok(session.budget.used > before, "the listing's bytes were counted");
+    const err = await c.call("agent/observe", { includeInteractiveElements: true }).then(
+      () => null,
+      (e) => e,
+    );
+    assert.ok(err instanceof BapCallError, "the second listing was refused");
+    assertRpcError(err.error, RESOURCE_LIMIT, false);
+    assert.match(err.error.message, /the listing is refused/);
+    // Metadata alone observes nothing: it is not refused.
+    const meta = await c.call("agent/observe", { includeMetadata: true, maxElements: 0 });
+    assert.equal(meta.metadata.title, "Budget");
+  },
+);

@@ -9,6 +9,7 @@ import type { NavigateResult, Observation } from "../../protocol/types.ts";
 import type { PageRecord } from "./page_record.ts";
 import type { StateAuthority } from "./states.ts";
 import type { ArtifactStore } from "../../artifacts/store.ts";
+import type { ObservationBudget } from "./budget.ts";
 
 /** The session's pages, and opening and closing them. */
 export interface PagesHost {
@@ -61,4 +62,6 @@ export interface ReadsHost {
   scrub(text: string): string;
   readonly states: StateAuthority;
   readonly artifacts: ArtifactStore;
+  /** A listing is an observation: its bytes are counted, and a spent budget refuses it. */
+  readonly budget: Pick<ObservationBudget, "assertRoom" | "charge" | "view">;
 }

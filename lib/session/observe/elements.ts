@@ -212,7 +212,16 @@ export async function elements(
   input: ElementsInput,
   signal: AbortSignal,
 ): Promise<ElementsResult> {
+  // A listing is an observation (its refs are a state): a spent budget refuses it, and its
+  // elements' bytes are counted as an observation's are.
+  if (input.observe !== false) session.budget.assertRoom("the listing");
   const { result, shot } = await elementListing(session, input, signal);
+  if (input.observe !== false) {
+    session.budget.charge(
+      JSON.stringify(result.elements).length + JSON.stringify(result.changes ?? null).length,
+    );
+    result.budget = session.budget.view();
+  }
   if (!shot) return result;
   const artifact = await session.artifacts.put(Uint8Array.fromBase64(shot.data), `image/${shot.format}`);
   const { width, height, annotated, map: labels } = shot;
