@@ -216,7 +216,7 @@ function begin(
   state: StateRecord,
   given: Pick<Run, "actionId" | "clock" | "spans" | "client" | "approver">,
 ): Run {
-  const scrub = (text: string) => session.deps.secrets?.scrub(text) ?? text;
+  const scrub = (text: string) => session.scrub(text);
   const rec = session.pages.get(state.pageId);
   const urlBefore = pageUrl(rec, scrub);
   const networkSeq = rec?.diag.lastSeq("network") ?? 0;

@@ -45,6 +45,8 @@ export const DEFAULT_APPROVAL_TIMEOUT_MS = 120_000;
 /** What asking a person needs of the session: its id, events, the operator's rules and secrets, the desk. */
 export interface ApprovalHost extends Emitter {
   readonly id: string;
+  /** Text as every answer shows it: scrubbed of the configured secrets. */
+  scrub(text: string): string;
   readonly deps: {
     readonly secrets?: SecretStore;
     readonly approvalRules?: readonly ApprovalRule[];
@@ -158,7 +160,7 @@ export async function awaitApproval(
   let approvalId = "";
   let decided: { decidedBy?: string } = {};
   // A ref's name is the page's text as read: scrubbed of configured secrets, as every answer is.
-  const scrub = (text: string) => session.deps.secrets?.scrub(text) ?? text;
+  const scrub = (text: string) => session.scrub(text);
   const name = ref && scrub(ref.name);
   const outcome = await session.deps.approvals!.request(
     {

@@ -25,6 +25,8 @@ export interface ReconcileHost extends Pick<NavigationHost, "captureFresh"> {
   readonly journal: Pick<Journal, "memo">;
   readonly pages: ReadonlyMap<string, PageRecord>;
   readonly deps: { readonly secrets?: SecretStore };
+  /** Text as every answer shows it: scrubbed of the configured secrets. */
+  scrub(text: string): string;
 }
 
 /** What a field holds now (null: it has no value to read). Never echoed: only compared. */
@@ -49,7 +51,7 @@ export async function reconcile(
     );
   }
   const { memo, laterOnPage } = found;
-  const scrub = (text: string) => host.deps.secrets?.scrub(text) ?? text;
+  const scrub = (text: string) => host.scrub(text);
   const result: ReconcileResult = {
     actionId: input.actionId,
     action: memo.action,
