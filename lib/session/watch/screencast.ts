@@ -29,6 +29,8 @@ export const POLL_FPS = 6;
 export const MAX_FPS = 15;
 /** After an action, a frame this soon shows its effect without waiting for the next tick. */
 export const REFRESH_MS = 50;
+/** A frame not captured within this long is given up (a hung renderer); the next tick tries again. */
+const CAPTURE_TIMEOUT_MS = 5_000;
 
 class Cast {
   readonly viewers = new Set<Viewer>();
@@ -43,12 +45,14 @@ class Cast {
 
   /** One screenshot as a frame, unless another was taken since `seen` (or the cast stopped). */
   async #capture(seen: number): Promise<void> {
+    // A page that hangs its renderer answers no screenshot: the tick gives up and tries again.
+    const signal = AbortSignal.timeout(CAPTURE_TIMEOUT_MS);
     const [shot, metrics] = await Promise.all([
       this.driver.send<Protocol.Page.CaptureScreenshotResponse>("Page.captureScreenshot", {
         ...SCREENCAST,
         optimizeForSpeed: true,
-      }),
-      this.driver.send<Protocol.Page.GetLayoutMetricsResponse>("Page.getLayoutMetrics", {}),
+      }, signal),
+      this.driver.send<Protocol.Page.GetLayoutMetricsResponse>("Page.getLayoutMetrics", {}, signal),
     ]);
     if (this.#frames !== seen || !this.#running) return;
     this.#frames++;
