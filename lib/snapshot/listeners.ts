@@ -5,6 +5,10 @@
  * isolated world through DOM events only: on `porthole:collect` it answers `porthole:hello`
  * and fires a non-bubbling `porthole:mark` at each recorded element that is still connected.
  * A page can forge marks, which only adds refs; it cannot hide or change what the walker reads.
+ *
+ * An element that listens to a great many kinds of events is an event-delegation root (React
+ * listens for every event it knows on the app's root element and dispatches to the component
+ * under the pointer): its click listener belongs to its descendants, so it is not marked.
  */
 export const LISTENER_RECORDER = `(() => {
   const key = Symbol.for("porthole.listeners");
@@ -12,14 +16,24 @@ export const LISTENER_RECORDER = `(() => {
   Object.defineProperty(window, key, { value: true });
   const types = new Set(["click", "dblclick", "mousedown", "mouseup", "pointerdown", "pointerup", "dragstart", "drop",
     "dragover"]);
-  const seen = new WeakSet();
+  // More kinds of events than any one control listens to: a root that delegates them all.
+  const DELEGATION_KINDS = 30;
+  const kinds = new WeakMap();
   const recorded = [];
   const original = EventTarget.prototype.addEventListener;
   const Elem = Element;
   const record = function addEventListener(type, listener, options) {
-    if (types.has(type) && this instanceof Elem && !seen.has(this)) {
-      seen.add(this);
-      recorded.push(new WeakRef(this));
+    if (this instanceof Elem) {
+      let k = kinds.get(this);
+      if (!k) {
+        k = { types: new Set(), clicky: false };
+        kinds.set(this, k);
+      }
+      if (k.types.size <= DELEGATION_KINDS) k.types.add(type);
+      if (types.has(type) && !k.clicky) {
+        k.clicky = true;
+        recorded.push(new WeakRef(this));
+      }
     }
     return original.call(this, type, listener, options);
   };
@@ -28,7 +42,8 @@ export const LISTENER_RECORDER = `(() => {
     window.dispatchEvent(new Event("porthole:hello"));
     for (const ref of recorded) {
       const el = ref.deref();
-      if (el && el.isConnected) el.dispatchEvent(new Event("porthole:mark", { composed: true }));
+      if (!el || !el.isConnected || kinds.get(el).types.size > DELEGATION_KINDS) continue;
+      el.dispatchEvent(new Event("porthole:mark", { composed: true }));
     }
   });
 })();`;
