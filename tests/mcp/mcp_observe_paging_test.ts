@@ -48,3 +48,32 @@ Deno.test(
     assert.match(JSON.stringify(stale.content), /stale_cursor/);
   },
 );
+
+const FORM = `<!doctype html><title>Scoped</title>
+<nav><a href="#a">Home</a><a href="#b">About</a></nav>
+<div style="overflow:auto;height:60px" tabindex="0"><button type="button">Join</button><p>Plans</p><p>x</p><p>y</p><p>z</p></div>`;
+
+Deno.test(
+  "browser_observe {ref} observes one subtree as a new state, whose refs browser_act uses; a bad ref is refused",
+  browserTest,
+  async () => {
+    await using site = new Site({ "/": FORM }), ph = await Porthole.start();
+    await using mcp = await mcpOverHttp(ph);
+    const call = async (name: string, args: Record<string, unknown> = {}): Promise<Json> =>
+      ok(await mcp.call(name, args));
+    await call("browser_navigate", { url: site.url("/") });
+    const whole = await call("browser_observe");
+    // A scrolling box is actionable (it scrolls), so it has a ref to scope by.
+    const box = String(whole.tree).match(/scrollable [^\n]*\[ref=(@[a-z0-9]+)\]/)![1];
+    const scoped = await call("browser_observe", { ref: box });
+    assert.notEqual(scoped.state_id, whole.state_id, "a scoped observation is a new state");
+    assert.match(scoped.tree, /button "Join"/);
+    assert.doesNotMatch(scoped.tree, /link "Home"/, "only the box's subtree");
+    const join = String(scoped.tree).match(/button "Join" \[ref=(@[a-z0-9]+)\]/)![1];
+    const acted = ok(await mcp.act(scoped, { action: "click", ref: join }));
+    assert.equal(acted.execution, "completed");
+    const bad = await mcp.call("browser_observe", { ref: "nonsense" });
+    assert.equal(bad.isError, true);
+    assert.match(JSON.stringify(bad.content), /ref/);
+  },
+);

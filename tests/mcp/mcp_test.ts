@@ -108,7 +108,12 @@ Deno.test(
     ) {
       assert.ok(actProps.includes(field), `browser_act lacks ${field}`);
     }
-    assert.deepEqual(Object.keys(list.tools[0].inputSchema.properties!), ["frame_id", "since", "cursor"]);
+    assert.deepEqual(Object.keys(list.tools[0].inputSchema.properties!), [
+      "frame_id",
+      "since",
+      "cursor",
+      "ref",
+    ]);
     const fields = (name: string) =>
       Object.keys(list.tools.find((t) => t.name === name)!.inputSchema.properties!);
     assert.ok(fields("browser_navigate").includes("referer"));
