@@ -8,7 +8,7 @@
 import type { Protocol } from "devtools-protocol";
 import { raceSignal, RemoteRef } from "../../driver/page_driver.ts";
 import { ELEMENT_INFO, HIT_TEST } from "../core/page_scripts.ts";
-import { obscured, type Plan, Stop } from "./params.ts";
+import { clipped, obscured, type Plan, Stop } from "./params.ts";
 import type { ElementInfo, Preflight, Target } from "./preflight.ts";
 import { clickPoint, type Point } from "./pointer.ts";
 import type { PageRecord } from "../core/page_record.ts";
@@ -195,6 +195,7 @@ async function dropPoint(
       element,
     );
   }
+  if (info.clipped) throw clipped(what, element);
   if (!info.hit?.ok) throw obscured(`${what} is covered by another element`, element, info.hit);
   const center = { x: info.point.topX, y: info.point.topY };
   const reorder = source.role === target.ref.role &&
