@@ -23,6 +23,11 @@ const CHROMIUM_ARGS = [
   "--site-per-process",
   // Element.computedRole/computedName: the snapshot reads Chromium's own roles and names in the page.
   "--enable-blink-features=ComputedAccessibilityInfo",
+  // A desktop's mouse: headless Chromium has no pointing device, so pages would match
+  // (pointer: none) and (hover: none) and render their touch variants (date pickers, menus).
+  // Blink's PointerType and HoverType bits: fine pointer 4, hover 2. A session that emulates touch
+  // (hasTouch) still gets (pointer: coarse) and (hover: none), as touch emulation sets them over these.
+  "--blink-settings=primaryPointerType=4,availablePointerTypes=4,primaryHoverType=2,availableHoverTypes=2",
   "--mute-audio",
   "--hide-scrollbars",
   "--password-store=basic",

@@ -60,6 +60,41 @@ export const HIT_TEST = `function (x, y, ignore) {
   return transient ? { ok: false, hit: label, transient: true } : { ok: false, hit: label };
 }`;
 
+/**
+ * Whether an ancestor's overflow clips this element's centre out of sight: null when none does;
+ * "scroll" when the first that does is a box a person scrolls (overflow auto or scroll), so
+ * scrolling it shows the element (as below the fold); "hidden" when it hides its overflow (hidden,
+ * clip) and no scroll shows it, as a carousel's slides outside its viewport. Only the ancestors
+ * that contain the element's box clip it: an absolutely positioned box escapes those between it
+ * and its positioned ancestor, a fixed one all but a transformed ancestor. The page's own
+ * scrolling box (html, body) is the viewport's, judged apart.
+ */
+export const CLIP = `function () {
+  const el = this;
+  const r = el.getBoundingClientRect();
+  const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
+  const up = (n) => n.assignedSlot || n.parentElement || (n.parentNode && n.parentNode.host) || null;
+  const contains = (cs) => cs.transform !== "none" || cs.filter !== "none" || cs.perspective !== "none" ||
+    /paint|layout|strict|content/.test(cs.contain || "");
+  let pos = getComputedStyle(el).position;
+  for (let n = up(el); n && n !== document.body && n !== document.documentElement; n = up(n)) {
+    const cs = getComputedStyle(n);
+    // No box of its own (contents), or none whose overflow applies (inline).
+    if (cs.display === "contents" || cs.display === "inline") continue;
+    if (pos === "fixed" && !contains(cs)) continue;
+    if (pos === "absolute" && cs.position === "static" && !contains(cs)) continue;
+    pos = cs.position;
+    const b = n.getBoundingClientRect();
+    const left = b.left + n.clientLeft, top = b.top + n.clientTop;
+    const outX = cs.overflowX !== "visible" && (cx < left || cx >= left + n.clientWidth);
+    const outY = cs.overflowY !== "visible" && (cy < top || cy >= top + n.clientHeight);
+    if (!outX && !outY) continue;
+    const scrolls = (o) => o === "auto" || o === "scroll";
+    return (!outX || scrolls(cs.overflowX)) && (!outY || scrolls(cs.overflowY)) ? "scroll" : "hidden";
+  }
+  return null;
+}`;
+
 /** Whether an element is rendered: a box, not hidden (the same test for every door). */
 export const IS_VISIBLE = `function () {
   const el = this;

@@ -12,7 +12,7 @@
  * Kept as source text: it runs in the page, not here.
  */
 import type { FieldFacts } from "../policy/sensitive.ts";
-import { FIELD_FACTS, HIT_TEST, SETTLE_DISARM } from "./page_lib.ts";
+import { CLIP, FIELD_FACTS, HIT_TEST, SETTLE_DISARM } from "./page_lib.ts";
 
 /** One record of the walk, in document (flat tree) order; `d` is the emitted nesting level. */
 export interface WalkNode {
@@ -136,7 +136,10 @@ export const FLAG = {
   download: 2048,
   /** Something else is on top of its click point (the act's own hit test: it would be `obscured`). */
   covered: 4096,
-  /** Its box lies outside the page's scrollable area: no scrolling of the page shows it. */
+  /**
+   * No scroll shows it: its box lies outside the page's scrollable area, or an ancestor that hides
+   * its overflow clips it away (a carousel's slide outside its viewport).
+   */
   offscreen: 8192,
 } as const;
 
@@ -361,6 +364,7 @@ export const WALKER = `function (opts, ...frameOwners) {
     return true;
   };
   const hitTest = ${HIT_TEST};
+  const clipOf = ${CLIP};
   // What acting on a ref would do, and whether it can be reached: the same box and hit test as the act's.
   const consequences = (el, tag) => markup(el, tag) | reach(el);
   const markup = (el, tag) => {
@@ -386,6 +390,10 @@ export const WALKER = `function (opts, ...frameOwners) {
     const x = rect.left + scrollX, y = rect.top + scrollY;
     if (x + rect.width <= 0 || y + rect.height <= 0 || x >= Math.max(se.scrollWidth, innerWidth) ||
       y >= Math.max(se.scrollHeight, innerHeight)) return f | 8192;
+    // Clipped by an ancestor's overflow: out of reach when no scroll shows it; when scrolling
+    // that box shows it, as reachable as a node below the fold (the act scrolls it into view).
+    const clip = clipOf.call(el);
+    if (clip) return clip === "hidden" ? f | 8192 : f;
     const cx = rect.left + rect.width / 2, cy = rect.top + rect.height / 2;
     if (cx >= 0 && cy >= 0 && cx < innerWidth && cy < innerHeight && !hitTest.call(el, cx, cy, null).ok) f |= 4096;
     return f;

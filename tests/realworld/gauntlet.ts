@@ -11,15 +11,10 @@
 import * as esbuild from "esbuild";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { Porthole } from "../support/harness.ts";
-import { type Json, Site } from "../support/harness.ts";
+import { type Json, Porthole, Site } from "../support/harness.ts";
+import { ensureLibraries, LOCK, MODULES, sha256 } from "../support/test_libs.ts";
 
 export const HERE = import.meta.dirname!;
-// The libraries' own folder: a package.json beside the runner's files would be taken by Deno for
-// theirs, so it sits one level down.
-const LIBS = join(HERE, "libs");
-const MODULES = join(LIBS, "node_modules");
-const LOCK = join(LIBS, "package-lock.json");
 const CACHE = join(HERE, ".cache");
 
 /** What a policy can do: what an agent does over HTTP, counted. */
@@ -209,35 +204,6 @@ export interface Row {
   outcome: Json;
   /** The last tree the policy saw. */
   tree: string;
-}
-
-async function sha256(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-/**
- * Installs the test-only libraries (`npm ci`, from the committed lock file) unless the installed
- * tree is from this lock already.
- */
-export async function ensureLibraries(): Promise<void> {
-  const lock = await Deno.readTextFile(LOCK);
-  const stamp = join(MODULES, ".gauntlet-lock-sha256");
-  const want = await sha256(lock);
-  if (existsSync(stamp) && (await Deno.readTextFile(stamp)).trim() === want) return;
-  const npm = Deno.build.os === "windows" ? "npm.cmd" : "npm";
-  const out = await new Deno.Command(npm, {
-    args: ["ci", "--no-audit", "--no-fund", "--ignore-scripts"],
-    cwd: LIBS,
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  if (!out.success) {
-    throw new Error(
-      `npm ci in tests/realworld/libs failed:\n${new TextDecoder().decode(out.stderr).slice(-2000)}`,
-    );
-  }
-  await Deno.writeTextFile(stamp, want);
 }
 
 export interface Bundle {

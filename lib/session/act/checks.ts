@@ -12,7 +12,7 @@ import type { FrameInfo } from "../../driver/page_driver.ts";
 import { type AxFacts, elementInfo, readRef, settle, valueOf } from "./read_ref.ts";
 import type { RefTarget } from "../../snapshot/ax_tree.ts";
 import { FIELD_FACTS, FOCUSED_FIELD } from "../core/page_scripts.ts";
-import { CLICKS, obscured, type Plan, Stop, TEXT_ENTRY } from "./params.ts";
+import { CLICKS, clipped, obscured, type Plan, Stop, TEXT_ENTRY } from "./params.ts";
 import { toggleIsNoop } from "./toggle.ts";
 import { optionIndexes } from "./select.ts";
 import { fileInputOf, stageFiles, type UploadHost } from "./upload.ts";
@@ -311,6 +311,10 @@ function checkUsable(ref: RefTarget, info: ElementInfo, node: AxFacts, input: Ac
       { field: "position", box: { width: info.box.width, height: info.box.height } },
     );
   }
+  // A pointer cannot reach what is clipped out of sight: not visible, though nothing covers it.
+  if (info.clipped && (CLICKS.has(input.action) || input.action === "drag")) {
+    throw clipped(ref.ref, element(ref));
+  }
   if (info.hit && !info.hit.ok) {
     throw obscured(`${ref.ref} is covered by another element at its click point`, element(ref), info.hit);
   }
@@ -327,6 +331,7 @@ function checkDropTarget(ref: RefTarget, info: ElementInfo, node: AxFacts) {
   }
   if (!info.visible) throw new Stop("element_not_visible", `The drop target ${ref.ref} is not visible`, el);
   checkFingerprint(ref, node);
+  if (info.clipped) throw clipped(`The drop target ${ref.ref}`, element(ref));
   if (info.hit && !info.hit.ok) {
     throw obscured(`The drop target ${ref.ref} is covered by another element`, element(ref), info.hit);
   }

@@ -8,7 +8,7 @@
 import type { Protocol } from "devtools-protocol";
 import { raceSignal, RemoteRef } from "../../driver/page_driver.ts";
 import { ELEMENT_INFO, HIT_TEST } from "../core/page_scripts.ts";
-import { obscured, type Plan, Stop } from "./params.ts";
+import { clipped, obscured, type Plan, Stop } from "./params.ts";
 import type { ElementInfo, Preflight, Target } from "./preflight.ts";
 import { clickPoint, type Point } from "./pointer.ts";
 import type { PageRecord } from "../core/page_record.ts";
@@ -50,12 +50,24 @@ const UNCOVERED_POINT = `function (ax, ay) {
 }`;
 
 /**
- * Where in the drop target's box a drop aims, as fractions of it. Its centre, but for an item
- * dropped on an item of its own role (a list item on a list item, a row on a row): that reorder
- * puts the dragged item in the other's place, so the point lies past the centre in the direction
- * of travel, a quarter of the way to the far edge. A sortable list that drops before or after an
- * item by which half the pointer is in then puts it in the item's place whichever way the drag
- * came (at the very centre it would fall on the after side either way).
+ * Whether this node and `other` are both laid out in flow (not positioned absolute or fixed): items
+ * a list or a grid places, whose drop picks a slot among them, unlike boxes placed freely on a
+ * board, which land where they are let go.
+ */
+const BOTH_IN_FLOW = `function (other) {
+  const inFlow = (el) => !["absolute", "fixed"].includes(getComputedStyle(el).position);
+  return inFlow(this) && inFlow(other);
+}`;
+
+/**
+ * Where in the drop target's box a drop aims, as fractions of it. Its centre, but for a reorder:
+ * an item dropped on an item of its own role that a list lays out in flow as it does the dragged
+ * one (a list item on a list item, a row on a row). That puts the dragged item in the other's
+ * place, so the point lies past the centre in the direction of travel, a quarter of the way to the
+ * far edge. A sortable list that drops before or after an item by which half the pointer is in then
+ * puts it in the item's place whichever way the drag came (at the very centre it would fall on the
+ * after side either way). A box placed freely (a small box dragged into a larger one) is no
+ * reorder, whatever its role: it lands where the pointer lets it go, so the aim is the centre.
  */
 function aim(from: Point, center: Point, reorder: boolean): { x: number; y: number } {
   const dx = center.x - from.x, dy = center.y - from.y;
@@ -73,9 +85,13 @@ export async function dragAction(
   const driver = rec.driver;
   const source: Target = { ref: plan.ref!, objectId: ctx.objectId!, info: ctx.info! };
   const from = await clickPoint(rec, source, signal);
-  const to = ctx.to
+  // Where the pointer goes depends on the kind of drag the page starts: a pointer-driven drag
+  // moves the node along, so it aims as a person would; an HTML5 drop lands on the element under
+  // the point while the node stays put, so once one started it goes to a point the node leaves free.
+  const drop: Drop = ctx.to
     ? await dropPoint(rec, ctx.to, { objectId: source.objectId, role: source.ref.role }, from, signal)
-    : plan.toPoint ?? { x: from.x + plan.delta!.x, y: from.y + plan.delta!.y };
+    : { aim: plan.toPoint ?? { x: from.x + plan.delta!.x, y: from.y + plan.delta!.y }, free: null };
+  let to = drop.aim;
 
   let data: Protocol.Input.DragData | null = null;
   const intercepted = Promise.withResolvers<Protocol.Input.DragData>();
@@ -94,8 +110,9 @@ export async function dragAction(
     await mouse({ type: "mouseMoved", x: from.x, y: from.y, button: "none" });
     await mouse({ type: "mousePressed", x: from.x, y: from.y, button: "left", buttons: 1, clickCount: 1 });
     pressed = from;
-    for (let i = 1; i <= STEPS; i++) {
-      const at = { x: from.x + (to.x - from.x) * i / STEPS, y: from.y + (to.y - from.y) * i / STEPS };
+    let start = from;
+    for (let i = 1, n = STEPS; i <= n; i++) {
+      const at = { x: start.x + (to.x - start.x) * i / n, y: start.y + (to.y - start.y) * i / n };
       if (data) {
         await dragEvent("dragOver", at);
         continue;
@@ -106,6 +123,10 @@ export async function dragAction(
         data = await raceSignal(intercepted.promise, signal);
         await dragEvent("dragEnter", at);
         await dragEvent("dragOver", at);
+        if (drop.free) {
+          // The rest of the way leads to the point the dragged node leaves free.
+          [start, to, i, n] = [at, drop.free, 0, Math.max(1, STEPS - i)];
+        }
       }
     }
     if (data) {
@@ -139,8 +160,15 @@ export async function dragAction(
   }
 }
 
+/** Where a drag onto a drop target ends: its aim, and for an HTML5 drop a point the dragged node leaves free. */
+interface Drop {
+  aim: Point;
+  /** Null when the dragged node covers all of the target, or the drag has no target. */
+  free: Point | null;
+}
+
 /**
- * The drop target's point once the source is in view: it must be in view and covered by nothing
+ * The drop target's points once the source is in view: it must be in view and covered by nothing
  * but the dragged node itself.
  */
 async function dropPoint(
@@ -149,11 +177,13 @@ async function dropPoint(
   source: { objectId: string; role: string },
   from: Point,
   signal: AbortSignal,
-): Promise<Point> {
-  const info = await rec.driver.callOn<ElementInfo>(
+): Promise<Drop> {
+  const driver = rec.driver;
+  const dragged = new RemoteRef(source.objectId);
+  const info = await driver.callOn<ElementInfo>(
     target.objectId,
     ELEMENT_INFO,
-    [null, true, null, new RemoteRef(source.objectId)],
+    [null, true, null, dragged],
     signal,
   );
   const what = `The drop target ${target.ref.ref}`;
@@ -165,14 +195,18 @@ async function dropPoint(
       element,
     );
   }
+  if (info.clipped) throw clipped(what, element);
   if (!info.hit?.ok) throw obscured(`${what} is covered by another element`, element, info.hit);
   const center = { x: info.point.topX, y: info.point.topY };
-  const a = aim(from, center, source.role === target.ref.role);
-  const free = await rec.driver.callOn<Point | null>(target.objectId, UNCOVERED_POINT, [a.x, a.y], signal);
-  // A pointer-driven drag moves the node along, so the aimed point is as good as any then.
-  if (!free) {
-    const { width = 0, height = 0 } = info.box ?? {};
-    return { x: center.x + (a.x - 0.5) * width, y: center.y + (a.y - 0.5) * height };
-  }
-  return { x: free.x + info.point.topX - info.point.x, y: free.y + info.point.topY - info.point.y };
+  const reorder = source.role === target.ref.role &&
+    await driver.callOn<boolean>(target.objectId, BOTH_IN_FLOW, [dragged], signal);
+  const a = aim(from, center, reorder);
+  const { width = 0, height = 0 } = info.box ?? {};
+  const aimed = { x: center.x + (a.x - 0.5) * width, y: center.y + (a.y - 0.5) * height };
+  const free = await driver.callOn<Point | null>(target.objectId, UNCOVERED_POINT, [a.x, a.y], signal);
+  if (!free) return { aim: aimed, free: null };
+  return {
+    aim: aimed,
+    free: { x: free.x + info.point.topX - info.point.x, y: free.y + info.point.topY - info.point.y },
+  };
 }

@@ -58,6 +58,19 @@ export function obscured(
   );
 }
 
+/**
+ * `element_not_visible`: an ancestor that hides its overflow clips the node out of sight (a
+ * carousel's slide outside its viewport), and no scroll shows it; nothing covers it.
+ */
+export function clipped(subject: string, element: Record<string, unknown>): Stop {
+  return new Stop(
+    "element_not_visible",
+    `${subject} is clipped out of view by an ancestor that hides its overflow; no scroll shows it`,
+    { ...element, clipped: true },
+    "Bring it into view the way the page does (a carousel's next button, a tab), then observe again",
+  );
+}
+
 export interface UploadFile {
   name: string;
   mimeType: string;

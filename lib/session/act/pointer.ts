@@ -3,7 +3,7 @@
  * view), and mouse events sent the way a user's mouse sends them.
  */
 import { ELEMENT_INFO } from "../core/page_scripts.ts";
-import { obscured, type PointerPlan } from "./params.ts";
+import { clipped, obscured, type PointerPlan, Stop } from "./params.ts";
 import type { ElementInfo, Target } from "./preflight.ts";
 import type { PageRecord } from "../core/page_record.ts";
 import { sleep } from "../core/deadline.ts";
@@ -25,6 +25,8 @@ export async function clickPoint(
   at?: Point,
 ): Promise<Point> {
   let point = target.info.point!;
+  // Scrolling would move the box that clips it (a carousel's), not show it.
+  if (target.info.clipped) throw clipped(target.ref.ref, {});
   if (!point.inView) {
     const driver = rec.driver;
     await driver.send("DOM.scrollIntoViewIfNeeded", { objectId: target.objectId }, signal);
@@ -35,6 +37,14 @@ export async function clickPoint(
       signal,
     );
     point = info.point!;
+    if (info.clipped) throw clipped(target.ref.ref, {});
+    if (!point.inView) {
+      throw new Stop(
+        "element_not_visible",
+        `${target.ref.ref} is out of view after scrolling: no scroll shows it`,
+        {},
+      );
+    }
     if (!info.hit?.ok) {
       throw obscured(
         `${target.ref.ref} is covered by ${info.hit?.hit ?? "the viewport edge"} after scrolling`,

@@ -21,6 +21,8 @@ export interface ElementInfo {
   point?: { x: number; y: number; inView: boolean; topX: number; topY: number };
   box?: { width: number; height: number };
   hit?: Hit | null;
+  /** An ancestor that hides its overflow clips it out of sight: no scroll shows it. */
+  clipped?: boolean;
   facts?: FieldFacts;
   /** The node is (inside) a download link: its download starts only after the click is acknowledged. */
   downloadLink?: boolean;

@@ -1,4 +1,4 @@
-import { FIELD_FACTS, HIT_TEST, IS_VISIBLE } from "../../snapshot/page_lib.ts";
+import { CLIP, FIELD_FACTS, HIT_TEST, IS_VISIBLE } from "../../snapshot/page_lib.ts";
 
 /**
  * Functions Porthole runs in its own isolated world of a frame, with `this` bound to the
@@ -42,14 +42,18 @@ export const ELEMENT_INFO = `function (doc, hitTest, at, ignore) {
   } catch (_) { framesOk = false; }
   // at: a point from the box's top-left corner, else the box's center.
   const x = rect.left + (at ? at.x : rect.width / 2), y = rect.top + (at ? at.y : rect.height / 2);
-  const inView = x >= 0 && y >= 0 && x < innerWidth && y < innerHeight;
+  // Clipped by an ancestor's overflow: a box a person scrolls is scrolled to show it, as the
+  // viewport is; one that hides its overflow shows it never (clipped).
+  const clip = visible ? (${CLIP}).call(el) : null;
+  const inView = x >= 0 && y >= 0 && x < innerWidth && y < innerHeight && clip !== "scroll";
   return {
     connected, sameDocument, visible, enabled: !disabled, editable, valueKind, framesOk,
     checked: typeof el.checked === "boolean" ? el.checked : null,
     downloadLink: !!el.closest("a[download], area[download]"),
     point: { x, y, inView, topX: x + ox, topY: y + oy },
     box: { width: rect.width, height: rect.height },
-    hit: hitTest && inView && visible ? (${HIT_TEST}).call(el, x, y, ignore) : null,
+    clipped: clip === "hidden",
+    hit: hitTest && inView && visible && clip !== "hidden" ? (${HIT_TEST}).call(el, x, y, ignore) : null,
     facts: (${FIELD_FACTS}).call(el),
   };
 }`;
