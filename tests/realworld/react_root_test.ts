@@ -5,7 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { browserTest, Porthole, Site } from "../support/harness.ts";
-import { bundle, ensureLibraries } from "./gauntlet.ts";
+import { bundle } from "./gauntlet.ts";
+import { ensureLibraries } from "../support/test_libs.ts";
 
 Deno.test(
   "a React app's root, which delegates every event, is no clickable wrapper; its button and a listened div keep refs",
