@@ -72,6 +72,8 @@ export interface SoakRow {
   errors: number;
   /** This process's RSS (MiB) before, at most during, and after the loop. */
   rssMiB: { before: number; max: number; after: number };
+  /** CPU ms per act, by process (sidecar, browser, renderer, other). */
+  cpuPerAct: Record<string, number>;
 }
 
 const site = new BenchSite();
@@ -137,6 +139,8 @@ async function soak(n: number): Promise<SoakRow> {
     (s) => ({ action: "click", ref: refOf(s, "link", "Back") }),
   ];
   const rounds = new Array(n).fill(0);
+  const pid = server.registry.pool.stats().pid;
+  const c0 = cpuSample(pid);
   const t0 = performance.now();
   const { pairs: acts, errors } = await phase(n, SOAK_SECONDS * 1000, async (i) => {
     const step = rounds[i]++ % steps.length;
@@ -150,6 +154,12 @@ async function soak(n: number): Promise<SoakRow> {
     }
   });
   const seconds = (performance.now() - t0) / 1000;
+  const c1 = cpuSample(pid);
+  const cpuPerAct = Object.fromEntries(
+    ["sidecar", "browser", "renderer", "other"].map((
+      key,
+    ) => [key, Math.round(((c1[key] - c0[key]) / acts) * 10) / 10]),
+  );
   for (const sid of sids) await agent.deleteSession(sid);
   clearInterval(sampler);
   const row: SoakRow = {
@@ -158,10 +168,13 @@ async function soak(n: number): Promise<SoakRow> {
     actsPerSec: Math.round((acts / seconds) * 10) / 10,
     errors,
     rssMiB: { before, max, after: rssMiB() },
+    cpuPerAct,
   };
   console.log(
     `soak loop, ${n} session(s): ${acts} acts in ${seconds.toFixed(1)} s = ${row.actsPerSec} acts/s, ` +
-      `${errors} errors; RSS ${before} → max ${max} → ${row.rssMiB.after} MiB`,
+      `${errors} errors; RSS ${before} → max ${max} → ${row.rssMiB.after} MiB; CPU ms per act ${
+        JSON.stringify(cpuPerAct)
+      }`,
   );
   return row;
 }
