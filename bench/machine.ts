@@ -58,6 +58,20 @@ function cpuMsOf(pid: number): number {
   return Number.isFinite(ticks) ? ticks * 10 : 0; // USER_HZ is 100 on Linux
 }
 
+/**
+ * How long (ms) the process's threads were ready to run but waited for a CPU, so far (Linux
+ * schedstat): on a machine shared with other work, the part of the latency that is not Porthole's.
+ */
+function runQueueMsOf(pid: number): number {
+  let ns = 0;
+  try {
+    for (const t of Deno.readDirSync(`/proc/${pid}/task`)) {
+      ns += Number(read(`/proc/${pid}/task/${t.name}/schedstat`).split(" ")[1]) || 0;
+    }
+  } catch { /* gone */ }
+  return ns / 1e6;
+}
+
 /** The process and its live descendants, each with the kind Chromium gives it (`--type=`). */
 function chromiumTree(root: number): { pid: number; kind: string }[] {
   const parent = new Map<number, number>();
@@ -79,12 +93,19 @@ function chromiumTree(root: number): { pid: number; kind: string }[] {
 
 /**
  * CPU used (ms) by this process (the sidecar with its driving client) and by Chromium's browser
- * process, its renderers and its other processes, so far: take one before a phase and one after.
- * Processes that ended during a phase are not counted.
+ * process, its renderers and its other processes, so far, and (`waited`) how long all of their
+ * threads waited for a CPU while ready to run: take one before a phase and one after. Processes
+ * that ended during a phase are not counted.
  */
 export function cpuSample(browserPid: number | null): Record<string, number> & { at: number } {
   const out: Record<string, number> & { at: number } = { at: performance.now(), sidecar: cpuMsOf(Deno.pid) };
   out.browser = out.renderer = out.other = 0;
-  if (browserPid) { for (const { pid, kind } of chromiumTree(browserPid)) out[kind] += cpuMsOf(pid); }
+  out.waited = runQueueMsOf(Deno.pid);
+  if (browserPid) {
+    for (const { pid, kind } of chromiumTree(browserPid)) {
+      out[kind] += cpuMsOf(pid);
+      out.waited += runQueueMsOf(pid);
+    }
+  }
   return out;
 }

@@ -156,7 +156,7 @@ async function soak(n: number): Promise<SoakRow> {
   const seconds = (performance.now() - t0) / 1000;
   const c1 = cpuSample(pid);
   const cpuPerAct = Object.fromEntries(
-    ["sidecar", "browser", "renderer", "other"].map((
+    ["sidecar", "browser", "renderer", "other", "waited"].map((
       key,
     ) => [key, Math.round(((c1[key] - c0[key]) / acts) * 10) / 10]),
   );
@@ -199,7 +199,7 @@ try {
     let floorPairs = 0, phPairs = 0, errors = 0, floorMs = 0, phMs = 0;
     const floorCpu: Record<string, number> = {}, phCpu: Record<string, number> = {};
     const addCpu = (into: Record<string, number>, a: Record<string, number>, b: Record<string, number>) => {
-      for (const key of ["sidecar", "browser", "renderer", "other"]) {
+      for (const key of ["sidecar", "browser", "renderer", "other", "waited"]) {
         into[key] = (into[key] ?? 0) + b[key] - a[key];
       }
     };
