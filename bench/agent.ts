@@ -74,6 +74,20 @@ export class Agent {
     return { ms: r.ms, state: result.freshState };
   }
 
+  /** Any act on `state` (`body`: the action and its parameters); it must complete with a fresh state. */
+  async act(sid: string, state: Observation, body: Record<string, unknown>): Promise<Observation> {
+    const r = await this.#post<ActResult>(`/v1/sessions/${sid}/act`, {
+      stateId: state.stateId,
+      targetId: state.targetId,
+      ...body,
+    });
+    const result = r.body;
+    if (r.status !== 200 || result.execution !== "completed" || result.error || !result.freshState) {
+      throw new Error(`${body.action} answered ${r.status}: ${JSON.stringify(result).slice(0, 500)}`);
+    }
+    return result.freshState;
+  }
+
   /** One `fill_form` act by ref; every field must complete and a fresh state come back. */
   async fillForm(
     sid: string,
@@ -104,8 +118,13 @@ export class Agent {
 
 /** The ref of the tree line for the button named `name`. */
 export function buttonRef(state: Observation, name: string): string {
-  const line = state.tree.split("\n").find((l) => l.includes(`button "${name}"`));
+  return refOf(state, "button", name);
+}
+
+/** The ref of the tree line for the `role` named `name`. */
+export function refOf(state: Observation, role: string, name: string): string {
+  const line = state.tree.split("\n").find((l) => l.includes(`${role} "${name}"`));
   const ref = line?.match(/\[ref=(@[^\]]+)\]/)?.[1];
-  if (!ref) throw new Error(`No ref for button "${name}" in the tree:\n${state.tree}`);
+  if (!ref) throw new Error(`No ref for ${role} "${name}" in the tree:\n${state.tree}`);
   return ref;
 }

@@ -4,9 +4,13 @@
  * (each in a context of its own in the same Chromium), in alternating phases of the same run so
  * machine noise falls on both alike. Reports pairs/s for each K and the ratio to the floor, the
  * acts' time span by span (gate queue, preflight, activation, input, settle, capture, and what
- * HTTP and serialisation add), and errors.
+ * HTTP and serialisation add), the CPU each pair cost this process (the sidecar with its driving
+ * client), Chromium's browser process and its renderers, and errors. Then the soak's loop (click,
+ * fill, follow a link, follow the link back) with one session and with `--soak-k` sessions: acts/s
+ * of the whole sidecar, their ratio, errors and this process's RSS.
  *
- *   deno run -A bench/sessions.ts [--k 1,4,8] [--seconds 3] [--rounds 2] [--json out.json]
+ *   deno run -A bench/sessions.ts [--k 1,4,8] [--seconds 3] [--rounds 2] [--soak-k 8] [--soak-seconds 10]
+ *                                 [--json out.json]
  */
 import { parseArgs } from "node:util";
 import { defaultConfig } from "../lib/config.ts";
@@ -14,9 +18,9 @@ import type { ContextLease } from "../lib/driver/pool.ts";
 import { startServer } from "../lib/server.ts";
 import type { Observation } from "../lib/protocol/types.ts";
 import { type ActSpans, recordActSpans, SPANS } from "../lib/session/act/timing.ts";
-import { Agent, buttonRef } from "./agent.ts";
+import { Agent, buttonRef, refOf } from "./agent.ts";
 import { FloorPage } from "./floor.ts";
-import { loadAverage } from "./machine.ts";
+import { cpuSample, loadAverage } from "./machine.ts";
 import { BenchSite, countText } from "./site.ts";
 import { percentile } from "./stats.ts";
 
@@ -25,6 +29,8 @@ const { values: flags } = parseArgs({
     k: { type: "string", default: "1,4,8" },
     seconds: { type: "string", default: "3" },
     rounds: { type: "string", default: "2" },
+    "soak-k": { type: "string", default: "8" },
+    "soak-seconds": { type: "string", default: "10" },
     json: { type: "string" },
   },
 });
@@ -39,6 +45,12 @@ if (!(SECONDS > 0 && SECONDS <= 60) || !Number.isInteger(ROUNDS) || ROUNDS < 1 |
   console.error("--seconds must be in (0, 60] and --rounds an integer from 1 to 20");
   Deno.exit(2);
 }
+const SOAK_K = Number(flags["soak-k"]);
+const SOAK_SECONDS = Number(flags["soak-seconds"]);
+if (!Number.isInteger(SOAK_K) || SOAK_K < 0 || SOAK_K > 32 || !(SOAK_SECONDS > 0 && SOAK_SECONDS <= 600)) {
+  console.error("--soak-k must be an integer from 0 (no soak) to 32 and --soak-seconds in (0, 600]");
+  Deno.exit(2);
+}
 const VIEWPORT = { width: 1280, height: 720 };
 
 export interface SessionsRow {
@@ -49,6 +61,19 @@ export interface SessionsRow {
   errors: number;
   /** Median ms of each span of Porthole's acts, and `http`: the client's time minus the act's. */
   spans: Record<string, number>;
+  /** CPU ms per pair, by process (sidecar, browser, renderer, other), of the floor and of Porthole. */
+  cpuPerPair: { floor: Record<string, number>; porthole: Record<string, number> };
+}
+
+export interface SoakRow {
+  sessions: number;
+  acts: number;
+  actsPerSec: number;
+  errors: number;
+  /** This process's RSS (MiB) before, at most during, and after the loop. */
+  rssMiB: { before: number; max: number; after: number };
+  /** CPU ms per act, by process (sidecar, browser, renderer, other). */
+  cpuPerAct: Record<string, number>;
 }
 
 const site = new BenchSite();
@@ -59,6 +84,7 @@ config.limits.maxSessions = Math.max(config.limits.maxSessions, 64);
 const server = await startServer(config);
 const agent = new Agent(server.url);
 const rows: SessionsRow[] = [];
+const soakRows: SoakRow[] = [];
 const loadBefore = loadAverage();
 
 interface Side {
@@ -88,6 +114,71 @@ async function phase(k: number, ms: number, loop: (i: number) => Promise<void>) 
   return { pairs, errors };
 }
 
+function rssMiB(): number {
+  return Math.round(Deno.memoryUsage().rss / 1024 / 1024);
+}
+
+/**
+ * The soak's loop on `n` sessions for SOAK_SECONDS: each clicks Add, fills Note, follows Next and
+ * follows Back, each act on the fresh state the last one returned. Returns acts/s of the whole sidecar.
+ */
+async function soak(n: number): Promise<SoakRow> {
+  const before = rssMiB();
+  let max = before;
+  const sampler = setInterval(() => (max = Math.max(max, rssMiB())), 250);
+  const sids: string[] = [];
+  const states: Observation[] = [];
+  for (let i = 0; i < n; i++) {
+    sids.push(await agent.session());
+    states.push(await agent.open(sids[i], site.url("/loop")));
+  }
+  const steps: ((s: Observation, round: number) => Record<string, unknown>)[] = [
+    (s) => ({ action: "click", ref: refOf(s, "button", "Add") }),
+    (s, round) => ({ action: "fill", ref: refOf(s, "textbox", "Note"), text: `note ${round}` }),
+    (s) => ({ action: "click", ref: refOf(s, "link", "Next") }),
+    (s) => ({ action: "click", ref: refOf(s, "link", "Back") }),
+  ];
+  const rounds = new Array(n).fill(0);
+  const pid = server.registry.pool.stats().pid;
+  const c0 = cpuSample(pid);
+  const t0 = performance.now();
+  const { pairs: acts, errors } = await phase(n, SOAK_SECONDS * 1000, async (i) => {
+    const step = rounds[i]++ % steps.length;
+    try {
+      states[i] = await agent.act(sids[i], states[i], steps[step](states[i], rounds[i]));
+    } catch (err) {
+      // Start the loop again from its first page, so one error costs one act.
+      states[i] = await agent.open(sids[i], site.url("/loop"));
+      rounds[i] += steps.length - 1 - step;
+      throw err;
+    }
+  });
+  const seconds = (performance.now() - t0) / 1000;
+  const c1 = cpuSample(pid);
+  const cpuPerAct = Object.fromEntries(
+    ["sidecar", "browser", "renderer", "other", "waited"].map((
+      key,
+    ) => [key, Math.round(((c1[key] - c0[key]) / acts) * 10) / 10]),
+  );
+  for (const sid of sids) await agent.deleteSession(sid);
+  clearInterval(sampler);
+  const row: SoakRow = {
+    sessions: n,
+    acts,
+    actsPerSec: Math.round((acts / seconds) * 10) / 10,
+    errors,
+    rssMiB: { before, max, after: rssMiB() },
+    cpuPerAct,
+  };
+  console.log(
+    `soak loop, ${n} session(s): ${acts} acts in ${seconds.toFixed(1)} s = ${row.actsPerSec} acts/s, ` +
+      `${errors} errors; RSS ${before} → max ${max} → ${row.rssMiB.after} MiB; CPU ms per act ${
+        JSON.stringify(cpuPerAct)
+      }`,
+  );
+  return row;
+}
+
 try {
   for (const k of KS) {
     const sides: Side[] = [];
@@ -106,16 +197,26 @@ try {
     const spans: ActSpans[] = [];
     const clientMs: number[] = [];
     let floorPairs = 0, phPairs = 0, errors = 0, floorMs = 0, phMs = 0;
+    const floorCpu: Record<string, number> = {}, phCpu: Record<string, number> = {};
+    const addCpu = (into: Record<string, number>, a: Record<string, number>, b: Record<string, number>) => {
+      for (const key of ["sidecar", "browser", "renderer", "other", "waited"]) {
+        into[key] = (into[key] ?? 0) + b[key] - a[key];
+      }
+    };
+    const pid = server.registry.pool.stats().pid;
     for (let r = 0; r < ROUNDS; r++) {
       let t0 = performance.now();
+      let c0 = cpuSample(pid);
       const f = await phase(k, SECONDS * 1000, async (i) => {
         await floors[i].click();
       });
+      addCpu(floorCpu, c0, cpuSample(pid));
       floorMs += performance.now() - t0;
       floorPairs += f.pairs;
       errors += f.errors;
       recordActSpans((s) => spans.push(s));
       t0 = performance.now();
+      c0 = cpuSample(pid);
       const p = await phase(k, SECONDS * 1000, async (i) => {
         const side = sides[i];
         const r = await agent.click(side.sid, side.state, side.ref);
@@ -127,6 +228,7 @@ try {
           throw new Error(`session ${i}: the click was not seen`);
         }
       });
+      addCpu(phCpu, c0, cpuSample(pid));
       phMs += performance.now() - t0;
       recordActSpans(null);
       phPairs += p.pairs;
@@ -141,6 +243,8 @@ try {
     spanMed.act = med(spans.map((s) => s.total));
     spanMed.client = med(clientMs);
     spanMed.http = Math.round((spanMed.client - spanMed.act) * 100) / 100;
+    const perPair = (cpu: Record<string, number>, pairs: number) =>
+      Object.fromEntries(Object.entries(cpu).map(([key, ms]) => [key, Math.round((ms / pairs) * 100) / 100]));
     const floorRate = floorPairs / (floorMs / 1000);
     const phRate = phPairs / (phMs / 1000);
     const row: SessionsRow = {
@@ -150,18 +254,35 @@ try {
       ratio: Math.round((phRate / floorRate) * 100) / 100,
       errors,
       spans: spanMed,
+      cpuPerPair: { floor: perPair(floorCpu, floorPairs), porthole: perPair(phCpu, phPairs) },
     };
     rows.push(row);
     console.log(
       `K=${k}: floor ${row.floorPairsPerSec} pairs/s, Porthole ${row.portholePairsPerSec} pairs/s ` +
-        `(${row.ratio}×), ${errors} errors; act spans p50 ms: ${JSON.stringify(spanMed)}`,
+        `(${row.ratio}×), ${errors} errors; act spans p50 ms: ${JSON.stringify(spanMed)}; ` +
+        `CPU ms per pair: floor ${JSON.stringify(row.cpuPerPair.floor)}, ` +
+        `Porthole ${JSON.stringify(row.cpuPerPair.porthole)}`,
     );
     for (const f of floors) await f.close();
     for (const l of leases) await l.release();
     for (const s of sides) await agent.deleteSession(s.sid);
   }
-  console.log(`load average before ${loadBefore}, after ${loadAverage()}`);
-  if (flags.json) await Deno.writeTextFile(flags.json, JSON.stringify({ loadBefore, rows }, null, 2));
+  for (const n of SOAK_K ? [1, SOAK_K] : []) soakRows.push(await soak(n));
+  if (soakRows.length === 2) {
+    const [one, many] = soakRows;
+    console.log(
+      `soak loop: ${many.sessions} sessions ${many.actsPerSec} acts/s ÷ 1 session ${one.actsPerSec} acts/s = ` +
+        `${Math.round((many.actsPerSec / one.actsPerSec) * 100) / 100}×`,
+    );
+  }
+  const loadAfter = loadAverage();
+  console.log(`load average before ${loadBefore}, after ${loadAfter}`);
+  if (flags.json) {
+    await Deno.writeTextFile(
+      flags.json,
+      JSON.stringify({ loadBefore, loadAfter, rows, soak: soakRows }, null, 2),
+    );
+  }
 } finally {
   recordActSpans(null);
   await server.close();

@@ -1,7 +1,7 @@
 /**
  * The pages the benchmark clicks, served on 127.0.0.1 by the benchmark itself: a counter whose
  * button changes the DOM synchronously, one whose button first fetches from this server, and
- * a 10-field profile form (form.ts).
+ * a 10-field profile form (form.ts), and the soak's two linked pages (a counter, a field, a link).
  */
 import { FORM_PAGE } from "./form.ts";
 
@@ -33,6 +33,18 @@ const COUNTER_FETCH = `<!doctype html><html lang="en"><title>Fetch counter</titl
   });
 </script>`;
 
+/** The soak's loop: a counter, a text field and a link to a second page that links back. */
+const LOOP_PAGE = `<!doctype html><html lang="en"><title>Loop</title>
+<h1>Loop</h1>
+<p id="n">0</p>
+<button onclick="n.textContent = String(Number(n.textContent) + 1)">Add</button>
+<label>Note <input id="note"></label>
+<a href="/loop/next">Next</a>`;
+
+const LOOP_NEXT = `<!doctype html><html lang="en"><title>Next</title>
+<h1>Next</h1>
+<a href="/loop">Back</a>`;
+
 export class BenchSite implements AsyncDisposable {
   readonly #server: Deno.HttpServer<Deno.NetAddr>;
   readonly origin: string;
@@ -51,6 +63,10 @@ export class BenchSite implements AsyncDisposable {
         ? COUNTER_FETCH
         : path === "/form"
         ? FORM_PAGE
+        : path === "/loop"
+        ? LOOP_PAGE
+        : path === "/loop/next"
+        ? LOOP_NEXT
         : null;
       if (html === null) return new Response("not found", { status: 404 });
       return new Response(html, { headers: { "content-type": "text/html; charset=utf-8" } });
@@ -58,7 +74,7 @@ export class BenchSite implements AsyncDisposable {
     this.origin = `http://127.0.0.1:${this.#server.addr.port}`;
   }
 
-  url(path: "/sync" | "/fetch" | "/form"): string {
+  url(path: "/sync" | "/fetch" | "/form" | "/loop"): string {
     return this.origin + path;
   }
 

@@ -5,7 +5,7 @@
  * Each lease is a temporary context in it; the connection closes with the last lease.
  */
 import type { Browser } from "puppeteer-core";
-import { loadPuppeteer } from "./load.ts";
+import { loadDriver } from "./load.ts";
 import { PortholeError } from "../protocol/errors.ts";
 import { type ContextLease, type LeasePool, PopupRouter } from "./pool.ts";
 import { PopupHold } from "./popup_hold.ts";
@@ -47,8 +47,9 @@ export class AttachedPool implements LeasePool {
     let browser: Browser;
     const hold = new PopupHold(this.#popups.dispatch);
     try {
-      browser = await (await loadPuppeteer()).connect({
-        ...(ws ? { browserWSEndpoint: this.endpoint } : { browserURL: this.endpoint }),
+      const { puppeteer, transport } = await loadDriver();
+      browser = await puppeteer.connect({
+        ...(ws ? { transport: await transport(this.endpoint) } : { browserURL: this.endpoint }),
         defaultViewport: null,
         protocolTimeout: 90_000,
         targetFilter: hold.filter,

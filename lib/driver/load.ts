@@ -3,16 +3,25 @@
  * driven no page yet does not carry it (about a fifth of its memory). It loads while Chromium
  * starts, on the same two cores, so it loads as little as Porthole uses: puppeteer's connect-only
  * entry (the Node entry adds the launcher, the browser downloader and path-based file helpers,
- * none of which Porthole uses) and, beside it, the WebSocket transport that entry would otherwise
- * import only inside connect, after Chromium is up.
+ * none of which Porthole uses) and, beside it, Porthole's WebSocket transport (transport.ts).
  */
 import type { PuppeteerNode } from "puppeteer-core";
+import type { BatchedTransport } from "./transport.ts";
 
-let loaded: Promise<PuppeteerNode> | null = null;
+export interface Driver {
+  puppeteer: PuppeteerNode;
+  /** A WebSocket to Chromium that batches the writes of one turn (transport.ts). */
+  transport(url: string): Promise<BatchedTransport>;
+}
 
-export function loadPuppeteer(): Promise<PuppeteerNode> {
+let loaded: Promise<Driver> | null = null;
+
+export function loadDriver(): Promise<Driver> {
   return loaded ??= Promise.all([
     import("puppeteer-core/lib/puppeteer/puppeteer-core-browser.js"),
-    import("puppeteer-core/lib/puppeteer/node/NodeWebSocketTransport.js"),
-  ]).then(([m]) => m.default as unknown as PuppeteerNode);
+    import("./transport.ts"),
+  ]).then(([m, t]) => ({
+    puppeteer: m.default as unknown as PuppeteerNode,
+    transport: (url) => t.BatchedTransport.create(url),
+  }));
 }

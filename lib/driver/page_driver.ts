@@ -5,6 +5,7 @@
 import type { CDPSession, Page, Target } from "puppeteer-core";
 import type { Protocol } from "devtools-protocol";
 import { isBrowserGone, PortholeError } from "../protocol/errors.ts";
+import { forgetWorld, worldSend } from "./page_functions.ts";
 
 export type { CDPSession, Page, Target };
 
@@ -86,12 +87,17 @@ export class PageDriver {
       // A document committed in the main frame is a live renderer's, whether or not the
       // "reloaded after crash" event came first (it can come after the recovery's navigation).
       if (!e.frame.parentId) driver.#crashed = false;
-      for (const key of driver.#worlds.keys()) {
-        if (key.startsWith(`${e.frame.id}|`)) driver.#worlds.delete(key);
+      for (const [key, world] of driver.#worlds) {
+        if (!key.startsWith(`${e.frame.id}|`)) continue;
+        driver.#worlds.delete(key);
+        world.then((id) => forgetWorld(cdp, id), () => {});
       }
     });
     return driver;
   }
+
+  // deno-lint-ignore no-explicit-any
+  readonly #raw = (method: string, params: Record<string, unknown>) => (this.cdp.send as any)(method, params);
 
   get closed(): boolean {
     return this.page.isClosed() || this.cdp.detached;
@@ -101,8 +107,7 @@ export class PageDriver {
   send<T = any>(method: string, params: Record<string, unknown> = {}, signal?: AbortSignal): Promise<T> {
     // A dead renderer answers nothing; only a navigation (which brings a fresh one) goes through.
     if (this.#crashed && method !== "Page.navigate") return Promise.reject(crashedError());
-    // deno-lint-ignore no-explicit-any
-    const sent = raceSignal((this.cdp.send as any)(method, params) as Promise<T>, signal);
+    const sent = raceSignal(worldSend(this.cdp, this.#raw, method, params) as Promise<T>, signal);
     if (method === "Page.navigate" || method === "Page.crash") return sent;
     let fail = (_: unknown) => {};
     const died = new Promise<never>((_, reject) => (fail = reject));

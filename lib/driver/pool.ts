@@ -4,7 +4,7 @@
  * invalidates every lease issued before it.
  */
 import type { Browser, BrowserContext, CDPSession } from "puppeteer-core";
-import { loadPuppeteer } from "./load.ts";
+import { loadDriver } from "./load.ts";
 import { isBrowserGone, PortholeError } from "../protocol/errors.ts";
 import { discoverChromium } from "./discover.ts";
 import { type BrowserUser, browserUser, launchChromium, type Launched } from "./launch.ts";
@@ -234,16 +234,17 @@ export class BrowserPool implements LeasePool {
     // Chromium is spawned first (launchChromium spawns before its first await): the import holds
     // the event loop, and would otherwise hold back the spawn.
     const launching = launchChromium(found.path, this.#config);
-    const driver = loadPuppeteer();
+    const driver = loadDriver();
     driver.catch(() => {});
     const launched = await launching;
     let browser: Browser;
     const hold = new PopupHold(this.#popups.dispatch);
     try {
-      // puppeteer's own WebSocket transport: Deno's native WebSocket was tried and doubled a fetch
-      // click's latency (small CDP writes held back on the socket), for no gain with many sessions.
-      browser = await (await driver).connect({
-        browserWSEndpoint: launched.wsEndpoint,
+      // puppeteer's own WebSocket package (Deno's native WebSocket was tried and doubled a fetch
+      // click's latency: small CDP writes held back on the socket), each turn's writes batched.
+      const { puppeteer, transport } = await driver;
+      browser = await puppeteer.connect({
+        transport: await transport(launched.wsEndpoint),
         defaultViewport: null,
         protocolTimeout: 90_000,
         targetFilter: hold.filter,

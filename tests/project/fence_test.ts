@@ -64,6 +64,8 @@ export const MAY_IMPORT: Record<string, readonly string[]> = {
     "lib/config.ts",
     "puppeteer-core",
     "devtools-protocol",
+    // puppeteer's own WebSocket package, for the transport that batches writes (transport.ts).
+    "ws",
     "node:",
   ],
   ...Object.fromEntries(

@@ -7,6 +7,7 @@ import { PortholeError } from "../../protocol/errors.ts";
 import type { ActInput } from "../../protocol/schemas.ts";
 import { canonicalOrigin } from "../../policy/url.ts";
 import type { LeasePool } from "../../driver/pool.ts";
+import { raceSignal } from "../../driver/page_driver.ts";
 import { NavigationWatch, type NavOutcome } from "../page/navigation.ts";
 import { CLICKS, type Plan, TEXT_ENTRY } from "./checks.ts";
 import type { Preflight } from "./preflight.ts";
@@ -34,8 +35,12 @@ const DOWNLOAD_LINK_GRACE_MS = 1000;
 /** How far dispatch got: set once Chromium acknowledged the input or navigation command. */
 export interface Progress {
   acknowledged: boolean;
-  /** Called once an input (not a navigation) was acknowledged, before dispatch reads what followed it. */
-  onInput?: () => void;
+  /**
+   * Called once an input (not a navigation) was acknowledged, before dispatch reads what followed
+   * it. Returns the answer of a round trip to the page's renderer it asked for, if any: that answer
+   * comes after every event the renderer sent before it, so dispatch asks for no round trip of its own.
+   */
+  onInput?: () => Promise<unknown> | null | void;
 }
 
 /** One action to dispatch: its page, the state it refers to, its input, plan and preflight. */
@@ -119,8 +124,10 @@ async function inputAction(job: Dispatch, stayed: Promise<void>): Promise<Portho
     await sendInput(rec, input, plan, ctx, signal);
     // Every input command was answered: the input happened, whatever the page does next.
     progress.acknowledged = true;
-    progress.onInput?.();
-    if (!watch.requested) await watch.flush(signal);
+    const asked = progress.onInput?.();
+    // The page's own renderer answers a check in its main frame; an inner frame's may be another's.
+    const flushed = ctx.frame.parentId === null ? asked : null;
+    if (!watch.requested) await (flushed ? raceSignal(flushed, signal) : watch.flush(signal));
     // A download link's download begins a moment after the click was acknowledged: wait for it.
     if (!watch.requested && !watch.download && ctx.info?.downloadLink) {
       await watch.downloadWithin(DOWNLOAD_LINK_GRACE_MS, signal);

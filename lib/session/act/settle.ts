@@ -74,11 +74,13 @@ export class SettleWatch {
    * The input was acknowledged: ask the page at once whether its DOM is quiet, without waiting
    * for the dispatch to finish. The answer counts only when no awaited request began before it
    * arrived (the page's events come before its answers); otherwise `settle` waits as always. The
-   * observer stays armed, so the wait that follows still sees every mutation.
+   * observer stays armed, so the wait that follows still sees every mutation. Returns the check's
+   * answer (null when it was not asked for or failed): a round trip to the frame's renderer, which
+   * comes after every event the renderer sent before it.
    */
-  inputDone(budgetMs: number): void {
-    if (budgetMs <= 0 || this.#started) return;
-    this.#early = this.#driver.callIn<{ quiet: boolean }>(
+  inputDone(budgetMs: number): Promise<{ quiet: boolean } | null> | null {
+    if (budgetMs <= 0 || this.#started) return null;
+    return this.#early = this.#driver.callIn<{ quiet: boolean }>(
       this.#frame,
       MUTATION_QUIET,
       [false, FRAME_MS, AFTER_MS, budgetMs, true],

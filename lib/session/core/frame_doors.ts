@@ -7,6 +7,7 @@
 import type { Protocol } from "devtools-protocol";
 import { PortholeError } from "../../protocol/errors.ts";
 import { type CDPSession, type FrameInfo, type PageDriver, raceSignal } from "../../driver/page_driver.ts";
+import { worldSend } from "../../driver/page_functions.ts";
 import type { RefTarget } from "../../snapshot/render.ts";
 import { FINGERPRINT, RESOLVE_DOCUMENT, RESOLVE_REF } from "../../snapshot/walker.ts";
 
@@ -79,9 +80,11 @@ function pageDoor(driver: PageDriver, info: FrameInfo): FrameDoor {
 }
 
 function remoteDoor(session: CDPSession, info: FrameInfo): FrameDoor {
+  // deno-lint-ignore no-explicit-any
+  const raw = (method: string, params: Record<string, unknown>) => (session.send as any)(method, params);
   const send: FrameDoor["send"] = (method, params = {}, signal) =>
     // deno-lint-ignore no-explicit-any
-    raceSignal((session.send as any)(method, params), signal);
+    raceSignal(worldSend(session, raw, method, params) as Promise<any>, signal);
   return {
     info,
     oop: true,
