@@ -13,6 +13,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { Porthole } from "../support/harness.ts";
 import { type Json, Site } from "../support/harness.ts";
+import type { McpAgent } from "./playwright_mcp.ts";
 
 export const HERE = import.meta.dirname!;
 // The libraries' own folder: a package.json beside the runner's files would be taken by Deno for
@@ -193,6 +194,11 @@ export interface Task {
   title: string;
   /** The agent's script. */
   policy: (agent: Agent, url: string) => Promise<void>;
+  /**
+   * The same steps through Playwright MCP's tools (the bench's peer column): what an agent does
+   * there for the same task, neither handicapped nor helped.
+   */
+  peer: (agent: McpAgent, url: string) => Promise<void>;
   /** Whether the page's reported outcome means the task is done. */
   solved: (outcome: Json) => boolean;
 }
@@ -303,7 +309,7 @@ function shell(title: string): string {
 }
 
 /** Each task's page at /t/<n>/, its bundle beside it, and the outcome the page posts. */
-class Fixtures {
+export class Fixtures implements AsyncDisposable {
   readonly outcomes = new Map<number, Json>();
   readonly site: Site;
 
@@ -324,10 +330,37 @@ class Fixtures {
     });
     this.site = new Site(pages);
   }
+
+  /** The page of task `n`. */
+  url(n: number): string {
+    return this.site.url(`/t/${n}/`);
+  }
+
+  /** Forgets what task `n`'s page reported, before another run of it. */
+  reset(n: number): void {
+    this.outcomes.delete(n);
+  }
+
+  /**
+   * What task `n`'s page reported last. The page posts its outcome as the app changes; the last
+   * post is given a moment to land.
+   */
+  async outcome(n: number, task: Task): Promise<Json> {
+    let outcome: Json = this.outcomes.get(n) ?? null;
+    for (let i = 0; i < 20 && !(outcome && task.solved(outcome)); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      outcome = this.outcomes.get(n) ?? null;
+    }
+    return outcome;
+  }
+
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.site[Symbol.asyncDispose]();
+  }
 }
 
-/** Runs `tasks` through one Porthole server, one session each; returns a row per task. */
-export async function runGauntlet(tasks: Task[], log: (row: Row) => void = () => {}): Promise<Row[]> {
+/** Installs the libraries, bundles every task's page and serves them on loopback. */
+export async function serveFixtures(tasks: Task[]): Promise<Fixtures> {
   await ensureLibraries();
   const bundles: Bundle[] = [];
   try {
@@ -335,25 +368,40 @@ export async function runGauntlet(tasks: Task[], log: (row: Row) => void = () =>
   } finally {
     await esbuild.stop();
   }
-  const fixtures = new Fixtures(tasks, bundles);
-  await using _site = fixtures.site;
-  await using ph = await Porthole.start();
+  return new Fixtures(tasks, bundles);
+}
+
+/** What every runner's agent counts, whichever tool it drives. */
+export interface Counted {
+  acts: number;
+  bytes: number;
+  firstError: string | null;
+  /** The last tree (or snapshot) the policy saw. */
+  readonly tree: string;
+}
+
+/**
+ * Runs each task's policy with the agent `start` gives for it (closed after the task), and reads
+ * the page's own outcome: a row per task.
+ */
+export async function runTasks<A extends Counted>(
+  tasks: Task[],
+  fixtures: Fixtures,
+  start: () => Promise<{ agent: A; close: () => Promise<void> }>,
+  policy: (task: Task, agent: A, url: string) => Promise<void>,
+  log: (row: Row) => void = () => {},
+): Promise<Row[]> {
   const rows: Row[] = [];
   for (const [n, t] of tasks.entries()) {
-    const sid = await ph.session();
-    const agent = new Agent(ph, sid);
+    fixtures.reset(n);
+    const { agent, close } = await start();
     const t0 = performance.now();
     try {
-      await t.policy(agent, fixtures.site.url(`/t/${n}/`));
+      await policy(t, agent, fixtures.url(n));
     } catch (e) {
       agent.firstError = e instanceof Error ? e.message : String(e);
     }
-    // The page posts its outcome as the app changes; give the last post a moment to land.
-    let outcome: Json = fixtures.outcomes.get(n) ?? null;
-    for (let i = 0; i < 20 && !(outcome && t.solved(outcome)); i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      outcome = fixtures.outcomes.get(n) ?? null;
-    }
+    const outcome = await fixtures.outcome(n, t);
     const row: Row = {
       library: t.library,
       kind: t.kind,
@@ -368,9 +416,37 @@ export async function runGauntlet(tasks: Task[], log: (row: Row) => void = () =>
     };
     rows.push(row);
     log(row);
-    await ph.request("DELETE", `/v1/sessions/${sid}`);
+    await close();
   }
   return rows;
+}
+
+/** Runs `tasks` through one Porthole server, one session each; returns a row per task. */
+export async function runGauntlet(tasks: Task[], log: (row: Row) => void = () => {}): Promise<Row[]> {
+  await using fixtures = await serveFixtures(tasks);
+  return await runPorthole(tasks, fixtures, log);
+}
+
+/** The tasks' Porthole policies on pages already served, one session each. */
+export async function runPorthole(
+  tasks: Task[],
+  fixtures: Fixtures,
+  log: (row: Row) => void = () => {},
+): Promise<Row[]> {
+  await using ph = await Porthole.start();
+  return await runTasks(
+    tasks,
+    fixtures,
+    async () => {
+      const sid = await ph.session();
+      return {
+        agent: new Agent(ph, sid),
+        close: async () => void await ph.request("DELETE", `/v1/sessions/${sid}`),
+      };
+    },
+    (t, agent, url) => t.policy(agent, url),
+    log,
+  );
 }
 
 /** The rows as a Markdown table. */
