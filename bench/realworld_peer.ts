@@ -42,24 +42,28 @@ function median(xs: number[]): number {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
-const cell = (r: Row) => [r.solved ? "yes" : "no", String(r.acts), String(r.bytes)];
+const cell = (r: Row) => [r.solved ? "yes" : "no", String(r.acts), `${r.bytes} (${r.treeBytes})`];
 const lines = [
-  "| Library | Task | Porthole solved | Acts | Bytes | Playwright MCP solved | Acts | Bytes | Bytes ratio |",
-  "| --- | --- | --- | ---: | ---: | --- | ---: | ---: | ---: |",
+  "| Library | Task | Porthole solved | Acts | Bytes (tree) | Playwright MCP solved | Acts | Bytes (tree) " +
+  "| Bytes ratio | Tree ratio |",
+  "| --- | --- | --- | ---: | ---: | --- | ---: | ---: | ---: | ---: |",
 ];
 const ratios: number[] = [];
+const treeRatios: number[] = [];
 let fewerOrEqual = 0;
 for (const [n, p] of peer.entries()) {
   const ph = porthole[n];
   const ratio = ph ? ph.bytes / p.bytes : NaN;
+  const treeRatio = ph ? ph.treeBytes / p.treeBytes : NaN;
   if (ph) {
     ratios.push(ratio);
+    treeRatios.push(treeRatio);
     if (ph.acts <= p.acts) fewerOrEqual++;
   }
   lines.push(
     `| ${p.library} | ${p.task} | ${(ph ? cell(ph) : ["", "", ""]).join(" | ")} | ${cell(p).join(" | ")} | ${
       ph ? ratio.toFixed(2) : ""
-    } |`,
+    } | ${ph ? treeRatio.toFixed(2) : ""} |`,
   );
 }
 const summary = porthole.length
@@ -68,7 +72,8 @@ const summary = porthole.length
   } of ${porthole.length} tasks, Playwright MCP ` +
     `${peer.filter((r) => r.solved).length}; Porthole needs no more acts than Playwright MCP on ` +
     `${fewerOrEqual} of ${peer.length}; Porthole's bytes over Playwright MCP's: median ` +
-    `${median(ratios).toFixed(2)}, max ${Math.max(...ratios).toFixed(2)}.`
+    `${median(ratios).toFixed(2)}, max ${Math.max(...ratios).toFixed(2)}; its trees' bytes over Playwright ` +
+    `MCP's snapshots': median ${median(treeRatios).toFixed(2)}, max ${Math.max(...treeRatios).toFixed(2)}.`
   : `Playwright MCP solves ${peer.filter((r) => r.solved).length} of ${peer.length} tasks.`;
 const errors = [
   ...porthole.map((r) => ["Porthole", r] as const),
@@ -88,9 +93,10 @@ if (!filter && !peerOnly) {
       `over stdio (headless, \`--isolated\`, Debian's chromium-headless-shell, ${peerSandbox()}). The page's ` +
       `own outcome decides solved. Acts are the calls that act on the page (Porthole's act; Playwright ` +
       `MCP's click, type, press_key, drag, evaluate, ...); bytes are the text of every reply a policy read ` +
+      `(Porthole's HTTP replies as JSON; in brackets, the trees or snapshots alone) ` +
       `(Playwright MCP's act replies link the snapshot in a file, so its policy calls browser_snapshot ` +
-      `when it needs refs it has not seen or checks a result). Bytes ratio is Porthole's over Playwright ` +
-      `MCP's. Load average ${loadBefore} before, ${loadAfter} after.\n\n${md}\n\n${summary}\n` +
+      `when it needs refs it has not seen or checks a result). Bytes and tree ratios are Porthole's over ` +
+      `Playwright MCP's. Load average ${loadBefore} before, ${loadAfter} after.\n\n${md}\n\n${summary}\n` +
       (errors.length ? `\nFirst errors:\n\n${errors.join("\n")}\n` : ""),
   );
 }

@@ -28,6 +28,8 @@ export class Agent {
   state: Json = null;
   acts = 0;
   bytes = 0;
+  /** Of `bytes`, those of the trees the observations carried. */
+  treeBytes = 0;
   observations = 0;
   /** The first act refused or failed, as `code: message`. */
   firstError: string | null = null;
@@ -43,6 +45,13 @@ export class Agent {
     this.bytes += new TextEncoder().encode(JSON.stringify(body)).length;
   }
 
+  /** An observation read: the state the policy continues from. */
+  #saw(state: Json): void {
+    this.state = state;
+    this.observations++;
+    this.treeBytes += new TextEncoder().encode(this.tree).length;
+  }
+
   get tree(): string {
     return String(this.state?.tree ?? "");
   }
@@ -52,8 +61,7 @@ export class Agent {
     const r = await this.#ph.post(`/v1/sessions/${this.#sid}/navigate`, { url, observe: true });
     if (r.status !== 200) throw new Error(`navigate answered ${r.status}: ${JSON.stringify(r.body)}`);
     this.#count(r.body);
-    this.observations++;
-    this.state = r.body.state;
+    this.#saw(r.body.state);
     if (ready) await this.until(ready);
   }
 
@@ -61,8 +69,7 @@ export class Agent {
     const r = await this.#ph.post(`/v1/sessions/${this.#sid}/observe`, {});
     if (r.status !== 200) throw new Error(`observe answered ${r.status}: ${JSON.stringify(r.body)}`);
     this.#count(r.body);
-    this.observations++;
-    this.state = r.body;
+    this.#saw(r.body);
   }
 
   /** The first tree line matching `pattern`, or null. */
@@ -154,8 +161,7 @@ export class Agent {
     }
     const result = r.body;
     if (result.freshState) {
-      this.state = result.freshState;
-      this.observations++;
+      this.#saw(result.freshState);
     }
     if (result.error) {
       throw new ActError(result.error.code, result.error.message, result.error.details?.transient === true);
@@ -210,6 +216,7 @@ export interface Row {
   solved: boolean;
   acts: number;
   bytes: number;
+  treeBytes: number;
   ms: number;
   error: string | null;
   outcome: Json;
@@ -375,6 +382,8 @@ export async function serveFixtures(tasks: Task[]): Promise<Fixtures> {
 export interface Counted {
   acts: number;
   bytes: number;
+  /** Of `bytes`, those of the trees (or snapshots) themselves, without the replies' other fields. */
+  treeBytes: number;
   firstError: string | null;
   /** The last tree (or snapshot) the policy saw. */
   readonly tree: string;
@@ -409,6 +418,7 @@ export async function runTasks<A extends Counted>(
       solved: outcome !== null && t.solved(outcome),
       acts: agent.acts,
       bytes: agent.bytes,
+      treeBytes: agent.treeBytes,
       ms: Math.round(performance.now() - t0),
       error: agent.firstError,
       outcome,

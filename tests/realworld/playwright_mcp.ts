@@ -69,6 +69,7 @@ type Arg = unknown | RegExp | (() => unknown);
 export class McpAgent implements Counted {
   acts = 0;
   bytes = 0;
+  treeBytes = 0;
   snapshots = 0;
   firstError: string | null = null;
   #yaml = "";
@@ -104,6 +105,7 @@ export class McpAgent implements Counted {
 
   async snapshot(): Promise<void> {
     this.#yaml = snapshotOf(await this.call("browser_snapshot"));
+    this.treeBytes += new TextEncoder().encode(this.#yaml).length;
     this.snapshots++;
     this.#stale = false;
   }
