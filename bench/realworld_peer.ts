@@ -42,11 +42,16 @@ function median(xs: number[]): number {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
-const cell = (r: Row) => [r.solved ? "yes" : "no", String(r.acts), `${r.bytes} (${r.treeBytes})`];
+const cell = (r: Row) => [
+  r.solved ? "yes" : "no",
+  String(r.acts),
+  String(r.observations),
+  `${r.bytes} (${r.treeBytes})`,
+];
 const lines = [
-  "| Library | Task | Porthole solved | Acts | Bytes (tree) | Playwright MCP solved | Acts | Bytes (tree) " +
-  "| Bytes ratio | Tree ratio |",
-  "| --- | --- | --- | ---: | ---: | --- | ---: | ---: | ---: | ---: |",
+  "| Library | Task | Porthole solved | Acts | Trees | Bytes (trees) | Playwright MCP solved | Acts | Snapshots " +
+  "| Bytes (snapshots) | Bytes ratio | Tree ratio |",
+  "| --- | --- | --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: |",
 ];
 const ratios: number[] = [];
 const treeRatios: number[] = [];
@@ -61,9 +66,9 @@ for (const [n, p] of peer.entries()) {
     if (ph.acts <= p.acts) fewerOrEqual++;
   }
   lines.push(
-    `| ${p.library} | ${p.task} | ${(ph ? cell(ph) : ["", "", ""]).join(" | ")} | ${cell(p).join(" | ")} | ${
-      ph ? ratio.toFixed(2) : ""
-    } | ${ph ? treeRatio.toFixed(2) : ""} |`,
+    `| ${p.library} | ${p.task} | ${(ph ? cell(ph) : ["", "", "", ""]).join(" | ")} | ${
+      cell(p).join(" | ")
+    } | ${ph ? ratio.toFixed(2) : ""} | ${ph ? treeRatio.toFixed(2) : ""} |`,
   );
 }
 const summary = porthole.length
@@ -93,7 +98,8 @@ if (!filter && !peerOnly) {
       `over stdio (headless, \`--isolated\`, Debian's chromium-headless-shell, ${peerSandbox()}). The page's ` +
       `own outcome decides solved. Acts are the calls that act on the page (Porthole's act; Playwright ` +
       `MCP's click, type, press_key, drag, evaluate, ...); bytes are the text of every reply a policy read ` +
-      `(Porthole's HTTP replies as JSON; in brackets, the trees or snapshots alone) ` +
+      `(Porthole's HTTP replies as JSON; in brackets, the trees or snapshots alone, counted in the Trees ` +
+      `and Snapshots columns) ` +
       `(Playwright MCP's act replies link the snapshot in a file, so its policy calls browser_snapshot ` +
       `when it needs refs it has not seen or checks a result). Bytes and tree ratios are Porthole's over ` +
       `Playwright MCP's. Load average ${loadBefore} before, ${loadAfter} after.\n\n${md}\n\n${summary}\n` +

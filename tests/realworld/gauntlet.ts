@@ -217,6 +217,7 @@ export interface Row {
   acts: number;
   bytes: number;
   treeBytes: number;
+  observations: number;
   ms: number;
   error: string | null;
   outcome: Json;
@@ -384,6 +385,8 @@ export interface Counted {
   bytes: number;
   /** Of `bytes`, those of the trees (or snapshots) themselves, without the replies' other fields. */
   treeBytes: number;
+  /** The trees (or snapshots) the policy read. */
+  observations: number;
   firstError: string | null;
   /** The last tree (or snapshot) the policy saw. */
   readonly tree: string;
@@ -408,7 +411,7 @@ export async function runTasks<A extends Counted>(
     try {
       await policy(t, agent, fixtures.url(n));
     } catch (e) {
-      agent.firstError = e instanceof Error ? e.message : String(e);
+      agent.firstError ??= e instanceof Error ? e.message : String(e);
     }
     const outcome = await fixtures.outcome(n, t);
     const row: Row = {
@@ -419,6 +422,7 @@ export async function runTasks<A extends Counted>(
       acts: agent.acts,
       bytes: agent.bytes,
       treeBytes: agent.treeBytes,
+      observations: agent.observations,
       ms: Math.round(performance.now() - t0),
       error: agent.firstError,
       outcome,

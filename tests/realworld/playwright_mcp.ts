@@ -17,6 +17,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { browserUser } from "../../lib/driver/launch.ts";
+import { DEFAULT_TIMEOUT_MS } from "../../lib/protocol/timeouts.ts";
 import { type Counted, type Fixtures, HERE, PolicyError, type Row, runTasks, type Task } from "./gauntlet.ts";
 
 const CLI = join(HERE, "libs", "node_modules", "@playwright", "mcp", "cli.js");
@@ -70,7 +71,7 @@ export class McpAgent implements Counted {
   acts = 0;
   bytes = 0;
   treeBytes = 0;
-  snapshots = 0;
+  observations = 0;
   firstError: string | null = null;
   #yaml = "";
   /** Whether the page may have changed since the last snapshot (an act came after it). */
@@ -106,7 +107,7 @@ export class McpAgent implements Counted {
   async snapshot(): Promise<void> {
     this.#yaml = snapshotOf(await this.call("browser_snapshot"));
     this.treeBytes += new TextEncoder().encode(this.#yaml).length;
-    this.snapshots++;
+    this.observations++;
     this.#stale = false;
   }
 
@@ -186,7 +187,9 @@ export class McpAgent implements Counted {
         this.#stale = true;
         return await this.call(tool, resolved);
       } catch (e) {
-        if (!(e instanceof PeerError) || tries >= 3) throw e;
+        if (!(e instanceof PeerError)) throw e;
+        this.firstError ??= e.message;
+        if (tries >= 3) throw e;
         await this.snapshot();
       }
     }
@@ -227,6 +230,9 @@ export async function startPlaywrightMcp(): Promise<{ agent: McpAgent; close: ()
     CHROMIUM,
     "--output-dir",
     join(home, "out"),
+    // Porthole's deadline for an operation given none (Playwright MCP's own is 5 s for an action).
+    "--timeout-action",
+    String(DEFAULT_TIMEOUT_MS),
   ];
   if (Deno.uid() === 0) {
     const user = browserUser();

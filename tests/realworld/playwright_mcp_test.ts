@@ -70,13 +70,13 @@ Deno.test(
     try {
       await agent.open(site.url("/"));
       assert.match(agent.tree, /^- /, "the agent's tree is the snapshot's YAML alone");
-      assert.equal(agent.snapshots, 1);
+      assert.equal(agent.observations, 1);
       const save = await agent.ref(/button "Save"/);
       assert.notEqual(save, await agent.ref(/button "Cancel"/));
       await agent.act("browser_type", /textbox "Name"/, { text: "Ada" });
       // The refs of the last snapshot stay usable after an act; no new snapshot is taken for them.
       await agent.act("browser_click", /button "Save"/);
-      assert.equal(agent.snapshots, 1);
+      assert.equal(agent.observations, 1);
       assert.equal(agent.acts, 2);
       assert.ok(agent.bytes > agent.tree.length);
       for (let i = 0; i < 40 && saved !== "Ada"; i++) await new Promise((r) => setTimeout(r, 50));
