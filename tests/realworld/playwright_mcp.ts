@@ -7,8 +7,8 @@
  * the policy read, as the Porthole agent counts its observe and act replies.
  *
  * Playwright MCP launches Debian's Chromium (`--executable-path`, npm never downloads a browser),
- * headless, with an in-memory profile (`--isolated`), a new server per task. As root it runs as an
- * unprivileged user (as Porthole runs its Chromium), so Chromium keeps its sandbox.
+ * headless, with an in-memory profile (`--isolated`), a new server per task. As root, Chromium is
+ * started as an unprivileged user (as Porthole starts its own), so it keeps its sandbox.
  */
 // @ts-types="@modelcontextprotocol/sdk/client/index"
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -211,38 +211,57 @@ export class PeerError extends Error {
 /** The sandbox Playwright MCP's Chromium runs with here, said in the bench's output. */
 export function peerSandbox(): string {
   return Deno.uid() === 0
-    ? "Chromium's sandbox on, the server run as an unprivileged user (as Porthole runs its Chromium)"
+    ? "Chromium's sandbox on, Chromium run as an unprivileged user (as Porthole runs its Chromium)"
     : "Chromium's sandbox on";
+}
+
+/**
+ * As root, the Chromium Playwright MCP launches is a wrapper that hands the profile Playwright
+ * made to the unprivileged user and starts Chromium as that user, so its sandbox stays on (the
+ * server itself runs as the caller, like Porthole).
+ */
+async function unprivilegedChromium(home: string): Promise<string> {
+  const { uid, gid } = browserUser();
+  const wrapper = join(home, "chromium");
+  await Deno.writeTextFile(
+    wrapper,
+    [
+      "#!/bin/sh",
+      'for a in "$@"; do',
+      '  case "$a" in --user-data-dir=*)',
+      `    dir="\${a#--user-data-dir=}"; chown -R ${uid}:${gid} "$dir"; export HOME="$dir" ;;`,
+      "  esac",
+      "done",
+      `exec setpriv --reuid=${uid} --regid=${gid} --clear-groups -- ${CHROMIUM} "$@"`,
+      "",
+    ].join("\n"),
+  );
+  await Deno.chmod(wrapper, 0o755);
+  return wrapper;
 }
 
 /** A Playwright MCP server over stdio and a client connected to it; close it after the task. */
 export async function startPlaywrightMcp(): Promise<{ agent: McpAgent; close: () => Promise<void> }> {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm ci in tests/realworld/libs`);
   const home = await Deno.makeTempDir({ prefix: "porthole-pwmcp-" });
-  let command = "node";
-  let args = [
-    CLI,
-    "--headless",
-    "--isolated",
-    "--browser",
-    "chromium",
-    "--executable-path",
-    CHROMIUM,
-    "--output-dir",
-    join(home, "out"),
-    // Porthole's deadline for an operation given none (Playwright MCP's own is 5 s for an action).
-    "--timeout-action",
-    String(DEFAULT_TIMEOUT_MS),
-  ];
-  if (Deno.uid() === 0) {
-    const user = browserUser();
-    await Deno.chown(home, user.uid, user.gid);
-    args = [`--reuid=${user.uid}`, `--regid=${user.gid}`, "--clear-groups", "--", command, ...args];
-    command = "setpriv";
-  }
   const transport = new StdioClientTransport({
-    command,
-    args,
+    command: "node",
+    args: [
+      CLI,
+      "--headless",
+      "--isolated",
+      // Playwright starts Chromium with --no-sandbox unless told otherwise.
+      "--sandbox",
+      "--browser",
+      "chromium",
+      "--executable-path",
+      Deno.uid() === 0 ? await unprivilegedChromium(home) : CHROMIUM,
+      "--output-dir",
+      join(home, "out"),
+      // Porthole's deadline for an operation given none (Playwright MCP's own is 5 s for an action).
+      "--timeout-action",
+      String(DEFAULT_TIMEOUT_MS),
+    ],
     cwd: home,
     env: { HOME: home, PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin", PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" },
     stderr: "ignore",
