@@ -319,6 +319,7 @@ function shell(title: string): string {
 /** Each task's page at /t/<n>/, its bundle beside it, and the outcome the page posts. */
 export class Fixtures implements AsyncDisposable {
   readonly outcomes = new Map<number, Json>();
+  readonly #seq = new Map<number, number>();
   readonly site: Site;
 
   constructor(tasks: Task[], bundles: Bundle[]) {
@@ -332,7 +333,14 @@ export class Fixtures implements AsyncDisposable {
       pages[base + "app.css"] = () =>
         new Response(bundles[n].css, { headers: { "content-type": "text/css; charset=utf-8" } });
       pages[base + "outcome"] = async (req) => {
-        if (req.method === "POST") this.outcomes.set(n, JSON.parse(await req.text()));
+        if (req.method === "POST") {
+          // The latest report wins, whatever order the posts land in.
+          const { seq, outcome } = JSON.parse(await req.text());
+          if (seq > (this.#seq.get(n) ?? 0)) {
+            this.#seq.set(n, seq);
+            this.outcomes.set(n, outcome);
+          }
+        }
         return new Response(null, { status: 204 });
       };
     });
@@ -347,6 +355,7 @@ export class Fixtures implements AsyncDisposable {
   /** Forgets what task `n`'s page reported, before another run of it. */
   reset(n: number): void {
     this.outcomes.delete(n);
+    this.#seq.delete(n);
   }
 
   /**
