@@ -55,6 +55,8 @@ const lines = [
 ];
 const ratios: number[] = [];
 const treeRatios: number[] = [];
+/** Porthole's bytes per tree read over Playwright MCP's per snapshot read. */
+const perTreeRatios: number[] = [];
 let fewerOrEqual = 0;
 for (const [n, p] of peer.entries()) {
   const ph = porthole[n];
@@ -63,6 +65,7 @@ for (const [n, p] of peer.entries()) {
   if (ph) {
     ratios.push(ratio);
     treeRatios.push(treeRatio);
+    perTreeRatios.push((ph.treeBytes / ph.observations) / (p.treeBytes / p.observations));
     if (ph.acts <= p.acts) fewerOrEqual++;
   }
   lines.push(
@@ -78,7 +81,8 @@ const summary = porthole.length
     `${peer.filter((r) => r.solved).length}; Porthole needs no more acts than Playwright MCP on ` +
     `${fewerOrEqual} of ${peer.length}; Porthole's bytes over Playwright MCP's: median ` +
     `${median(ratios).toFixed(2)}, max ${Math.max(...ratios).toFixed(2)}; its trees' bytes over Playwright ` +
-    `MCP's snapshots': median ${median(treeRatios).toFixed(2)}, max ${Math.max(...treeRatios).toFixed(2)}.`
+    `MCP's snapshots': median ${median(treeRatios).toFixed(2)}, max ${Math.max(...treeRatios).toFixed(2)}; ` +
+    `per tree read, median ${median(perTreeRatios).toFixed(2)}.`
   : `Playwright MCP solves ${peer.filter((r) => r.solved).length} of ${peer.length} tasks.`;
 const errors = [
   ...porthole.map((r) => ["Porthole", r] as const),
