@@ -103,9 +103,8 @@ if (!filter && !peerOnly) {
       `own outcome decides solved. Acts are the calls that act on the page (Porthole's act; Playwright ` +
       `MCP's click, type, press_key, drag, evaluate, ...); bytes are the text of every reply a policy read ` +
       `(Porthole's HTTP replies as JSON; in brackets, the trees or snapshots alone, counted in the Trees ` +
-      `and Snapshots columns) ` +
-      `(Playwright MCP's act replies link the snapshot in a file, so its policy calls browser_snapshot ` +
-      `when it needs refs it has not seen or checks a result). Bytes and tree ratios are Porthole's over ` +
+      `and Snapshots columns). Playwright MCP's act replies link the snapshot in a file, so its policy ` +
+      `calls browser_snapshot when it needs refs it has not seen or checks a result. Bytes and tree ratios are Porthole's over ` +
       `Playwright MCP's. Load average ${loadBefore} before, ${loadAfter} after.\n\n${md}\n\n${summary}\n` +
       (errors.length ? `\nFirst errors:\n\n${errors.join("\n")}\n` : ""),
   );

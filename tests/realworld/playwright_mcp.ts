@@ -211,7 +211,7 @@ export class PeerError extends Error {
 /** The sandbox Playwright MCP's Chromium runs with here, said in the bench's output. */
 export function peerSandbox(): string {
   return Deno.uid() === 0
-    ? "Chromium's sandbox on, Chromium run as an unprivileged user (as Porthole runs its Chromium)"
+    ? "Chromium's sandbox on, Chromium run as an unprivileged user as Porthole runs its own"
     : "Chromium's sandbox on";
 }
 
