@@ -13,6 +13,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { type Json, Porthole, Site } from "../support/harness.ts";
 import { ensureLibraries, LOCK, MODULES, sha256 } from "../support/test_libs.ts";
+import type { McpAgent } from "./playwright_mcp.ts";
 
 export const HERE = import.meta.dirname!;
 const CACHE = join(HERE, ".cache");
@@ -22,6 +23,8 @@ export class Agent {
   state: Json = null;
   acts = 0;
   bytes = 0;
+  /** Of `bytes`, those of the trees the observations carried. */
+  treeBytes = 0;
   observations = 0;
   /** The first act refused or failed, as `code: message`. */
   firstError: string | null = null;
@@ -37,6 +40,13 @@ export class Agent {
     this.bytes += new TextEncoder().encode(JSON.stringify(body)).length;
   }
 
+  /** An observation read: the state the policy continues from. */
+  #saw(state: Json): void {
+    this.state = state;
+    this.observations++;
+    this.treeBytes += new TextEncoder().encode(this.tree).length;
+  }
+
   get tree(): string {
     return String(this.state?.tree ?? "");
   }
@@ -46,8 +56,7 @@ export class Agent {
     const r = await this.#ph.post(`/v1/sessions/${this.#sid}/navigate`, { url, observe: true });
     if (r.status !== 200) throw new Error(`navigate answered ${r.status}: ${JSON.stringify(r.body)}`);
     this.#count(r.body);
-    this.observations++;
-    this.state = r.body.state;
+    this.#saw(r.body.state);
     if (ready) await this.until(ready);
   }
 
@@ -55,8 +64,7 @@ export class Agent {
     const r = await this.#ph.post(`/v1/sessions/${this.#sid}/observe`, {});
     if (r.status !== 200) throw new Error(`observe answered ${r.status}: ${JSON.stringify(r.body)}`);
     this.#count(r.body);
-    this.observations++;
-    this.state = r.body;
+    this.#saw(r.body);
   }
 
   /** The first tree line matching `pattern`, or null. */
@@ -148,8 +156,7 @@ export class Agent {
     }
     const result = r.body;
     if (result.freshState) {
-      this.state = result.freshState;
-      this.observations++;
+      this.#saw(result.freshState);
     }
     if (result.error) {
       throw new ActError(result.error.code, result.error.message, result.error.details?.transient === true);
@@ -188,6 +195,11 @@ export interface Task {
   title: string;
   /** The agent's script. */
   policy: (agent: Agent, url: string) => Promise<void>;
+  /**
+   * The same steps through Playwright MCP's tools (the bench's peer column): what an agent does
+   * there for the same task, neither handicapped nor helped.
+   */
+  peer: (agent: McpAgent, url: string) => Promise<void>;
   /** Whether the page's reported outcome means the task is done. */
   solved: (outcome: Json) => boolean;
 }
@@ -199,6 +211,8 @@ export interface Row {
   solved: boolean;
   acts: number;
   bytes: number;
+  treeBytes: number;
+  observations: number;
   ms: number;
   error: string | null;
   outcome: Json;
@@ -269,8 +283,9 @@ function shell(title: string): string {
 }
 
 /** Each task's page at /t/<n>/, its bundle beside it, and the outcome the page posts. */
-class Fixtures {
+export class Fixtures implements AsyncDisposable {
   readonly outcomes = new Map<number, Json>();
+  readonly #seq = new Map<number, number>();
   readonly site: Site;
 
   constructor(tasks: Task[], bundles: Bundle[]) {
@@ -284,16 +299,51 @@ class Fixtures {
       pages[base + "app.css"] = () =>
         new Response(bundles[n].css, { headers: { "content-type": "text/css; charset=utf-8" } });
       pages[base + "outcome"] = async (req) => {
-        if (req.method === "POST") this.outcomes.set(n, JSON.parse(await req.text()));
+        if (req.method === "POST") {
+          // The latest report wins, whatever order the posts land in.
+          const { seq, outcome } = JSON.parse(await req.text());
+          if (seq > (this.#seq.get(n) ?? 0)) {
+            this.#seq.set(n, seq);
+            this.outcomes.set(n, outcome);
+          }
+        }
         return new Response(null, { status: 204 });
       };
     });
     this.site = new Site(pages);
   }
+
+  /** The page of task `n`. */
+  url(n: number): string {
+    return this.site.url(`/t/${n}/`);
+  }
+
+  /** Forgets what task `n`'s page reported, before another run of it. */
+  reset(n: number): void {
+    this.outcomes.delete(n);
+    this.#seq.delete(n);
+  }
+
+  /**
+   * What task `n`'s page reported last. The page posts its outcome as the app changes; the last
+   * post is given a moment to land.
+   */
+  async outcome(n: number, task: Task): Promise<Json> {
+    let outcome: Json = this.outcomes.get(n) ?? null;
+    for (let i = 0; i < 20 && !(outcome && task.solved(outcome)); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      outcome = this.outcomes.get(n) ?? null;
+    }
+    return outcome;
+  }
+
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.site[Symbol.asyncDispose]();
+  }
 }
 
-/** Runs `tasks` through one Porthole server, one session each; returns a row per task. */
-export async function runGauntlet(tasks: Task[], log: (row: Row) => void = () => {}): Promise<Row[]> {
+/** Installs the libraries, bundles every task's page and serves them on loopback. */
+export async function serveFixtures(tasks: Task[]): Promise<Fixtures> {
   await ensureLibraries();
   const bundles: Bundle[] = [];
   try {
@@ -301,25 +351,44 @@ export async function runGauntlet(tasks: Task[], log: (row: Row) => void = () =>
   } finally {
     await esbuild.stop();
   }
-  const fixtures = new Fixtures(tasks, bundles);
-  await using _site = fixtures.site;
-  await using ph = await Porthole.start();
+  return new Fixtures(tasks, bundles);
+}
+
+/** What every runner's agent counts, whichever tool it drives. */
+export interface Counted {
+  acts: number;
+  bytes: number;
+  /** Of `bytes`, those of the trees (or snapshots) themselves, without the replies' other fields. */
+  treeBytes: number;
+  /** The trees (or snapshots) the policy read. */
+  observations: number;
+  firstError: string | null;
+  /** The last tree (or snapshot) the policy saw. */
+  readonly tree: string;
+}
+
+/**
+ * Runs each task's policy with the agent `start` gives for it (closed after the task), and reads
+ * the page's own outcome: a row per task.
+ */
+export async function runTasks<A extends Counted>(
+  tasks: Task[],
+  fixtures: Fixtures,
+  start: () => Promise<{ agent: A; close: () => Promise<void> }>,
+  policy: (task: Task, agent: A, url: string) => Promise<void>,
+  log: (row: Row) => void = () => {},
+): Promise<Row[]> {
   const rows: Row[] = [];
   for (const [n, t] of tasks.entries()) {
-    const sid = await ph.session();
-    const agent = new Agent(ph, sid);
+    fixtures.reset(n);
+    const { agent, close } = await start();
     const t0 = performance.now();
     try {
-      await t.policy(agent, fixtures.site.url(`/t/${n}/`));
+      await policy(t, agent, fixtures.url(n));
     } catch (e) {
-      agent.firstError = e instanceof Error ? e.message : String(e);
+      agent.firstError ??= e instanceof Error ? e.message : String(e);
     }
-    // The page posts its outcome as the app changes; give the last post a moment to land.
-    let outcome: Json = fixtures.outcomes.get(n) ?? null;
-    for (let i = 0; i < 20 && !(outcome && t.solved(outcome)); i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      outcome = fixtures.outcomes.get(n) ?? null;
-    }
+    const outcome = await fixtures.outcome(n, t);
     const row: Row = {
       library: t.library,
       kind: t.kind,
@@ -327,6 +396,8 @@ export async function runGauntlet(tasks: Task[], log: (row: Row) => void = () =>
       solved: outcome !== null && t.solved(outcome),
       acts: agent.acts,
       bytes: agent.bytes,
+      treeBytes: agent.treeBytes,
+      observations: agent.observations,
       ms: Math.round(performance.now() - t0),
       error: agent.firstError,
       outcome,
@@ -334,9 +405,37 @@ export async function runGauntlet(tasks: Task[], log: (row: Row) => void = () =>
     };
     rows.push(row);
     log(row);
-    await ph.request("DELETE", `/v1/sessions/${sid}`);
+    await close();
   }
   return rows;
+}
+
+/** Runs `tasks` through one Porthole server, one session each; returns a row per task. */
+export async function runGauntlet(tasks: Task[], log: (row: Row) => void = () => {}): Promise<Row[]> {
+  await using fixtures = await serveFixtures(tasks);
+  return await runPorthole(tasks, fixtures, log);
+}
+
+/** The tasks' Porthole policies on pages already served, one session each. */
+export async function runPorthole(
+  tasks: Task[],
+  fixtures: Fixtures,
+  log: (row: Row) => void = () => {},
+): Promise<Row[]> {
+  await using ph = await Porthole.start();
+  return await runTasks(
+    tasks,
+    fixtures,
+    async () => {
+      const sid = await ph.session();
+      return {
+        agent: new Agent(ph, sid),
+        close: async () => void await ph.request("DELETE", `/v1/sessions/${sid}`),
+      };
+    },
+    (t, agent, url) => t.policy(agent, url),
+    log,
+  );
 }
 
 /** The rows as a Markdown table. */
