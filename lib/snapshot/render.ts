@@ -319,6 +319,9 @@ export function render(root: FrameWalk, frames: Map<string, FrameWalk>, opts: Re
   return done;
 }
 
+/** Indentation by depth, made once. */
+const INDENT: string[] = [];
+
 /** Join lines and cut on whole UTF-8 lines at `maxBytes`, keeping only refs whose lines survive. */
 export function finish(lines: Line[], refs: RefTarget[], maxBytes: number): Rendered {
   let bytes = 0;
@@ -329,8 +332,7 @@ export function finish(lines: Line[], refs: RefTarget[], maxBytes: number): Rend
   const lineBytes = new Array<number>(lines.length);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
-    const text = `${"  ".repeat(line.depth)}${line.text}\n`;
-    uncut += text;
+    uncut += (INDENT[line.depth] ??= "  ".repeat(line.depth)) + line.text + "\n";
     // Indentation and newline are ASCII: one byte a character.
     const size = lineBytes[i] = 2 * line.depth + utf8Length(line.text) + 1;
     if (truncated) continue;

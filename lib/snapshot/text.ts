@@ -12,8 +12,12 @@ export const MAX_TEXT = 2000;
 // deno-lint-ignore no-control-regex
 const BREAKING = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 
+const NOT_PLAIN = /[^\x20-\x7e]|^ | $|  /;
+
 /** Page text made safe for one line: well-formed, no breaks, whitespace collapsed, bounded. */
 export function cleanText(text: string): string {
+  // Printable ASCII without a leading, trailing or doubled space is clean already (most names and text).
+  if (text.length <= MAX_TEXT && !NOT_PLAIN.test(text)) return text;
   let out = text.toWellFormed().replace(BREAKING, " ").replace(/\s+/g, " ").trim();
   if (out.length > MAX_TEXT) {
     let cut = MAX_TEXT;
