@@ -335,6 +335,9 @@ export const WALKER = `function (opts, ...frameOwners) {
   };
   const attr = (el, name) => el.getAttribute(name);
   const flags = (el, role, tag) => {
+    // An element without attributes that is no form control, option or summary has no state but focus.
+    if (!el.hasAttributes() && typeof el.disabled !== "boolean" && tag !== "input" && tag !== "option" &&
+      tag !== "summary") return el === active ? 256 : 0;
     let f = 0;
     if ((typeof el.disabled === "boolean" && el.matches(":disabled")) || attr(el, "aria-disabled") === "true") f |= 1;
     if (role === "checkbox" || role === "radio" || role === "switch" || role === "menuitemcheckbox" ||
