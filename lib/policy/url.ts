@@ -6,6 +6,8 @@
  */
 export function redactUrl(raw: string): string {
   if (raw === "about:blank" || raw === "") return raw;
+  const plain = plainBase(raw);
+  if (plain !== null) return withKeys(plain, raw.split("#")[0]);
   let url: URL;
   try {
     url = new URL(raw);
@@ -21,6 +23,40 @@ export function redactUrl(raw: string): string {
   const base = url.href.split("?")[0].split("#")[0];
   const qIndex = raw.indexOf("?");
   if (qIndex < 0 || url.search === "") return base;
+  return withKeys(base, raw);
+}
+
+/**
+ * An http(s) URL the URL parser would give back unchanged up to its query: lower-case scheme and host
+ * (no IPv4 shorthand, no punycode to check), no userinfo, a port that is neither default nor padded, and a
+ * path of plain characters without dot segments, as a browser serialises a page's links. Returns its
+ * scheme, host, port and path (what `new URL` would), or null when the parser has to decide.
+ */
+const PLAIN_URL =
+  /^(https?):\/\/([a-z0-9-]+(?:\.[a-z0-9-]+)*)(?::([1-9]\d{0,4}))?(\/[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*)(?=[?#]|$)/;
+const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i;
+const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+
+function plainBase(raw: string): string | null {
+  const m = PLAIN_URL.exec(raw);
+  // Tabs and line breaks anywhere, controls and spaces at the end, are dropped by the parser: its query may be empty.
+  if (!m || /[\t\n\r]|[\x00-\x20]$/.test(raw)) return null;
+  const [base, scheme, host, port, path] = m;
+  // A host ending in a number is an IPv4 address to the parser (`1.2.3` is `1.2.0.3`): only the canonical form passes.
+  const last = host.slice(host.lastIndexOf(".") + 1);
+  if ((/^\d+$/.test(last) || /^0x/.test(last)) && !IPV4.test(host)) return null;
+  if (host.startsWith("xn--") || host.includes(".xn--")) return null;
+  if (port !== undefined && (Number(port) > 65535 || port === (scheme === "http" ? "80" : "443"))) {
+    return null;
+  }
+  if (DOT_SEGMENT.test(path)) return null;
+  return base;
+}
+
+/** `base` with the query keys of `raw` (up to its fragment), every value replaced. */
+function withKeys(base: string, raw: string): string {
+  const qIndex = raw.indexOf("?");
+  if (qIndex < 0) return base;
   const query = raw.slice(qIndex + 1).split("#")[0];
   const parts = query.split("&").filter((p) => p !== "").map((pair) => {
     const key = pair.split("=")[0];

@@ -21,15 +21,18 @@ const enc = new TextEncoder();
 
 export const lineString = (line: Line) => `${"  ".repeat(line.depth)}${line.text}\n`;
 
-/** Cut the lines (whose joined text is the uncut tree) into pages of at most `maxBytes`. */
-export function paginate(lines: readonly Line[], maxBytes: number): PageCut[] {
+/**
+ * Cut the lines (whose joined text is the uncut tree) into pages of at most `maxBytes`; `lineBytes`,
+ * each line's UTF-8 size as render's `finish` measured it, saves measuring them again.
+ */
+export function paginate(lines: readonly Line[], maxBytes: number, lineBytes?: readonly number[]): PageCut[] {
   const n = lines.length;
   const chars = new Array<number>(n);
   const bytes = new Array<number>(n);
   for (let i = 0; i < n; i++) {
-    const s = lineString(lines[i]);
-    chars[i] = s.length;
-    bytes[i] = enc.encode(s).length;
+    const line = lines[i];
+    chars[i] = 2 * line.depth + line.text.length + 1;
+    bytes[i] = lineBytes ? lineBytes[i] : enc.encode(lineString(line)).length;
   }
   // Where each line's subtree ends, and its size: a line's subtree is it and the deeper lines after it.
   const end = new Array<number>(n);

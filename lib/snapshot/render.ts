@@ -19,7 +19,7 @@
 import { PortholeError } from "../protocol/errors.ts";
 import { credentialReason, sensitiveField } from "../policy/sensitive.ts";
 import { canonicalOrigin } from "../policy/url.ts";
-import { cleanText, quote, yamlText } from "./text.ts";
+import { cleanText, quote, utf8Length, yamlText } from "./text.ts";
 import { FLAG, type WalkNode, type WalkResult } from "./walker.ts";
 
 export type Tier = "full" | "interactive" | "minimal";
@@ -76,6 +76,8 @@ export interface Rendered {
   allRefs: RefTarget[];
   /** The uncut lines themselves (pages and `find` are cut and searched on them, see pages.ts). */
   lines: Line[];
+  /** Each line's UTF-8 size with its indentation and newline (paginate cuts on them). */
+  lineBytes: number[];
   truncated: boolean;
   bytes: number;
 }
@@ -176,12 +178,12 @@ function attrs(w: WalkNode, fw: FrameWalk, frames: Map<string, FrameWalk>): stri
  * it would do (`[submits]`, `[navigates=same-origin|cross-origin]`, `[opens-popup]`,
  * `[downloads]`, `[credential]`) and whether it can be reached now (`[covered]`, `[offscreen]`).
  */
-export function consequenceTags(w: WalkNode, fw: FrameWalk): string {
+export function consequenceTags(w: WalkNode, fw: FrameWalk, originOf = canonicalOrigin): string {
   const f = w.f ?? 0;
   let out = "";
   if (f & FLAG.submits) out += " [submits]";
   if (w.u !== undefined && !(f & FLAG.download)) {
-    const to = /^https?:/i.test(w.u) ? canonicalOrigin(w.u) : "null";
+    const to = /^https?:/i.test(w.u) ? originOf(w.u) : "null";
     if (to !== "null") out += to === fw.origin ? " [navigates=same-origin]" : " [navigates=cross-origin]";
   }
   if (f & FLAG.popup) out += " [opens-popup]";
@@ -203,6 +205,15 @@ export function render(root: FrameWalk, frames: Map<string, FrameWalk>, opts: Re
   const refs: RefTarget[] = [];
   const seenRefs = new Set<string>();
   const { tier } = opts;
+  // A link's origin depends only on its scheme and authority: parsed once per authority, not once per link.
+  const origins = new Map<string, string>();
+  const originOf = (url: string) => {
+    const key = /^https?:\/\/[^/?#\\]*/i.exec(url)?.[0];
+    if (key === undefined) return canonicalOrigin(url);
+    let o = origins.get(key);
+    if (o === undefined) origins.set(key, o = canonicalOrigin(url));
+    return o;
+  };
 
   const pushText = (w: WalkNode, fw: FrameWalk, depth: number) => {
     const plain = cleanText(w.t ?? "");
@@ -259,7 +270,7 @@ export function render(root: FrameWalk, frames: Map<string, FrameWalk>, opts: Re
         ...(w.sel ? { select: true as const } : {}),
       });
       line.ref = ref;
-      line.text += `${consequenceTags(w, fw)} [ref=${ref}]`;
+      line.text += `${consequenceTags(w, fw, originOf)} [ref=${ref}]`;
     }
     const index = lines.push(line) - 1;
     if (w.v !== undefined) {
@@ -308,34 +319,39 @@ export function render(root: FrameWalk, frames: Map<string, FrameWalk>, opts: Re
   return done;
 }
 
+/** Indentation by depth, made once. */
+const INDENT: string[] = [];
+
 /** Join lines and cut on whole UTF-8 lines at `maxBytes`, keeping only refs whose lines survive. */
 export function finish(lines: Line[], refs: RefTarget[], maxBytes: number): Rendered {
-  const enc = new TextEncoder();
   let bytes = 0;
-  let out = "";
   let uncut = "";
+  let treeEnd = 0;
   let truncated = false;
   const kept = new Set<string>();
-  for (const line of lines) {
-    const text = `${"  ".repeat(line.depth)}${line.text}\n`;
-    uncut += text;
+  const lineBytes = new Array<number>(lines.length);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    uncut += (INDENT[line.depth] ??= "  ".repeat(line.depth)) + line.text + "\n";
+    // Indentation and newline are ASCII: one byte a character.
+    const size = lineBytes[i] = 2 * line.depth + utf8Length(line.text) + 1;
     if (truncated) continue;
-    const size = enc.encode(text).length;
     if (bytes + size > maxBytes) {
       truncated = true;
       continue;
     }
-    out += text;
+    treeEnd = uncut.length;
     bytes += size;
     if (line.ref) kept.add(line.ref);
   }
   return {
-    tree: out,
+    tree: uncut.slice(0, treeEnd),
     uncut,
     walkCut: false,
     refs: refs.filter((r) => kept.has(r.ref)),
     allRefs: refs,
     lines,
+    lineBytes,
     truncated,
     bytes,
   };

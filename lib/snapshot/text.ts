@@ -12,8 +12,12 @@ export const MAX_TEXT = 2000;
 // deno-lint-ignore no-control-regex
 const BREAKING = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 
+const NOT_PLAIN = /[^\x20-\x7e]|^ | $|  /;
+
 /** Page text made safe for one line: well-formed, no breaks, whitespace collapsed, bounded. */
 export function cleanText(text: string): string {
+  // Printable ASCII without a leading, trailing or doubled space is clean already (most names and text).
+  if (text.length <= MAX_TEXT && !NOT_PLAIN.test(text)) return text;
   let out = text.toWellFormed().replace(BREAKING, " ").replace(/\s+/g, " ").trim();
   if (out.length > MAX_TEXT) {
     let cut = MAX_TEXT;
@@ -44,4 +48,22 @@ export function yamlText(clean: string): string {
     return quote(clean);
   }
   return clean;
+}
+
+/** The UTF-8 size of a string in bytes, without encoding it (a lone surrogate counts as U+FFFD, 3 bytes). */
+export function utf8Length(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) n += 1;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n += 2;
+        i++;
+      } else n += 2;
+    } else n += 2;
+  }
+  return n;
 }

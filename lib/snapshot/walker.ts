@@ -215,7 +215,10 @@ export const CLOSED_CANDIDATES = `function () {
   return reg && reg.doc === document ? reg.closed : [];
 }`;
 
-/** The walker: `function (opts, ...frameOwners)` (with `opts.root`: `(opts, root, ...frameOwners)`), returning a WalkResult. */
+/**
+ * The walker: `function (opts, ...frameOwners)` (with `opts.root`: `(opts, root, ...frameOwners)`), returning a
+ * WalkResult as JSON text.
+ */
 export const WALKER = `function (opts, ...frameOwners) {
   // An observation ends an action's settle: a DOM observer the settle left armed in this world
   // (its early answer was kept) stops here, without a command of its own (act/settle.ts).
@@ -335,6 +338,9 @@ export const WALKER = `function (opts, ...frameOwners) {
   };
   const attr = (el, name) => el.getAttribute(name);
   const flags = (el, role, tag) => {
+    // An element without attributes that is no form control, option or summary has no state but focus.
+    if (!el.hasAttributes() && typeof el.disabled !== "boolean" && tag !== "input" && tag !== "option" &&
+      tag !== "summary") return el === active ? 256 : 0;
     let f = 0;
     if ((typeof el.disabled === "boolean" && el.matches(":disabled")) || attr(el, "aria-disabled") === "true") f |= 1;
     if (role === "checkbox" || role === "radio" || role === "switch" || role === "menuitemcheckbox" ||
@@ -382,20 +388,29 @@ export const WALKER = `function (opts, ...frameOwners) {
     }
     return f;
   };
+  // The page's scroll offset, viewport and scrollable extent: read once per walk (the walk scrolls nothing),
+  // not once per ref (each read is a layout check of its own).
+  let view = null;
+  const viewOf = () => {
+    if (view) return view;
+    const se = document.scrollingElement || document.documentElement;
+    return view = { sx: scrollX, sy: scrollY, iw: innerWidth, ih: innerHeight,
+      w: Math.max(se.scrollWidth, innerWidth), h: Math.max(se.scrollHeight, innerHeight) };
+  };
   const reach = (el) => {
     let f = 0;
     const rect = el.getBoundingClientRect();
     if (rect.width === 0 || rect.height === 0) return f;
-    const se = document.scrollingElement || document.documentElement;
-    const x = rect.left + scrollX, y = rect.top + scrollY;
-    if (x + rect.width <= 0 || y + rect.height <= 0 || x >= Math.max(se.scrollWidth, innerWidth) ||
-      y >= Math.max(se.scrollHeight, innerHeight)) return f | 8192;
+    const v = viewOf();
+    const x = rect.left + v.sx, y = rect.top + v.sy;
+    if (x + rect.width <= 0 || y + rect.height <= 0 || x >= v.w || y >= v.h) return f | 8192;
     // Clipped by an ancestor's overflow: out of reach when no scroll shows it; when scrolling
     // that box shows it, as reachable as a node below the fold (the act scrolls it into view).
     const clip = clipOf.call(el);
     if (clip) return clip === "hidden" ? f | 8192 : f;
     const cx = rect.left + rect.width / 2, cy = rect.top + rect.height / 2;
-    if (cx >= 0 && cy >= 0 && cx < innerWidth && cy < innerHeight && !hitTest.call(el, cx, cy, null).ok) f |= 4096;
+    // Only a click point inside the viewport is hit-tested (elementFromPoint sees nothing outside it).
+    if (cx >= 0 && cy >= 0 && cx < v.iw && cy < v.ih && !hitTest.call(el, cx, cy, null).ok) f |= 4096;
     return f;
   };
   const handles = (el) => {
@@ -410,25 +425,30 @@ export const WALKER = `function (opts, ...frameOwners) {
     el.tabIndex >= 0 || el.hasAttribute("tabindex") || (el.isContentEditable &&
       !(el.parentElement && el.parentElement.isContentEditable));
 
-  const childrenOf = (el, tag) => {
-    if (el.shadowRoot) return el.shadowRoot.childNodes;
-    if (tag === "slot") {
-      const assigned = el.assignedNodes({ flatten: true });
-      return assigned.length ? assigned : el.childNodes;
+  const visitChild = (child, d, run, ctx, closedDetails) => {
+    if (child.nodeType === 3) {
+      if (ctx.visible) run.text += child.data;
+    } else if (child.nodeType === 1) {
+      if (closedDetails && child.localName !== "summary") return;
+      visit(child, d, run, ctx);
     }
-    return el.childNodes;
   };
-
   const visitChildren = (el, tag, d, run, ctx) => {
     const closedDetails = tag === "details" && !el.open;
-    for (const child of childrenOf(el, tag)) {
-      if (cut) return;
-      if (child.nodeType === 3) {
-        if (ctx.visible) run.text += child.data;
-      } else if (child.nodeType === 1) {
-        if (closedDetails && child.localName !== "summary") continue;
-        visit(child, d, run, ctx);
+    if (tag === "slot" && !el.shadowRoot) {
+      const assigned = el.assignedNodes({ flatten: true });
+      if (assigned.length) {
+        for (const child of assigned) {
+          if (cut) return;
+          visitChild(child, d, run, ctx, closedDetails);
+        }
+        return;
       }
+    }
+    // Sibling links rather than a live NodeList: the cheaper walk of the same children, in the same order.
+    for (let child = (el.shadowRoot || el).firstChild; child; child = child.nextSibling) {
+      if (cut) return;
+      visitChild(child, d, run, ctx, closedDetails);
     }
   };
 
@@ -486,7 +506,7 @@ export const WALKER = `function (opts, ...frameOwners) {
     };
     return walk(0, "");
   };
-  // What only a record that may match needs: its name (1), its states and markup consequences (2), and
+  // What only a record that may match needs: its name (1), its states, link target and markup consequences (2), and
   // whether a ref can be reached (3: the costly hit test). Its ancestors and subtree need only the name.
   const complete = (i, level) => {
     const el = els[i];
@@ -501,7 +521,10 @@ export const WALKER = `function (opts, ...frameOwners) {
     }
     if (level < 2) return;
     let f = node.f || 0;
-    if (at < 2) f |= flags(el, node.r, el.localName) | (node.ref !== undefined ? markup(el, el.localName) : 0);
+    if (at < 2) {
+      f |= flags(el, node.r, el.localName) | (node.ref !== undefined ? markup(el, el.localName) : 0);
+      if (node.r === "link" && typeof el.href === "string" && el.href) node.u = el.href;
+    }
     if (level === 3 && node.ref !== undefined) f |= reach(el);
     if (f) node.f = f;
   };
@@ -595,7 +618,8 @@ export const WALKER = `function (opts, ...frameOwners) {
     const f = F ? 0 : flags(el, role, tag) | (ref ? consequences(el, tag) : 0);
     if (f) node.f = f;
     if (sc) node.sc = sc;
-    if (role === "link" && typeof el.href === "string" && el.href) node.u = el.href;
+    // A search reads a link's target only where its line may match (complete): the others show no /url.
+    if (!F && role === "link" && typeof el.href === "string" && el.href) node.u = el.href;
     const index = record(node, el);
     if (F && !lazy) done.set(index, 1);
     cost(node, tier === "full" || ref > 0 || (tier === "interactive" && LANDMARKS.has(role)));
@@ -693,8 +717,10 @@ export const WALKER = `function (opts, ...frameOwners) {
       nodes.push(out[j]);
     }
   }
-  return {
+  // One JSON string, not an object: CDP's returnByValue builds a protocol value node by node, while a
+  // string is stringified here at native speed and crosses as one value (capture.ts parses it).
+  return JSON.stringify({
     token: reg.token, next: reg.next, origin: self.origin, title: document.title, cut, nodes, recorder,
     refs: opts.refs, ...(F ? { find: true } : {}),
-  };
+  });
 }`;

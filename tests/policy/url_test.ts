@@ -52,3 +52,24 @@ Deno.test("originAllowed matches exact origins and wildcard subdomains", () => {
   assert.ok(!originAllowed("https://a.test:443", ["https://*.a.test"]));
   assert.ok(!originAllowed("http://x.a.test:80", ["https://*.a.test"]));
 });
+
+Deno.test("redactUrl gives what the URL parser gives, for plain links and for those it must normalise", () => {
+  const cases: [string, string][] = [
+    ["http://127.0.0.1:4000/item/7?ref=list", "http://127.0.0.1:4000/item/7?ref=[redacted]"],
+    ["https://shop.test/a/b#x?y=1", "https://shop.test/a/b"],
+    ["https://shop.test/a?", "https://shop.test/a"],
+    ["https://shop.test:443/a?k=v", "https://shop.test/a?k=[redacted]"],
+    ["http://shop.test:080/a", "http://shop.test/a"],
+    ["http://shop.test:8080/a", "http://shop.test:8080/a"],
+    ["http://1.2.3/a", "http://1.2.0.3/a"],
+    ["http://0x7f.0.0.1/a", "http://127.0.0.1/a"],
+    ["http://shop.test/a/./b/../c", "http://shop.test/a/c"],
+    ["http://shop.test/a/%2e%2E/c", "http://shop.test/c"],
+    ["http://shop.test/a b", "http://shop.test/a%20b"],
+    ["http://shop.test/a?\t", "http://shop.test/a"],
+    ["http://shop.test/a? ", "http://shop.test/a"],
+    ["HTTP://Shop.TEST/A", "http://shop.test/A"],
+    ["http://u@shop.test/a?k", "http://shop.test/a?k=[redacted]"],
+  ];
+  for (const [raw, want] of cases) assert.equal(redactUrl(raw), want, raw);
+});

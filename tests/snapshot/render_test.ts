@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { PortholeError } from "../../lib/protocol/errors.ts";
 import { redactUrl } from "../../lib/policy/url.ts";
 import { type FrameWalk, render, type RenderOptions } from "../../lib/snapshot/render.ts";
-import { MAX_TEXT } from "../../lib/snapshot/text.ts";
+import { cleanText, MAX_TEXT, utf8Length } from "../../lib/snapshot/text.ts";
 import { FLAG, type WalkNode } from "../../lib/snapshot/walker.ts";
 
 function walk(nodes: WalkNode[], over: Partial<FrameWalk> = {}): FrameWalk {
@@ -320,4 +320,17 @@ Deno.test("a ref's line carries its consequence tags before the ref, from the wa
       "",
     ].join("\n"),
   );
+});
+
+Deno.test("a line's size is its UTF-8 size, as TextEncoder counts it (lone surrogates as U+FFFD)", () => {
+  const enc = new TextEncoder();
+  for (const s of ["", "plain", "é", "€ 5", "😀", "a\ud800b", "\udc00", "x\ud83d", "日本語 text 😀é"]) {
+    assert.equal(utf8Length(s), enc.encode(s).length, JSON.stringify(s));
+  }
+});
+
+Deno.test("clean text: plain text comes back as it is; breaks, doubled and edge spaces are cleaned", () => {
+  assert.equal(cleanText("Item number 7"), "Item number 7");
+  assert.equal(cleanText(" a  b\u2028c\n"), "a b c");
+  assert.equal(cleanText("x".repeat(2001)), "x".repeat(2000) + "…");
 });

@@ -131,7 +131,10 @@ async function walkFrame(
         details: { exception: text.split("\n")[0] },
       });
     }
-    return { result: r.result.value as WalkResult, owners: owned.map((o) => o.frameId) };
+    return {
+      result: JSON.parse(r.result.value as string) as WalkResult,
+      owners: owned.map((o) => o.frameId),
+    };
   } finally {
     for (const o of owned) door.send("Runtime.releaseObject", { objectId: o.objectId }).catch(() => {});
     if (rootId) door.send("Runtime.releaseObject", { objectId: rootId }).catch(() => {});
@@ -261,7 +264,7 @@ export async function captureFrame(
     const documentId = documentIdOf(frame, book.documentNode);
     const stateId = newId("st");
     // The tree is the first page; the state holds every page's refs, so a later page's refs act too.
-    const pages = paginate(built.lines, opts.maxBytes);
+    const pages = paginate(built.lines, opts.maxBytes, built.lineBytes);
     const first = pages[0];
     const tree = built.uncut.slice(0, first.end);
     const truncated = pages.length > 1 || built.walkCut;
