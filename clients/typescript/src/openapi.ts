@@ -2095,6 +2095,15 @@ export interface components {
                 source: "webmcp-declarative" | "webmcp-imperative";
                 formSelector?: string;
             }[];
+            /** @description Observation bytes a session used, its limit, and a notice when a tier was stepped down */
+            budget?: {
+                /** @description Tree bytes of every observation the session was given */
+                bytesUsed: number;
+                /** @description The operator's --session-budget; null: none */
+                bytesLimit: number | null;
+                /** @description Said when this observation was stepped down to a smaller tier than asked for */
+                notice?: string;
+            };
             screenshot?: {
                 artifact: components["schemas"]["ArtifactRef"];
                 /** @description The viewport's width in CSS pixels (the image's at scale factor 1) */
