@@ -61,7 +61,11 @@ export function App() {
     location.hash = s ? `${v}/${encodeURIComponent(s)}` : v;
   };
 
+  // Lists arrive in any order: only the newest request's answer is shown (an older, slower one
+  // would bring back a list from before the event that asked for the newer).
+  const listed = useRef(0);
   const loadSessions = useCallback(() => {
+    const n = ++listed.current;
     // The test browser's sessions are listed too, marked: a second registry, a second list.
     const list = (path: string, test: boolean) =>
       api<{ sessions: SessionView[] }>("GET", path).then(
@@ -69,7 +73,9 @@ export function App() {
         () => [] as SessionView[],
       );
     Promise.all([list("/v1/sessions", false), list("/v1/test-browser/sessions", true)])
-      .then(([agent, test]) => setSessions([...agent, ...test]));
+      .then(([agent, test]) => {
+        if (n === listed.current) setSessions([...agent, ...test]);
+      });
   }, []);
   const loadApprovals = useCallback(() => {
     api<{ approvals: Approval[] }>("GET", "/v1/approvals").then((r) => setApprovals(r.approvals), () => {});

@@ -197,19 +197,18 @@ Deno.test(
   "a session idle longer than the idle time is closed and its context released",
   browserTest,
   async () => {
-    await using ph = await Porthole.start((c) => (c.sessionIdleMs = 1500));
+    await using ph = await Porthole.start((c) => (c.sessionIdleMs = 2500));
     const pool = ph.server.registry.pool;
-    const idle = await ph.session();
+    // One session has work running from its start (a wait that is never met); the other does nothing until the sweep takes it. A session with work
+    // running or queued is never idle, however long the work takes, so this does not depend on
+    // how fast a loaded machine answers.
     const busy = await ph.session();
-    assert.equal((await ph.request("GET", `/v1/sessions/${idle}`)).body.limits.idleMs, 1500);
-    await ph.post(`/v1/sessions/${idle}/navigate`, { url: "about:blank" });
     await ph.post(`/v1/sessions/${busy}/navigate`, { url: "about:blank" });
+    const working = ph.post(`/v1/sessions/${busy}/wait`, { text: "never on this page", timeoutMs: 12_000 });
+    const idle = await ph.session();
+    assert.equal((await ph.request("GET", `/v1/sessions/${idle}`)).body.limits.idleMs, 2500);
+    await ph.post(`/v1/sessions/${idle}/navigate`, { url: "about:blank" });
     const pid = pool.stats().pid!;
-
-    // One session has work running (a wait that is never met); the other does nothing until
-    // the sweep takes it. A session with work running or queued is never idle, however long
-    // the work takes, so this does not depend on how fast a loaded machine answers.
-    const working = ph.post(`/v1/sessions/${busy}/wait`, { text: "never on this page", timeoutMs: 10_000 });
     await eventually("the busy session's wait to run", () => ph.server.registry.get(busy).gate.busy);
     await eventually("the idle session to be closed", async () => {
       const ids = (await ph.request("GET", "/v1/sessions")).body.sessions.map((s: Json) => s.sessionId);
