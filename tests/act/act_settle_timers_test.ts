@@ -3,7 +3,7 @@
  * search), and never for intervals or timer loops past a bounded depth.
  */
 import assert from "node:assert/strict";
-import { assertCaptured, browserTest, type Json, refOf } from "../support/harness.ts";
+import { assertCaptured, browserTest, type Json, Porthole, refOf } from "../support/harness.ts";
 import { openedPorthole } from "../support/fixtures.ts";
 import { MAX_DEPTH } from "../../lib/snapshot/timers.ts";
 
@@ -180,3 +180,14 @@ Deno.test(
     assertCaptured(next);
   },
 );
+
+Deno.test("the OpenAPI document describes the settle's count of timers, as optional", async () => {
+  await using ph = await Porthole.start();
+  const doc = (await ph.request("GET", "/openapi.json")).body;
+  const ok = doc.paths["/v1/sessions/{sessionId}/act"].post.responses["200"];
+  const ref: string = ok.content["application/json"].schema.$ref;
+  const settle = doc.components.schemas[ref.split("/").pop()!].properties.settle;
+  assert.equal(settle.properties.timers.type, "integer");
+  assert.match(settle.properties.timers.description, /setTimeout/);
+  assert.ok(!settle.required.includes("timers"));
+});
