@@ -40,7 +40,7 @@ export const TIMER_TRACKER = `(() => {
   const setT = window.setTimeout, clearT = window.clearTimeout, setI = window.setInterval,
     clearI = window.clearInterval;
   const listen = EventTarget.prototype.addEventListener, dispatch = EventTarget.prototype.dispatchEvent;
-  const Ev = Event, Fn = Function;
+  const Ev = Event;
   const tell = (type) => dispatch.call(window, new Ev(type));
   let armed = false, pending = new Set(), fired = 0;
   // The depth of the timer whose callback runs now (0: none, OUT: one not counted).
@@ -51,7 +51,7 @@ export const TIMER_TRACKER = `(() => {
   const define = (name, value) => Object.defineProperty(window, name, { value, writable: true, configurable: true,
     enumerable: true });
   define("setTimeout", function setTimeout(handler, delay, ...args) {
-    if (!armed || !(handler instanceof Fn)) return setT.apply(this, arguments);
+    if (!armed || typeof handler !== "function") return setT.apply(this, arguments);
     const depth = level + 1;
     const counted = depth <= MAX_DEPTH && fired < MAX_FIRED && !(Number(delay) > SHORT_MS);
     const set = pending;
@@ -74,15 +74,20 @@ export const TIMER_TRACKER = `(() => {
     }
     return id;
   });
-  const clear = (native) => function (id) {
-    native.apply(this, arguments);
-    done(pending, id);
+  // Either clears a timeout (the ids are shared): a counted timer that will not fire is done.
+  const clear = (name, native) => {
+    const fn = function (id) {
+      native.apply(this, arguments);
+      done(pending, id);
+    };
+    Object.defineProperty(fn, "name", { value: name });
+    define(name, fn);
   };
-  define("clearTimeout", clear(clearT));
-  define("clearInterval", clear(clearI));
+  clear("clearTimeout", clearT);
+  clear("clearInterval", clearI);
   // A tick of an interval schedules nothing that counts: a poller never holds a settle.
   define("setInterval", function setInterval(handler, delay, ...args) {
-    if (!(handler instanceof Fn)) return setI.apply(this, arguments);
+    if (typeof handler !== "function") return setI.apply(this, arguments);
     const tick = function () {
       const outer = level;
       level = OUT;
