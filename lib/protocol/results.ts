@@ -174,11 +174,16 @@ export const ActResult = v.object({
     v.object({
       state: about(
         v.picklist(["quiet", "budget", "skipped"]),
-        "quiet: the requests the action started ended and the DOM was quiet after them; " +
+        "quiet: the requests and short timers the action started ended and the DOM was quiet after them; " +
           "budget: settleMs (or the deadline) ran out first; skipped: settleMs 0, or no input was dispatched",
       ),
       ms: about(Num, "Time spent settling, in ms"),
       pending: about(Int, "Requests the action started that were still running"),
+      timers: v.optional(about(
+        Int,
+        "Short timers (setTimeout of at most 500 ms, as a debounce) the page set after the input, " +
+          "which the settle waited for as for requests; absent when none (or the budget ended first)",
+      )),
     }),
     "What the fresh state waited for after the input",
   )),

@@ -227,12 +227,14 @@ export const DESCRIBE_ELEMENTS = `function (items) {
  * Starts counting the document's DOM mutations (with the time of the last one) before an
  * action's input, so the settle after it can tell a render that already followed the action's
  * requests from one still to come. The observer lives in Porthole's world: the page can
- * neither see nor disable it.
+ * neither see nor disable it. It also arms the page's timer hook (timers.ts), which from now on
+ * tells of each short timer the page sets (`timers.set`) and of each that fired or was cleared
+ * (`timers.done`); `stop` disarms both.
  */
 export const SETTLE_ARM = `function () {
   const old = globalThis.__portholeSettle;
-  if (old) old.mo.disconnect();
-  const s = { seen: 0, last: -1, batches: [], armed: performance.now() };
+  if (old) old.stop();
+  const s = { seen: 0, last: -1, batches: [], armed: performance.now(), timers: { set: 0, done: 0 } };
   s.mo = new MutationObserver((records) => {
     s.seen += records.length;
     s.last = performance.now();
@@ -241,7 +243,21 @@ export const SETTLE_ARM = `function () {
     if (s.wake) s.wake();
   });
   s.mo.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  const onSet = () => { s.timers.set++; };
+  const onDone = () => {
+    s.timers.done++;
+    if (s.timers.done >= s.timers.set && s.timersDone) s.timersDone();
+  };
+  addEventListener("porthole:timer-set", onSet);
+  addEventListener("porthole:timer-done", onDone);
+  s.stop = () => {
+    s.mo.disconnect();
+    removeEventListener("porthole:timer-set", onSet);
+    removeEventListener("porthole:timer-done", onDone);
+    dispatchEvent(new Event("porthole:settle-disarm"));
+  };
   globalThis.__portholeSettle = s;
+  dispatchEvent(new Event("porthole:settle-arm"));
 }`;
 
 /**
@@ -250,7 +266,7 @@ export const SETTLE_ARM = `function () {
  */
 export const SETTLE_DISARM = `function () {
   const s = globalThis.__portholeSettle;
-  if (s) { s.mo.disconnect(); delete globalThis.__portholeSettle; }
+  if (s) { s.stop(); delete globalThis.__portholeSettle; }
 }`;
 
 /**
@@ -261,9 +277,11 @@ export const SETTLE_DISARM = `function () {
  * (as after a synchronous handler), else `afterMs` and one task turn without another; until
  * then, at most `waitMs` for that render to begin. A quiet DOM whose CSS transitions or animations began
  * after the input waits for those that end within `maxMs` (a modal's fade, whose end shows the dialog) and
- * looks again; endless or longer ones are not waited for, so a spinner never holds the settle. Disarms the
- * observer when it resolves, unless `keep`: an early answer may be set aside, and the wait that follows must
- * still see every mutation.
+ * looks again; endless or longer ones are not waited for, so a spinner never holds the settle. The short
+ * timers the page set since the arm (timers.ts) are pending work, as a request is: until the last has fired
+ * (or was cleared), the DOM is not quiet, and the mutations their callbacks make are waited for as any
+ * other. Disarms the observer when it resolves, unless `keep`: an early answer may be set aside, and the
+ * wait that follows must still see every mutation. Answers with the number of short timers set since the arm.
  */
 export const MUTATION_QUIET = `function (requested, waitMs, afterMs, maxMs, keep) {
   if (!globalThis.__portholeSettle) (${SETTLE_ARM})();
@@ -311,14 +329,23 @@ export const MUTATION_QUIET = `function (requested, waitMs, afterMs, maxMs, keep
       settled = true;
       clearTimeout(timer);
       if (s.wake === wake) s.wake = null;
+      if (s.timersDone === timersDone) s.timersDone = null;
       if (!keep) {
-        s.mo.disconnect();
+        s.stop();
         if (globalThis.__portholeSettle === s) delete globalThis.__portholeSettle;
       }
-      resolve({ quiet, mutations: s.seen - base });
+      resolve({ quiet, mutations: s.seen - base, timers: s.timers.set });
     };
     const check = () => {
       const now = performance.now();
+      if (s.timers.done < s.timers.set) {
+        // A short timer is still to fire: timersDone looks again once the last one did.
+        if (now - start >= maxMs) return done(false);
+        checked = -1;
+        clearTimeout(timer);
+        timer = setTimeout(check, start + maxMs - now);
+        return;
+      }
       const followed = requested ? s.last > ended : s.seen > base;
       if (!followed && now - start >= (requested ? waitMs : 0)) return quietNow();
       if (followed && s.seen === checked && (oneRender() || now - s.last >= afterMs)) return quietNow();
@@ -334,7 +361,14 @@ export const MUTATION_QUIET = `function (requested, waitMs, afterMs, maxMs, keep
       clearTimeout(timer);
       timer = setTimeout(check, oneRender() ? 0 : afterMs);
     };
+    // The last short timer fired: its callback's mutations are in, look again in the next task.
+    const timersDone = () => {
+      if (settled) return;
+      clearTimeout(timer);
+      timer = setTimeout(check, 0);
+    };
     s.wake = wake;
+    s.timersDone = timersDone;
     timer = setTimeout(check, 0);
   });
 }`;

@@ -118,21 +118,27 @@ Deno.test(
   },
 );
 
-/** A list whose rows ignore pointer events while it scrolls (until 400 ms after the last scroll). */
-const SCROLLING = `<!doctype html><title>Scrolling</title>
+/**
+ * A list whose rows ignore pointer events while it scrolls (until `ms` after the last scroll). A
+ * settle waits for a timer of at most 500 ms (snapshot/timers.ts): 800 ms outlasts it.
+ */
+const scrolling = (ms: number) =>
+  `<!doctype html><title>Scrolling</title>
 <style>#list.scrolling button { pointer-events: none; } button { display: block; height: 40px; width: 200px; }</style>
 <div id="list" role="region" aria-label="Rows" style="height:200px;overflow:auto">${
-  Array.from({ length: 40 }, (_, i) =>
-    `<button onclick="document.getElementById('out').textContent='row ${i}'">Row ${i}</button>`)
-    .join("")
-}</div><p id="out"></p>
+    Array.from(
+      { length: 40 },
+      (_, i) => `<button onclick="document.getElementById('out').textContent='row ${i}'">Row ${i}</button>`,
+    )
+      .join("")
+  }</div><p id="out"></p>
 <script>
   const list = document.getElementById("list");
   let t = 0;
   list.addEventListener("scroll", () => {
     list.classList.add("scrolling");
     clearTimeout(t);
-    t = setTimeout(() => list.classList.remove("scrolling"), 400);
+    t = setTimeout(() => list.classList.remove("scrolling"), ${ms});
   });
 </script>`;
 
@@ -140,7 +146,7 @@ Deno.test(
   "a row that ignores pointer events just after its list scrolled is obscured for now, and says so",
   browserTest,
   async () => {
-    await using site = new Site({ "/": SCROLLING });
+    await using site = new Site({ "/": scrolling(800) });
     await using s = await session(site.url("/"));
     const scrolled = await ph.actOn(s.sid, s.state, "scroll", /region "Rows"/, { deltaY: 400 });
     assertCaptured(scrolled);
@@ -154,6 +160,22 @@ Deno.test(
     await untilPage(ph, s.sid, "!document.getElementById('list').classList.contains('scrolling')");
     const again = await ph.actOn(s.sid, await ph.observe(s.sid), "click", /button "Row 12"/);
     assertCaptured(again);
+    assert.equal(await ph.pageEval(s.sid, "document.getElementById('out').textContent"), "row 12");
+  },
+);
+
+Deno.test(
+  "a row that ignores pointer events for a short while after its list scrolled takes the next click",
+  browserTest,
+  async () => {
+    await using site = new Site({ "/": scrolling(300) });
+    await using s = await session(site.url("/"));
+    // The scroll's settle waits for the list's 300 ms timer: its fresh state shows the list still.
+    const scrolled = await ph.actOn(s.sid, s.state, "scroll", /region "Rows"/, { deltaY: 400 });
+    assertCaptured(scrolled);
+    assert.ok(scrolled.settle.timers >= 1, JSON.stringify(scrolled.settle));
+    const r = await ph.actOn(s.sid, scrolled.freshState, "click", /button "Row 12"/);
+    assertCaptured(r);
     assert.equal(await ph.pageEval(s.sid, "document.getElementById('out').textContent"), "row 12");
   },
 );

@@ -1,10 +1,11 @@
 /**
  * Settle, then observe: after an action's input, the fresh observation waits for what the action
  * started (document, fetch and XHR requests that began after it) and for the DOM to be quiet
- * after them, within a budget. Traffic that was already running, WebSockets, EventSource and
- * beacons never count, so a page that polls or streams does not cost the budget on every
- * action. Every wait ends on an event (a request's end, a quiet DOM) or on the budget, never on
- * a fixed sleep.
+ * after them, within a budget. The page's short timers set after the input count as requests do (a
+ * debounced search or filter: see snapshot/timers.ts), to a bounded depth. Traffic that was
+ * already running, WebSockets, EventSource, beacons and intervals never count, so a page that
+ * polls or streams does not cost the budget on every action. Every wait ends on an event (a
+ * request's end, a timer fired, a quiet DOM) or on the budget, never on a fixed sleep.
  */
 import type { Protocol } from "devtools-protocol";
 import type { FrameInfo, PageDriver } from "../../driver/page_driver.ts";
@@ -24,6 +25,14 @@ export interface SettleReport {
   state: "quiet" | "budget" | "skipped";
   ms: number;
   pending: number;
+  /** Short timers the page set after the input, which the settle waited for; absent when none (or not known). */
+  timers?: number;
+}
+
+/** What the page answers to MUTATION_QUIET. */
+interface Quiet {
+  quiet: boolean;
+  timers?: number;
 }
 
 export function skippedSettle(): SettleReport {
@@ -41,7 +50,7 @@ export class SettleWatch {
   /** A document request of the watched frame began: its loader must be read again. */
   #navigated = false;
   /** The quiet check asked for as soon as the input was acknowledged (see `inputDone`). */
-  #early: Promise<{ quiet: boolean } | null> | null = null;
+  #early: Promise<Quiet | null> | null = null;
   /**
    * The observer is armed until a quiet check that disarms it is sent; otherwise the fresh
    * observation's walk stops it (the walker disarms first), or, when none was captured, `dispose`
@@ -78,9 +87,9 @@ export class SettleWatch {
    * answer (null when it was not asked for or failed): a round trip to the frame's renderer, which
    * comes after every event the renderer sent before it.
    */
-  inputDone(budgetMs: number): Promise<{ quiet: boolean } | null> | null {
+  inputDone(budgetMs: number): Promise<Quiet | null> | null {
     if (budgetMs <= 0 || this.#started) return null;
-    return this.#early = this.#driver.callIn<{ quiet: boolean }>(
+    return this.#early = this.#driver.callIn<Quiet>(
       this.#frame,
       MUTATION_QUIET,
       [false, FRAME_MS, AFTER_MS, budgetMs, true],
@@ -117,17 +126,19 @@ export class SettleWatch {
    */
   async settle(budgetMs: number, signal: AbortSignal): Promise<SettleReport> {
     const t0 = performance.now();
-    const report = (state: SettleReport["state"]): SettleReport => ({
-      state,
-      ms: Math.round(performance.now() - t0),
-      pending: this.#pending.size,
-    });
+    let timers: number | undefined;
+    const report = (state: SettleReport["state"]): SettleReport => {
+      const r: SettleReport = { state, ms: Math.round(performance.now() - t0), pending: this.#pending.size };
+      if (timers) r.timers = timers;
+      return r;
+    };
     if (budgetMs <= 0) return report("skipped");
     const budget = AbortSignal.any([signal, AbortSignal.timeout(budgetMs)]);
     const early = this.#early;
     this.#early = null;
     try {
       const first = early ? await untilAborted(early, budget) : null;
+      timers = first?.timers;
       if (first?.quiet && !this.#started && !this.#navigated) return report("quiet");
       while (true) {
         if (!(await this.#idle(budget))) return report("budget");
@@ -139,12 +150,13 @@ export class SettleWatch {
           : this.#frame;
         if (!frame) return report("quiet");
         this.#armed = false;
-        const quiet = await this.#driver.callIn<{ quiet: boolean }>(
+        const quiet: Quiet = await this.#driver.callIn<Quiet>(
           frame,
           MUTATION_QUIET,
           [mark > 0, FRAME_MS, AFTER_MS, Math.max(1, Math.round(left))],
           budget,
         ).catch(() => ({ quiet: !budget.aborted }));
+        timers = quiet.timers ?? timers;
         // A request started while the DOM was watched: wait for it, then for quiet again.
         if (this.#started !== mark || this.#pending.size) continue;
         return report(quiet.quiet ? "quiet" : "budget");

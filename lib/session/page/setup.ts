@@ -1,17 +1,19 @@
 /**
- * Attaching Porthole to a page of a session's context: emulation, the click-listener recorder,
- * the watchers and the route guard. A page that cannot be attached completely is closed.
+ * Attaching Porthole to a page of a session's context: emulation, the document-start scripts (the
+ * click-listener recorder, the timer hook), the watchers and the route guard. A page that cannot be attached completely is closed.
  */
 import type { ContextLease } from "../../driver/pool.ts";
 import { driverError, type Page, PageDriver } from "../../driver/page_driver.ts";
 import { emulatePage, grantPermissions, type SessionEmulation } from "./emulation.ts";
 import { LISTENER_RECORDER } from "../../snapshot/listeners.ts";
+import { TIMER_TRACKER } from "../../snapshot/timers.ts";
 import { newPageRecord, type PageRecord } from "../core/page_record.ts";
 import { type GuardHost, installGuard } from "./guard.ts";
 import { type WatchHost, watchPage } from "./watchers.ts";
 import { type HealthHost, watchHealth } from "../core/page_health.ts";
 
 const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
+const DOCUMENT_START = LISTENER_RECORDER + "\n" + TIMER_TRACKER;
 
 export interface SetupHost extends GuardHost, WatchHost, HealthHost {
   /** What every page of the session looks like (emulation.ts changes it for open pages too). */
@@ -46,11 +48,12 @@ export async function preparePage(
   return rec;
 }
 
-/** The click-listener recorder, then the session's emulation, before anyone can use the page. */
+/** The document-start scripts, then the session's emulation, before anyone can use the page. */
 async function setUp(driver: PageDriver, emulation: SessionEmulation, lease: ContextLease): Promise<void> {
   await Promise.all([
-    // Which elements get click listeners, for the snapshot's refs (see snapshot/listeners.ts).
-    driver.send("Page.addScriptToEvaluateOnNewDocument", { source: LISTENER_RECORDER, runImmediately: true }),
+    // Which elements get click listeners, for the snapshot's refs (snapshot/listeners.ts), and which
+    // short timers the page sets while an action settles (snapshot/timers.ts): one script, one command.
+    driver.send("Page.addScriptToEvaluateOnNewDocument", { source: DOCUMENT_START, runImmediately: true }),
     emulatePage(driver, { ...emulation, viewport: emulation.viewport ?? DEFAULT_VIEWPORT }, undefined, lease),
     grantPermissions(driver, lease, emulation.permissions ?? []),
   ]);
