@@ -234,7 +234,7 @@ export const DESCRIBE_ELEMENTS = `function (items) {
 export const SETTLE_ARM = `function () {
   const old = globalThis.__portholeSettle;
   if (old) old.stop();
-  const s = { seen: 0, last: -1, batches: [], armed: performance.now(), timers: { set: 0, done: 0 } };
+  const s = { seen: 0, last: -1, batches: [], armed: performance.now(), timers: { set: 0, done: 0, capped: false } };
   s.mo = new MutationObserver((records) => {
     s.seen += records.length;
     s.last = performance.now();
@@ -248,12 +248,19 @@ export const SETTLE_ARM = `function () {
     s.timers.done++;
     if (s.timers.done >= s.timers.set && s.timersDone) s.timersDone();
   };
+  // As many short timers fired as one settle counts: a runaway timer loop, never quiet.
+  const onCap = () => {
+    s.timers.capped = true;
+    if (s.timersDone) s.timersDone();
+  };
   addEventListener("porthole:timer-set", onSet);
   addEventListener("porthole:timer-done", onDone);
+  addEventListener("porthole:timer-cap", onCap);
   s.stop = () => {
     s.mo.disconnect();
     removeEventListener("porthole:timer-set", onSet);
     removeEventListener("porthole:timer-done", onDone);
+    removeEventListener("porthole:timer-cap", onCap);
     dispatchEvent(new Event("porthole:settle-disarm"));
   };
   globalThis.__portholeSettle = s;
@@ -338,6 +345,7 @@ export const MUTATION_QUIET = `function (requested, waitMs, afterMs, maxMs, keep
     };
     const check = () => {
       const now = performance.now();
+      if (s.timers.capped) return done(false);
       if (s.timers.done < s.timers.set) {
         // A short timer is still to fire: timersDone looks again once the last one did.
         if (now - start >= maxMs) return done(false);

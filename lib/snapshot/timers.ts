@@ -8,7 +8,8 @@
  *   stops it; until the first arm the wrappers only pass the call through;
  * - while armed, each counted timer fires `porthole:timer-set` when it is scheduled and
  *   `porthole:timer-done` once its callback ran (after it, so the callback's mutations come first)
- *   or it was cleared.
+ *   or it was cleared; `porthole:timer-cap` once MAX_FIRED of them fired (a runaway loop, which
+ *   the settle reports as never quiet).
  *
  * What counts: a `setTimeout` with a function and a delay of at most SHORT_MS, scheduled while
  * armed from the input's own tasks or from a counted timer's callback, to a chain of MAX_DEPTH
@@ -59,7 +60,7 @@ export const TIMER_TRACKER = `(() => {
     const run = function () {
       const outer = level;
       level = counted ? depth : OUT;
-      if (counted && set === pending) fired++;
+      if (counted && set === pending && ++fired === MAX_FIRED) tell("porthole:timer-cap");
       try {
         return handler.apply(this, arguments);
       } finally {

@@ -1301,7 +1301,7 @@ export interface components {
             /** @description What the fresh state waited for after the input */
             settle?: {
                 /**
-                 * @description quiet: the requests the action started ended and the DOM was quiet after them; budget: settleMs (or the deadline) ran out first; skipped: settleMs 0, or no input was dispatched
+                 * @description quiet: the requests and short timers the action started ended and the DOM was quiet after them; budget: settleMs (or the deadline) ran out first; skipped: settleMs 0, or no input was dispatched
                  * @enum {string}
                  */
                 state: "quiet" | "budget" | "skipped";
@@ -1309,6 +1309,8 @@ export interface components {
                 ms: number;
                 /** @description Requests the action started that were still running */
                 pending: number;
+                /** @description Short timers (setTimeout of at most 500 ms, as a debounce) the page set after the input, which the settle waited for as for requests; absent when none (or the budget ended first) */
+                timers?: number;
             };
             /** @description fill_form: what happened to each field, in order */
             fields?: {
