@@ -1429,6 +1429,11 @@ export interface components {
             }[];
             /** @description ms for the action's requests and DOM to settle (default 1500) */
             settleMs?: number;
+            /**
+             * @description tree (default): freshState holds the whole tree; changes: only its changes against the state acted on (as observe since), or the whole tree and sinceUnavailable when the document changed
+             * @enum {string}
+             */
+            fresh?: "tree" | "changes";
             /** @description 0 or absent: 30000 */
             timeoutMs?: number;
         };
@@ -2095,6 +2100,15 @@ export interface components {
                 source: "webmcp-declarative" | "webmcp-imperative";
                 formSelector?: string;
             }[];
+            /** @description Observation bytes a session used, its limit, and a notice when a tier was stepped down */
+            budget?: {
+                /** @description Tree bytes of every observation the session was given */
+                bytesUsed: number;
+                /** @description The operator's --session-budget; null: none */
+                bytesLimit: number | null;
+                /** @description Said when this observation was stepped down to a smaller tier than asked for */
+                notice?: string;
+            };
             screenshot?: {
                 artifact: components["schemas"]["ArtifactRef"];
                 /** @description The viewport's width in CSS pixels (the image's at scale factor 1) */
@@ -2870,6 +2884,11 @@ export interface components {
             }[];
             /** @description ms for the action's requests and DOM to settle (default 1500) */
             settleMs?: number;
+            /**
+             * @description tree (default): freshState holds the whole tree; changes: only its changes against the state acted on (as observe since), or the whole tree and sinceUnavailable when the document changed
+             * @enum {string}
+             */
+            fresh?: "tree" | "changes";
             /** @description 0 or absent: 30000 */
             timeoutMs?: number;
         };
