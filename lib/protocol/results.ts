@@ -89,13 +89,16 @@ export const SinceUnavailableReason = v.picklist([
 /** The session's observation budget (--session-budget). */
 export const Budget = about(
   v.object({
-    bytesUsed: about(Int, "Tree bytes of every observation the session was given"),
-    bytesLimit: about(v.nullable(Int), "The operator's --session-budget; null: none"),
+    bytesUsed: about(
+      Int,
+      "Tree bytes (a since answer's: its changes) of every observation the session was given",
+    ),
+    bytesLimit: about(v.nullable(Int), "The operator's --session-budget"),
     notice: v.optional(
       about(Str, "Said when this observation was stepped down to a smaller tier than asked for"),
     ),
   }),
-  "Observation bytes a session used, its limit, and a notice when a tier was stepped down",
+  "Observation bytes a session used, its limit, and a notice when a tier was stepped down; only with a limit",
 );
 
 export const Observation = v.object({
@@ -202,7 +205,9 @@ export const ActResult = v.object({
     v.array(ArtifactRef),
     "--downloads artifacts: the files this action downloaded, kept in the artifact store",
   )),
-  budget: v.optional(Budget),
+  budget: v.optional(
+    about(Budget, "The session's budget when there is no freshState (else it is in freshState)"),
+  ),
   error: v.optional(ErrorBody),
 });
 

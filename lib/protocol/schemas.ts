@@ -429,6 +429,15 @@ export const ActInput = v.strictObject({
       v.description("ms for the action's requests and DOM to settle (default 1500)"),
     ),
   ),
+  fresh: v.optional(
+    v.pipe(
+      v.picklist(["tree", "changes"]),
+      v.description(
+        "tree (default): freshState holds the whole tree; changes: only its changes against the state acted " +
+          "on (as observe since), or the whole tree and sinceUnavailable when the document changed",
+      ),
+    ),
+  ),
   timeoutMs: v.optional(TimeoutMs),
 });
 export type ActInput = v.InferOutput<typeof ActInput>;

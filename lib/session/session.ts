@@ -511,7 +511,8 @@ export class Session {
       const rec = await this.pageOrOpen(input.pageId, dl.signal);
       const found = await findInPage(this.#observationHost, rec, input, dl.signal);
       this.budget.charge(found.bytes);
-      found.budget = this.budget.view();
+      const budget = this.budget.view();
+      if (budget) found.budget = budget;
       return found;
     } finally {
       dl.dispose();
@@ -538,22 +539,30 @@ export class Session {
       stepped ? { ...input, tier: stepped.tier } : input,
       signal,
     );
-    this.budget.charge(obs.bytes);
-    obs.budget = this.budget.view(stepped?.notice);
+    // Changes instead of a tree (`since`) are counted by their lines' bytes.
+    const changed = obs.changes ? [...obs.changes.added, ...obs.changes.removed, ...obs.changes.changed] : [];
+    this.budget.charge(obs.bytes + new TextEncoder().encode(changed.join("\n")).length);
+    const budget = this.budget.view(stepped?.notice);
+    if (budget) obs.budget = budget;
     return obs;
   }
 
   /**
    * Capture a fresh observation of a frame and make it the current state (after an action),
-   * in the tier and depth of the state acted on when given.
+   * in the tier and depth of the state acted on when given; with `since`, answered as its changes
+   * against that state (`observe {since}`).
    */
   captureFresh(
     rec: PageRecord,
     frameId: string,
     signal: AbortSignal,
-    like?: { tier?: ObserveInput["tier"]; maxDepth?: number },
+    like?: { tier?: ObserveInput["tier"]; maxDepth?: number; since?: string },
   ): Promise<Observation> {
-    return this.#observeWith(rec, { frameId, tier: like?.tier, maxDepth: like?.maxDepth }, signal);
+    return this.#observeWith(
+      rec,
+      { frameId, tier: like?.tier, maxDepth: like?.maxDepth, since: like?.since },
+      signal,
+    );
   }
 
   // ---- disposal ----------------------------------------------------------------------

@@ -104,6 +104,7 @@ Deno.test(
         "delta_y",
         "expected_origin",
         "secret_ref",
+        "fresh",
       ]
     ) {
       assert.ok(actProps.includes(field), `browser_act lacks ${field}`);
@@ -183,6 +184,40 @@ Deno.test(
     assert.equal(again.execution, "not_dispatched");
     assert.match(again.error_text, /^stale_state: /);
     assert.equal(again.fresh_state, undefined);
+    assert.equal(await counter(ph, mcp.sid), "2");
+  },
+);
+
+Deno.test(
+  "browser_act with fresh changes answers its fresh state as the changes since the state it consumed",
+  browserTest,
+  async () => {
+    await using fixture = await onCounter();
+    const { ph, mcp } = fixture;
+    const state = ok(await mcp.call("browser_observe"));
+    const click = {
+      state_id: state.state_id,
+      target_id: state.target_id,
+      action: "click",
+      ref: refOf(state, /button/),
+    };
+    const bad = await mcp.call("browser_act", { ...click, fresh: "nonsense" });
+    assert.equal(bad.isError, true);
+    assert.equal(bad.structuredContent.error.details.field, "fresh");
+    const acted = ok(await mcp.call("browser_act", { ...click, fresh: "changes" }));
+    assert.equal(acted.execution, "completed");
+    assert.equal(acted.fresh_state.since, state.state_id);
+    assert.match(String(acted.fresh_state.changes), /"added":\["- paragraph: \\"1\\""\]/);
+    assert.equal(await counter(ph, mcp.sid), "1");
+    // The fresh state's id acts, on a ref of the earlier tree.
+    const again = ok(
+      await mcp.call("browser_act", {
+        ...click,
+        state_id: acted.fresh_state.state_id,
+        fresh: "changes",
+      }),
+    );
+    assert.equal(again.execution, "completed");
     assert.equal(await counter(ph, mcp.sid), "2");
   },
 );

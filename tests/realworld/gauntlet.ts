@@ -18,9 +18,18 @@ import type { McpAgent } from "./playwright_mcp.ts";
 export const HERE = import.meta.dirname!;
 const CACHE = join(HERE, ".cache");
 
-/** What a policy can do: what an agent does over HTTP, counted. */
+/**
+ * What a policy can do: what an agent does over HTTP, counted. Its acts ask for their fresh state
+ * as changes (`fresh: "changes"`), and it keeps its own view of the page: the last whole tree with
+ * every change since applied (refs are stable for unchanged nodes, so a ref of that view acts on
+ * the newest state). Added lines join the view at its end, as an agent that reads them knows them
+ * without their place; where a question needs the tree's nesting and the view cannot answer it, the
+ * agent observes the whole tree again.
+ */
 export class Agent {
   state: Json = null;
+  /** The agent's view of the page's tree, line by line. */
+  #view: string[] = [];
   acts = 0;
   bytes = 0;
   /** Of `bytes`, those of the trees the observations carried. */
@@ -40,15 +49,37 @@ export class Agent {
     this.bytes += new TextEncoder().encode(JSON.stringify(body)).length;
   }
 
-  /** An observation read: the state the policy continues from. */
+  /** An observation read (a whole tree or its changes): the state the policy continues from. */
   #saw(state: Json): void {
     this.state = state;
     this.observations++;
-    this.treeBytes += new TextEncoder().encode(this.tree).length;
+    const changes = state.changes as { added: string[]; removed: string[]; changed: string[] } | undefined;
+    const read = changes ? [...changes.added, ...changes.removed, ...changes.changed].join("\n") : state.tree;
+    this.treeBytes += new TextEncoder().encode(String(read ?? "")).length;
+    if (changes) this.#apply(changes);
+    else this.#view = String(state.tree ?? "").split("\n").filter((l) => l !== "");
   }
 
+  /** Changes against the state the view was last brought to: removed lines go, changed lines are replaced by ref. */
+  #apply(changes: { added: string[]; removed: string[]; changed: string[] }): void {
+    const refOf = (l: string) => l.match(/\[ref=(@[^\]]+)\]/)?.[1];
+    for (const line of changes.removed) {
+      const ref = refOf(line);
+      const at = this.#view.findIndex((l) => ref ? refOf(l) === ref : l === line);
+      if (at >= 0) this.#view.splice(at, 1);
+    }
+    for (const line of changes.changed) {
+      const ref = refOf(line);
+      const at = this.#view.findIndex((l) => refOf(l) === ref);
+      if (at >= 0) this.#view[at] = line;
+      else this.#view.push(line);
+    }
+    this.#view.push(...changes.added);
+  }
+
+  /** The agent's view of the tree: the last whole tree with the changes since applied. */
   get tree(): string {
-    return String(this.state?.tree ?? "");
+    return this.#view.join("\n");
   }
 
   /** Navigate with an observation; when `ready` is given, observe again until a line matches it. */
@@ -60,8 +91,10 @@ export class Agent {
     if (ready) await this.until(ready);
   }
 
-  async observe(): Promise<void> {
-    const r = await this.#ph.post(`/v1/sessions/${this.#sid}/observe`, {});
+  /** Observe again: the changes since the state the agent holds, or (`whole`) the whole tree. */
+  async observe(whole = false): Promise<void> {
+    const since = !whole && this.state?.stateId ? { since: this.state.stateId } : {};
+    const r = await this.#ph.post(`/v1/sessions/${this.#sid}/observe`, since);
     if (r.status !== 200) throw new Error(`observe answered ${r.status}: ${JSON.stringify(r.body)}`);
     this.#count(r.body);
     this.#saw(r.body);
@@ -82,8 +115,21 @@ export class Agent {
     throw new PolicyError(`no ref for ${pattern} in the observation`);
   }
 
-  /** The ref of the first line matching `pattern` nested under the first line matching `container`. */
-  refIn(container: RegExp, pattern: RegExp): string {
+  /**
+   * The ref of the first line matching `pattern` nested under the first line matching `container`.
+   * Nesting is a whole tree's: when the view cannot say, the agent observes the whole tree (counted).
+   */
+  async refIn(container: RegExp, pattern: RegExp): Promise<string> {
+    try {
+      return this.#refIn(container, pattern);
+    } catch (e) {
+      if (!(e instanceof PolicyError)) throw e;
+      await this.observe(true);
+      return this.#refIn(container, pattern);
+    }
+  }
+
+  #refIn(container: RegExp, pattern: RegExp): string {
     const lines = this.tree.split("\n");
     const at = lines.findIndex((l) => container.test(l));
     if (at >= 0) {
@@ -144,6 +190,7 @@ export class Agent {
       stateId: this.state.stateId,
       targetId: this.state.targetId,
       action,
+      fresh: "changes",
       ...rest,
     };
     if (ref) body.ref = ref;

@@ -243,7 +243,7 @@ export const TASKS: Task[] = [
     policy: async (a, url) => {
       await a.open(url);
       await a.act("type", /combobox "Destination"/, { text: "lis" });
-      await a.act("click", a.refIn(/listbox "Destination"/, /option "Lisbon"/));
+      await a.act("click", await a.refIn(/listbox "Destination"/, /option "Lisbon"/));
     },
     peer: async (p, url) => {
       await p.open(url);

@@ -98,7 +98,7 @@ Deno.test(
     await using site = new Site({ "/": BIG }), ph = await Porthole.start();
     const probe = await ph.session();
     const full = await ph.open(probe, site.url("/"));
-    assert.deepEqual(full.budget, { bytesUsed: full.bytes, bytesLimit: null });
+    assert.equal(full.budget, undefined, "without a budget an observation says nothing of one");
     ph.server.registry.config.sessionBudgetBytes = full.bytes * 4;
 
     const sid = await ph.session();
@@ -132,12 +132,30 @@ Deno.test(
   },
 );
 
-Deno.test("an act answer carries the session's budget", browserTest, async () => {
+Deno.test("an act answer carries the session's budget once", browserTest, async () => {
   await using site = new Site({ "/": BIG }),
     ph = await Porthole.start((c) => (c.sessionBudgetBytes = 10_000_000));
   const sid = await ph.session();
   const state = await ph.open(sid, site.url("/"));
   const r = await ph.act(sid, state, { action: "click", ref: refOf(state, /button "B1"/) });
-  assert.equal(r.budget.bytesLimit, 10_000_000);
-  assert.equal(r.budget.bytesUsed, state.bytes + r.freshState.bytes);
+  // In its fresh state, where the act's bytes were counted; not a second time beside it.
+  assert.equal(r.freshState.budget.bytesLimit, 10_000_000);
+  assert.equal(r.freshState.budget.bytesUsed, state.bytes + r.freshState.bytes);
+  assert.equal(r.budget, undefined);
+  // Without a fresh state (a stale id), the answer itself carries it.
+  const stale = await ph.act(sid, state, { action: "click", ref: refOf(state, /button "B1"/) });
+  assert.equal(stale.error.code, "stale_state");
+  assert.deepEqual(stale.budget, r.freshState.budget);
+  // Changes are counted by their lines' bytes.
+  const changed = await ph.act(sid, r.freshState, {
+    action: "click",
+    ref: refOf(state, /button "B2"/),
+    fresh: "changes",
+  });
+  const lines = Object.values(changed.freshState.changes).flat().join("\n");
+  assert.ok(lines.length > 0);
+  assert.equal(
+    changed.freshState.budget.bytesUsed,
+    r.freshState.budget.bytesUsed + new TextEncoder().encode(lines).length,
+  );
 });

@@ -1244,11 +1244,11 @@ export interface components {
                 reason: "unknown_state" | "other_page" | "other_document" | "other_frame" | "other_options" | "truncated";
                 message: string;
             };
-            /** @description Observation bytes a session used, its limit, and a notice when a tier was stepped down */
+            /** @description Observation bytes a session used, its limit, and a notice when a tier was stepped down; only with a limit */
             budget?: {
-                /** @description Tree bytes of every observation the session was given */
+                /** @description Tree bytes (a since answer's: its changes) of every observation the session was given */
                 bytesUsed: number;
-                /** @description The operator's --session-budget; null: none */
+                /** @description The operator's --session-budget */
                 bytesLimit: number | null;
                 /** @description Said when this observation was stepped down to a smaller tier than asked for */
                 notice?: string;
@@ -1330,11 +1330,11 @@ export interface components {
             noop?: boolean;
             /** @description --downloads artifacts: the files this action downloaded, kept in the artifact store */
             downloads?: components["schemas"]["ArtifactRef"][];
-            /** @description Observation bytes a session used, its limit, and a notice when a tier was stepped down */
+            /** @description The session's budget when there is no freshState (else it is in freshState) */
             budget?: {
-                /** @description Tree bytes of every observation the session was given */
+                /** @description Tree bytes (a since answer's: its changes) of every observation the session was given */
                 bytesUsed: number;
-                /** @description The operator's --session-budget; null: none */
+                /** @description The operator's --session-budget */
                 bytesLimit: number | null;
                 /** @description Said when this observation was stepped down to a smaller tier than asked for */
                 notice?: string;
@@ -1431,6 +1431,11 @@ export interface components {
             }[];
             /** @description ms for the action's requests and DOM to settle (default 1500) */
             settleMs?: number;
+            /**
+             * @description tree (default): freshState holds the whole tree; changes: only its changes against the state acted on (as observe since), or the whole tree and sinceUnavailable when the document changed
+             * @enum {string}
+             */
+            fresh?: "tree" | "changes";
             /** @description 0 or absent: 30000 */
             timeoutMs?: number;
         };
@@ -2097,11 +2102,11 @@ export interface components {
                 source: "webmcp-declarative" | "webmcp-imperative";
                 formSelector?: string;
             }[];
-            /** @description Observation bytes a session used, its limit, and a notice when a tier was stepped down */
+            /** @description Observation bytes a session used, its limit, and a notice when a tier was stepped down; only with a limit */
             budget?: {
-                /** @description Tree bytes of every observation the session was given */
+                /** @description Tree bytes (a since answer's: its changes) of every observation the session was given */
                 bytesUsed: number;
-                /** @description The operator's --session-budget; null: none */
+                /** @description The operator's --session-budget */
                 bytesLimit: number | null;
                 /** @description Said when this observation was stepped down to a smaller tier than asked for */
                 notice?: string;
@@ -2881,6 +2886,11 @@ export interface components {
             }[];
             /** @description ms for the action's requests and DOM to settle (default 1500) */
             settleMs?: number;
+            /**
+             * @description tree (default): freshState holds the whole tree; changes: only its changes against the state acted on (as observe since), or the whole tree and sinceUnavailable when the document changed
+             * @enum {string}
+             */
+            fresh?: "tree" | "changes";
             /** @description 0 or absent: 30000 */
             timeoutMs?: number;
         };
@@ -3039,11 +3049,11 @@ export interface components {
                 reason: "unknown_state" | "other_page" | "other_document" | "other_frame" | "other_options" | "truncated";
                 message: string;
             };
-            /** @description Observation bytes a session used, its limit, and a notice when a tier was stepped down */
+            /** @description Observation bytes a session used, its limit, and a notice when a tier was stepped down; only with a limit */
             budget?: {
-                /** @description Tree bytes of every observation the session was given */
+                /** @description Tree bytes (a since answer's: its changes) of every observation the session was given */
                 bytesUsed: number;
-                /** @description The operator's --session-budget; null: none */
+                /** @description The operator's --session-budget */
                 bytesLimit: number | null;
                 /** @description Said when this observation was stepped down to a smaller tier than asked for */
                 notice?: string;

@@ -198,8 +198,9 @@ function refusedLookup(
     observation: "unavailable",
     postcondition: notRequested,
     error: new PortholeError(code, message).toBody(),
-    budget: session.budget.view(),
   };
+  const budget = session.budget.view();
+  if (budget) refused.budget = budget;
   session.journal.append("act", {
     stateId: input.stateId,
     action: input.action,
@@ -369,9 +370,12 @@ async function settleAndCapture(session: ActHost, run: Run): Promise<Observed> {
   const observed: Observed = { settle, captureError: null };
   if (rec && !rec.driver.closed && session.pages.has(rec.pageId) && !live.aborted) {
     try {
+      // `fresh: "changes"`: the same capture, answered as its changes against the state consumed,
+      // which the authority keeps (read-only) as a diff base.
       observed.freshState = await session.captureFresh(rec, state.frameId, live, {
         tier: state.tier,
         maxDepth: state.maxDepth,
+        ...run.input.fresh === "changes" ? { since: state.stateId } : {},
       });
     } catch (err) {
       const e = toPortholeError(err);
@@ -427,7 +431,9 @@ function report(
     if (execution !== "not_dispatched") body.retryable = false;
     result.error = body;
   }
-  result.budget = session.budget.view();
+  // The budget once: in the fresh state when there is one (and only when the operator set one).
+  const budget = freshState ? undefined : session.budget.view();
+  if (budget) result.budget = budget;
   return result;
 }
 

@@ -62,7 +62,9 @@ export class ObservationBudget {
     this.#used += bytes;
   }
 
-  view(notice?: string): Budget {
+  /** What an answer says of the budget: nothing when the operator set none (there is nothing to say). */
+  view(notice?: string): Budget | undefined {
+    if (this.limit === null) return undefined;
     return { bytesUsed: this.#used, bytesLimit: this.limit, ...notice ? { notice } : {} };
   }
 }

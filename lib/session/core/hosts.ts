@@ -37,7 +37,7 @@ export interface NavigationHost extends DestinationHost {
     rec: PageRecord,
     frameId: string,
     signal: AbortSignal,
-    like?: { tier?: ObserveInput["tier"]; maxDepth?: number },
+    like?: { tier?: ObserveInput["tier"]; maxDepth?: number; since?: string },
   ): Promise<Observation>;
 }
 

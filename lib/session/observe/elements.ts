@@ -220,7 +220,8 @@ export async function elements(
     session.budget.charge(
       JSON.stringify(result.elements).length + JSON.stringify(result.changes ?? null).length,
     );
-    result.budget = session.budget.view();
+    const budget = session.budget.view();
+    if (budget) result.budget = budget;
   }
   if (!shot) return result;
   const artifact = await session.artifacts.put(Uint8Array.fromBase64(shot.data), `image/${shot.format}`);

@@ -1,0 +1,124 @@
+/**
+ * `act {fresh: "changes"}`: the act's fresh observation is captured as always (the new current
+ * state, its refs good for one act), but answered as its changes against the state the act
+ * consumed, as `observe {since}` answers; after a navigation, the whole tree with `sinceUnavailable`.
+ */
+import assert from "node:assert/strict";
+import { assertError, browserTest, type Json, Porthole, refOf, Site } from "../support/harness.ts";
+
+const PAGE = `<!doctype html><title>Counter</title>
+<h1>Counter</h1>
+<p id="count">Count: 0</p>
+<button onclick="count.textContent = 'Count: ' + (Number(count.textContent.slice(7)) + 1)">Increment</button>
+<button onclick="const b = document.createElement('button'); b.textContent = 'Double';
+  b.onclick = () => count.textContent = 'Count: ' + 2 * Number(count.textContent.slice(7));
+  document.body.append(b)">Grow</button>
+<a href="/other">Other page</a>
+<ul>${Array.from({ length: 60 }, (_, i) => `<li>Product number ${i}, in stock</li>`).join("")}</ul>`;
+
+/** The ref of the line matching `pattern` among `lines`. */
+function refIn(lines: string[], pattern: RegExp): string {
+  const line = lines.find((l) => pattern.test(l));
+  const ref = line?.match(/\[ref=(@[^\]]+)\]/)?.[1];
+  if (!ref) throw new Error(`no ref for ${pattern} in ${JSON.stringify(lines)}`);
+  return ref;
+}
+
+Deno.test("act with fresh: changes answers the changed lines of its fresh state", browserTest, async (t) => {
+  await using site = new Site({ "/": PAGE, "/other": "<!doctype html><title>Other</title><p>Elsewhere</p>" }),
+    ph = await Porthole.start();
+  const sid = await ph.session();
+  const first: Json = await ph.open(sid, site.url("/"));
+  let state: Json = first;
+
+  await t.step(
+    "a click answers only the lines it changed, and the fresh state is the current one",
+    async () => {
+      const r = await ph.actOn(sid, state, "click", /Increment/, { fresh: "changes" });
+      assert.equal(r.execution, "completed", JSON.stringify(r.error));
+      assert.equal(r.observation, "captured");
+      const fresh = r.freshState;
+      assert.equal(fresh.since, first.stateId, "the changes are against the state the act consumed");
+      assert.deepEqual(fresh.changes, {
+        added: ['- paragraph: "Count: 1"'],
+        removed: ['- paragraph: "Count: 0"'],
+        changed: [`- button "Increment" [active] [ref=${refOf(first, /Increment/)}]`],
+      });
+      assert.equal(fresh.tree, "");
+      assert.equal(fresh.sinceUnavailable, undefined);
+      assert.equal(fresh.refCount, first.refCount, "the state behind the changes is the whole document");
+      assert.notEqual(fresh.stateId, first.stateId);
+      assert.equal(ph.server.registry.get(sid).states.current?.stateId, fresh.stateId);
+      assert.ok(JSON.stringify(r).length < JSON.stringify(first).length / 2, JSON.stringify(r));
+      state = fresh;
+    },
+  );
+
+  await t.step("a ref the changes added acts on the fresh state", async () => {
+    const grown = await ph.act(sid, state, {
+      action: "click",
+      ref: refOf(first, /Grow/),
+      fresh: "changes",
+    });
+    assert.equal(grown.execution, "completed", JSON.stringify(grown.error));
+    assert.match(grown.freshState.changes.added.join("\n"), /button "Double"/);
+    const double = await ph.act(sid, grown.freshState, {
+      action: "click",
+      ref: refIn(grown.freshState.changes.added, /button "Double"/),
+      fresh: "changes",
+    });
+    assert.equal(double.execution, "completed", JSON.stringify(double.error));
+    assert.equal(await ph.pageEval(sid, "count.textContent"), "Count: 2");
+    assert.deepEqual(double.freshState.changes.added, ['- paragraph: "Count: 2"']);
+    state = double.freshState;
+  });
+
+  await t.step("a ref of the earlier full tree, unchanged since, acts on the fresh state", async () => {
+    const r = await ph.act(sid, state, { action: "click", ref: refOf(first, /Increment/), fresh: "changes" });
+    assert.equal(r.execution, "completed", JSON.stringify(r.error));
+    assert.equal(await ph.pageEval(sid, "count.textContent"), "Count: 3");
+    const stale = await ph.act(sid, state, { action: "click", ref: refOf(first, /Increment/) });
+    assert.equal(stale.error.code, "stale_state", "the consumed state stays a diff base, never actionable");
+    state = r.freshState;
+  });
+
+  await t.step("after a navigation, the whole tree and sinceUnavailable", async () => {
+    const r = await ph.act(sid, state, {
+      action: "click",
+      ref: refOf(first, /Other page/),
+      fresh: "changes",
+    });
+    assert.equal(r.execution, "completed", JSON.stringify(r.error));
+    const fresh = r.freshState;
+    assert.equal(fresh.sinceUnavailable.reason, "other_document");
+    assert.equal(fresh.changes, undefined);
+    assert.equal(fresh.since, undefined);
+    assert.match(fresh.tree, /Elsewhere/);
+    assert.equal(ph.server.registry.get(sid).states.current?.stateId, fresh.stateId);
+    state = fresh;
+  });
+
+  await t.step("without fresh, an act answers the whole tree as before", async () => {
+    const back = await ph.act(sid, state, { action: "navigate", url: site.url("/") });
+    assert.match(back.freshState.tree, /button "Increment"/);
+    assert.equal(back.freshState.changes, undefined);
+    assert.equal(back.freshState.sinceUnavailable, undefined);
+  });
+});
+
+Deno.test("act refuses a fresh it does not know, naming the field", browserTest, async () => {
+  await using site = new Site({ "/": PAGE }), ph = await Porthole.start();
+  const sid = await ph.session();
+  const state = await ph.open(sid, site.url("/"));
+  const r = await ph.post(`/v1/sessions/${sid}/act`, {
+    stateId: state.stateId,
+    targetId: state.targetId,
+    action: "click",
+    ref: refOf(state, /Increment/),
+    fresh: "nonsense",
+  });
+  assertError(r, 400, "invalid_params");
+  assert.equal(r.body.error.details.field, "fresh");
+  const still = await ph.actOn(sid, state, "click", /Increment/);
+  assert.equal(still.execution, "completed", "the refused body consumed nothing");
+});
