@@ -93,12 +93,12 @@ export const Budget = about(
       Int,
       "Tree bytes (a since answer's: its changes) of every observation the session was given",
     ),
-    bytesLimit: about(v.nullable(Int), "The operator's --session-budget"),
+    bytesLimit: about(v.nullable(Int), "The operator's --session-budget; null: none"),
     notice: v.optional(
       about(Str, "Said when this observation was stepped down to a smaller tier than asked for"),
     ),
   }),
-  "Observation bytes a session used, its limit, and a notice when a tier was stepped down; only with a limit",
+  "Observation bytes a session used, its limit, and a notice when a tier was stepped down",
 );
 
 export const Observation = v.object({

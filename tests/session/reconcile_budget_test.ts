@@ -98,7 +98,7 @@ Deno.test(
     await using site = new Site({ "/": BIG }), ph = await Porthole.start();
     const probe = await ph.session();
     const full = await ph.open(probe, site.url("/"));
-    assert.equal(full.budget, undefined, "without a budget an observation says nothing of one");
+    assert.deepEqual(full.budget, { bytesUsed: full.bytes, bytesLimit: null });
     ph.server.registry.config.sessionBudgetBytes = full.bytes * 4;
 
     const sid = await ph.session();

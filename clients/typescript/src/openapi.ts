@@ -1244,11 +1244,11 @@ export interface components {
                 reason: "unknown_state" | "other_page" | "other_document" | "other_frame" | "other_options" | "truncated";
                 message: string;
             };
-            /** @description Observation bytes a session used, its limit, and a notice when a tier was stepped down; only with a limit */
+            /** @description Observation bytes a session used, its limit, and a notice when a tier was stepped down */
             budget?: {
                 /** @description Tree bytes (a since answer's: its changes) of every observation the session was given */
                 bytesUsed: number;
-                /** @description The operator's --session-budget */
+                /** @description The operator's --session-budget; null: none */
                 bytesLimit: number | null;
                 /** @description Said when this observation was stepped down to a smaller tier than asked for */
                 notice?: string;
@@ -1334,7 +1334,7 @@ export interface components {
             budget?: {
                 /** @description Tree bytes (a since answer's: its changes) of every observation the session was given */
                 bytesUsed: number;
-                /** @description The operator's --session-budget */
+                /** @description The operator's --session-budget; null: none */
                 bytesLimit: number | null;
                 /** @description Said when this observation was stepped down to a smaller tier than asked for */
                 notice?: string;
@@ -2102,11 +2102,11 @@ export interface components {
                 source: "webmcp-declarative" | "webmcp-imperative";
                 formSelector?: string;
             }[];
-            /** @description Observation bytes a session used, its limit, and a notice when a tier was stepped down; only with a limit */
+            /** @description Observation bytes a session used, its limit, and a notice when a tier was stepped down */
             budget?: {
                 /** @description Tree bytes (a since answer's: its changes) of every observation the session was given */
                 bytesUsed: number;
-                /** @description The operator's --session-budget */
+                /** @description The operator's --session-budget; null: none */
                 bytesLimit: number | null;
                 /** @description Said when this observation was stepped down to a smaller tier than asked for */
                 notice?: string;
@@ -3049,11 +3049,11 @@ export interface components {
                 reason: "unknown_state" | "other_page" | "other_document" | "other_frame" | "other_options" | "truncated";
                 message: string;
             };
-            /** @description Observation bytes a session used, its limit, and a notice when a tier was stepped down; only with a limit */
+            /** @description Observation bytes a session used, its limit, and a notice when a tier was stepped down */
             budget?: {
                 /** @description Tree bytes (a since answer's: its changes) of every observation the session was given */
                 bytesUsed: number;
-                /** @description The operator's --session-budget */
+                /** @description The operator's --session-budget; null: none */
                 bytesLimit: number | null;
                 /** @description Said when this observation was stepped down to a smaller tier than asked for */
                 notice?: string;

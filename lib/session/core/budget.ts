@@ -62,9 +62,8 @@ export class ObservationBudget {
     this.#used += bytes;
   }
 
-  /** What an answer says of the budget: nothing when the operator set none (there is nothing to say). */
-  view(notice?: string): Budget | undefined {
-    if (this.limit === null) return undefined;
+  /** What an answer says of the budget (bytesLimit null: the operator set none). */
+  view(notice?: string): Budget {
     return { bytesUsed: this.#used, bytesLimit: this.limit, ...notice ? { notice } : {} };
   }
 }
