@@ -40,6 +40,7 @@ const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1
 function plainBase(raw: string): string | null {
   const m = PLAIN_URL.exec(raw);
   // Tabs and line breaks anywhere, controls and spaces at the end, are dropped by the parser: its query may be empty.
+  // deno-lint-ignore no-control-regex -- the controls the URL parser strips are what is looked for
   if (!m || /[\t\n\r]|[\x00-\x20]$/.test(raw)) return null;
   const [base, scheme, host, port, path] = m;
   // A host ending in a number is an IPv4 address to the parser (`1.2.3` is `1.2.0.3`): only the canonical form passes.

@@ -12,7 +12,8 @@ export const MAX_TEXT = 2000;
 // deno-lint-ignore no-control-regex
 const BREAKING = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 
-const NOT_PLAIN = /[^\x20-\x7e]|^ | $|  /;
+/** Text that is not printable ASCII as it stands: a non-ASCII or control character, or spaces to collapse. */
+const NOT_PLAIN = /[^\x20-\x7e]|^ | $| {2}/;
 
 /** Page text made safe for one line: well-formed, no breaks, whitespace collapsed, bounded. */
 export function cleanText(text: string): string {
