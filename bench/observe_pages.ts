@@ -73,3 +73,18 @@ export class PageSite implements AsyncDisposable {
     await this.#server.shutdown();
   }
 }
+
+/** POST `body` as JSON to Porthole at `base`; the answer's JSON, or an error naming the path and status. */
+export async function postJson(base: string, path: string, body: unknown) {
+  const res = await fetch(base + path, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  // deno-lint-ignore no-explicit-any
+  const json: any = await res.json();
+  if (res.status !== 200 && res.status !== 201) {
+    throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
+  }
+  return json;
+}

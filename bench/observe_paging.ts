@@ -15,7 +15,7 @@ import { discoverChromium } from "../lib/driver/discover.ts";
 import { launchChromium } from "../lib/driver/launch.ts";
 import { startServer } from "../lib/server.ts";
 import { loadAverage } from "./machine.ts";
-import { BENCH_PAGES, PageSite } from "./observe_pages.ts";
+import { BENCH_PAGES, PageSite, postJson as post } from "./observe_pages.ts";
 import { summarize } from "./stats.ts";
 
 const { values: flags } = parseArgs({
@@ -25,20 +25,6 @@ const load = Number(loadAverage().split(" ")[0]);
 if (load >= 3 && !flags.force) {
   console.log(`load ${loadAverage()}: the machine is busy, nothing measured (--force to measure anyway)`);
   Deno.exit(0);
-}
-
-async function post(base: string, path: string, body: unknown) {
-  const res = await fetch(base + path, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  // deno-lint-ignore no-explicit-any
-  const json: any = await res.json();
-  if (res.status !== 200 && res.status !== 201) {
-    throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
-  }
-  return json;
 }
 
 const page = BENCH_PAGES.find((p) => p.path === "/list-35000")!;

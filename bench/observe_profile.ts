@@ -17,7 +17,7 @@ import { discoverChromium } from "../lib/driver/discover.ts";
 import { launchChromium } from "../lib/driver/launch.ts";
 import { startServer } from "../lib/server.ts";
 import { loadAverage } from "./machine.ts";
-import { BENCH_PAGES, PageSite } from "./observe_pages.ts";
+import { BENCH_PAGES, PageSite, postJson as post } from "./observe_pages.ts";
 import { breakdown, CdpRecorder, type Window } from "./profile.ts";
 import { summarize } from "./stats.ts";
 
@@ -57,20 +57,6 @@ const selfCpuMs = () => {
 };
 const paths = flags.pages.split(",");
 const pages = BENCH_PAGES.filter((p) => paths.includes(p.path));
-
-async function post(base: string, path: string, body: unknown) {
-  const res = await fetch(base + path, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  // deno-lint-ignore no-explicit-any
-  const json: any = await res.json();
-  if (res.status !== 200 && res.status !== 201) {
-    throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
-  }
-  return json;
-}
 
 const site = new PageSite(pages);
 const config = defaultConfig();
