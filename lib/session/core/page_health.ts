@@ -16,8 +16,28 @@ import { PortholeError } from "../../protocol/errors.ts";
 import type { Emitter } from "./emit.ts";
 import type { PageRecord } from "./page_record.ts";
 
-/** How long a healthy renderer may take to evaluate `0`; a busy one still answers well within it. */
+/** How long a healthy renderer may take to evaluate `0` on an idle machine; a busy one still answers well within it. */
 const PROBE_MS = 1_000;
+/** On a machine with more runnable work than cores, the probe waits longer, up to this many times PROBE_MS. */
+const MAX_PATIENCE = 5;
+
+/**
+ * How long a probe waits for its answer: PROBE_MS, stretched by the machine's load per core (the
+ * last minute's load average over the cores), up to MAX_PATIENCE times. A renderer that waits for a
+ * core is not hung; one that runs a script that never yields stays silent however long it is given.
+ */
+export function probePatience(load1: number, cores: number): number {
+  const perCore = Number.isFinite(load1) && cores > 0 ? load1 / cores : 1;
+  return Math.round(PROBE_MS * Math.min(MAX_PATIENCE, Math.max(1, perCore)));
+}
+
+function probeMs(): number {
+  try {
+    return probePatience(Deno.loadavg()[0], navigator.hardwareConcurrency || 1);
+  } catch {
+    return PROBE_MS;
+  }
+}
 /** A renderer already found hung is asked again briefly: it may have come back by itself. */
 const RECHECK_MS = 200;
 /** How long a hung renderer may take to go once Porthole crashed it. */
@@ -131,7 +151,7 @@ const crashed = (rec: PageRecord) => rec.health === "crashed";
 export async function assertResponsive(rec: PageRecord, signal: AbortSignal): Promise<void> {
   if (crashed(rec)) throw unresponsive(rec);
   if (rec.driver.closed) return; // the caller reports a closed page its own way
-  const ok = await answers(rec, rec.health === "hung" ? RECHECK_MS : PROBE_MS, signal);
+  const ok = await answers(rec, rec.health === "hung" ? RECHECK_MS : probeMs(), signal);
   if (signal.aborted) throw signal.reason;
   if (crashed(rec)) throw unresponsive(rec);
   if (!ok) {
@@ -156,7 +176,7 @@ async function stopNavigation(rec: PageRecord, signal: AbortSignal): Promise<voi
  */
 export async function recoverPage(host: Emitter, rec: PageRecord, signal: AbortSignal): Promise<boolean> {
   if (rec.driver.closed) return false;
-  const probe = () => answers(rec, rec.health === "hung" ? RECHECK_MS : PROBE_MS, signal, false);
+  const probe = () => answers(rec, rec.health === "hung" ? RECHECK_MS : probeMs(), signal, false);
   let live = !crashed(rec) && await probe();
   // A navigation under way holds the probe, which says nothing then. That navigation is stopped
   // (in the browser), so the caller's own starts at once instead of behind it, and the renderer
