@@ -67,30 +67,47 @@ export const HIT_TEST = `function (x, y, ignore) {
  * clip) and no scroll shows it, as a carousel's slides outside its viewport. Only the ancestors
  * that contain the element's box clip it: an absolutely positioned box escapes those between it
  * and its positioned ancestor, a fixed one all but a transformed ancestor. The page's own
- * scrolling box (html, body) is the viewport's, judged apart.
+ * scrolling box (html, body) is the viewport's, judged apart. A walk passes what it already holds:
+ * `cache`, a Map of the ancestors' clipping facts for the whole walk, and the element's box and computed style.
  */
-export const CLIP = `function () {
+export const CLIP = `function (cache, rect, style) {
   const el = this;
-  const r = el.getBoundingClientRect();
+  const r = rect || el.getBoundingClientRect();
   const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
   const up = (n) => n.assignedSlot || n.parentElement || (n.parentNode && n.parentNode.host) || null;
-  const contains = (cs) => cs.transform !== "none" || cs.filter !== "none" || cs.perspective !== "none" ||
-    /paint|layout|strict|content/.test(cs.contain || "");
-  let pos = getComputedStyle(el).position;
-  for (let n = up(el); n && n !== document.body && n !== document.documentElement; n = up(n)) {
+  // What an ancestor's style says of clipping, read once per walk when \`cache\` (a Map) is given: the
+  // refs of one list share their ancestors, and nothing in a walk changes a style or a box.
+  const facts = (n) => {
+    let a = cache && cache.get(n);
+    if (a) return a;
     const cs = getComputedStyle(n);
+    a = { display: cs.display, position: cs.position, ox: cs.overflowX, oy: cs.overflowY, contains: undefined,
+      cs, pad: null };
+    if (cache) cache.set(n, a);
+    return a;
+  };
+  const contains = (a) => a.contains !== undefined ? a.contains : (a.contains = a.cs.transform !== "none" ||
+    a.cs.filter !== "none" || a.cs.perspective !== "none" || /paint|layout|strict|content/.test(a.cs.contain || ""));
+  let pos = (style || getComputedStyle(el)).position;
+  for (let n = up(el); n && n !== document.body && n !== document.documentElement; n = up(n)) {
+    const a = facts(n);
     // No box of its own (contents), or none whose overflow applies (inline).
-    if (cs.display === "contents" || cs.display === "inline") continue;
-    if (pos === "fixed" && !contains(cs)) continue;
-    if (pos === "absolute" && cs.position === "static" && !contains(cs)) continue;
-    pos = cs.position;
-    const b = n.getBoundingClientRect();
-    const left = b.left + n.clientLeft, top = b.top + n.clientTop;
-    const outX = cs.overflowX !== "visible" && (cx < left || cx >= left + n.clientWidth);
-    const outY = cs.overflowY !== "visible" && (cy < top || cy >= top + n.clientHeight);
+    if (a.display === "contents" || a.display === "inline") continue;
+    if (pos === "fixed" && !contains(a)) continue;
+    if (pos === "absolute" && a.position === "static" && !contains(a)) continue;
+    pos = a.position;
+    // Overflow visible both ways clips nothing: its box need not be read.
+    if (a.ox === "visible" && a.oy === "visible") continue;
+    if (!a.pad) {
+      const b = n.getBoundingClientRect();
+      a.pad = { left: b.left + n.clientLeft, top: b.top + n.clientTop, w: n.clientWidth, h: n.clientHeight };
+    }
+    const p = a.pad;
+    const outX = a.ox !== "visible" && (cx < p.left || cx >= p.left + p.w);
+    const outY = a.oy !== "visible" && (cy < p.top || cy >= p.top + p.h);
     if (!outX && !outY) continue;
     const scrolls = (o) => o === "auto" || o === "scroll";
-    return (!outX || scrolls(cs.overflowX)) && (!outY || scrolls(cs.overflowY)) ? "scroll" : "hidden";
+    return (!outX || scrolls(a.ox)) && (!outY || scrolls(a.oy)) ? "scroll" : "hidden";
   }
   return null;
 }`;

@@ -372,7 +372,7 @@ export const WALKER = `function (opts, ...frameOwners) {
   const hitTest = ${HIT_TEST};
   const clipOf = ${CLIP};
   // What acting on a ref would do, and whether it can be reached: the same box and hit test as the act's.
-  const consequences = (el, tag) => markup(el, tag) | reach(el);
+  const consequences = (el, tag, st) => markup(el, tag) | reach(el, st);
   const markup = (el, tag) => {
     let f = 0;
     if (tag === "a" || tag === "area") {
@@ -391,13 +391,15 @@ export const WALKER = `function (opts, ...frameOwners) {
   // The page's scroll offset, viewport and scrollable extent: read once per walk (the walk scrolls nothing),
   // not once per ref (each read is a layout check of its own).
   let view = null;
+  // The clipping facts of the ancestors the refs share (CLIP), read once per walk.
+  const clipCache = new Map();
   const viewOf = () => {
     if (view) return view;
     const se = document.scrollingElement || document.documentElement;
     return view = { sx: scrollX, sy: scrollY, iw: innerWidth, ih: innerHeight,
       w: Math.max(se.scrollWidth, innerWidth), h: Math.max(se.scrollHeight, innerHeight) };
   };
-  const reach = (el) => {
+  const reach = (el, st) => {
     let f = 0;
     const rect = el.getBoundingClientRect();
     if (rect.width === 0 || rect.height === 0) return f;
@@ -406,7 +408,7 @@ export const WALKER = `function (opts, ...frameOwners) {
     if (x + rect.width <= 0 || y + rect.height <= 0 || x >= v.w || y >= v.h) return f | 8192;
     // Clipped by an ancestor's overflow: out of reach when no scroll shows it; when scrolling
     // that box shows it, as reachable as a node below the fold (the act scrolls it into view).
-    const clip = clipOf.call(el);
+    const clip = clipOf.call(el, clipCache, rect, st);
     if (clip) return clip === "hidden" ? f | 8192 : f;
     const cx = rect.left + rect.width / 2, cy = rect.top + rect.height / 2;
     // Only a click point inside the viewport is hit-tested (elementFromPoint sees nothing outside it).
@@ -615,7 +617,7 @@ export const WALKER = `function (opts, ...frameOwners) {
       const level = Number(attr(el, "aria-level")) || (/^h[1-6]$/.test(tag) ? Number(tag[1]) : 2);
       node.lv = level;
     }
-    const f = F ? 0 : flags(el, role, tag) | (ref ? consequences(el, tag) : 0);
+    const f = F ? 0 : flags(el, role, tag) | (ref ? consequences(el, tag, st) : 0);
     if (f) node.f = f;
     if (sc) node.sc = sc;
     // A search reads a link's target only where its line may match (complete): the others show no /url.
