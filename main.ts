@@ -31,7 +31,7 @@ async function mcpAndRest(args: string[]): Promise<{ mcp: Config["mcp"]; rest: s
 async function serve(args: string[]): Promise<number> {
   // --mcp-name and --tools set what /mcp offers by default; a connection's query can narrow it.
   const { mcp, rest } = await mcpAndRest(args);
-  const config = parseServeArgs(rest);
+  const config = await parseServeArgs(rest);
   config.mcp = mcp;
   // The last line of defence of a sidecar that serves many clients: a promise that fails with no one
   // to hear it is a bug to log, never a reason to end every session. (Tests run without this, so
@@ -71,7 +71,7 @@ async function main(args: string[]): Promise<number> {
   if (cmd === "mcp") {
     const { mcp, rest: shared } = await mcpAndRest(rest);
     const { serveStdio } = await import("./lib/mcp/stdio.ts");
-    await serveStdio(parseServeArgs(shared), mcp);
+    await serveStdio(await parseServeArgs(shared), mcp);
     return 0;
   }
   if (cmd === "browser") {

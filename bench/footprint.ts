@@ -20,6 +20,8 @@ export interface Footprint {
   target: { idleRssMiB: number; coldStartP50Ms: number };
   /** `serve --prelaunch`: ready line → first observation, beside the floor's launch + first AX tree. */
   prelaunch: Prelaunch | null;
+  /** The bundle (`dist/porthole.js`) alone in an empty folder, idle (MiB); measured with `--bundle`. */
+  bundleIdleRssMiB?: Summary;
 }
 
 export interface Prelaunch {
@@ -67,14 +69,22 @@ interface Spawned {
   t0: number;
 }
 
-async function spawnSidecar(extra: string[] = []): Promise<Spawned> {
+/** How to start `porthole serve`: from the source tree, or a bundle in its own folder. */
+interface Launch {
+  args: string[];
+  cwd: string;
+}
+
+const FROM_SOURCE: Launch = { args: ["run", "-A", "main.ts", "serve", "--port", "0"], cwd: ROOT };
+
+async function spawnSidecar(extra: string[] = [], launch: Launch = FROM_SOURCE): Promise<Spawned> {
   const t0 = performance.now();
   const env = Object.fromEntries(
     Object.entries(Deno.env.toObject()).filter(([k]) => !k.startsWith("PORTHOLE_")),
   );
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "main.ts", "serve", "--port", "0", ...extra],
-    cwd: ROOT,
+    args: [...launch.args, ...extra],
+    cwd: launch.cwd,
     clearEnv: true,
     env: { ...env, PORTHOLE_LOG_LEVEL: "warn" },
     stdin: "null",
@@ -143,15 +153,42 @@ export async function measurePrelaunch(pageUrl: string, runs: number): Promise<P
   };
 }
 
-/** `runs` cold starts (each its own process) and `idleRuns` idle readings of `porthole serve`. */
-export async function measureFootprint(pageUrl: string, runs = 10, idleRuns = 3): Promise<Footprint> {
+/** `runs` idle readings (MiB) of `porthole serve` started as `launch`, each 1.5 s after its ready line. */
+async function idleRss(runs: number, launch: Launch = FROM_SOURCE): Promise<number[]> {
   const idle: number[] = [];
-  for (let i = 0; i < idleRuns; i++) {
-    const s = await spawnSidecar();
+  for (let i = 0; i < runs; i++) {
+    const s = await spawnSidecar([], launch);
     await new Promise((r) => setTimeout(r, 1500));
     idle.push(rssKiB(s.child.pid) / 1024);
     await stop(s.child);
   }
+  return idle;
+}
+
+/**
+ * The bundle's idle RSS: `dist/porthole.js` built anew into an empty folder and run there alone (no
+ * deno.json, no node_modules), as the bundle test runs it. One start first, not counted: a new
+ * bundle's first start compiles all of it and writes V8's code cache.
+ */
+export async function measureBundleIdle(runs: number): Promise<Summary> {
+  const { bundle } = await import("../build/bundle.ts");
+  const dir = await Deno.makeTempDir({ prefix: "porthole-bundle-" });
+  try {
+    await bundle(`${ROOT}main.ts`, `${dir}/porthole.js`);
+    const launch = {
+      args: ["run", "-A", "--unstable-no-legacy-abort", "--no-config", "porthole.js", "serve", "--port", "0"],
+      cwd: dir,
+    };
+    await idleRss(1, launch);
+    return summarize(await idleRss(runs, launch));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+/** `runs` cold starts (each its own process) and `idleRuns` idle readings of `porthole serve`. */
+export async function measureFootprint(pageUrl: string, runs = 10, idleRuns = 3): Promise<Footprint> {
+  const idle = await idleRss(idleRuns);
   const listening: number[] = [], cold: number[] = [], busy: number[] = [], chromium: number[] = [];
   for (let i = 0; i < runs; i++) {
     const s = await spawnSidecar();
@@ -192,6 +229,13 @@ export function footprintMarkdown(f: Footprint): string[] {
     `| sidecar RSS idle | ${n(f.idleRssMiB.p50)} | ${
       n(f.idleRssMiB.max)
     } | ${f.idleRssMiB.n} | ≤ ${f.target.idleRssMiB} |`,
+    ...(f.bundleIdleRssMiB
+      ? [
+        `| bundle (\`dist/porthole.js\`) RSS idle | ${n(f.bundleIdleRssMiB.p50)} | ${
+          n(f.bundleIdleRssMiB.max)
+        } | ${f.bundleIdleRssMiB.n} | |`,
+      ]
+      : []),
     `| sidecar RSS after first observation | ${n(f.busyRssMiB.p50)} | ${
       n(f.busyRssMiB.max)
     } | ${f.busyRssMiB.n} | |`,
@@ -219,20 +263,26 @@ export function footprintMarkdown(f: Footprint): string[] {
 }
 
 /**
- * On its own: `deno run -A bench/footprint.ts [--runs 3] [--idle-runs 3]` prints the footprint
- * table (idle RSS, cold starts, and `--prelaunch` beside the floor) with the load average.
+ * On its own: `deno run -A bench/footprint.ts [--runs 3] [--idle-runs 3] [--bundle]` prints the
+ * footprint table (idle RSS, cold starts, and `--prelaunch` beside the floor; with `--bundle`, the
+ * bundle's idle RSS too) with the load average.
  */
 if (import.meta.main) {
   const { parseArgs } = await import("node:util");
   const { BenchSite } = await import("./site.ts");
   const { loadAverage } = await import("./machine.ts");
   const { values } = parseArgs({
-    options: { runs: { type: "string", default: "3" }, "idle-runs": { type: "string", default: "3" } },
+    options: {
+      runs: { type: "string", default: "3" },
+      "idle-runs": { type: "string", default: "3" },
+      bundle: { type: "boolean", default: false },
+    },
   });
   const site = new BenchSite();
   const before = loadAverage();
   try {
     const f = await measureFootprint(site.url("/sync"), Number(values.runs), Number(values["idle-runs"]));
+    if (values.bundle) f.bundleIdleRssMiB = await measureBundleIdle(Number(values["idle-runs"]));
     console.log(footprintMarkdown(f).join("\n"));
     console.log(
       `\nidle RSS runs (MiB): p50 ${f.idleRssMiB.p50.toFixed(1)}, max ${f.idleRssMiB.max.toFixed(1)}`,

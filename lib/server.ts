@@ -2,7 +2,6 @@
 import type { Config } from "./config.ts";
 import { SessionRegistry } from "./session/registry.ts";
 import { log, setLogLevel } from "./log.ts";
-import { createApp, loadOperations } from "../routes/http.ts";
 import { UiLogin } from "../routes/ui_login.ts";
 import { SHED_ERROR } from "../routes/events.ts";
 import { FRONT_LIMITS, HttpFront } from "./net/front.ts";
@@ -22,15 +21,27 @@ export interface RunningServer {
 export async function startServer(config: Config): Promise<RunningServer> {
   setLogLevel(config.logLevel);
   const registry = new SessionRegistry(config);
-  // --prelaunch: Chromium starts while the server comes up, and the operations and the session
-  // engine load beside it; the ready line waits for both, so "listening" means the first session
-  // finds them (or, if the browser failed, that it was logged).
-  const prelaunched = config.prelaunch
-    ? Promise.all([registry.prelaunch(), registry.ready().catch(() => {}), loadOperations().catch(() => {})])
-    : null;
   let origin = "";
   const uiLogin = new UiLogin();
-  const app = createApp(registry, () => origin, uiLogin);
+  // The HTTP app (hono, the routes and the door's checks) is built by the first request: a sidecar
+  // no client has reached yet carries none of it. A failed build is tried again by the next.
+  let app: Promise<Deno.ServeHandler> | null = null;
+  const loadApp = () =>
+    app ??= import("../routes/http.ts").then(async ({ createApp, loadOperations }) => {
+      const hono = createApp(registry, () => origin, uiLogin);
+      // --prelaunch: the operations and the session engine load with the app, beside Chromium.
+      if (config.prelaunch) await loadOperations().catch(() => {});
+      return (req: Request, info: Deno.ServeHandlerInfo) => hono.fetch(req, info);
+    }, (err) => {
+      app = null;
+      throw err;
+    });
+  // --prelaunch: Chromium starts while the server comes up, and the app, the operations and the
+  // session engine load beside it; the ready line waits for all, so "listening" means the first
+  // session finds them (or, if the browser failed, that it was logged).
+  const prelaunched = config.prelaunch
+    ? Promise.all([registry.prelaunch(), registry.ready().catch(() => {}), loadApp().catch(() => {})])
+    : null;
   const listening = Promise.withResolvers<void>();
   // With a header deadline, the bounded front owns the public port and the server listens on a
   // private unix socket; without one, the server listens itself (the front's cost, measured).
@@ -55,7 +66,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         },
       );
     },
-  }, app.fetch);
+  }, async (req, info) => (await loadApp())(req, info));
   await listening.promise;
   let front: HttpFront | null = null;
   if (socketDir) {

@@ -41,10 +41,12 @@ function lazy(load: () => Promise<Handler>): Handler {
  * registered at start from `OP_ROUTES`.
  */
 export const loadOperations = once(async () => {
-  const [{ OPS }, { admitPerson, TAKEOVER_HEADER }, { parseInput }] = await Promise.all([
+  // Input parsing, and valibot with it, first: the operations' graph imports valibot from dozens of
+  // modules, and loads in half the time (about 55 ms instead of 120) when it finds valibot loaded.
+  const { parseInput } = await import("../lib/protocol/validate.ts");
+  const [{ OPS }, { admitPerson, TAKEOVER_HEADER }] = await Promise.all([
     import("../lib/ops/ops.ts"),
     import("../lib/ops/takeover_ops.ts"),
-    import("../lib/protocol/validate.ts"),
   ]);
   const byName = new Map<string, OpDef>(OPS.map((op) => [op.name, op as OpDef]));
   return { byName, admitPerson, TAKEOVER_HEADER, parseInput };

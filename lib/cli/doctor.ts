@@ -34,11 +34,11 @@ export async function doctor(args: string[], env: EnvReader = Deno.env.get): Pro
   let refused = false;
   let config;
   try {
-    config = parseServeArgs(rest, withoutFile);
+    config = await parseServeArgs(rest, withoutFile);
   } catch (err) {
     if (!(err instanceof UsageError) || !/without a token/.test(err.message)) throw err;
     refused = true;
-    config = parseServeArgs([...rest, "--allow-no-token"], withoutFile);
+    config = await parseServeArgs([...rest, "--allow-no-token"], withoutFile);
   }
   const list: Check[] = [
     await checks.chromiumCheck(config),

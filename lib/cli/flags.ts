@@ -4,15 +4,21 @@
  * README list every row.
  */
 import { type Config, LOG_LEVELS } from "../config.ts";
-import { harRecordDir, loadConfigFile, loadHarFile } from "../config_file.ts";
 import { list, on, oneOf, parseDuration, parseSize, usage, UsageError } from "./values.ts";
 
 export interface Flag {
   env: string;
-  apply: (c: Config, v: string) => void;
+  /** Sets the value (what it returns is awaited: a flag naming a file loads its reader here). */
+  apply: (c: Config, v: string) => unknown;
   /** A switch: given alone, it means `true`. */
   bool?: boolean;
 }
+
+/**
+ * The operator's files (`--config`, `--har-record`, `--har-replay`) are read by config_file.ts, and
+ * it, with valibot, loads only when one of them is given: a sidecar started without them keeps none.
+ */
+const files = () => import("../config_file.ts");
 
 /** The flags by name (without `--`). */
 export const FLAGS: Record<string, Flag> = {
@@ -88,7 +94,13 @@ export const FLAGS: Record<string, Flag> = {
     },
   },
   "allowed-host": { env: "PORTHOLE_ALLOWED_HOSTS", apply: (c, v) => c.allowedHosts.push(...list(v)) },
-  config: { env: "PORTHOLE_CONFIG", apply: (c, v) => (c.operator = usage(() => loadConfigFile(v))) },
+  config: {
+    env: "PORTHOLE_CONFIG",
+    apply: async (c, v) => {
+      const { loadConfigFile } = await files();
+      c.operator = usage(() => loadConfigFile(v));
+    },
+  },
   "allow-cdp-attach": {
     env: "PORTHOLE_ALLOW_CDP_ATTACH",
     apply: (c, v) => (c.allowCdpAttach = on(v)),
@@ -126,11 +138,17 @@ export const FLAGS: Record<string, Flag> = {
   prelaunch: { env: "PORTHOLE_PRELAUNCH", apply: (c, v) => (c.prelaunch = on(v)), bool: true },
   "har-record": {
     env: "PORTHOLE_HAR_RECORD",
-    apply: (c, v) => (c.har.recordDir = usage(() => harRecordDir(v))),
+    apply: async (c, v) => {
+      const { harRecordDir } = await files();
+      c.har.recordDir = usage(() => harRecordDir(v));
+    },
   },
   "har-replay": {
     env: "PORTHOLE_HAR_REPLAY",
-    apply: (c, v) => (c.har.replay = usage(() => loadHarFile(v))),
+    apply: async (c, v) => {
+      const { loadHarFile } = await files();
+      c.har.replay = usage(() => loadHarFile(v));
+    },
   },
   "har-not-found": {
     env: "PORTHOLE_HAR_NOT_FOUND",

@@ -6,12 +6,15 @@ import { type Config, defaultConfig, type EnvReader, isLoopbackHost } from "../c
 import { FLAGS } from "./flags.ts";
 import { list, UsageError } from "./values.ts";
 
-/** The options of `serve`: defaults, then the environment, then the flags. */
-export function parseServeArgs(args: string[], env: EnvReader = Deno.env.get): Config {
+/**
+ * The options of `serve`: defaults, then the environment, then the flags. Asynchronous because a
+ * flag naming the operator's file loads its reader only then.
+ */
+export async function parseServeArgs(args: string[], env: EnvReader = Deno.env.get): Promise<Config> {
   const config = defaultConfig(env);
   for (const flag of Object.values(FLAGS)) {
     const value = env(flag.env);
-    if (value !== undefined && value !== "") flag.apply(config, value);
+    if (value !== undefined && value !== "") await flag.apply(config, value);
   }
   if (config.chromium) config.browser.chromiumFrom = "env";
   const fromFlags = new Set<string>();
@@ -31,7 +34,7 @@ export function parseServeArgs(args: string[], env: EnvReader = Deno.env.get): C
       else config.allowedRequestOrigins = [];
     }
     fromFlags.add(m[1]);
-    flag.apply(config, value);
+    await flag.apply(config, value);
     if (m[1] === "chromium") config.browser.chromiumFrom = config.chromium ? "flag" : null;
   }
   if (!isLoopbackHost(config.host) && !config.token && !config.allowNoToken) {

@@ -40,7 +40,8 @@ interface Open {
 export class HttpFront {
   readonly stats: FrontStats = { headTimeouts: 0, headTooLarge: 0, idleClosed: 0, refusedAtCap: 0 };
   #open = new Set<Open>();
-  #sweep: ReturnType<typeof setInterval>;
+  /** Runs while a connection is open: an idle front sets no timer at all. */
+  #sweep: ReturnType<typeof setInterval> | undefined;
   #listener: Deno.TcpListener;
   #upstreamPath: string;
   #limits: FrontLimits;
@@ -49,8 +50,6 @@ export class HttpFront {
     this.#listener = listener;
     this.#upstreamPath = upstreamPath;
     this.#limits = limits;
-    // One sweep for every connection's deadline: a thousand open connections, one timer.
-    this.#sweep = setInterval(() => this.#expire(), SWEEP_MS);
     this.#accept();
   }
 
@@ -72,6 +71,8 @@ export class HttpFront {
         }
         const conn: Open = { client, upstream: null, tracker: new RequestTracker(this.#limits) };
         this.#open.add(conn);
+        // One sweep for every connection's deadline: a thousand open connections, one timer.
+        this.#sweep ??= setInterval(() => this.#expire(), SWEEP_MS);
         this.#serve(conn).catch(() => {}).finally(() => this.#drop(conn));
       }
     } catch { /* listener closed */ }
@@ -138,6 +139,12 @@ export class HttpFront {
         this.#drop(conn);
       }
     }
+    if (this.#open.size === 0) this.#stopSweep();
+  }
+
+  #stopSweep(): void {
+    clearInterval(this.#sweep);
+    this.#sweep = undefined;
   }
 
   #drop(conn: Open): void {
@@ -150,7 +157,7 @@ export class HttpFront {
   }
 
   close(): void {
-    clearInterval(this.#sweep);
+    this.#stopSweep();
     try {
       this.#listener.close();
     } catch { /* closed */ }

@@ -55,7 +55,8 @@ export class SessionRegistry {
   /** Closed sessions' journals, readable for --journal-keep. */
   readonly journals: KeptJournals;
   #sessions = new Map<string, Session>();
-  #sweeper: ReturnType<typeof setInterval>;
+  /** Runs while there are sessions to expire: a registry with none sets no timer. */
+  #sweeper: ReturnType<typeof setInterval> | undefined;
   #selfPorts: Set<number>;
   readonly role: RegistryRole;
   #testBrowser: SessionRegistry | null = null;
@@ -123,10 +124,6 @@ export class SessionRegistry {
       "porthole_sse_clients",
       "Connected event-stream readers",
       () => this.events.readers + sessions().reduce((n, s) => n + s.events.readers, 0),
-    );
-    this.#sweeper = setInterval(
-      () => this.sweep(),
-      Math.min(30_000, Math.max(1000, config.sessionIdleMs / 4)),
     );
   }
 
@@ -244,6 +241,10 @@ export class SessionRegistry {
       har: this.har,
     });
     this.#sessions.set(session.id, session);
+    this.#sweeper ??= setInterval(
+      () => this.sweep(),
+      Math.min(30_000, Math.max(1000, this.config.sessionIdleMs / 4)),
+    );
     // Only on the stream of every session: a dashboard learns of it at once (the UI's session list).
     this.events.publish(makeEvent(session.id, "session.opened", {}));
     pool?.onLost(() => session.browserLost());
@@ -272,6 +273,7 @@ export class SessionRegistry {
   async close(id: string, reason?: string): Promise<void> {
     const s = this.get(id);
     this.#sessions.delete(id);
+    if (this.#sessions.size === 0) this.#stopSweeper();
     await s.dispose(reason);
   }
 
@@ -283,10 +285,16 @@ export class SessionRegistry {
         s.dispose("The session was idle for too long").catch(() => {});
       }
     }
+    if (this.#sessions.size === 0) this.#stopSweeper();
+  }
+
+  #stopSweeper(): void {
+    clearInterval(this.#sweeper);
+    this.#sweeper = undefined;
   }
 
   async shutdown(): Promise<void> {
-    clearInterval(this.#sweeper);
+    this.#stopSweeper();
     await this.#testBrowser?.shutdown();
     const all = [...this.#sessions.values()];
     this.#sessions.clear();

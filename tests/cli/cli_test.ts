@@ -302,8 +302,8 @@ Deno.test("browser status names the browser Porthole would use", async () => {
 
 const noEnv = () => undefined;
 
-Deno.test("serve defaults to 127.0.0.1:9222 with no token", () => {
-  const c = parseServeArgs([], noEnv);
+Deno.test("serve defaults to 127.0.0.1:9222 with no token", async () => {
+  const c = await parseServeArgs([], noEnv);
   assert.equal(c.host, "127.0.0.1");
   assert.equal(c.port, 9222);
   assert.equal(c.token, null);
@@ -311,7 +311,7 @@ Deno.test("serve defaults to 127.0.0.1:9222 with no token", () => {
   assert.equal(c.prelaunch, false, "Chromium starts with the first session");
 });
 
-Deno.test("each serve option has an environment variable, and a flag wins over it", () => {
+Deno.test("each serve option has an environment variable, and a flag wins over it", async () => {
   const env: Record<string, string> = {
     PORTHOLE_PORT: "8111",
     PORTHOLE_TOKEN: "from-env",
@@ -321,7 +321,7 @@ Deno.test("each serve option has an environment variable, and a flag wins over i
     PORTHOLE_CHROMIUM: "/opt/chrome",
     PORTHOLE_PRELAUNCH: "1",
   };
-  const fromEnv = parseServeArgs([], (k) => env[k]);
+  const fromEnv = await parseServeArgs([], (k) => env[k]);
   assert.equal(fromEnv.port, 8111);
   assert.equal(fromEnv.token, "from-env");
   assert.equal(fromEnv.sessionIdleMs, 90_000);
@@ -330,7 +330,7 @@ Deno.test("each serve option has an environment variable, and a flag wins over i
   assert.equal(fromEnv.chromium, "/opt/chrome");
   assert.equal(fromEnv.prelaunch, true);
 
-  const flagged = parseServeArgs(
+  const flagged = await parseServeArgs(
     [
       "--port",
       "0",
@@ -354,25 +354,25 @@ Deno.test("each serve option has an environment variable, and a flag wins over i
   assert.equal(flagged.sessionIdleMs, 120_000);
 });
 
-Deno.test("serve refuses a non-loopback address without a token unless --allow-no-token", () => {
-  assert.throws(() => parseServeArgs(["--host", "0.0.0.0"], noEnv), /--token/);
-  assert.throws(() => parseServeArgs(["--host", "192.168.1.5"], noEnv), /--token/);
-  assert.equal(parseServeArgs(["--host", "0.0.0.0", "--token", "t"], noEnv).host, "0.0.0.0");
-  assert.equal(parseServeArgs(["--host", "0.0.0.0", "--allow-no-token"], noEnv).allowNoToken, true);
+Deno.test("serve refuses a non-loopback address without a token unless --allow-no-token", async () => {
+  await assert.rejects(() => parseServeArgs(["--host", "0.0.0.0"], noEnv), /--token/);
+  await assert.rejects(() => parseServeArgs(["--host", "192.168.1.5"], noEnv), /--token/);
+  assert.equal((await parseServeArgs(["--host", "0.0.0.0", "--token", "t"], noEnv)).host, "0.0.0.0");
+  assert.equal((await parseServeArgs(["--host", "0.0.0.0", "--allow-no-token"], noEnv)).allowNoToken, true);
   for (const host of ["127.0.0.1", "localhost", "::1"]) {
-    assert.equal(parseServeArgs(["--host", host], noEnv).host, host);
+    assert.equal((await parseServeArgs(["--host", host], noEnv)).host, host);
   }
 });
 
-Deno.test("serve rejects malformed option values", () => {
-  assert.throws(() => parseServeArgs(["--port", "65536"], noEnv), /--port/);
-  assert.throws(() => parseServeArgs(["--port", "-1"], noEnv), /--port/);
-  assert.throws(() => parseServeArgs(["--port"], noEnv), /needs a value/);
-  assert.throws(() => parseServeArgs(["--max-sessions", "0"], noEnv), /--max-sessions/);
-  assert.throws(() => parseServeArgs(["--max-body", "ten"], noEnv), /not a size/);
-  assert.throws(() => parseServeArgs(["--session-idle", "0"], noEnv), /--session-idle/);
-  assert.throws(() => parseServeArgs(["--tokn", "x"], noEnv), /Unknown option "--tokn"/);
-  assert.throws(() => parseServeArgs(["extra"], noEnv), /Unknown option "extra"/);
+Deno.test("serve rejects malformed option values", async () => {
+  await assert.rejects(() => parseServeArgs(["--port", "65536"], noEnv), /--port/);
+  await assert.rejects(() => parseServeArgs(["--port", "-1"], noEnv), /--port/);
+  await assert.rejects(() => parseServeArgs(["--port"], noEnv), /needs a value/);
+  await assert.rejects(() => parseServeArgs(["--max-sessions", "0"], noEnv), /--max-sessions/);
+  await assert.rejects(() => parseServeArgs(["--max-body", "ten"], noEnv), /not a size/);
+  await assert.rejects(() => parseServeArgs(["--session-idle", "0"], noEnv), /--session-idle/);
+  await assert.rejects(() => parseServeArgs(["--tokn", "x"], noEnv), /Unknown option "--tokn"/);
+  await assert.rejects(() => parseServeArgs(["extra"], noEnv), /Unknown option "extra"/);
 });
 
 Deno.test(

@@ -38,8 +38,8 @@ Deno.test("parseSize refuses what is not a size", () => {
 
 const noEnv = () => undefined;
 
-Deno.test("the BAP limits and the browser account come from flags, then variables, then defaults", () => {
-  const d = parseServeArgs([], noEnv);
+Deno.test("the BAP limits and the browser account come from flags, then variables, then defaults", async () => {
+  const d = await parseServeArgs([], noEnv);
   assert.deepEqual(d.bap, { maxMessageBytes: 10 * 1024 * 1024, dormantTtlMs: 300_000 });
   assert.equal(d.browser.user, "nobody");
   const env: Record<string, string> = {
@@ -47,10 +47,10 @@ Deno.test("the BAP limits and the browser account come from flags, then variable
     BAP_DORMANT_SESSION_TTL: "1",
     PORTHOLE_BROWSER_USER: "chrome",
   };
-  const fromEnv = parseServeArgs([], (k) => env[k]);
+  const fromEnv = await parseServeArgs([], (k) => env[k]);
   assert.deepEqual(fromEnv.bap, { maxMessageBytes: 1000, dormantTtlMs: 1000 });
   assert.equal(fromEnv.browser.user, "chrome");
-  const flagged = parseServeArgs(
+  const flagged = await parseServeArgs(
     ["--bap-max-message", "2m", "--bap-dormant-ttl=90s", "--browser-user", "1001"],
     (k) => env[k],
   );
@@ -58,29 +58,61 @@ Deno.test("the BAP limits and the browser account come from flags, then variable
   assert.equal(flagged.browser.user, "1001");
 });
 
-Deno.test("a bad BAP limit is a usage error naming its flag, never a silent default", () => {
-  assert.throws(() => parseServeArgs(["--bap-max-message", "lots"], noEnv), /not a size/);
-  assert.throws(
+Deno.test("a bad BAP limit is a usage error naming its flag, never a silent default", async () => {
+  await assert.rejects(() => parseServeArgs(["--bap-max-message", "lots"], noEnv), /not a size/);
+  await assert.rejects(
     () => parseServeArgs([], (k) => (k === "BAP_MAX_MESSAGE_SIZE" ? "10" : undefined)),
     /--bap-max-message/,
   );
-  assert.throws(() => parseServeArgs(["--bap-dormant-ttl", "0"], noEnv), /--bap-dormant-ttl/);
-  assert.throws(
+  await assert.rejects(() => parseServeArgs(["--bap-dormant-ttl", "0"], noEnv), /--bap-dormant-ttl/);
+  await assert.rejects(
     () => parseServeArgs([], (k) => (k === "BAP_DORMANT_SESSION_TTL" ? "soon" : undefined)),
     UsageError,
   );
 });
 
-Deno.test("--chromium says where it came from: the flag wins over PORTHOLE_CHROMIUM", () => {
+Deno.test("--chromium says where it came from: the flag wins over PORTHOLE_CHROMIUM", async () => {
   const env = (k: string) => (k === "PORTHOLE_CHROMIUM" ? "/env/chrome" : undefined);
-  assert.equal(parseServeArgs([], env).browser.chromiumFrom, "env");
-  const flagged = parseServeArgs(["--chromium", "/flag/chrome"], env);
+  assert.equal((await parseServeArgs([], env)).browser.chromiumFrom, "env");
+  const flagged = await parseServeArgs(["--chromium", "/flag/chrome"], env);
   assert.deepEqual([flagged.chromium, flagged.browser.chromiumFrom], ["/flag/chrome", "flag"]);
-  assert.equal(parseServeArgs([], noEnv).browser.chromiumFrom, null);
+  assert.equal((await parseServeArgs([], noEnv)).browser.chromiumFrom, null);
   const browser = parseBrowserArgs(["--chromium=/b/chrome"], env);
   assert.deepEqual([browser.chromium, browser.browser.chromiumFrom], ["/b/chrome", "flag"]);
   assert.deepEqual(parseBrowserArgs([], env).browser.chromiumFrom, "env");
   assert.throws(() => parseBrowserArgs(["--port", "1"], env), /--chromium PATH/);
+});
+
+Deno.test("--config, --har-record and --har-replay read their files when given; a bad one is a usage error naming it", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const file = `${dir}/porthole.json`;
+    await Deno.writeTextFile(
+      file,
+      JSON.stringify({ popupOrigins: ["https://id.example.com"], record: true }),
+    );
+    const fromFlag = await parseServeArgs(["--config", file, "--har-record", `${dir}/hars`], noEnv);
+    assert.deepEqual(fromFlag.operator.popupOrigins, ["https://id.example.com"]);
+    assert.equal(fromFlag.operator.record, true);
+    assert.equal(fromFlag.har.recordDir, `${dir}/hars`);
+    assert.ok((await Deno.stat(`${dir}/hars`)).isDirectory, "--har-record made its directory");
+    const fromEnv = await parseServeArgs([], (k) => (k === "PORTHOLE_CONFIG" ? file : undefined));
+    assert.deepEqual(fromEnv.operator.popupOrigins, ["https://id.example.com"]);
+
+    await Deno.writeTextFile(file, JSON.stringify({ popupOrigins: ["id.example.com"] }));
+    await assert.rejects(
+      () => parseServeArgs(["--config", file], noEnv),
+      (err: Error) =>
+        err instanceof UsageError && /--config .*popupOrigins\.0: must be an origin/.test(err.message),
+    );
+    await assert.rejects(
+      () => parseServeArgs(["--har-replay", `${dir}/missing.har`], noEnv),
+      (err: Error) =>
+        err instanceof UsageError && /cannot read --har-replay .*missing\.har/.test(err.message),
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
 
 Deno.test("porthole mcp's own options come from flags over PORTHOLE_MCP_NAME and PORTHOLE_MCP_TOOLS", () => {

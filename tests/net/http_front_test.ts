@@ -4,7 +4,7 @@
  * (BAP) and MCP work through it.
  */
 import assert from "node:assert/strict";
-import { browserTest, Porthole } from "../support/harness.ts";
+import { browserTest, eventually, Porthole } from "../support/harness.ts";
 import { BapClient, wsUrl } from "../support/bap_client.ts";
 
 const enc = new TextEncoder();
@@ -62,6 +62,20 @@ Deno.test("a client that never finishes its request head is answered 408 and clo
   assert.match(text, /^HTTP\/1\.1 408 /);
   assert.ok(ms >= 450 && ms < 2000, `closed after ${ms.toFixed(0)} ms`);
   assert.equal(ph.server.front!.stats.headTimeouts, 1);
+});
+
+Deno.test("the deadline holds for a slow client that comes after every connection closed (the sweep restarts)", async () => {
+  await using ph = await Porthole.start((c) => (c.headerTimeoutMs = 500));
+  for (const round of [1, 2]) {
+    const conn = await connect(ph);
+    await conn.write(enc.encode("GET /health HTTP/1.1\r\nHost: x\r\nX-Slow: "));
+    const { text, closed } = await readToEnd(conn, 5000);
+    conn.close();
+    assert.ok(closed, `round ${round}: the connection is closed`);
+    assert.match(text, /^HTTP\/1\.1 408 /, `round ${round}`);
+    assert.equal(ph.server.front!.stats.headTimeouts, round);
+    await eventually("the front to hold no connection", () => ph.server.front!.connections === 0);
+  }
 });
 
 Deno.test("200 clients sending half a request head do not stop others; all are closed after the deadline", async () => {

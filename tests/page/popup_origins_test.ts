@@ -31,8 +31,8 @@ async function pages(ph: Porthole, sid: string): Promise<Json[]> {
   return (await ph.request("GET", `/v1/sessions/${sid}/pages`)).body.pages;
 }
 
-Deno.test("--allow-popup-origin is repeatable, comma lists work, and a non-origin is a usage error", () => {
-  const c = parseServeArgs([
+Deno.test("--allow-popup-origin is repeatable, comma lists work, and a non-origin is a usage error", async () => {
+  const c = await parseServeArgs([
     "--allow-popup-origin",
     "https://id.example.com",
     "--allow-popup-origin=https://*.login.example,https://sso.example:8443",
@@ -42,7 +42,10 @@ Deno.test("--allow-popup-origin is repeatable, comma lists work, and a non-origi
     "https://*.login.example",
     "https://sso.example:8443",
   ]);
-  assert.throws(() => parseServeArgs(["--allow-popup-origin", "id.example.com/path"]), /must be an origin/);
+  await assert.rejects(
+    () => parseServeArgs(["--allow-popup-origin", "id.example.com/path"]),
+    /must be an origin/,
+  );
 });
 
 Deno.test("the config file's popupOrigins are validated origins", async () => {

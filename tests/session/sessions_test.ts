@@ -220,6 +220,24 @@ Deno.test(
   },
 );
 
+Deno.test(
+  "the idle sweep starts with the first session, stops with the last, and starts again with the next",
+  browserTest,
+  async () => {
+    await using ph = await Porthole.start((c) => (c.sessionIdleMs = 1000));
+    const ids = async () =>
+      (await ph.request("GET", "/v1/sessions")).body.sessions.map((s: Json) => s.sessionId);
+    const first = await ph.session();
+    assert.equal((await ph.request("DELETE", `/v1/sessions/${first}`)).status, 204);
+    assert.deepEqual(await ids(), []);
+    // No session left: nothing sweeps. The next one, left idle, is closed all the same.
+    const next = await ph.session();
+    assert.deepEqual(await ids(), [next]);
+    await eventually("the idle session to be closed", async () => (await ids()).length === 0);
+    assertError(await ph.post(`/v1/sessions/${next}/observe`, {}), 404, "session_not_found");
+  },
+);
+
 Deno.test("the 9th session is refused with 429 context_limit and Retry-After", browserTest, async () => {
   await using ph = await Porthole.start();
   const ids: string[] = [];

@@ -17,7 +17,7 @@ import { redactUrl } from "../../policy/url.ts";
 import type { RefTarget } from "../../snapshot/ax_tree.ts";
 import type { Emitter } from "../core/emit.ts";
 import type { PageRecord } from "../core/page_record.ts";
-import { Stop } from "./params.ts";
+import { Stop } from "./stop.ts";
 
 export type { ApprovalView };
 

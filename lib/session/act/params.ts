@@ -3,10 +3,10 @@
  * read from the page. A failure is `invalid_params`, not dispatched, and the state stays consumed.
  */
 import type { SecretStore } from "../../policy/secrets.ts";
-import type { ErrorCode } from "../../protocol/errors.ts";
 import { type ActInput, ACTIONS } from "../../protocol/schemas.ts";
 import { type Chord, type Keystroke, keystrokes, parseChord } from "../../protocol/keys.ts";
 import { parseOriginInput } from "../../policy/url.ts";
+import { Stop } from "./stop.ts";
 import type { RefTarget } from "../../snapshot/ax_tree.ts";
 import type { StateRecord } from "../core/states.ts";
 
@@ -18,17 +18,7 @@ export const NEEDS_REF = new Set<string>(
 export const CLICKS = new Set(["click", "dblclick", "hover", "check", "uncheck"]);
 export const TEXT_ENTRY = new Set(["type", "fill", "clear"]);
 
-/** An action stopped: the code and message become the result's error. */
-export class Stop extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    readonly details?: Record<string, unknown>,
-    readonly recoveryHint?: string,
-  ) {
-    super(message);
-  }
-}
+export { Stop };
 
 /** What the hit test found at a node's click point. */
 export interface Hit {
