@@ -5,6 +5,22 @@ import { log, setLogLevel } from "./log.ts";
 import { UiLogin } from "../routes/ui_login.ts";
 import { SHED_ERROR } from "../routes/events.ts";
 import { FRONT_LIMITS, HttpFront } from "./net/front.ts";
+import { PORTHOLE_VERSION, PROTOCOL_VERSION } from "./version.ts";
+
+const HEALTH_BODY = JSON.stringify({ status: "ok", version: PROTOCOL_VERSION, porthole: PORTHOLE_VERSION });
+
+/** `GET /health` (a probe's only request): answered here, so probing a sidecar no client uses loads no app. */
+function isHealth(req: Request): boolean {
+  if (req.method !== "GET") return false;
+  const at = req.url.indexOf("/", req.url.indexOf("//") + 2);
+  return at >= 0 && req.url.slice(at) === "/health";
+}
+
+function health(registry: SessionRegistry): Response {
+  registry.metrics.requests.inc({ route: "/health", status: "200" });
+  log("debug", "request", { method: "GET", route: "/health", status: 200, ms: 0 });
+  return new Response(HEALTH_BODY, { headers: { "content-type": "application/json" } });
+}
 
 export interface RunningServer {
   url: string;
@@ -66,7 +82,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         },
       );
     },
-  }, async (req, info) => (await loadApp())(req, info));
+  }, (req, info) => isHealth(req) ? health(registry) : loadApp().then((serve) => serve(req, info)));
   await listening.promise;
   let front: HttpFront | null = null;
   if (socketDir) {

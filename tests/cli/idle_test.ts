@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { cleanEnv } from "../support/proc.ts";
+import { PORTHOLE_VERSION, PROTOCOL_VERSION } from "../../lib/version.ts";
 
 const ROOT = join(import.meta.dirname!, "..", "..");
 
@@ -94,12 +95,24 @@ Deno.test("an idle `porthole serve` has loaded no door, operation, engine, drive
   assert.ok([...serve.scripts].some((u) => u.endsWith("/lib/server.ts")), "the inspector lists the scripts");
   assert.deepEqual(serve.loaded(), [], "loaded before any client came");
 
-  // The first request builds the app: the check above would see it, had it been there.
+  // A probe's `GET /health` is answered without the app: a probed sidecar that no client uses stays as
+  // light (the bounded front's deadline sweep, a timer, runs while the probe's connection is open).
   const health = await fetch(`${serve.url}/health`);
   assert.equal(health.status, 200);
-  await health.body?.cancel();
+  assert.deepEqual(await health.json(), {
+    status: "ok",
+    version: PROTOCOL_VERSION,
+    porthole: PORTHOLE_VERSION,
+  });
   await serve.sync();
-  assert.ok(serve.loaded().includes("the HTTP app"), `after /health: ${serve.loaded()}`);
+  assert.deepEqual(serve.loaded().filter((n) => !n.startsWith("Node's timers")), [], "loaded after /health");
+
+  // The first other request builds the app: the checks above would see it, had it been there.
+  const list = await fetch(`${serve.url}/v1/sessions`);
+  assert.equal(list.status, 200);
+  await list.body?.cancel();
+  await serve.sync();
+  assert.ok(serve.loaded().includes("the HTTP app"), `after a request: ${serve.loaded()}`);
   assert.ok(serve.loaded().includes("hono"));
 });
 
