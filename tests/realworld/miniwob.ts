@@ -12,14 +12,14 @@ import type { Task } from "./gauntlet.ts";
 import { PolicyError } from "./gauntlet.ts";
 
 /** What the instruction in `tree` says, by `pattern`'s groups: an agent reading its task. */
-function read(tree: string, pattern: RegExp): string[] {
+export function read(tree: string, pattern: RegExp): string[] {
   const m = tree.match(pattern);
   if (!m) throw new PolicyError(`no instruction like ${pattern} in the observation`);
   return m.slice(1);
 }
 
 /** A pattern matching `text` literally. */
-function lit(text: string): string {
+export function lit(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
@@ -27,7 +27,7 @@ function lit(text: string): string {
  * A tree line of `role` named `name` (a pattern): the line's own role, not the instruction's
  * words (`Click on the link "x"` names no link). Playwright MCP quotes a line holding `#`.
  */
-function line(role: string, name: string): RegExp {
+export function line(role: string, name: string): RegExp {
   return new RegExp(`- '?${role} "${name}"`);
 }
 
