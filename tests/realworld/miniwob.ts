@@ -226,4 +226,18 @@ export const EPISODES: Task[] = [
       });
     },
   ),
+  episode(
+    "drag-box",
+    "drag the small box inside the large one",
+    async (a, url) => {
+      await a.open(url);
+      read(a.tree, /Drag the smaller box so that it is completely inside the larger box/);
+      await a.act("drag", /: s$/, { toRef: a.ref(/: L$/) });
+    },
+    async (p, url) => {
+      await p.open(url);
+      read(p.tree, /Drag the smaller box so that it is completely inside the larger box/);
+      await p.act("browser_drag", null, { startTarget: /: s$/, endTarget: /: L$/ });
+    },
+  ),
 ];

@@ -37,6 +37,7 @@ Deno.test(
         'use-autocomplete 1 {"entered":"Niger"}',
         'click-dialog 1 {"closed":"x"}',
         'social-media 1 {"user":"Keiko","action":"Reply"}',
+        'drag-box 1 {"dx":15,"dy":15}',
       ],
     );
     // One act per step, never a retry: click-checkboxes ticks three boxes and submits.
