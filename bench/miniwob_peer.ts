@@ -58,12 +58,15 @@ for (const [n, ph] of porthole.entries()) {
 }
 const [phSolved, peerSolved] = [porthole, peer].map((rows) => rows.filter((r) => r.solved).length);
 const [phPer, peerPer] = [perSolved(porthole), perSolved(peer)];
+const [phTrees, peerTrees] = [porthole, peer].map((rows) => rows.reduce((n, r) => n + r.treeBytes, 0));
 const summary = `Porthole solves ${phSolved} of ${porthole.length} episodes, Playwright MCP ${peerSolved}. ` +
   `Bytes read per solved episode: Porthole ${phPer}, Playwright MCP ${peerPer} (Porthole's over Playwright ` +
   `MCP's: ${(phPer / peerPer).toFixed(2)}). Porthole's bytes over Playwright MCP's per episode: median ` +
   `${median(ratios).toFixed(2)}, min ${Math.min(...ratios).toFixed(2)}, max ${
     Math.max(...ratios).toFixed(2)
-  }.`;
+  }. ` +
+  `Of all the bytes, the trees and changes Porthole read: ${phTrees} B, Playwright MCP's snapshots: ${peerTrees} B ` +
+  `(${(phTrees / peerTrees).toFixed(2)}); the rest is the replies' other fields.`;
 const errors = [
   ...porthole.map((r) => ["Porthole", r] as const),
   ...peer.map((r) => ["Playwright MCP", r] as const),
