@@ -10,7 +10,7 @@
  */
 import * as esbuild from "esbuild";
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { type Json, Porthole, Site } from "../support/harness.ts";
 import { ensureLibraries, LOCK, MODULES, sha256 } from "../support/test_libs.ts";
 import type { McpAgent } from "./playwright_mcp.ts";
@@ -277,7 +277,12 @@ export interface Bundle {
  * file and the fixture's sources, so reruns are fast.
  */
 export async function bundle(entry: string): Promise<Bundle> {
-  const sources = [join(HERE, "fixtures", entry), join(HERE, "fixtures", "report.js")];
+  // An entry in a folder of its own may import its neighbours: they key the cache too.
+  const folder = dirname(entry);
+  const neighbours = folder === "." ? [] : [...Deno.readDirSync(join(HERE, "fixtures", folder))]
+    .filter((f) => f.isFile && f.name !== basename(entry)).map((f) => join(HERE, "fixtures", folder, f.name))
+    .sort();
+  const sources = [join(HERE, "fixtures", entry), join(HERE, "fixtures", "report.js"), ...neighbours];
   const key = await sha256(
     (await Deno.readTextFile(LOCK)) +
       (await Promise.all(sources.map((s) => Deno.readTextFile(s)))).join("\0"),

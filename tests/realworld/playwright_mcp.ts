@@ -50,7 +50,8 @@ export function snapshotOf(reply: string): string {
 export function parseSnapshot(yaml: string): SnapshotLine[] {
   const out: SnapshotLine[] = [];
   for (const text of yaml.split("\n")) {
-    const m = text.match(/^(\s*)- (?:"([^"]*)"|([\w-]+))(?: "((?:[^"\\]|\\.)*)")?/);
+    // A line holding YAML's special characters (`#`, `: `) comes single-quoted: `- 'tab "Tab #1" [ref=e7]'`.
+    const m = text.match(/^(\s*)- '?(?:"([^"]*)"|([\w-]+))(?: "((?:[^"\\]|\\.)*)")?/);
     if (!m) continue;
     out.push({
       depth: m[1].length / 2,

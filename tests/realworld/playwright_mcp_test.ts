@@ -51,6 +51,14 @@ Deno.test("the peer runner reads each snapshot line's depth, role, name and ref"
   );
 });
 
+Deno.test("the peer runner reads a line the snapshot single-quotes for the # in its name", () => {
+  const lines = parseSnapshot("- tablist [ref=e6]:\n  - 'tab \"Tab #2\" [selected] [ref=e8]'");
+  assert.deepEqual(lines.map(({ depth, role, name, ref }) => [depth, role, name, ref]), [
+    [0, "tablist", null, "e6"],
+    [1, "tab", "Tab #2", "e8"],
+  ]);
+});
+
 Deno.test(
   "the peer runner finds a ref by role and name in Playwright MCP's real snapshot and acts on it",
   browserTest,
