@@ -102,7 +102,7 @@ export const MAY_IMPORT: Record<string, readonly string[]> = {
   // (doctor) start the browser as the pool does; `journal verify` checks a chain as the server writes it.
   "lib/cli": ["lib/config.ts", "lib/config_file.ts", "lib/driver", "lib/version.ts", "lib/protocol"],
   // The composition roots: the server wires the registry to the doors, main.ts is the CLI.
-  "lib/server.ts": ["lib/config.ts", "lib/log.ts", "lib/session", "lib/net", "routes"],
+  "lib/server.ts": ["lib/config.ts", "lib/log.ts", "lib/version.ts", "lib/session", "lib/net", "routes"],
   "main.ts": [
     "lib/cli",
     "lib/config.ts",
