@@ -3,12 +3,14 @@
  * page driver's `send` is counted here only (bench/profile.ts wraps it on one instance), over
  * `--clicks` clicks of the bench site's counter after a warm-up.
  *
- *   deno run -A bench/act_commands.ts [--clicks 20] [--page sync|fetch]
+ *   deno run -A bench/act_commands.ts [--clicks 20] [--page sync|fetch|link]
+ *
+ * `link` clicks the soak's link to its second page and back: a click that navigates.
  */
 import { parseArgs } from "node:util";
 import { defaultConfig } from "../lib/config.ts";
 import { startServer } from "../lib/server.ts";
-import { Agent, buttonRef } from "./agent.ts";
+import { Agent, buttonRef, loopLinkRef } from "./agent.ts";
 import { loadAverage } from "./machine.ts";
 import { CdpRecorder, type Window } from "./profile.ts";
 import { BenchSite, countText } from "./site.ts";
@@ -18,7 +20,7 @@ const { values: flags } = parseArgs({
   options: { clicks: { type: "string", default: "20" }, page: { type: "string", default: "sync" } },
 });
 const CLICKS = Number(flags.clicks);
-const PAGE = flags.page === "fetch" ? "/fetch" : "/sync";
+const PAGE = flags.page === "fetch" ? "/fetch" : flags.page === "link" ? "/loop" : "/sync";
 
 const site = new BenchSite();
 const config = defaultConfig();
@@ -31,7 +33,8 @@ try {
   let state = await agent.open(sid, site.url(PAGE));
   let clicks = 0;
   const click = async () => {
-    const r = await agent.click(sid, state, buttonRef(state, "Increment"));
+    const ref = PAGE === "/loop" ? loopLinkRef(state) : buttonRef(state, "Increment");
+    const r = await agent.click(sid, state, ref);
     state = r.state;
     clicks++;
     if (!state.tree.includes(countText(clicks)) && PAGE === "/sync") {
@@ -67,6 +70,10 @@ try {
   }
   const mid = perClick[counts.indexOf(median(counts))] ?? perClick[0];
   console.log("  the median click, in order:", mid.map((c) => c.method).join(", "));
+  const w = windows[perClick.indexOf(mid)];
+  const at = (t: number) => (t - w.start).toFixed(1).padStart(6);
+  for (const c of mid) console.log(`    ${at(c.start)} → ${at(c.end)}  ${c.method}`);
+  console.log(`    ${at(w.end)}  the answer (${(w.end - w.start).toFixed(1)} ms)`);
   console.log(`load average ${loadAverage()}`);
 } finally {
   await server.close();

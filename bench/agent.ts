@@ -121,6 +121,11 @@ export function buttonRef(state: Observation, name: string): string {
   return refOf(state, "button", name);
 }
 
+/** The ref of the one link of a page of the soak's loop ("Next" on the first page, "Back" on the second). */
+export function loopLinkRef(state: Observation): string {
+  return refOf(state, "link", state.tree.includes('link "Next"') ? "Next" : "Back");
+}
+
 /** The ref of the tree line for the `role` named `name`. */
 export function refOf(state: Observation, role: string, name: string): string {
   const line = state.tree.split("\n").find((l) => l.includes(`${role} "${name}"`));

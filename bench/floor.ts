@@ -103,6 +103,67 @@ export class FloorPage {
   }
 }
 
+/**
+ * The floor of a click that navigates: a page whose one link leads to another page of the same
+ * origin, which links back. Press and release on the link, wait for the new document's
+ * DOMContentLoaded in the main frame, then read the whole AX tree.
+ */
+export class FloorNavPage {
+  readonly #page: Page;
+  readonly #cdp: Cdp;
+
+  private constructor(page: Page, cdp: Cdp) {
+    this.#page = page;
+    this.#cdp = cdp;
+  }
+
+  static async open(
+    lease: Lease,
+    url: string,
+    viewport: { width: number; height: number },
+  ): Promise<FloorNavPage> {
+    const page = await lease.context.newPage();
+    const cdp = await page.createCDPSession();
+    await Promise.all([
+      cdp.send("Emulation.setDeviceMetricsOverride", { ...viewport, deviceScaleFactor: 1, mobile: false }),
+      cdp.send("Emulation.setFocusEmulationEnabled", { enabled: true }),
+      cdp.send("Page.enable"),
+    ]);
+    await page.goto(url, { waitUntil: "domcontentloaded", timeout: 20_000 });
+    return new FloorNavPage(page, cdp);
+  }
+
+  /** Click the page's link and read the next page's tree: returns ms and the new page's title. */
+  async click(): Promise<{ ms: number; title: string }> {
+    // Where the link is, read before the clock starts (an agent holds it from its last look).
+    const { result } = await this.#cdp.send("Runtime.evaluate", {
+      expression: `(() => { const r = document.querySelector("a").getBoundingClientRect();
+        return { x: r.left + r.width / 2, y: r.top + r.height / 2 }; })()`,
+      returnByValue: true,
+    });
+    const { x, y } = result.value as { x: number; y: number };
+    const at = { x, y, button: "left" as const, clickCount: 1 };
+    const loaded = new Promise<void>((resolve) =>
+      this.#cdp.once("Page.domContentEventFired", () => resolve())
+    );
+    const t0 = performance.now();
+    await this.#cdp.send("Input.dispatchMouseEvent", { type: "mousePressed", ...at, buttons: 1 });
+    await this.#cdp.send("Input.dispatchMouseEvent", { type: "mouseReleased", ...at, buttons: 0 });
+    await loaded;
+    const tree = await this.#cdp.send("Accessibility.getFullAXTree", {});
+    const ms = performance.now() - t0;
+    const root = (tree.nodes as (AXNode & { role?: { value?: unknown } })[]).find((n) =>
+      n.role?.value === "RootWebArea"
+    );
+    return { ms, title: String(root?.name?.value ?? "") };
+  }
+
+  async close(): Promise<void> {
+    await this.#cdp.detach().catch(() => {});
+    await this.#page.close({ runBeforeUnload: false }).catch(() => {});
+  }
+}
+
 function namesOf(nodes: AXNode[]): string[] {
   const out: string[] = [];
   for (const n of nodes) if (typeof n.name?.value === "string" && n.name.value) out.push(n.name.value);

@@ -10,6 +10,8 @@ export type ResultKey =
   | "portholeClickSync"
   | "floorClickFetch"
   | "portholeClickFetch"
+  | "floorClickNav"
+  | "portholeClickNav"
   | "floorTree"
   | "floorMoveAwaited"
   | "floorMovePipelined"
@@ -33,6 +35,8 @@ export interface BenchResults {
   ratios: {
     clickSyncToFloor: number;
     clickFetchToFloor: number;
+    /** A click on a same-origin link: Porthole's fresh observation of the new page ÷ the floor's. */
+    clickNavToFloor: number;
     observeToFloorClick: number;
     observeToFloorTree: number;
     /** The 10-field form: Porthole's fill_form ÷ the CDP floor, and ÷ Playwright MCP's time. */
@@ -65,6 +69,8 @@ const LABELS: Record<ResultKey, string> = {
   portholeClickSync: "Porthole: act click → freshState over HTTP (sync page)",
   floorClickFetch: "CDP floor: 2× Input.dispatchMouseEvent + getFullAXTree (fetch page)",
   portholeClickFetch: "Porthole: act click → freshState over HTTP (fetch page)",
+  floorClickNav: "CDP floor: 2× Input.dispatchMouseEvent + DOMContentLoaded + getFullAXTree (a link)",
+  portholeClickNav: "Porthole: act click on a link → freshState of the new page over HTTP",
   floorTree: "CDP floor: getFullAXTree alone",
   floorMoveAwaited: "what-if: mouseMoved + pressed + released awaited in turn + getFullAXTree",
   floorMovePipelined: "what-if: the same three events sent at once + getFullAXTree",
@@ -131,6 +137,9 @@ export function markdown(r: BenchResults): string {
     } |`,
     `| click → fresh observation ÷ CDP floor (fetch page) | ${q.clickFetchToFloor}× | ${
       verdict(q.clickFetchToFloor, q.target)
+    } |`,
+    `| click on a link → fresh observation of the new page ÷ CDP floor | ${q.clickNavToFloor}× | ${
+      verdict(q.clickNavToFloor, q.target)
     } |`,
     `| observe ÷ CDP click floor (sync page) | ${q.observeToFloorClick}× | |`,
     `| observe ÷ getFullAXTree alone | ${q.observeToFloorTree}× | |`,
@@ -230,6 +239,8 @@ export function printSummary(r: BenchResults): void {
   console.log(row("Porthole click → fresh (sync)", s.portholeClickSync));
   console.log(row("CDP floor click (fetch)", s.floorClickFetch));
   console.log(row("Porthole click → fresh (fetch)", s.portholeClickFetch));
+  console.log(row("CDP floor click (link)", s.floorClickNav));
+  console.log(row("Porthole click → fresh (link)", s.portholeClickNav));
   console.log(row("CDP getFullAXTree alone", s.floorTree));
   console.log(row("Porthole observe", s.portholeObserve));
   console.log(row("CDP move+click awaited (what-if)", s.floorMoveAwaited));
@@ -239,7 +250,8 @@ export function printSummary(r: BenchResults): void {
   console.log(row("Porthole fill_form (10 fields)", s.portholeForm));
   const q = r.ratios;
   console.log(
-    `  click/floor: sync ${q.clickSyncToFloor}×, fetch ${q.clickFetchToFloor}× (target ≤ ${q.target}×); ` +
+    `  click/floor: sync ${q.clickSyncToFloor}×, fetch ${q.clickFetchToFloor}×, link ${q.clickNavToFloor}× ` +
+      `(target ≤ ${q.target}×); ` +
       `observe/floor click ${q.observeToFloorClick}×, observe/AX tree ${q.observeToFloorTree}×`,
   );
   const v = r.changeVisibleInTree;

@@ -16,8 +16,8 @@ import { defaultConfig } from "../lib/config.ts";
 import type { ContextLease } from "../lib/driver/pool.ts";
 import { startServer } from "../lib/server.ts";
 import type { Observation } from "../lib/protocol/types.ts";
-import { Agent, buttonRef } from "./agent.ts";
-import { FloorPage } from "./floor.ts";
+import { Agent, buttonRef, loopLinkRef } from "./agent.ts";
+import { FloorNavPage, FloorPage } from "./floor.ts";
 import { FormFloor, formRefs, formValues, READ_FORM } from "./form.ts";
 import { loadAverage, machineFacts } from "./machine.ts";
 import { breakdown, CdpRecorder, type Window } from "./profile.ts";
@@ -60,6 +60,9 @@ const MAX_SECONDS = count("max-seconds", flags["max-seconds"]!, 5, 3600);
 const COLD_STARTS = count("cold-starts", flags["cold-starts"]!, 0, 100);
 const VIEWPORT = { width: 1280, height: 720 };
 const BUTTON = "Increment";
+/** The titles of the soak's two pages: a click on the link of one lands on the other. */
+const NAV_TITLES = ["Loop", "Next"];
+
 /**
  * Playwright MCP's p50 for the same 10-field form (browser_fill_form), as measured on this kind
  * of machine for issue 12; Playwright MCP is not installed here, so it is not run beside.
@@ -106,7 +109,7 @@ interface FloorSide extends Tally {
 // Porthole's first navigate starts Chromium; the floor then leases a context in that browser.
 let lease: ContextLease | null = null;
 let formFloorRef: FormFloor | null = null;
-const floors: FloorPage[] = [];
+const floors: { close(): Promise<void> }[] = [];
 
 try {
   const openSide = async (path: "/sync" | "/fetch"): Promise<Side> => {
@@ -125,6 +128,12 @@ try {
   };
   const floorSync = await openFloor("/sync");
   const floorFetch = await openFloor("/fetch");
+  // A click that navigates: the soak's two pages, each with one link to the other.
+  const navSid = await agent.session();
+  const nav = { state: await agent.open(navSid, site.url("/loop")), clicks: 0, arrived: 0 };
+  const floorNav = await FloorNavPage.open(lease, site.url("/loop"), VIEWPORT);
+  floors.push(floorNav);
+  const floorNavTally = { clicks: 0, arrived: 0 };
   const formSid = await agent.session();
   const form = { state: await agent.open(formSid, site.url("/form")), fills: 0, verified: 0 };
   const formFieldRefs = formRefs(form.state);
@@ -137,6 +146,8 @@ try {
     portholeClickSync: [] as number[],
     floorClickFetch: [] as number[],
     portholeClickFetch: [] as number[],
+    floorClickNav: [] as number[],
+    portholeClickNav: [] as number[],
     floorTree: [] as number[],
     floorMoveAwaited: [] as number[],
     floorMovePipelined: [] as number[],
@@ -173,6 +184,17 @@ try {
     ["portholeClickSync", () => portholeClick(phSync)],
     ["floorClickFetch", () => floorClick(floorFetch)],
     ["portholeClickFetch", () => portholeClick(phFetch)],
+    ["floorClickNav", async () => {
+      const r = await floorNav.click();
+      if (r.title === NAV_TITLES[++floorNavTally.clicks % 2]) floorNavTally.arrived++;
+      return r.ms;
+    }],
+    ["portholeClickNav", async () => {
+      const r = await agent.click(navSid, nav.state, loopLinkRef(nav.state));
+      nav.state = r.state;
+      if (r.state.title === NAV_TITLES[++nav.clicks % 2]) nav.arrived++;
+      return r.ms;
+    }],
     ["floorTree", () => floorSync.page.tree()],
     ["floorMoveAwaited", () => floorMoved(floorSync, "awaited")],
     ["floorMovePipelined", () => floorMoved(floorSync, "pipelined")],
@@ -239,6 +261,12 @@ try {
     portholeSync: phSync.clicks,
     portholeFetch: phFetch.clicks,
   };
+  // Every click on a link must have landed on the other page.
+  if (nav.arrived !== nav.clicks || floorNavTally.arrived !== floorNavTally.clicks) {
+    throw new Error(
+      `links: Porthole landed ${nav.arrived} of ${nav.clicks} clicks, the floor ${floorNavTally.arrived} of ${floorNavTally.clicks}`,
+    );
+  }
   for (const [k, n] of Object.entries(expected)) {
     if (pageCounts[k as keyof typeof pageCounts] !== countText(n)) {
       throw new Error(`${k}: the page shows "${pageCounts[k as keyof typeof pageCounts]}" after ${n} clicks`);
@@ -285,6 +313,7 @@ try {
     ratios: {
       clickSyncToFloor: ratio(summaries.portholeClickSync.p50, summaries.floorClickSync.p50),
       clickFetchToFloor: ratio(summaries.portholeClickFetch.p50, summaries.floorClickFetch.p50),
+      clickNavToFloor: ratio(summaries.portholeClickNav.p50, summaries.floorClickNav.p50),
       observeToFloorClick: ratio(summaries.portholeObserve.p50, summaries.floorClickSync.p50),
       observeToFloorTree: ratio(summaries.portholeObserve.p50, summaries.floorTree.p50),
       formToFloor: ratio(summaries.portholeForm.p50, summaries.floorForm.p50),
