@@ -6,7 +6,7 @@
 // @ts-types="@modelcontextprotocol/sdk/types"
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { PortholeError } from "../protocol/errors.ts";
-import type { ActResult, Observation } from "../protocol/types.ts";
+import type { ActResult, LeanObservation, Observation } from "../protocol/types.ts";
 import { snake, snakeText, toSnake } from "./names.ts";
 
 /** How every untrusted wrapper starts; its tags also carry a nonce (see `untrusted`). */
@@ -61,25 +61,30 @@ export function splitDetails(
   return { own, page: Object.keys(page).length ? page : null };
 }
 
-/** browser_observe's answer (and an act's fresh_state): identifiers to copy, then the tree. */
-export function observationView(o: Observation): Record<string, unknown> {
-  return {
-    state_id: o.stateId,
-    target_id: o.targetId,
-    page_id: o.pageId,
-    frame_id: o.frameId,
-    document: { loader_id: o.document.loaderId, document_id: o.document.documentId },
-    url: o.url,
-    origin: o.origin,
-    ref_count: o.refCount,
-    truncated: o.truncated,
-    ...o.budget ? { budget: budgetView(o.budget) } : {},
-    ...o.nextCursor ? { next_cursor: o.nextCursor } : {},
-    ...o.since ? { since: o.since } : {},
-    ...o.sinceUnavailable ? { since_unavailable: o.sinceUnavailable.reason } : {},
-    tree: untrusted(o.tree, true),
-    ...o.changes ? { changes: untrusted(JSON.stringify(o.changes), true) } : {},
+/**
+ * browser_observe's answer (and an act's fresh_state): identifiers to copy, then the tree. A lean fresh
+ * state (act with fresh "changes") says only what changed: its absent fields are the acted-on state's.
+ */
+export function observationView(o: Observation | LeanObservation): Record<string, unknown> {
+  const view: Record<string, unknown> = { state_id: o.stateId };
+  const copy = (key: string, value: unknown) => {
+    if (value !== undefined) view[key] = value;
   };
+  copy("target_id", o.targetId);
+  copy("page_id", o.pageId);
+  copy("frame_id", o.frameId);
+  if (o.document) view.document = { loader_id: o.document.loaderId, document_id: o.document.documentId };
+  copy("url", o.url);
+  copy("origin", o.origin);
+  copy("ref_count", o.refCount);
+  copy("truncated", o.truncated);
+  if (o.budget) view.budget = budgetView(o.budget);
+  copy("next_cursor", o.nextCursor);
+  copy("since", o.since);
+  if (o.sinceUnavailable) view.since_unavailable = o.sinceUnavailable.reason;
+  if (o.tree !== undefined) view.tree = untrusted(o.tree, true);
+  if (o.changes) view.changes = untrusted(JSON.stringify(o.changes), true);
+  return view;
 }
 
 /** The session's observation budget, in snake_case. */

@@ -149,6 +149,22 @@ export const Observation = v.object({
   )),
 });
 
+/**
+ * An act's fresh state with `fresh: "changes"` when a diff was made: the agent holds the state it acted
+ * on, so only what differs from it is said (lib/session/observe/lean.ts).
+ */
+export const LeanObservation = about(
+  v.object({
+    ...v.partial(Observation).entries,
+    stateId: Observation.entries.stateId,
+    since: about(Str, "The state acted on, which the changes are against"),
+    changes: v.nonOptional(Observation.entries.changes),
+  }),
+  'With fresh "changes": stateId, since and changes always, budget when set, truncated when cut; ' +
+    "targetId, pageId, frameId, document, url, origin, title, generation and tier only when they differ " +
+    "from the state acted on (absent: unchanged); no tree, refCount or bytes",
+);
+
 /** One line `find` matched, with its ancestors' path (`main > list > listitem`). */
 export const FindMatch = v.object({ line: Str, ref: v.optional(Str), path: Str });
 
@@ -172,7 +188,7 @@ export const ActResult = v.object({
   execution: Execution,
   observation: v.picklist(["captured", "unavailable"]),
   postcondition: v.picklist(["not_requested", "unknown", "unmet", "met"]),
-  freshState: v.optional(Observation),
+  freshState: v.optional(v.union([Observation, LeanObservation])),
   settle: v.optional(about(
     v.object({
       state: about(

@@ -9,6 +9,7 @@ import type * as P from "./results_page.ts";
 import type * as J from "./results_journal.ts";
 
 export type Observation = v.InferOutput<typeof R.Observation>;
+export type LeanObservation = v.InferOutput<typeof R.LeanObservation>;
 export type SinceUnavailableReason = v.InferOutput<typeof R.SinceUnavailableReason>;
 export type PageView = v.InferOutput<typeof R.PageView>;
 export type SessionView = v.InferOutput<typeof R.SessionView>;

@@ -2,11 +2,14 @@
  * `observe {since}`: what changed between two snapshots of the same document, as lines.
  * A line with a ref is followed by its ref (the same element keeps its ref within a document):
  * present only now → added, only before → removed, different text → changed. Lines without a
- * ref are compared by their text (with indentation) as multisets. Pure.
+ * ref are compared by their text (with indentation) as multisets. A removed line with a ref is
+ * given as its ref alone (`@e12`): whoever holds the earlier tree holds the line; a removed line
+ * without one is given whole, as that is what names it. Pure.
  */
 
 export interface Changes {
   added: string[];
+  /** Lines gone: a line that had a ref as the ref alone (`@e12`), any other as its text. */
   removed: string[];
   /** The new text of lines whose element is the same but whose line changed. */
   changed: string[];
@@ -51,7 +54,7 @@ export function diffTrees(before: string, after: string): Changes {
   for (const line of old) {
     const ref = refOf(line);
     if (ref) {
-      if (!nowRefs.has(ref)) changes.removed.push(line);
+      if (!nowRefs.has(ref)) changes.removed.push(ref);
       continue;
     }
     const left = oldPlain.get(line) ?? 0;

@@ -2,6 +2,8 @@
  * `act {fresh: "changes"}`: the act's fresh observation is captured as always (the new current
  * state, its refs good for one act), but answered as its changes against the state the act
  * consumed, as `observe {since}` answers; after a navigation, the whole tree with `sinceUnavailable`.
+ * The fresh state is lean: the agent holds the state it acted on, so only the fields that differ
+ * from it are said (absent: unchanged), and an agent goes on from the two put together.
  */
 import assert from "node:assert/strict";
 import { assertError, browserTest, type Json, Porthole, refOf, Site } from "../support/harness.ts";
@@ -44,13 +46,16 @@ Deno.test("act with fresh: changes answers the changed lines of its fresh state"
         removed: ['- paragraph: "Count: 0"'],
         changed: [`- button "Increment" [active] [ref=${refOf(first, /Increment/)}]`],
       });
-      assert.equal(fresh.tree, "");
       assert.equal(fresh.sinceUnavailable, undefined);
-      assert.equal(fresh.refCount, first.refCount, "the state behind the changes is the whole document");
+      assert.deepEqual(
+        Object.keys(fresh).sort(),
+        ["budget", "changes", "since", "stateId"],
+        "what the acted-on state said (target, page, frame, document, url, origin, title, tier) is not said again",
+      );
       assert.notEqual(fresh.stateId, first.stateId);
       assert.equal(ph.server.registry.get(sid).states.current?.stateId, fresh.stateId);
       assert.ok(JSON.stringify(r).length < JSON.stringify(first).length / 2, JSON.stringify(r));
-      state = fresh;
+      state = { ...state, ...fresh };
     },
   );
 
@@ -62,7 +67,7 @@ Deno.test("act with fresh: changes answers the changed lines of its fresh state"
     });
     assert.equal(grown.execution, "completed", JSON.stringify(grown.error));
     assert.match(grown.freshState.changes.added.join("\n"), /button "Double"/);
-    const double = await ph.act(sid, grown.freshState, {
+    const double = await ph.act(sid, { ...state, ...grown.freshState }, {
       action: "click",
       ref: refIn(grown.freshState.changes.added, /button "Double"/),
       fresh: "changes",
@@ -70,7 +75,7 @@ Deno.test("act with fresh: changes answers the changed lines of its fresh state"
     assert.equal(double.execution, "completed", JSON.stringify(double.error));
     assert.equal(await ph.pageEval(sid, "count.textContent"), "Count: 2");
     assert.deepEqual(double.freshState.changes.added, ['- paragraph: "Count: 2"']);
-    state = double.freshState;
+    state = { ...state, ...double.freshState };
   });
 
   await t.step("a ref of the earlier full tree, unchanged since, acts on the fresh state", async () => {
@@ -79,7 +84,7 @@ Deno.test("act with fresh: changes answers the changed lines of its fresh state"
     assert.equal(await ph.pageEval(sid, "count.textContent"), "Count: 3");
     const stale = await ph.act(sid, state, { action: "click", ref: refOf(first, /Increment/) });
     assert.equal(stale.error.code, "stale_state", "the consumed state stays a diff base, never actionable");
-    state = r.freshState;
+    state = { ...state, ...r.freshState };
   });
 
   await t.step("after a navigation, the whole tree and sinceUnavailable", async () => {
@@ -94,6 +99,9 @@ Deno.test("act with fresh: changes answers the changed lines of its fresh state"
     assert.equal(fresh.changes, undefined);
     assert.equal(fresh.since, undefined);
     assert.match(fresh.tree, /Elsewhere/);
+    assert.match(fresh.url, /\/other$/, "a whole fresh state says every field");
+    assert.equal(fresh.title, "Other");
+    assert.ok(fresh.document.loaderId && fresh.targetId && fresh.pageId);
     assert.equal(ph.server.registry.get(sid).states.current?.stateId, fresh.stateId);
     state = fresh;
   });
@@ -105,6 +113,30 @@ Deno.test("act with fresh: changes answers the changed lines of its fresh state"
     assert.equal(back.freshState.sinceUnavailable, undefined);
   });
 });
+
+Deno.test(
+  "a lean fresh state says the url and title that changed within the same document, and goes on acting",
+  browserTest,
+  async () => {
+    const page = `<!doctype html><title>Step 1</title><h1>Wizard</h1><p id="at">At step 1</p>
+<button onclick="history.pushState({}, '', '/step-2'); document.title = 'Step 2'; at.textContent = 'At step 2'">Next</button>`;
+    await using site = new Site({ "/": page }), ph = await Porthole.start();
+    const sid = await ph.session();
+    const first: Json = await ph.open(sid, site.url("/"));
+    const r = await ph.actOn(sid, first, "click", /Next/, { fresh: "changes" });
+    assert.equal(r.execution, "completed", JSON.stringify(r.error));
+    const fresh = r.freshState;
+    assert.deepEqual(fresh.changes.added, ["- paragraph: At step 2"], JSON.stringify(fresh));
+    assert.match(fresh.url, /\/step-2$/);
+    assert.equal(fresh.title, "Step 2");
+    assert.equal(fresh.targetId, undefined, "the target did not change");
+    assert.equal(fresh.document, undefined, "nor did the document");
+    // The agent goes on from the two put together: the acted-on state's target, the fresh state's id.
+    const again = await ph.actOn(sid, { ...first, ...fresh, tree: first.tree }, "click", /Next/);
+    assert.equal(again.execution, "completed", JSON.stringify(again.error));
+    assert.equal(again.freshState.title, "Step 2", "without fresh, the whole state as before");
+  },
+);
 
 Deno.test("act refuses a fresh it does not know, naming the field", browserTest, async () => {
   await using site = new Site({ "/": PAGE }), ph = await Porthole.start();

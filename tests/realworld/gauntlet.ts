@@ -51,7 +51,8 @@ export class Agent {
 
   /** An observation read (a whole tree or its changes): the state the policy continues from. */
   #saw(state: Json): void {
-    this.state = state;
+    // A lean fresh state (act with fresh "changes") says only what changed: the rest is the state acted on.
+    this.state = state.changes && state.since && this.state ? { ...this.state, ...state } : state;
     this.observations++;
     const changes = state.changes as { added: string[]; removed: string[]; changed: string[] } | undefined;
     const read = changes ? [...changes.added, ...changes.removed, ...changes.changed].join("\n") : state.tree;
@@ -63,8 +64,9 @@ export class Agent {
   /** Changes against the state the view was last brought to: removed lines go, changed lines are replaced by ref. */
   #apply(changes: { added: string[]; removed: string[]; changed: string[] }): void {
     const refOf = (l: string) => l.match(/\[ref=(@[^\]]+)\]/)?.[1];
+    // A removed line that had a ref comes as the ref alone (`@e12`); any other as its text.
     for (const line of changes.removed) {
-      const ref = refOf(line);
+      const ref = line.startsWith("@") ? line : undefined;
       const at = this.#view.findIndex((l) => ref ? refOf(l) === ref : l === line);
       if (at >= 0) this.#view.splice(at, 1);
     }

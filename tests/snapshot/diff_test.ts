@@ -16,12 +16,12 @@ Deno.test("a line whose element kept its ref but whose text changed is `changed`
   });
 });
 
-Deno.test("elements that appeared or left are added or removed, followed by their ref", () => {
+Deno.test("elements that appeared or left are added or removed, followed by their ref; a removed one is its ref alone", () => {
   const before = '- button "Alpha" [ref=@e1]\n- button "Beta" [ref=@e2]\n';
   const after = '- button "Alpha" [ref=@e1]\n- button "Gamma" [ref=@e3]\n';
   assert.deepEqual(diffTrees(before, after), {
     added: ['- button "Gamma" [ref=@e3]'],
-    removed: ['- button "Beta" [ref=@e2]'],
+    removed: ["@e2"],
     changed: [],
   });
 });

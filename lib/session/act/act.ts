@@ -5,7 +5,7 @@
  */
 import { PortholeError, toPortholeError } from "../../protocol/errors.ts";
 import type { ActInput } from "../../protocol/schemas.ts";
-import type { ActResult, Execution } from "../../protocol/types.ts";
+import type { ActResult, Execution, Observation } from "../../protocol/types.ts";
 import { type Deadline, deadline, effectiveTimeout } from "../core/deadline.ts";
 import { checkParams, preflight, type PreflightHost, releaseTargets, Stop } from "./checks.ts";
 import { type Dispatch, dispatch, type DispatchHost, type Progress } from "./dispatch.ts";
@@ -24,6 +24,7 @@ import type { Emitter } from "../core/emit.ts";
 import type { BrowserHost, NavigationHost, PagesHost } from "../core/hosts.ts";
 import { whileResponsive } from "../core/page_health.ts";
 import { Journal, type JournalWriter } from "../core/journal.ts";
+import { leanFresh } from "../observe/lean.ts";
 import type { ObservationBudget } from "../core/budget.ts";
 
 /**
@@ -175,7 +176,7 @@ interface Dispatched {
 /** What the page looked like afterwards. */
 interface Observed {
   settle: SettleReport;
-  freshState?: ActResult["freshState"];
+  freshState?: Observation;
   captureError: PortholeError | null;
 }
 
@@ -396,7 +397,7 @@ async function settleAndCapture(session: ActHost, run: Run): Promise<Observed> {
 /** `expect`, checked only on a state captured after a dispatched action. */
 async function checkPostcondition(
   run: Run,
-  freshState: ActResult["freshState"],
+  freshState: Observation | undefined,
 ): Promise<ActResult["postcondition"]> {
   const expect = run.input.expect;
   if (!expect) return "not_requested";
@@ -420,7 +421,10 @@ function report(
     observation: freshState ? "captured" : "unavailable",
     postcondition: out.postcondition,
   };
-  if (freshState) result.freshState = freshState;
+  // `fresh: "changes"`: what the state acted on already said is not said again.
+  if (freshState) {
+    result.freshState = run.input.fresh === "changes" ? leanFresh(freshState, run.state) : freshState;
+  }
   result.settle = out.settle;
   if (out.fields) result.fields = out.fields;
   if (session.dialogs.length) result.dialogs = session.dialogs.splice(0);
@@ -522,7 +526,7 @@ function fieldError(e: PortholeError, i: number): PortholeError {
 
 async function checkExpect(
   rec: PageRecord,
-  captured: NonNullable<ActResult["freshState"]>,
+  captured: Observation,
   expect: { selector: string; text: string },
   signal: AbortSignal,
 ): Promise<ActResult["postcondition"]> {

@@ -25,6 +25,8 @@ export interface StateRecord {
   token: string;
   origin: string;
   url: string;
+  /** The document's title when it was observed (a lean fresh state says it only when it changed). */
+  title?: string;
   /** Browser generation the page belongs to. */
   generation: number;
   refs: Map<string, RefTarget>;

@@ -279,6 +279,7 @@ export async function captureFrame(
       token: root.result.token,
       origin: root.origin,
       url: frame.url,
+      title: root.result.title,
       generation: target.generation,
       refs: new Map(built.allRefs.map((r) => [r.ref, r])),
       tree,

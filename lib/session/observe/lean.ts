@@ -1,0 +1,38 @@
+/**
+ * An act's fresh state with `fresh: "changes"`, lean: the agent quoted the state it acted on and
+ * holds its fields, so a field the fresh state shares with it is not said again. What stays:
+ * `stateId`, `since` and `changes` always; `budget` when the operator set one; `truncated` when the
+ * new state is cut; and each identity field (`targetId`, `pageId`, `frameId`, `document`, `url`,
+ * `origin`, `title`, `generation`, `tier`) only when it differs from the consumed state's. `tree`
+ * (empty beside changes), `refCount` and `bytes` (the whole tree's, not read) are left out. A fresh
+ * state without changes (`sinceUnavailable`: another document) is whole, and is returned as it is.
+ * Pure.
+ */
+import type { LeanObservation, Observation } from "../../protocol/types.ts";
+import { redactUrl } from "../../policy/url.ts";
+import type { StateRecord } from "../core/states.ts";
+
+export function leanFresh(
+  fresh: Observation,
+  consumed: Readonly<StateRecord>,
+): Observation | LeanObservation {
+  if (!fresh.changes || fresh.since === undefined) return fresh;
+  const lean: LeanObservation = { stateId: fresh.stateId, since: fresh.since, changes: fresh.changes };
+  const differs = <K extends keyof Observation & keyof LeanObservation>(key: K, was: unknown) => {
+    if (fresh[key] !== was) (lean as Record<string, unknown>)[key] = fresh[key];
+  };
+  differs("targetId", consumed.targetId);
+  differs("pageId", consumed.pageId);
+  differs("frameId", consumed.frameId);
+  if (
+    fresh.document.loaderId !== consumed.loaderId || fresh.document.documentId !== consumed.documentId
+  ) lean.document = fresh.document;
+  differs("url", redactUrl(consumed.url));
+  differs("origin", consumed.origin);
+  if (consumed.title === undefined || fresh.title !== consumed.title) lean.title = fresh.title;
+  differs("generation", consumed.generation);
+  differs("tier", consumed.tier);
+  if (fresh.truncated) lean.truncated = true;
+  if (fresh.budget) lean.budget = fresh.budget;
+  return lean;
+}
