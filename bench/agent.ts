@@ -2,7 +2,11 @@
  * Porthole as an agent sees it: JSON over real HTTP on loopback. Each call is timed from
  * before the request is sent until its body is parsed.
  */
+
 import type { ActResult, Observation } from "../lib/protocol/types.ts";
+
+/** This agent never asks for `fresh: "changes"`: its acts' fresh states are whole. */
+type WholeActResult = Omit<ActResult, "freshState"> & { freshState?: Observation };
 
 const TIMEOUT_MS = 15_000;
 
@@ -61,7 +65,7 @@ export class Agent {
 
   /** Click a ref of `state`; the result must be completed and carry a fresh state. */
   async click(sid: string, state: Observation, ref: string): Promise<{ ms: number; state: Observation }> {
-    const r = await this.#post<ActResult>(`/v1/sessions/${sid}/act`, {
+    const r = await this.#post<WholeActResult>(`/v1/sessions/${sid}/act`, {
       stateId: state.stateId,
       targetId: state.targetId,
       action: "click",
@@ -76,7 +80,7 @@ export class Agent {
 
   /** Any act on `state` (`body`: the action and its parameters); it must complete with a fresh state. */
   async act(sid: string, state: Observation, body: Record<string, unknown>): Promise<Observation> {
-    const r = await this.#post<ActResult>(`/v1/sessions/${sid}/act`, {
+    const r = await this.#post<WholeActResult>(`/v1/sessions/${sid}/act`, {
       stateId: state.stateId,
       targetId: state.targetId,
       ...body,
@@ -94,7 +98,7 @@ export class Agent {
     state: Observation,
     fields: { ref: string; value: string | boolean }[],
   ): Promise<{ ms: number; state: Observation }> {
-    const r = await this.#post<ActResult>(`/v1/sessions/${sid}/act`, {
+    const r = await this.#post<WholeActResult>(`/v1/sessions/${sid}/act`, {
       stateId: state.stateId,
       targetId: state.targetId,
       action: "fill_form",
