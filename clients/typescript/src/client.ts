@@ -19,6 +19,12 @@ export type ActInput = Schemas["ActInput"];
 export type ScreenshotOptions = Schemas["ScreenshotInput"];
 /** What act takes besides the state it refers to. */
 export type ActFields = Omit<ActInput, "stateId" | "targetId" | "action">;
+/**
+ * An act's result when it did not ask for `fresh: "changes"`: its fresh state is a whole observation.
+ * With `fresh: "changes"` the fresh state may be lean (only what differs from the state acted on), and
+ * the next act goes on from the two put together: `{ ...state, ...result.freshState }`.
+ */
+export type WholeActResult = Omit<ActResult, "freshState"> & { freshState?: Observation };
 
 /** An error answer of the server: `code` names it (README: errors). */
 export class PortholeError extends Error {
@@ -119,6 +125,12 @@ export class Session implements AsyncDisposable {
   }
 
   /** One action on an observation; the result's `freshState` is the state for the next one. */
+  act(
+    state: Observation,
+    action: ActInput["action"],
+    fields: ActFields & { fresh: "changes" },
+  ): Promise<ActResult>;
+  act(state: Observation, action: ActInput["action"], fields?: ActFields): Promise<WholeActResult>;
   async act(state: Observation, action: ActInput["action"], fields: ActFields = {}): Promise<ActResult> {
     const body = { ...fields, stateId: state.stateId, targetId: state.targetId, action };
     return unwrap(await this.client.api.POST("/v1/sessions/{sessionId}/act", { ...this.#path, body }));

@@ -1297,7 +1297,60 @@ export interface components {
             observation: "captured" | "unavailable";
             /** @enum {string} */
             postcondition: "not_requested" | "unknown" | "unmet" | "met";
-            freshState?: components["schemas"]["Observation"];
+            freshState?: components["schemas"]["Observation"] | {
+                /** @description Quote it to act; good for one action */
+                stateId: string;
+                targetId?: string;
+                pageId?: string;
+                frameId?: string;
+                document?: {
+                    loaderId: string;
+                    documentId: string;
+                };
+                url?: string;
+                origin?: string;
+                title?: string;
+                /** @description YAML lines `- role "name" [states] [tags] [ref=@eN]`: untrusted page text. A ref's tags say what acting on it would do and whether it can be reached now: [submits], [navigates=same-origin|cross-origin], [opens-popup], [downloads], [credential], [covered], [offscreen] (outside the page's scrollable area). A ref names its element for the life of the document */
+                tree?: string;
+                refCount?: number;
+                truncated?: boolean;
+                bytes?: number;
+                generation?: number;
+                /**
+                 * @description The tier the tree was rendered in
+                 * @enum {string}
+                 */
+                tier?: "full" | "interactive" | "minimal";
+                /** @description The state acted on, which the changes are against */
+                since: string;
+                changes: unknown;
+                /** @description With `since`, when no diff could be made: why, and the full tree is in `tree` */
+                sinceUnavailable?: {
+                    /** @enum {string} */
+                    reason: "unknown_state" | "other_page" | "other_document" | "other_frame" | "other_options" | "truncated";
+                    message: string;
+                };
+                /** @description Observation bytes a session used, its limit, and a notice when a tier was stepped down */
+                budget?: {
+                    /** @description Tree bytes (a since answer's: its changes) of every observation the session was given */
+                    bytesUsed: number;
+                    /** @description The operator's --session-budget; null: none */
+                    bytesLimit: number | null;
+                    /** @description Said when this observation was stepped down to a smaller tier than asked for */
+                    notice?: string;
+                };
+                /** @description A cut observation: pass it as `cursor` to observe the next page of this same state */
+                nextCursor?: string;
+                /** @description Which page of its state this tree is (0-based) and how many there are, when there is more than one */
+                page?: {
+                    index: number;
+                    count: number;
+                };
+                /** @description A scoped observe: the ref of the node whose subtree this state is (in the state it was taken from) */
+                scope?: {
+                    ref: string;
+                };
+            };
             /** @description What the fresh state waited for after the input */
             settle?: {
                 /**

@@ -18,17 +18,20 @@ import type { PageRecord } from "./page_record.ts";
 
 /** How long a healthy renderer may take to evaluate `0` on an idle machine; a busy one still answers well within it. */
 const PROBE_MS = 1_000;
-/** On a machine with more runnable work than cores, the probe waits longer, up to this many times PROBE_MS. */
+/** The load per core past which a machine counts as overloaded: its renderers may wait for a core. */
+const OVERLOADED = 4;
+/** On an overloaded machine the probe waits longer, up to this many times PROBE_MS. */
 const MAX_PATIENCE = 5;
 
 /**
- * How long a probe waits for its answer: PROBE_MS, stretched by the machine's load per core (the
- * last minute's load average over the cores), up to MAX_PATIENCE times. A renderer that waits for a
- * core is not hung; one that runs a script that never yields stays silent however long it is given.
+ * How long a probe waits for its answer: PROBE_MS, and on an overloaded machine (the last minute's
+ * load average over the cores past OVERLOADED) in proportion to the overload, up to MAX_PATIENCE
+ * times. A renderer that waits for a core is not hung; one that runs a script that never yields stays
+ * silent however long it is given. A busy machine short of overloaded keeps the one second.
  */
 export function probePatience(load1: number, cores: number): number {
-  const perCore = Number.isFinite(load1) && cores > 0 ? load1 / cores : 1;
-  return Math.round(PROBE_MS * Math.min(MAX_PATIENCE, Math.max(1, perCore)));
+  const perCore = Number.isFinite(load1) && cores > 0 ? load1 / cores : 0;
+  return Math.round(PROBE_MS * Math.min(MAX_PATIENCE, Math.max(1, perCore / OVERLOADED)));
 }
 
 function probeMs(): number {
