@@ -14,6 +14,9 @@ export interface WatchHost extends DialogHost {
   staleNotice(reason: string, predicate?: (s: StateRecord) => boolean): void;
 }
 
+/** How long the title read on a document's load may take before the load event goes out without it. */
+const TITLE_MS = 1_000;
+
 export function watchPage(session: WatchHost, rec: PageRecord, forget: () => void): void {
   const { driver } = rec;
   const pageId = rec.pageId;
@@ -33,7 +36,16 @@ export function watchPage(session: WatchHost, rec: PageRecord, forget: () => voi
   driver.on("Page.lifecycleEvent", (e: Protocol.Page.LifecycleEventEvent) => {
     if (e.frameId !== driver.targetId) return;
     const state = e.name === "DOMContentLoaded" ? "domcontentloaded" : e.name === "load" ? "load" : null;
-    if (state) session.emit("page.load", { pageId, state, url: redactUrl(driver.page.url()) });
+    if (!state) return;
+    const url = driver.page.url();
+    // The document's title as it loaded, read before the event goes out: whoever lists the session's
+    // pages on this event (the web UI) sees the new document's title, not the one last observed. A
+    // page that does not answer within TITLE_MS keeps its last known title.
+    const main = { frameId: e.frameId, parentId: null, loaderId: e.loaderId, url, securityOrigin: "" };
+    const read = driver.evaluate<unknown>(main, "document.title", AbortSignal.timeout(TITLE_MS));
+    read.then((title) => {
+      if (typeof title === "string") rec.title = session.scrub(title);
+    }, () => {}).finally(() => session.emit("page.load", { pageId, state, url: redactUrl(url) }));
   });
   driver.on("Page.navigatedWithinDocument", (e: Protocol.Page.NavigatedWithinDocumentEvent) => {
     session.emit("navigation.committed", { pageId, url: redactUrl(e.url), sameDocument: true });
