@@ -19,6 +19,7 @@ import { EPISODES } from "../tests/realworld/miniwob.ts";
 import { peerSandbox, playwrightMcpVersion, runPeer } from "../tests/realworld/playwright_mcp.ts";
 import { loadAverage } from "./machine.ts";
 import { median } from "./stats.ts";
+import { writeMarkdown } from "./markdown.ts";
 
 const show = Deno.args.includes("--show");
 const filter = Deno.args.find((a) => !a.startsWith("--"));
@@ -77,7 +78,7 @@ const md = lines.join("\n");
 console.log(`\n${md}\n\n${summary}\n${errors.join("\n")}`);
 
 if (!filter) {
-  await Deno.writeTextFile(
+  await writeMarkdown(
     join(import.meta.dirname!, "miniwob_peer.md"),
     `# MiniWoB-style episodes: Porthole beside Playwright MCP\n\n` +
       `Written by \`deno task miniwob:peer\` (bench/miniwob_peer.ts). The episodes are our own pages ` +

@@ -15,6 +15,7 @@ import { type Row, runPorthole, serveFixtures } from "../tests/realworld/gauntle
 import { peerSandbox, playwrightMcpVersion, runPeer } from "../tests/realworld/playwright_mcp.ts";
 import { TASKS } from "../tests/realworld/tasks.ts";
 import { loadAverage } from "./machine.ts";
+import { writeMarkdown } from "./markdown.ts";
 
 const show = Deno.args.includes("--show");
 const peerOnly = Deno.args.includes("--peer-only");
@@ -94,7 +95,7 @@ const md = lines.join("\n");
 console.log(`\n${md}\n\n${summary}\n${errors.join("\n")}`);
 
 if (!filter && !peerOnly) {
-  await Deno.writeTextFile(
+  await writeMarkdown(
     join(import.meta.dirname!, "realworld_peer.md"),
     `# Real-world gauntlet: Porthole beside Playwright MCP\n\n` +
       `Written by \`deno task realworld:peer\` (bench/realworld_peer.ts). The same pages, the same tasks: ` +

@@ -6,6 +6,7 @@
 import { join } from "node:path";
 import { HERE, runGauntlet, table } from "./gauntlet.ts";
 import { TASKS } from "./tasks.ts";
+import { writeMarkdown } from "../../bench/markdown.ts";
 
 const show = Deno.args.includes("--show");
 const filter = Deno.args.find((a) => !a.startsWith("--"));
@@ -21,7 +22,7 @@ const md = table(rows);
 console.log("\n" + md);
 if (!filter) {
   const solved = rows.filter((r) => r.solved).length;
-  await Deno.writeTextFile(
+  await writeMarkdown(
     join(HERE, "..", "..", "bench", "realworld.md"),
     `# Real-world gauntlet\n\nWritten by \`deno task realworld\` (tests/realworld/). ${solved} of ${rows.length} ` +
       `tasks solved through HTTP observe and act; bytes are every observe and act reply the policy read.\n\n` +
