@@ -24,6 +24,7 @@ import type { Emitter } from "../core/emit.ts";
 import type { BrowserHost, NavigationHost, PagesHost } from "../core/hosts.ts";
 import { whileResponsive } from "../core/page_health.ts";
 import { Journal, type JournalWriter } from "../core/journal.ts";
+import { raceSignal } from "../../driver/page_driver.ts";
 import { leanFresh } from "../observe/lean.ts";
 import type { ObservationBudget } from "../core/budget.ts";
 
@@ -337,7 +338,11 @@ async function dispatchInput(
   const signal = run.clock.detach(session);
   run.progress.acknowledged = false;
   run.execution = "dispatched_unknown";
-  run.watch ??= new SettleWatch(rec.driver, job.ctx.frame);
+  if (!run.watch) {
+    run.watch = new SettleWatch(rec.driver, job.ctx.frame);
+    // The page watches before the input arrives (see SettleWatch.armed).
+    await raceSignal(run.watch.armed, signal);
+  }
   run.blocked = await dispatch(session, {
     ...job,
     rec,

@@ -58,12 +58,19 @@ export class SettleWatch {
    */
   #armed = true;
 
+  /**
+   * Settles once the page armed its observer and its timer count (or could not): the input must wait
+   * for it. The arm reaches the renderer as a DevTools message and the input on the widget's own input
+   * channel, and a busy renderer may run the input first: its handler would then change the DOM and set
+   * its timers before anything watched them, and the settle would find nothing to wait for.
+   */
+  readonly armed: Promise<void>;
+
   /** Start watching before the input; `frame` is the frame whose DOM the action's state shows. */
   constructor(driver: PageDriver, frame: FrameInfo) {
     this.#driver = driver;
     this.#frame = frame;
-    // Not awaited: CDP keeps the order, so the observer is armed before the input arrives.
-    driver.callIn(frame, SETTLE_ARM).catch(() => {});
+    this.armed = driver.callIn(frame, SETTLE_ARM).then(() => {}, () => {});
     const on = <E>(event: string, fn: (e: E) => void) => this.#off.push(driver.on(event, fn));
     on("Network.requestWillBeSent", (e: Protocol.Network.RequestWillBeSentEvent) => {
       if (!AWAITED.has(e.type ?? "") || this.#pending.has(e.requestId)) return;
