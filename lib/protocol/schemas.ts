@@ -434,7 +434,8 @@ export const ActInput = v.strictObject({
       v.picklist(["tree", "changes"]),
       v.description(
         "tree (default): freshState holds the whole tree; changes: only its changes against the state acted " +
-          "on (as observe since), or the whole tree and sinceUnavailable when the document changed",
+          "on (as observe since), lean: only the fields that differ from that state's (absent: unchanged); " +
+          "or the whole state and sinceUnavailable when the document changed",
       ),
     ),
   ),

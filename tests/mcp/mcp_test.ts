@@ -208,6 +208,12 @@ Deno.test(
     assert.equal(acted.execution, "completed");
     assert.equal(acted.fresh_state.since, state.state_id);
     assert.match(String(acted.fresh_state.changes), /"added":\["- paragraph: \\"1\\""\]/);
+    // Lean: what the consumed state said (target, page, frame, document, url, origin) is not said again.
+    for (
+      const field of ["target_id", "page_id", "frame_id", "document", "url", "origin", "tree", "ref_count"]
+    ) {
+      assert.equal(acted.fresh_state[field], undefined, `${field} in ${JSON.stringify(acted.fresh_state)}`);
+    }
     assert.equal(await counter(ph, mcp.sid), "1");
     // The fresh state's id acts, on a ref of the earlier tree.
     const again = ok(

@@ -1232,7 +1232,7 @@ export interface components {
             tier?: "full" | "interactive" | "minimal";
             /** @description With `since`: the base state the changes are against (then `tree` is empty) */
             since?: string;
-            /** @description With `since`: lines added, removed, and changed (the new text of a line whose ref stayed) */
+            /** @description With `since`: lines added; lines removed (one that had a ref as the ref alone, `@e12`; any other as its text); lines changed (the new text of a line whose ref stayed) */
             changes?: {
                 added: string[];
                 removed: string[];
@@ -1485,7 +1485,7 @@ export interface components {
             /** @description ms for the action's requests and DOM to settle (default 1500) */
             settleMs?: number;
             /**
-             * @description tree (default): freshState holds the whole tree; changes: only its changes against the state acted on (as observe since), or the whole tree and sinceUnavailable when the document changed
+             * @description tree (default): freshState holds the whole tree; changes: only its changes against the state acted on (as observe since), lean: only the fields that differ from that state's (absent: unchanged); or the whole state and sinceUnavailable when the document changed
              * @enum {string}
              */
             fresh?: "tree" | "changes";
@@ -2940,7 +2940,7 @@ export interface components {
             /** @description ms for the action's requests and DOM to settle (default 1500) */
             settleMs?: number;
             /**
-             * @description tree (default): freshState holds the whole tree; changes: only its changes against the state acted on (as observe since), or the whole tree and sinceUnavailable when the document changed
+             * @description tree (default): freshState holds the whole tree; changes: only its changes against the state acted on (as observe since), lean: only the fields that differ from that state's (absent: unchanged); or the whole state and sinceUnavailable when the document changed
              * @enum {string}
              */
             fresh?: "tree" | "changes";
@@ -3090,7 +3090,7 @@ export interface components {
             tier?: "full" | "interactive" | "minimal";
             /** @description With `since`: the base state the changes are against (then `tree` is empty) */
             since?: string;
-            /** @description With `since`: lines added, removed, and changed (the new text of a line whose ref stayed) */
+            /** @description With `since`: lines added; lines removed (one that had a ref as the ref alone, `@e12`; any other as its text); lines changed (the new text of a line whose ref stayed) */
             changes?: {
                 added: string[];
                 removed: string[];
