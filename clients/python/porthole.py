@@ -187,7 +187,8 @@ class Session:
 
     def act(self, state: Dict[str, Any], action: str, **fields: Any) -> Dict[str, Any]:
         """One action on an observation (`ref=`, `text=`, `expect=` …). A state is good for one action:
-        the result's `freshState` is the next one."""
+        the result's `freshState` is the next one. With fresh="changes" that fresh state is lean (only
+        what differs from `state`): go on from `{**state, **result["freshState"]}`."""
         body = {"stateId": state["stateId"], "targetId": state["targetId"], "action": action, **fields}
         return self._post("act", body)
 

@@ -161,9 +161,9 @@ export const LeanObservation = about(
     since: about(Str, "The state acted on, which the changes are against"),
     changes: v.nonOptional(Observation.entries.changes),
   }),
-  'With fresh "changes": stateId, since and changes always, budget when set, truncated when cut; ' +
-    "targetId, pageId, frameId, document, url, origin, title, generation and tier only when they differ " +
-    "from the state acted on (absent: unchanged); no tree, refCount or bytes",
+  'With fresh "changes": stateId, since and changes always, budget when set; targetId, pageId, frameId, ' +
+    "document, url, origin, title, generation, tier and truncated only when they differ from the state " +
+    "acted on (absent: unchanged); no tree, refCount, bytes, nextCursor or page",
 );
 
 /** One line `find` matched, with its ancestors' path (`main > list > listitem`). */

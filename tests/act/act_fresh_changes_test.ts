@@ -138,6 +138,33 @@ Deno.test(
   },
 );
 
+Deno.test(
+  "a lean fresh state says truncated when it differs from the acted-on state's, and names removed lines by ref",
+  browserTest,
+  async () => {
+    // Over the 48 KiB cap: the acted-on state is cut into pages; clearing the list makes the page small.
+    const items = Array.from({ length: 2500 }, (_, i) => `<button>Item number ${i}</button>`).join("");
+    const page = `<!doctype html><title>List</title>
+<button onclick="list.remove()">Clear</button><div id="list">${items}</div>`;
+    await using site = new Site({ "/": page }), ph = await Porthole.start();
+    const sid = await ph.session();
+    const first: Json = await ph.open(sid, site.url("/"));
+    assert.equal(first.truncated, true, "the acted-on state is cut");
+    const r = await ph.actOn(sid, first, "click", /Clear/, { fresh: "changes" });
+    assert.equal(r.execution, "completed", JSON.stringify(r.error));
+    const fresh = r.freshState;
+    assert.equal(fresh.sinceUnavailable, undefined, "2,500 removed lines fit the cap as refs");
+    assert.equal(fresh.changes.removed.length, 2500);
+    assert.ok(fresh.changes.removed.every((l: string) => /^@e\d+$/.test(l)), fresh.changes.removed[0]);
+    assert.equal(fresh.truncated, false, "the new state is whole: absent would have said cut, as before");
+    assert.equal(fresh.nextCursor, undefined, "a changes answer has no pages");
+    // The agent's view is the acted-on state with the fresh one over it.
+    const view = { ...first, ...fresh };
+    assert.equal(view.truncated, false);
+    assert.equal(view.url, first.url);
+  },
+);
+
 Deno.test("act refuses a fresh it does not know, naming the field", browserTest, async () => {
   await using site = new Site({ "/": PAGE }), ph = await Porthole.start();
   const sid = await ph.session();

@@ -1,10 +1,11 @@
 /**
  * An act's fresh state with `fresh: "changes"`, lean: the agent quoted the state it acted on and
  * holds its fields, so a field the fresh state shares with it is not said again. What stays:
- * `stateId`, `since` and `changes` always; `budget` when the operator set one; `truncated` when the
- * new state is cut; and each identity field (`targetId`, `pageId`, `frameId`, `document`, `url`,
- * `origin`, `title`, `generation`, `tier`) only when it differs from the consumed state's. `tree`
- * (empty beside changes), `refCount` and `bytes` (the whole tree's, not read) are left out. A fresh
+ * `stateId`, `since` and `changes` always; `budget` when the operator set one; and each of
+ * `targetId`, `pageId`, `frameId`, `document`, `url`, `origin`, `title`, `generation`, `tier` and
+ * `truncated` only when it differs from the consumed state's (absent: unchanged). `tree` (empty
+ * beside changes), `refCount` and `bytes` (the whole tree's, not read) are left out, as are
+ * `nextCursor` and `page` (a changes answer has no pages). A fresh
  * state without changes (`sinceUnavailable`: another document) is whole, and is returned as it is.
  * Pure.
  */
@@ -32,7 +33,7 @@ export function leanFresh(
   if (consumed.title === undefined || fresh.title !== consumed.title) lean.title = fresh.title;
   differs("generation", consumed.generation);
   differs("tier", consumed.tier);
-  if (fresh.truncated) lean.truncated = true;
+  differs("truncated", consumed.truncated);
   if (fresh.budget) lean.budget = fresh.budget;
   return lean;
 }
