@@ -69,6 +69,7 @@ export class HttpFront {
           void reply(client, "503 Service Unavailable", "too many connections");
           continue;
         }
+        noDelay(client);
         const conn: Open = { client, upstream: null, tracker: new RequestTracker(this.#limits) };
         this.#open.add(conn);
         // One sweep for every connection's deadline: a thousand open connections, one timer.
@@ -163,6 +164,17 @@ export class HttpFront {
     } catch { /* closed */ }
     for (const conn of [...this.#open]) this.#drop(conn);
   }
+}
+
+/**
+ * Each write goes out at once: the pipe forwards what the server wrote, in pieces, and Nagle's
+ * algorithm would hold a piece's last partial segment until the client acknowledged the one
+ * before, which a client that delays its acknowledgements sends up to 40 ms later.
+ */
+function noDelay(conn: Deno.Conn): void {
+  try {
+    (conn as Deno.TcpConn).setNoDelay(true);
+  } catch { /* closed already */ }
 }
 
 async function writeAll(conn: Deno.Conn, data: Uint8Array): Promise<void> {
