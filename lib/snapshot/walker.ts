@@ -216,6 +216,50 @@ export const CLOSED_CANDIDATES = `function () {
 }`;
 
 /**
+ * The walker's answer as text (`(head, nodes) => string`, run in the page; parseWalk reads it): a first
+ * line of JSON with the walk's facts (WalkResult without `nodes`), then a line per record, its fields
+ * separated by tabs. First the nesting level, then the role, or for a text run `'` and its text, or `=`
+ * when the text is its parent's name. Then each field the record has, a letter and its value: `n`
+ * name, `#` ref, `f` flags, `l` heading level, `v` value, `x` field facts (JSON), `u` link target (its
+ * path when it is on the document's origin), `F` frame owner, `c` closed candidate, `S` scroll
+ * (`at,shown,total` and `,x` sideways), and the marks `s` (select), `h` (rich), `m` (may match) and `a`
+ * (ancestor). In a text value a backslash, tab and newline read `\\`, `\t`, `\n`.
+ */
+export const WALK_FORMAT = `(head, nodes) => {
+  const esc = (s) => /[\\\\\\t\\n]/.test(s)
+    ? s.replace(/[\\\\\\t\\n]/g, (c) => c === "\\\\" ? "\\\\\\\\" : c === "\\t" ? "\\\\t" : "\\\\n") : s;
+  let text = JSON.stringify(head);
+  // Repeats cost bytes: a text that is its parent's name reads "=", a link on the document's origin its path.
+  const sameOrigin = head.origin !== "null" ? head.origin + "/" : null;
+  const named = [];
+  for (const k of nodes) {
+    text += "\\n" + k.d;
+    if (k.r === "text") text += k.d > 0 && named[k.d - 1] === k.t ? "\\t=" : "\\t'" + esc(k.t);
+    else {
+      named[k.d] = k.n;
+      text += "\\t" + k.r;
+      if (k.n !== undefined) text += "\\tn" + esc(k.n);
+    }
+    if (k.ref !== undefined) text += "\\t#" + k.ref;
+    if (k.f !== undefined) text += "\\tf" + k.f;
+    if (k.lv !== undefined) text += "\\tl" + k.lv;
+    if (k.v !== undefined) text += "\\tv" + esc(k.v);
+    if (k.fx !== undefined) text += "\\tx" + esc(JSON.stringify(k.fx));
+    if (k.u !== undefined) {
+      text += "\\tu" + (sameOrigin && k.u.startsWith(sameOrigin) ? esc(k.u.slice(sameOrigin.length - 1)) : esc(k.u));
+    }
+    if (k.fr !== undefined) text += "\\tF" + k.fr;
+    if (k.c !== undefined) text += "\\tc" + k.c;
+    if (k.sel) text += "\\ts";
+    if (k.sc) text += "\\tS" + k.sc.at + "," + k.sc.shown + "," + k.sc.total + (k.sc.x ? ",x" : "");
+    if (k.rich) text += "\\th";
+    if (k.m) text += "\\tm";
+    if (k.a) text += "\\ta";
+  }
+  return text;
+}`;
+
+/**
  * The walker: `function (opts, ...frameOwners)` (with `opts.root`: `(opts, root, ...frameOwners)`), returning a
  * WalkResult as JSON text.
  */
@@ -719,10 +763,93 @@ export const WALKER = `function (opts, ...frameOwners) {
       nodes.push(out[j]);
     }
   }
-  // One JSON string, not an object: CDP's returnByValue builds a protocol value node by node, while a
-  // string is stringified here at native speed and crosses as one value (capture.ts parses it).
-  return JSON.stringify({
-    token: reg.token, next: reg.next, origin: self.origin, title: document.title, cut, nodes, recorder,
+  // One string, not an object: CDP's returnByValue builds a protocol value node by node, while a string
+  // crosses as one value. Not JSON either: DevTools escapes each of its quotes again on the way out, and
+  // the bytes that cross are most of an observation's time (WALK_FORMAT).
+  return (${WALK_FORMAT})({
+    token: reg.token, next: reg.next, origin: self.origin, title: document.title, cut, recorder,
     refs: opts.refs, ...(F ? { find: true } : {}),
-  });
+  }, nodes);
 }`;
+
+/** The walker's answer (WALK_FORMAT) as a WalkResult. */
+export function parseWalk(text: string): WalkResult {
+  const lines = text.split("\n");
+  const head = JSON.parse(lines[0]) as Omit<WalkResult, "nodes">;
+  const nodes: WalkNode[] = new Array(lines.length - 1);
+  // The name of the last record at each level: a text that repeats its parent's reads "=".
+  const named: (string | undefined)[] = [];
+  const origin = head.origin !== "null" ? head.origin : "";
+  for (let i = 1; i < lines.length; i++) {
+    const fields = lines[i].split("\t");
+    const d = Number(fields[0]);
+    const kind = fields[1];
+    let node: WalkNode;
+    if (kind === "=") node = { d, r: "text", t: named[d - 1] ?? "" };
+    else if (kind[0] === "'") node = { d, r: "text", t: unescapeField(kind.slice(1)) };
+    else node = { d, r: kind };
+    for (let j = 2; j < fields.length; j++) {
+      const f = fields[j];
+      const value = f.slice(1);
+      switch (f[0]) {
+        case "n":
+          node.n = unescapeField(value);
+          break;
+        case "#":
+          node.ref = Number(value);
+          break;
+        case "f":
+          node.f = Number(value);
+          break;
+        case "l":
+          node.lv = Number(value);
+          break;
+        case "v":
+          node.v = unescapeField(value);
+          break;
+        case "x":
+          node.fx = JSON.parse(unescapeField(value));
+          break;
+        case "u":
+          node.u = value[0] === "/" ? origin + unescapeField(value) : unescapeField(value);
+          break;
+        case "F":
+          node.fr = Number(value);
+          break;
+        case "c":
+          node.c = Number(value);
+          break;
+        case "s":
+          node.sel = 1;
+          break;
+        case "S": {
+          const [at, shown, total, x] = value.split(",");
+          node.sc = {
+            at: Number(at),
+            shown: Number(shown),
+            total: Number(total),
+            ...(x ? { x: 1 as const } : {}),
+          };
+          break;
+        }
+        case "h":
+          node.rich = 1;
+          break;
+        case "m":
+          node.m = 1;
+          break;
+        case "a":
+          node.a = 1;
+          break;
+        default:
+          throw new Error(`The walk's record ${i} has an unknown field: ${f.slice(0, 20)}`);
+      }
+    }
+    if (node.r !== "text") named[d] = node.n;
+    nodes[i - 1] = node;
+  }
+  return { ...head, nodes };
+}
+
+const unescapeField = (s: string) =>
+  s.includes("\\") ? s.replace(/\\(.)/g, (_, c: string) => c === "t" ? "\t" : c === "n" ? "\n" : c) : s;
