@@ -24,7 +24,7 @@ import type { Emitter } from "../core/emit.ts";
 import type { BrowserHost, NavigationHost, PagesHost } from "../core/hosts.ts";
 import { whileResponsive } from "../core/page_health.ts";
 import { Journal, type JournalWriter } from "../core/journal.ts";
-import { raceSignal } from "../../driver/page_driver.ts";
+import { type FrameInfo, raceSignal } from "../../driver/page_driver.ts";
 import { leanFresh } from "../observe/lean.ts";
 import type { ObservationBudget } from "../core/budget.ts";
 
@@ -162,6 +162,8 @@ interface Run {
   blocked: PortholeError | null;
   /** What the input started, watched from the first dispatch on. */
   watch: SettleWatch | null;
+  /** The settle armed beside the first preflight, until its input makes it `watch`. */
+  arming: SettleWatch | null;
   /** Each dispatched field's nodes, let go once the page was observed: no release queues ahead of the capture. */
   readonly held: Preflight[];
 }
@@ -244,6 +246,7 @@ function begin(
     progress: { acknowledged: false, onInput: () => run.watch?.inputDone(settleBudget(run)) },
     blocked: null,
     watch: null,
+    arming: null,
     held: [],
   };
   return run;
@@ -306,14 +309,20 @@ async function checkAndDispatch(session: ActHost, run: Run, one: ActInput): Prom
   if (!rec || rec.driver.closed) {
     throw new Stop("target_changed", `Page ${state.pageId} of state ${state.stateId} is closed`);
   }
+  const rule = approvalRule(session, one, state.origin, plan.ref);
+  // With no person to wait for, the settle is armed beside the preflight's reads: the input waits for
+  // the arm (SettleWatch.armed), and then no longer one round trip after the reads. A refused or
+  // needless action lets it go once the page was observed (settleAndCapture).
+  const arm = rule || run.watch || run.arming ? undefined : (frame: FrameInfo) => {
+    run.arming = new SettleWatch(rec.driver, frame);
+  };
   // Step 4, while the renderer is probed side by side (a hung page is refused at once).
   let ctx = await whileResponsive(
     rec,
     clock.dl.signal,
-    (sig) => preflight(session, rec, state, one, plan, sig),
+    (sig) => preflight(session, rec, state, one, plan, sig, arm),
   );
-  const rule = ctx.noop ? null : approvalRule(session, one, state.origin, plan.ref);
-  if (rule) {
+  if (rule && !ctx.noop) {
     // A human decides; the wait is bounded by the rule, not by timeoutMs. Afterwards every
     // check runs again on the page as it is then, within a fresh timeoutMs.
     releaseTargets(rec, ctx);
@@ -339,7 +348,8 @@ async function dispatchInput(
   run.progress.acknowledged = false;
   run.execution = "dispatched_unknown";
   if (!run.watch) {
-    run.watch = new SettleWatch(rec.driver, job.ctx.frame);
+    run.watch = run.arming ?? new SettleWatch(rec.driver, job.ctx.frame);
+    run.arming = null;
     // The page watches before the input arrives (see SettleWatch.armed).
     await raceSignal(run.watch.armed, signal);
   }
@@ -395,6 +405,8 @@ async function settleAndCapture(session: ActHost, run: Run): Promise<Observed> {
   }
   run.spans.mark("capture");
   watch?.dispose(observed.freshState !== undefined);
+  run.arming?.dispose(observed.freshState !== undefined);
+  run.arming = null;
   if (rec) { for (const ctx of run.held) releaseTargets(rec, ctx); }
   return observed;
 }

@@ -39,7 +39,11 @@ const ANY_STATE = new Set(["hover", "scroll"]);
 /** Names each preflight's object group (unique within the sidecar). */
 let preflights = 0;
 
-/** Step 4: every check that sends nothing to the page. */
+/**
+ * Step 4: every check that sends nothing to the page. `ready` is called with the state's frame once it
+ * is known to be the state's document and before the reads are sent, so that a command the input
+ * must follow goes out beside them (act.ts arms the settle there).
+ */
 export async function preflight(
   session: PreflightHost,
   rec: PageRecord,
@@ -47,6 +51,7 @@ export async function preflight(
   input: ActInput,
   plan: Plan,
   signal: AbortSignal,
+  ready?: (frame: FrameInfo) => void,
 ): Promise<Preflight> {
   const driver = rec.driver;
   if (input.targetId !== state.targetId || driver.targetId !== state.targetId) {
@@ -72,6 +77,7 @@ export async function preflight(
   checkOrigins(rec, frames, frame, state, plan);
   // Where `navigate` may go is policy: refused destinations are refused before anything is sent.
   if (input.action === "navigate") session.checkDestination(input.url!);
+  ready?.(frame);
   // Every node the checks resolve is made in one object group, let go in one command.
   const group = `porthole-act-${++preflights}`;
   // A ref of the state's own document reads the document check with its facts (one call less);
