@@ -10,7 +10,13 @@ import { newId } from "../../protocol/validate.ts";
 import { canonicalOrigin, redactUrl } from "../../policy/url.ts";
 import { type FrameWalk, type Line, render, type Tier } from "../../snapshot/render.ts";
 import { paginate } from "../../snapshot/pages.ts";
-import { CLOSED_CANDIDATES, parseWalk, WALKER, type WalkResult, type WalkSearch } from "../../snapshot/walker.ts";
+import {
+  CLOSED_CANDIDATES,
+  parseWalk,
+  WALKER,
+  type WalkResult,
+  type WalkSearch,
+} from "../../snapshot/walker.ts";
 import { driverError, type FrameInfo, type PageDriver } from "../../driver/page_driver.ts";
 import type { StateRecord } from "../core/states.ts";
 import { sinceOutcome } from "./history.ts";
