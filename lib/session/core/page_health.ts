@@ -43,8 +43,6 @@ function probeMs(): number {
 }
 /** A renderer already found hung is asked again briefly: it may have come back by itself. */
 const RECHECK_MS = 200;
-/** How long work on a healthy page runs before its renderer is probed beside it (whileResponsive). */
-const LATE_PROBE_MS = 50;
 /** How long a hung renderer may take to go once Porthole crashed it. */
 const CRASH_MS = 3_000;
 
@@ -226,11 +224,9 @@ export async function recoverPage(host: Emitter, rec: PageRecord, signal: AbortS
 }
 
 /**
- * Run `work` on the page while its renderer is probed side by side: a hung page ends the work with
- * page_unresponsive within the probe's time instead of at its deadline. A page last seen healthy is
- * probed only once the work has run for `LATE_PROBE_MS`: most work ends sooner, and a probe each call
- * was two commands more per action for the sidecar, the browser and the renderer to handle, which
- * many sessions at once pay in throughput. A page seen hung is probed at once.
+ * Run `work` on the page while its renderer is probed side by side: a healthy page pays no extra
+ * round trip (the probe overlaps the work's first commands), and a hung one ends the work with
+ * page_unresponsive within the probe's time instead of at its deadline.
  */
 export async function whileResponsive<T>(
   rec: PageRecord,
@@ -239,29 +235,14 @@ export async function whileResponsive<T>(
 ): Promise<T> {
   if (rec.health === "crashed") throw unresponsive(rec);
   const stop = new AbortController();
-  let probe: Promise<void> | null = null;
-  const startProbe = () => {
-    probe = assertResponsive(rec, signal).catch((err) => {
-      stop.abort(err);
-      throw err;
-    });
-    probe.catch(() => {});
-  };
-  if (rec.health !== "ok") startProbe();
-  const timer = probe ? undefined : setTimeout(startProbe, LATE_PROBE_MS);
-  // Whichever fails first says why; the other's outcome is not needed then.
-  const failed = new Promise<never>((_, reject) => {
-    stop.signal.addEventListener("abort", () => reject(stop.signal.reason), { once: true });
+  const probe = assertResponsive(rec, signal).catch((err) => {
+    stop.abort(err);
+    throw err;
   });
-  failed.catch(() => {});
   const done = work(AbortSignal.any([signal, stop.signal]));
+  // Whichever fails first says why; the other's outcome is not needed then.
+  probe.catch(() => {});
   done.catch(() => {});
-  try {
-    const result = await Promise.race([done, failed]);
-    // A probe under way when the work ended still has its say.
-    if (probe) await probe;
-    return result;
-  } finally {
-    clearTimeout(timer);
-  }
+  const [, result] = await Promise.all([probe, done]);
+  return result;
 }
