@@ -5,12 +5,28 @@
 import assert from "node:assert/strict";
 import { assertError, browserTest, Porthole, Site } from "../support/harness.ts";
 
-/** A loopback port that was free a moment ago: nothing listens on it. */
+/**
+ * A loopback port nothing listens on, and nothing will: free a moment ago on both loopback addresses,
+ * and below the kernel's range of ephemeral ports, which every `port: 0` listener of the tests running
+ * beside this one is given from (a freed ephemeral port was given to one of them, which answered 404).
+ */
 function deadPort(): number {
-  const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = (l.addr as Deno.NetAddr).port;
-  l.close();
-  return port;
+  const [low] = Deno.readTextFileSync("/proc/sys/net/ipv4/ip_local_port_range").trim().split(/\s+/).map(
+    Number,
+  );
+  for (let tries = 0; tries < 100; tries++) {
+    const port = 20_000 + Math.floor(Math.random() * Math.max(1, Math.min(low, 32_768) - 20_000));
+    const free = ["127.0.0.1", "::1"].every((hostname) => {
+      try {
+        Deno.listen({ hostname, port }).close();
+        return true;
+      } catch (err) {
+        return !(err instanceof Deno.errors.AddrInUse);
+      }
+    });
+    if (free) return port;
+  }
+  throw new Error("no free loopback port below the ephemeral range");
 }
 
 Deno.test(
