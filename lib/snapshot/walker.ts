@@ -467,6 +467,17 @@ export const WALKER = `function (opts, ...frameOwners) {
     if (el.getAttribute("draggable") === "true") return true;
     return false;
   };
+  // Roles Chromium names only from the author's aria-label, aria-labelledby or title, unless the element can
+  // take focus (it then names it from its contents, as it does a focusable scroll container): every such
+  // element gets a ref. Without a ref and those attributes the name is empty, and asking Chromium for it
+  // each time was a tenth of the walk of a list or an article.
+  const AUTHOR_NAMED = new Set(["paragraph", "listitem", "list", "main", "navigation", "banner", "contentinfo",
+    "complementary", "article"]);
+  const nameOf = (el, role, ref) => {
+    const quick = !ref && AUTHOR_NAMED.has(role) && !el.hasAttribute("aria-label") &&
+      !el.hasAttribute("aria-labelledby") && !el.hasAttribute("title");
+    return quick ? "" : el.computedName;
+  };
   const focusable = (el) =>
     el.tabIndex >= 0 || el.hasAttribute("tabindex") || (el.isContentEditable &&
       !(el.parentElement && el.parentElement.isContentEditable));
@@ -562,7 +573,7 @@ export const WALKER = `function (opts, ...frameOwners) {
     if (at >= level) return;
     done.set(i, level);
     if (at < 1) {
-      const name = el.computedName;
+      const name = nameOf(el, node.r, node.ref);
       if (name) node.n = name;
     }
     if (level < 2) return;
@@ -646,7 +657,7 @@ export const WALKER = `function (opts, ...frameOwners) {
     const lazy = F && (!needName ||
       (qRole !== undefined && qRole !== shownRole(role, ref, sc) && qRole !== shownRole(role, 0, sc)));
     if (!lazy) {
-      const name = el.computedName;
+      const name = nameOf(el, role, ref);
       if (name) node.n = name;
     }
     if (ref) {
