@@ -1,0 +1,55 @@
+import assert from "node:assert/strict";
+import { browserTest, Porthole, Site } from "../support/harness.ts";
+
+/**
+ * Paragraphs, list items, lists and landmarks are named only by their author (aria-label,
+ * aria-labelledby, title): the walker asks Chromium for the name of those only, and of any that can
+ * take focus (walker.ts AUTHOR_NAMED); the tree shows each name as Chromium gives it.
+ */
+const PAGE = `<!doctype html><title>Names</title>
+<header title="Masthead"><nav aria-label="Primary"><a href="/a">A</a></nav></header>
+<main title="Content">
+  <ul aria-label="Fruits">
+    <li>Apple</li>
+    <li aria-labelledby="yellow">Banana</li>
+    <li tabindex="0">Cherry</li>
+    <li title="Stone fruit">Damson</li>
+  </ul>
+  <span id="yellow">Yellow one</span>
+  <p title="Tip">Drink water</p>
+  <p>Plain paragraph</p>
+  <p tabindex="0">Focusable paragraph</p>
+  <article aria-label="Story"><p>Once</p></article>
+  <aside>Side</aside>
+</main>
+<footer>Foot</footer>`;
+
+Deno.test(
+  "a paragraph, list item, list or landmark shows the name its author gave, and none otherwise",
+  browserTest,
+  async () => {
+    await using site = new Site({ "/": PAGE });
+    await using ph = await Porthole.start();
+    const sid = await ph.session();
+    const state = await ph.open(sid, site.url("/"));
+    const lines = state.tree.split("\n").map((l: string) => l.trim());
+    const has = (re: RegExp) =>
+      assert.ok(lines.some((l: string) => re.test(l)), `no line ${re} in:\n${state.tree}`);
+    has(/^- banner "Masthead":$/);
+    has(/^- navigation "Primary":$/);
+    has(/^- main "Content":$/);
+    has(/^- list "Fruits":$/);
+    has(/^- listitem: Apple$/);
+    has(/^- listitem "Yellow one": Banana$/);
+    // Focusable: actionable, and named as Chromium names it (by nobody here either).
+    has(/^- listitem \[ref=@e\d+\]: Cherry$/);
+    has(/^- listitem "Stone fruit": Damson$/);
+    // A paragraph's title is its description, not its name, in Chromium.
+    has(/^- paragraph: Drink water$/);
+    has(/^- paragraph: Plain paragraph$/);
+    has(/^- paragraph \[ref=@e\d+\]: Focusable paragraph$/);
+    has(/^- article "Story":$/);
+    has(/^- complementary: Side$/);
+    has(/^- contentinfo: Foot$/);
+  },
+);
