@@ -59,6 +59,10 @@ class AgentLoop(unittest.TestCase):
             self.assertEqual(bad.exception.code, "invalid_params")
             self.assertEqual(bad.exception.details.get("field"), "bogus")
             self.assertEqual(bad.exception.status, 400)
+            # A lean fresh state (fresh="changes") is merged with the state it came from before acting on it.
+            with self.assertRaises(ValueError) as lean:
+                s.act({"stateId": fresh["stateId"], "changes": {}}, "click", ref="@e1")
+            self.assertIn("lean fresh state", str(lean.exception))
         reader.join(30)
         self.assertFalse(reader.is_alive(), "the event stream ends when the session closes")
         types = [e.type for e in events]

@@ -189,6 +189,11 @@ class Session:
         """One action on an observation (`ref=`, `text=`, `expect=` …). A state is good for one action:
         the result's `freshState` is the next one. With fresh="changes" that fresh state is lean (only
         what differs from `state`): go on from `{**state, **result["freshState"]}`."""
+        if "targetId" not in state:
+            raise ValueError(
+                "state has no targetId: a lean fresh state (fresh=\"changes\") says only what changed; "
+                "act on {**state, **result[\"freshState\"]}"
+            )
         body = {"stateId": state["stateId"], "targetId": state["targetId"], "action": action, **fields}
         return self._post("act", body)
 
