@@ -261,7 +261,7 @@ export const WALK_FORMAT = `(head, nodes) => {
 
 /**
  * The walker: `function (opts, ...frameOwners)` (with `opts.root`: `(opts, root, ...frameOwners)`), returning a
- * WalkResult as JSON text.
+ * WalkResult as text in WALK_FORMAT (parseWalk reads it).
  */
 export const WALKER = `function (opts, ...frameOwners) {
   // An observation ends an action's settle: a DOM observer the settle left armed in this world
@@ -467,13 +467,12 @@ export const WALKER = `function (opts, ...frameOwners) {
     if (el.getAttribute("draggable") === "true") return true;
     return false;
   };
-  // Roles Chromium names only from the author's aria-label, aria-labelledby or title, unless the element can
-  // take focus (it then names it from its contents, as it does a focusable scroll container): every such
-  // element gets a ref. Without a ref and those attributes the name is empty, and asking Chromium for it
-  // each time was a tenth of the walk of a list or an article.
   // Elements Chromium gives the generic role whatever their place, when they carry no attribute (a role,
   // tabindex or contenteditable would change it): their role needs no asking, a sixth of the walk.
   const PLAIN = new Set(["div", "span", "b", "i", "u", "small", "font"]);
+  // Roles Chromium names only from the author's aria-label, aria-labelledby or title, unless the element can
+  // take focus; one that can gets a ref, and is asked. Without a ref and those attributes the name is empty,
+  // and asking Chromium for it each time was a tenth of the walk of a list or an article.
   const AUTHOR_NAMED = new Set(["paragraph", "listitem", "list", "main", "navigation", "banner", "contentinfo",
     "complementary", "article"]);
   const nameOf = (el, role, ref) => {
