@@ -35,10 +35,16 @@ export function useTakeover(sessionId: string, pageId: string | null): Takeover 
   const [pass, setPass] = useState<string | null>(() => passOf(sessionId));
   const [error, setError] = useState<string | null>(null);
   const queue = useRef<InputEvent[]>([]);
-  const busy = useRef(false);
+  /** The batch loop that is sending, if one is: a hand-back waits for it. */
+  const sending = useRef<Promise<void> | null>(null);
+  // Reads of the holder may answer out of order (one sent on mount can outlive the hand-back's):
+  // only the latest read, and none sent before a take or hand-back, may set it.
+  const asked = useRef(0);
 
   const refresh = useCallback(() => {
+    const mark = ++asked.current;
     api<{ takeover: Holder | null }>("GET", base).then((r) => {
+      if (mark !== asked.current) return;
       setHolder(r.takeover);
       // Handed back on its own (idle) or by someone else: this browser's pass is gone too.
       if (!r.takeover) {
@@ -54,20 +60,22 @@ export function useTakeover(sessionId: string, pageId: string | null): Takeover 
 
   const fail = (e: unknown) => setError(e instanceof ApiError ? `${e.message} (${e.code})` : String(e));
 
-  const flush = useCallback(async () => {
-    if (busy.current || !pass) return;
-    busy.current = true;
-    try {
-      while (queue.current.length) {
-        const events = queue.current.splice(0, 256);
-        await api("POST", `${base}/${encodeURIComponent(pass)}/input`, {
-          ...(pageId ? { pageId } : {}),
-          events,
-        }).catch(fail);
+  const flush = useCallback((): Promise<void> => {
+    if (sending.current || !pass) return sending.current ?? Promise.resolve();
+    const loop = async () => {
+      try {
+        while (queue.current.length) {
+          const events = queue.current.splice(0, 256);
+          await api("POST", `${base}/${encodeURIComponent(pass)}/input`, {
+            ...(pageId ? { pageId } : {}),
+            events,
+          }).catch(fail);
+        }
+      } finally {
+        sending.current = null;
       }
-    } finally {
-      busy.current = false;
-    }
+    };
+    return (sending.current = loop());
   }, [base, pass, pageId]);
 
   return {
@@ -76,6 +84,7 @@ export function useTakeover(sessionId: string, pageId: string | null): Takeover 
     error,
     async take(who) {
       setError(null);
+      asked.current++;
       try {
         const r = await api<Holder & { takeoverId: string }>("POST", base, { who });
         holdPass(sessionId, r.takeoverId);
@@ -90,6 +99,7 @@ export function useTakeover(sessionId: string, pageId: string | null): Takeover 
       if (!pass) return;
       setError(null);
       await flush();
+      asked.current++;
       await api("DELETE", `${base}/${encodeURIComponent(pass)}`).catch(fail);
       // At once, not at the next render: the pass no longer admits anything.
       holdPass(sessionId, null);
