@@ -61,6 +61,30 @@ export class FloorPage {
   }
 
   /**
+   * The same click, then the page's own change before the tree: an observer on the counter is armed in the
+   * same pipe as the press (CDP keeps their order), and the tree is read once it saw a mutation. The least a
+   * correct answer costs on a page that fetches first, for a client that knows what will change (Porthole
+   * does not: it waits for the requests the click started, then a quiet DOM).
+   */
+  async clickUntilChanged(): Promise<{ ms: number; names: string[] }> {
+    const at = { x: this.#x, y: this.#y, button: "left" as const, clickCount: 1 };
+    const t0 = performance.now();
+    const armed = this.#cdp.send("Runtime.evaluate", {
+      expression: `globalThis.__floorChanged = new Promise((resolve) => {
+        const o = new MutationObserver(() => { o.disconnect(); resolve(true); });
+        o.observe(document.getElementById("count"), { childList: true, characterData: true, subtree: true });
+      }), 0`,
+    });
+    await this.#cdp.send("Input.dispatchMouseEvent", { type: "mousePressed", ...at, buttons: 1 });
+    await this.#cdp.send("Input.dispatchMouseEvent", { type: "mouseReleased", ...at, buttons: 0 });
+    await armed;
+    await this.#cdp.send("Runtime.evaluate", { expression: "globalThis.__floorChanged", awaitPromise: true });
+    const tree = await this.#cdp.send("Accessibility.getFullAXTree", {});
+    const ms = performance.now() - t0;
+    return { ms, names: namesOf(tree.nodes as AXNode[]) };
+  }
+
+  /**
    * The same click with a `mouseMoved` to the point first, as Porthole sends it: each event
    * awaited in turn, or all three sent at once (CDP keeps their order). Returns ms to the tree.
    */

@@ -9,6 +9,7 @@ export type ResultKey =
   | "floorClickSync"
   | "portholeClickSync"
   | "floorClickFetch"
+  | "floorClickFetchWaited"
   | "portholeClickFetch"
   | "floorClickNav"
   | "portholeClickNav"
@@ -35,6 +36,8 @@ export interface BenchResults {
   ratios: {
     clickSyncToFloor: number;
     clickFetchToFloor: number;
+    /** The fetch page again, ÷ a floor that waits for the page's change before its tree (as Porthole's answer does). */
+    clickFetchToWaitedFloor: number;
     /** A click on a same-origin link: Porthole's fresh observation of the new page ÷ the floor's. */
     clickNavToFloor: number;
     observeToFloorClick: number;
@@ -53,7 +56,10 @@ export interface BenchResults {
     playwrightMcpMs: number;
   };
   /** Share of clicks whose tree (fresh observation, or the floor's AX tree) already showed the new count. */
-  changeVisibleInTree: Record<"floorSync" | "portholeSync" | "floorFetch" | "portholeFetch", number>;
+  changeVisibleInTree: Record<
+    "floorSync" | "portholeSync" | "floorFetch" | "floorFetchWaited" | "portholeFetch",
+    number
+  >;
   profile: { act: Breakdown; observe: Breakdown } | null;
   /** Idle RSS and cold starts of spawned sidecars (bench/footprint.ts); null with --cold-starts 0. */
   footprint: Footprint | null;
@@ -68,6 +74,8 @@ const LABELS: Record<ResultKey, string> = {
   floorClickSync: "CDP floor: 2× Input.dispatchMouseEvent + getFullAXTree (sync page)",
   portholeClickSync: "Porthole: act click → freshState over HTTP (sync page)",
   floorClickFetch: "CDP floor: 2× Input.dispatchMouseEvent + getFullAXTree (fetch page)",
+  floorClickFetchWaited:
+    "CDP floor: the same, armed for the counter's change and waiting for it before getFullAXTree (fetch page)",
   portholeClickFetch: "Porthole: act click → freshState over HTTP (fetch page)",
   floorClickNav: "CDP floor: 2× Input.dispatchMouseEvent + DOMContentLoaded + getFullAXTree (a link)",
   portholeClickNav: "Porthole: act click on a link → freshState of the new page over HTTP",
@@ -138,6 +146,9 @@ export function markdown(r: BenchResults): string {
     `| click → fresh observation ÷ CDP floor (fetch page) | ${q.clickFetchToFloor}× | ${
       verdict(q.clickFetchToFloor, q.target)
     } |`,
+    `| click → fresh observation ÷ CDP floor that waits for the page's change (fetch page) | ${q.clickFetchToWaitedFloor}× | ${
+      verdict(q.clickFetchToWaitedFloor, q.target)
+    } |`,
     `| click on a link → fresh observation of the new page ÷ CDP floor | ${q.clickNavToFloor}× | ${
       verdict(q.clickNavToFloor, q.target)
     } |`,
@@ -160,6 +171,7 @@ export function markdown(r: BenchResults): string {
     "|---|---:|---:|",
     `| sync | ${pct(r.changeVisibleInTree.floorSync)} | ${pct(r.changeVisibleInTree.portholeSync)} |`,
     `| fetch | ${pct(r.changeVisibleInTree.floorFetch)} | ${pct(r.changeVisibleInTree.portholeFetch)} |`,
+    `| fetch, the floor that waits for the change | ${pct(r.changeVisibleInTree.floorFetchWaited)} | |`,
   );
   if (r.footprint) lines.push("", ...footprintMarkdown(r.footprint));
   if (r.profile) {
@@ -238,6 +250,7 @@ export function printSummary(r: BenchResults): void {
   console.log(row("CDP floor click (sync)", s.floorClickSync));
   console.log(row("Porthole click → fresh (sync)", s.portholeClickSync));
   console.log(row("CDP floor click (fetch)", s.floorClickFetch));
+  console.log(row("CDP floor click, waits (fetch)", s.floorClickFetchWaited));
   console.log(row("Porthole click → fresh (fetch)", s.portholeClickFetch));
   console.log(row("CDP floor click (link)", s.floorClickNav));
   console.log(row("Porthole click → fresh (link)", s.portholeClickNav));
@@ -250,7 +263,7 @@ export function printSummary(r: BenchResults): void {
   console.log(row("Porthole fill_form (10 fields)", s.portholeForm));
   const q = r.ratios;
   console.log(
-    `  click/floor: sync ${q.clickSyncToFloor}×, fetch ${q.clickFetchToFloor}×, link ${q.clickNavToFloor}× ` +
+    `  click/floor: sync ${q.clickSyncToFloor}×, fetch ${q.clickFetchToFloor}× (${q.clickFetchToWaitedFloor}× a floor that waits), link ${q.clickNavToFloor}× ` +
       `(target ≤ ${q.target}×); ` +
       `observe/floor click ${q.observeToFloorClick}×, observe/AX tree ${q.observeToFloorTree}×`,
   );

@@ -128,6 +128,7 @@ try {
   };
   const floorSync = await openFloor("/sync");
   const floorFetch = await openFloor("/fetch");
+  const floorFetchWaited = await openFloor("/fetch");
   // A click that navigates: the soak's two pages, each with one link to the other.
   const navSid = await agent.session();
   const nav = { state: await agent.open(navSid, site.url("/loop")), clicks: 0, arrived: 0 };
@@ -145,6 +146,7 @@ try {
     floorClickSync: [] as number[],
     portholeClickSync: [] as number[],
     floorClickFetch: [] as number[],
+    floorClickFetchWaited: [] as number[],
     portholeClickFetch: [] as number[],
     floorClickNav: [] as number[],
     portholeClickNav: [] as number[],
@@ -184,6 +186,13 @@ try {
     ["portholeClickSync", () => portholeClick(phSync)],
     ["floorClickFetch", () => floorClick(floorFetch)],
     ["portholeClickFetch", () => portholeClick(phFetch)],
+    ["floorClickFetchWaited", async () => {
+      const r = await floorFetchWaited.page.clickUntilChanged();
+      floorFetchWaited.clicks++;
+      floorFetchWaited.checked++;
+      if (r.names.includes(countText(floorFetchWaited.clicks))) floorFetchWaited.visible++;
+      return r.ms;
+    }],
     ["floorClickNav", async () => {
       const r = await floorNav.click();
       if (r.title === NAV_TITLES[++floorNavTally.clicks % 2]) floorNavTally.arrived++;
@@ -252,12 +261,14 @@ try {
   const pageCounts = {
     floorSync: await floorSync.page.count(),
     floorFetch: await settledCount(() => floorFetch.page.count(), floorFetch.clicks),
+    floorFetchWaited: await settledCount(() => floorFetchWaited.page.count(), floorFetchWaited.clicks),
     portholeSync: await observeCount(phSync),
     portholeFetch: await settledCount(() => observeCount(phFetch), phFetch.clicks),
   };
   const expected = {
     floorSync: floorSync.clicks,
     floorFetch: floorFetch.clicks,
+    floorFetchWaited: floorFetchWaited.clicks,
     portholeSync: phSync.clicks,
     portholeFetch: phFetch.clicks,
   };
@@ -313,6 +324,7 @@ try {
     ratios: {
       clickSyncToFloor: ratio(summaries.portholeClickSync.p50, summaries.floorClickSync.p50),
       clickFetchToFloor: ratio(summaries.portholeClickFetch.p50, summaries.floorClickFetch.p50),
+      clickFetchToWaitedFloor: ratio(summaries.portholeClickFetch.p50, summaries.floorClickFetchWaited.p50),
       clickNavToFloor: ratio(summaries.portholeClickNav.p50, summaries.floorClickNav.p50),
       observeToFloorClick: ratio(summaries.portholeObserve.p50, summaries.floorClickSync.p50),
       observeToFloorTree: ratio(summaries.portholeObserve.p50, summaries.floorTree.p50),
@@ -331,6 +343,7 @@ try {
       floorSync: ratio(floorSync.visible, floorSync.checked),
       portholeSync: ratio(phSync.visible, phSync.checked),
       floorFetch: ratio(floorFetch.visible, floorFetch.checked),
+      floorFetchWaited: ratio(floorFetchWaited.visible, floorFetchWaited.checked),
       portholeFetch: ratio(phFetch.visible, phFetch.checked),
     },
     profile: PROFILE > 0
