@@ -172,3 +172,21 @@ Deno.test(
     assert.equal(rec.health, "ok");
   },
 );
+
+Deno.test(
+  "a page that starts to loop just after the act's settle saw it quiet still ends the act by its deadline, and the next observe is page_unresponsive",
+  browserTest,
+  async () => {
+    // The loop starts at the next frame: after the click's handler, after the quiet check answered.
+    const late = `<!doctype html><title>Late hang</title>
+      <button onclick="requestAnimationFrame(() => requestAnimationFrame(() => { while (true) {} }))">Late</button>`;
+    await using site = new Site({ ...PAGES, "/late": late }), ph = await Porthole.start();
+    const { sid, state } = await sessionAt(ph, site.url("/late"));
+    const act = await timed(() => ph.actOn(sid, state, "click", /button "Late"/, { timeoutMs: 3000 }));
+    assert.ok(act.ms < 6000, `the act took ${act.ms} ms`);
+    assert.ok(["completed", "dispatched_unknown"].includes(act.value.execution), JSON.stringify(act.value));
+    const obs = await timed(() => ph.post(`/v1/sessions/${sid}/observe`, {}));
+    assertError(obs.value, 503, "page_unresponsive");
+    assert.ok(obs.ms < 2500, `observe took ${obs.ms} ms`);
+  },
+);

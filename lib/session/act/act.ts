@@ -22,7 +22,7 @@ import type { PageRecord } from "../core/page_record.ts";
 import type { Lookup, StateAuthority, StateRecord } from "../core/states.ts";
 import type { Emitter } from "../core/emit.ts";
 import type { BrowserHost, NavigationHost, PagesHost } from "../core/hosts.ts";
-import { whileResponsive } from "../core/page_health.ts";
+import { answerMark, whileResponsive } from "../core/page_health.ts";
 import { Journal, type JournalWriter } from "../core/journal.ts";
 import { type FrameInfo, raceSignal } from "../../driver/page_driver.ts";
 import { leanFresh } from "../observe/lean.ts";
@@ -314,7 +314,7 @@ async function checkAndDispatch(session: ActHost, run: Run, one: ActInput): Prom
   // the arm (SettleWatch.armed), and then no longer one round trip after the reads. A refused or
   // needless action lets it go once the page was observed (settleAndCapture).
   const arm = rule || run.watch || run.arming ? undefined : (frame: FrameInfo) => {
-    run.arming = new SettleWatch(rec.driver, frame);
+    run.arming = new SettleWatch(rec.driver, frame, answerMark(rec));
   };
   // Step 4, while the renderer is probed side by side (a hung page is refused at once).
   let ctx = await whileResponsive(
@@ -348,7 +348,7 @@ async function dispatchInput(
   run.progress.acknowledged = false;
   run.execution = "dispatched_unknown";
   if (!run.watch) {
-    run.watch = run.arming ?? new SettleWatch(rec.driver, job.ctx.frame);
+    run.watch = run.arming ?? new SettleWatch(rec.driver, job.ctx.frame, answerMark(rec));
     run.arming = null;
     // The page watches before the input arrives (see SettleWatch.armed).
     await raceSignal(run.watch.armed, signal);

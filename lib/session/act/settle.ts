@@ -57,6 +57,8 @@ export class SettleWatch {
    * does, after the capture was tried, so that no command queues ahead of the capture.
    */
   #armed = true;
+  /** Notes that the main frame's renderer answered (page_health.ts answerMark); nothing for another frame. */
+  #answered: () => void;
 
   /**
    * Settles once the page armed its observer and its timer count (or could not): the input must wait
@@ -66,10 +68,15 @@ export class SettleWatch {
    */
   readonly armed: Promise<void>;
 
-  /** Start watching before the input; `frame` is the frame whose DOM the action's state shows. */
-  constructor(driver: PageDriver, frame: FrameInfo) {
+  /**
+   * Start watching before the input; `frame` is the frame whose DOM the action's state shows. `answered`
+   * is told each time the page answered a quiet check after the input, when that frame is the main frame.
+   */
+  constructor(driver: PageDriver, frame: FrameInfo, answered?: () => void) {
     this.#driver = driver;
     this.#frame = frame;
+    this.#answered = answered && frame.frameId === driver.targetId ? answered : () => {};
+    // The arm's answer says nothing of the renderer after the input, which may be what stops it.
     this.armed = driver.callIn(frame, SETTLE_ARM).then(() => {}, () => {});
     const on = <E>(event: string, fn: (e: E) => void) => this.#off.push(driver.on(event, fn));
     on("Network.requestWillBeSent", (e: Protocol.Network.RequestWillBeSentEvent) => {
@@ -100,7 +107,7 @@ export class SettleWatch {
       this.#frame,
       MUTATION_QUIET,
       [false, FRAME_MS, AFTER_MS, budgetMs, true],
-    ).catch(() => null);
+    ).then((q) => (this.#answered(), q), () => null);
   }
 
   #notify(): void {
@@ -162,7 +169,7 @@ export class SettleWatch {
           MUTATION_QUIET,
           [mark > 0, FRAME_MS, AFTER_MS, Math.max(1, Math.round(left))],
           budget,
-        ).catch(() => ({ quiet: !budget.aborted }));
+        ).then((q) => (this.#answered(), q), () => ({ quiet: !budget.aborted }));
         timers = quiet.timers ?? timers;
         // A request started while the DOM was watched: wait for it, then for quiet again.
         if (this.#started !== mark || this.#pending.size) continue;

@@ -41,6 +41,37 @@ function probeMs(): number {
     return PROBE_MS;
   }
 }
+/**
+ * An act's settle that just saw the main frame's document quiet, after the input, has had the answer
+ * a probe would get: the act's fresh capture that follows within this long is not probed again. A probe
+ * is a command through the browser to the renderer's main thread, about a tenth of what a click costs the
+ * machine. The answer is used once: every other operation probes, so a script that starts to loop a
+ * moment later is refused at once by the next one. Only a loop that starts in the millisecond between the
+ * settle's answer and the capture's walk makes the capture end at the act's deadline instead.
+ */
+const RECENT_MS = 20;
+
+/** Per page, how many main-frame navigations began or ended: an answer is the document's of its epoch. */
+const epochs = new WeakMap<PageRecord, number>();
+
+/**
+ * Taken before the settle's quiet checks: the function it returns notes a check's answer, unless a
+ * navigation of the main frame began or ended since (the answer was then another document's).
+ */
+export function answerMark(rec: PageRecord): () => void {
+  const epoch = epochs.get(rec) ?? 0;
+  return () => {
+    if ((epochs.get(rec) ?? 0) === epoch && rec.health === "ok") rec.answeredAt = performance.now();
+  };
+}
+
+/** Whether the renderer answered a moment ago, so a probe would say nothing new; the answer is used up. */
+function answeredJustNow(rec: PageRecord): boolean {
+  const at = rec.answeredAt;
+  rec.answeredAt = null;
+  return rec.health === "ok" && at !== null && performance.now() - at < RECENT_MS;
+}
+
 /** A renderer already found hung is asked again briefly: it may have come back by itself. */
 const RECHECK_MS = 200;
 /** How long a hung renderer may take to go once Porthole crashed it. */
@@ -56,6 +87,9 @@ export interface HealthHost extends Emitter {
 const underway = new WeakMap<PageRecord, { ended: Promise<void>; end(): void }>();
 
 function navigationEnded(rec: PageRecord): void {
+  // The document that answered is gone, and the next may live in another renderer.
+  rec.answeredAt = null;
+  epochs.set(rec, (epochs.get(rec) ?? 0) + 1);
   underway.get(rec)?.end();
   underway.delete(rec);
 }
@@ -84,6 +118,7 @@ export function watchHealth(host: HealthHost, rec: PageRecord): void {
   watchNavigations(rec);
   driver.on("Inspector.targetCrashed", () => {
     navigationEnded(rec);
+    rec.answeredAt = null;
     const hung = rec.health === "hung";
     rec.health = "crashed";
     // A crash Porthole caused to recover a hung page is part of that recovery, not news.
@@ -234,6 +269,7 @@ export async function whileResponsive<T>(
   work: (signal: AbortSignal) => Promise<T>,
 ): Promise<T> {
   if (rec.health === "crashed") throw unresponsive(rec);
+  if (answeredJustNow(rec)) return work(signal);
   const stop = new AbortController();
   const probe = assertResponsive(rec, signal).catch((err) => {
     stop.abort(err);

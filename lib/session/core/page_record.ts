@@ -38,6 +38,11 @@ export interface PageRecord {
   downloads: Artifact[];
   /** Whether the renderer answers (page_health.ts): `hung` and `crashed` until navigate recovers it. */
   health: "ok" | "hung" | "crashed";
+  /**
+   * When an act's settle last saw the main frame's document quiet (performance.now()), while that document
+   * is still the page's: the act's fresh capture right after it is not probed again (page_health.ts).
+   */
+  answeredAt: number | null;
 }
 
 /** A page no origin is authorised for yet, in the browser generation `generation`. */
@@ -58,5 +63,6 @@ export function newPageRecord(driver: PageDriver, generation: number): PageRecor
     hit: null,
     downloads: [],
     health: "ok",
+    answeredAt: null,
   };
 }
