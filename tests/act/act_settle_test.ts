@@ -272,10 +272,11 @@ document.getElementById("q").addEventListener("keydown", () => {
 );
 
 fixtureTest(
-  "act: a click stops its settle observer and lets go of every node its checks resolved, without a command for either",
+  "act: a click stops its settle observer without a command, reads its node by value, and makes a node only to scroll it into view, let go in one command",
   () =>
     openedPorthole({
-      "/": `<title>Tidy</title><button onclick="out.textContent = 'Clicked'">Go</button><p id="out">-</p>`,
+      "/": `<title>Tidy</title><button onclick="out.textContent = 'Clicked'">Go</button><p id="out">-</p>
+        <div style="height: 3000px"></div><button onclick="out.textContent = 'Far'">Far</button>`,
     }),
   async ({ ph, sid, state }) => {
     const session = ph.server.registry.get(sid);
@@ -297,17 +298,25 @@ fixtureTest(
         return p;
       },
     });
-    let r;
+    const releases = () => sent.filter((s) => s.method.startsWith("Runtime.release")).map((s) => s.method);
+    let r, far;
+    let inView: { made: number; releases: string[] };
     try {
       r = await ph.act(sid, state, { action: "click", ref: refOf(state, /button "Go"/) });
       await new Promise((resolve) => setTimeout(resolve, 100)); // what is sent after the answer
+      inView = { made: made.length, releases: releases() };
+      far = await ph.act(sid, r.freshState, { action: "click", ref: refOf(r.freshState, /button "Far"/) });
+      await new Promise((resolve) => setTimeout(resolve, 100));
     } finally {
       delete (driver as unknown as Record<string, unknown>).send;
     }
     assertCaptured(r);
     assert.match(r.freshState.tree, /Clicked/);
     assert.equal(r.settle.state, "quiet");
-    assert.ok(made.length > 0, "the checks resolved the button");
+    assert.deepEqual(inView, { made: 0, releases: [] }, "a click in view makes no node, so lets go of none");
+    assertCaptured(far);
+    assert.match(far.freshState.tree, /Far/);
+    assert.ok(made.length > 0, "the click out of view made its button to scroll it into view");
     for (const objectId of made) {
       await assert.rejects(
         driver.send("Runtime.getProperties", { objectId }),
@@ -315,18 +324,13 @@ fixtureTest(
         `node ${objectId} was let go`,
       );
     }
+    assert.deepEqual(releases(), ["Runtime.releaseObjectGroup"], "one group release, not one per node");
     const [main] = await driver.frames();
     assert.equal(
       await driver.evaluate(main, "!!globalThis.__portholeSettle"),
       false,
       "no observer left armed",
     );
-    assert.deepEqual(
-      sent.filter((s) => s.method === "Runtime.releaseObject"),
-      [],
-      "one group release, not one per node",
-    );
-    assert.equal(sent.filter((s) => s.method === "Runtime.releaseObjectGroup").length, 1);
     assert.deepEqual(
       sent.filter((s) => s.params.functionDeclaration === SETTLE_DISARM),
       [],

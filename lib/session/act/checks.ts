@@ -18,7 +18,7 @@ import { optionIndexes } from "./select.ts";
 import { fileInputOf, stageFiles, type UploadHost } from "./upload.ts";
 import { checkValue } from "./keyboard.ts";
 import { FINGERPRINT } from "../../snapshot/walker.ts";
-import { framesOf, resolveRefDocument } from "../core/frame_doors.ts";
+import { framesOf, resolveRefDocument, resolveRefIn } from "../core/frame_doors.ts";
 import type { ElementInfo, Preflight, Target } from "./preflight.ts";
 import type { PageRecord } from "../core/page_record.ts";
 import { viewportOf } from "../observe/facts.ts";
@@ -33,6 +33,8 @@ export interface PreflightHost
 
 /** Actions whose node must be visible. */
 const NEEDS_VISIBLE = new Set([...CLICKS, ...TEXT_ENTRY, "press", "select", "drag", "scroll"]);
+/** Actions whose input goes to a point: their node is read by value, and made only to scroll it into view. */
+const BY_VALUE = new Set(["click", "dblclick", "hover"]);
 /** Actions that need no enabled node: moving the pointer over one, or scrolling it. */
 const ANY_STATE = new Set(["hover", "scroll"]);
 
@@ -85,10 +87,22 @@ export async function preflight(
   const docInFacts = !!ref && !door.oop && ref.frameId === state.frameId && ref.token === state.token;
   const docP = docInFacts ? null : settle(resolveRefDocument(door, state.token, signal, group));
   const hitTest = CLICKS.has(input.action) || input.action === "drag";
+  // A click or hover on a ref of the state's own document reads its node by value: the input goes to a
+  // point, and the node is made in Porthole's world only if a scroll into view needs it.
+  const byValue = docInFacts && BY_VALUE.has(input.action) && !toRef;
+  const made = { used: !byValue };
   // The ref's node is read for its fingerprint and its facts side by side.
   const nodeP = ref
     ? settle(
-      readRef(rec, doors, ref, signal, { hitTest, at: plan.pointer?.position, document: docInFacts }, group),
+      readRef(
+        rec,
+        doors,
+        ref,
+        signal,
+        { hitTest, at: plan.pointer?.position, document: docInFacts },
+        group,
+        byValue,
+      ),
     )
     : null;
   const toP = toRef ? settle(readRef(rec, doors, toRef, signal, undefined, group)) : null;
@@ -112,6 +126,17 @@ export async function preflight(
       return { frame, objectId: null, info: null, noop: false, spent: held.splice(0), group };
     }
     const { objectId, node, info } = valueOf(await nodeP!);
+    if (byValue) {
+      if (!info) throw new Stop("element_detached", `${ref.ref} is no longer in the document`, element(ref));
+      checkIdentity(ref, info, node, input);
+      checkUsable(ref, info, node, input, plan);
+      const resolveTarget = async (sig: AbortSignal) => {
+        made.used = true;
+        return (await resolveRefIn(door, ref, sig, group))?.objectId ?? null;
+      };
+      handed = true;
+      return { frame, objectId: null, info, noop: false, spent: [], group, groupUsed: made, resolveTarget };
+    }
     const target = await inspectNode(
       rec,
       ref,
@@ -146,7 +171,7 @@ export async function preflight(
     return ctx;
   } finally {
     // Every read was wrapped by `settle`, so none rejects unobserved; resolved nodes are let go.
-    if (!handed) driver.releaseGroup(group);
+    if (!handed && made.used) driver.releaseGroup(group);
   }
 }
 
@@ -171,7 +196,7 @@ export function releaseTargets(rec: PageRecord, ctx: Preflight): void {
   const ids = ctx.group
     ? [ctx.upload?.inputId]
     : [ctx.objectId, ctx.to?.objectId, ctx.upload?.inputId, ...ctx.spent ?? []];
-  if (ctx.group) rec.driver.releaseGroup(ctx.group);
+  if (ctx.group && (ctx.groupUsed?.used ?? true)) rec.driver.releaseGroup(ctx.group);
   for (const id of ids) if (id) rec.driver.release(id);
 }
 

@@ -159,11 +159,11 @@ async function inputAction(job: Dispatch, stayed: Promise<void>): Promise<Portho
 
 /** The input of each action family. */
 async function sendInput(rec: PageRecord, input: ActInput, plan: Plan, ctx: Preflight, signal: AbortSignal) {
-  const target = () => ({ ref: plan.ref!, objectId: ctx.objectId!, info: ctx.info! });
+  const target = { ref: plan.ref!, objectId: ctx.objectId, info: ctx.info!, resolve: ctx.resolveTarget };
   const action = input.action;
   if (CLICKS.has(action)) {
     const pointer = plan.pointer!;
-    await clickAt(rec, await clickPoint(rec, target(), signal, pointer.position), pointer, signal);
+    await clickAt(rec, await clickPoint(rec, target, signal, pointer.position), pointer, signal);
   } else if (TEXT_ENTRY.has(action) || action === "press") {
     await keyboardAction(rec, input, plan, ctx, signal);
   } else if (action === "select") {

@@ -14,13 +14,19 @@ export interface Point {
   y: number;
 }
 
+/** A node to click: resolved already, or (a click read by value) resolved only when it must be scrolled. */
+export type PointTarget = Omit<Target, "objectId"> & {
+  objectId: string | null;
+  resolve?: (signal: AbortSignal) => Promise<string | null>;
+};
+
 /**
  * The node's click point in viewport coordinates. A node out of view is scrolled into view
  * (an action-related side effect) and hit-tested again: anything on top of it is `obscured`.
  */
 export async function clickPoint(
   rec: PageRecord,
-  target: Target,
+  target: PointTarget,
   signal: AbortSignal,
   at?: Point,
 ): Promise<Point> {
@@ -29,9 +35,16 @@ export async function clickPoint(
   if (target.info.clipped) throw clipped(target.ref.ref, {});
   if (!point.inView) {
     const driver = rec.driver;
-    await driver.send("DOM.scrollIntoViewIfNeeded", { objectId: target.objectId }, signal);
+    const objectId = target.objectId ?? await target.resolve?.(signal) ?? null;
+    if (!objectId) {
+      const { ref, role, name } = target.ref;
+      throw new Stop("element_detached", `${ref} is no longer in the document`, {
+        element: { ref, role, name },
+      });
+    }
+    await driver.send("DOM.scrollIntoViewIfNeeded", { objectId }, signal);
     const info = await driver.callOn<ElementInfo>(
-      target.objectId,
+      objectId,
       ELEMENT_INFO,
       [null, true, at ?? null],
       signal,

@@ -37,8 +37,13 @@ export interface Target {
 
 export interface Preflight {
   frame: FrameInfo;
-  /** The target node in Porthole's world; the caller releases it. */
+  /**
+   * The target node in Porthole's world; the caller releases it. Null for a click or hover whose checks
+   * read the node by value: it is resolved (`resolveTarget`) only when a scroll into view needs it.
+   */
   objectId: string | null;
+  /** A click or hover's node, resolved when first needed (in `group`); null when it left the document. */
+  resolveTarget?: (signal: AbortSignal) => Promise<string | null>;
   info: ElementInfo | null;
   noop: boolean;
   /** drag: the node to drop on. */
@@ -57,4 +62,6 @@ export interface Preflight {
    * Absent when the preflight let go of its nodes itself (a no-op check).
    */
   group?: string;
+  /** Whether any node was made in `group` (a click read by value makes none, and sends no release). */
+  groupUsed?: { used: boolean };
 }

@@ -31,7 +31,8 @@ export const valueOf = <T>(s: Settled<T>): T => {
  * With `facts`, the node's facts are read beside the fingerprint (both only read the node); with
  * `facts.document`, the same read says whether the ref's document is still the one it was observed
  * in (`documentGone`), the check a state of that same document needs. The node is made in
- * `objectGroup` when given.
+ * `objectGroup` when given; `byValue` (with `facts`) reads it by value only, making no node (the
+ * answer's objectId is then null, and so are its node and info when the element is gone).
  */
 export async function readRef(
   rec: PageRecord,
@@ -40,6 +41,7 @@ export async function readRef(
   signal: AbortSignal,
   facts?: { hitTest: boolean; at?: { x: number; y: number }; document?: boolean },
   objectGroup?: string,
+  byValue = false,
 ): Promise<{ objectId: string | null; node: AxFacts; info?: ElementInfo; documentGone?: boolean }> {
   const door = doors.find((d) => d.info.frameId === ref.frameId);
   if (!door || door.info.loaderId !== ref.loaderId) {
@@ -55,6 +57,12 @@ export async function readRef(
   // The frames were read once for the whole check: resolve in the door already found. With
   // `facts`, the same registry lookup is sent beside it, reading the element's fingerprint and
   // facts by value, so that both answers come back in one round trip.
+  // By value only: the node is read, not made in Porthole's world (a click that needs no node handle).
+  if (byValue && facts) {
+    const read = await refFacts(door, ref, facts, signal);
+    if (read && "documentGone" in read) return { objectId: null, node: null, documentGone: true };
+    return read ? { objectId: null, node: read.node, info: read.info } : { objectId: null, node: null };
+  }
   const foundP = settle(resolveRefIn(door, ref, signal, objectGroup));
   const factsP = facts ? settle(refFacts(door, ref, facts, signal)) : null;
   const found = valueOf(await foundP);
