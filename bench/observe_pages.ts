@@ -1,8 +1,9 @@
 /**
  * Generated pages for the observation benchmark, sized by the number of nodes in Chromium's
- * full accessibility tree: a product list (~500, ~3,500 and ~35,000 nodes), an article
- * (~3,500) and a page of 2,400 buttons. Each list page has a counter its "Add" buttons change,
- * for the `since` measurement.
+ * full accessibility tree: a product list (~500, ~3,500 and ~35,000 nodes), a news front page
+ * (~1,400: sections of stories, each a headline link, a summary, a comments link and a button,
+ * beside a search form and a trending list), an article (~3,500) and a page of 2,400 buttons.
+ * Each list page has a counter its "Add" buttons change, for the `since` measurement.
  */
 
 export interface BenchPage {
@@ -40,6 +41,29 @@ function article(paragraphs: number): string {
   return s + `</article></main><footer><p>Footer</p></footer>`;
 }
 
+function news(stories: number): string {
+  const sections = ["World", "Business", "Science", "Sport", "Culture"];
+  let s = `<!doctype html><html lang="en"><title>News</title>
+<header><h1>The Daily Porthole</h1><nav aria-label="Sections">${
+    sections.map((x) => `<a href="/s/${x.toLowerCase()}">${x}</a>`).join(" ")
+  } <form role="search"><input type="search" aria-label="Search news"> <button>Search</button></form></nav></header>
+<main>`;
+  const per = Math.ceil(stories / sections.length);
+  for (let k = 0; k < sections.length; k++) {
+    s += `<section aria-labelledby="h${k}"><h2 id="h${k}">${sections[k]}</h2>`;
+    for (let i = k * per; i < Math.min(stories, (k + 1) * per); i++) {
+      s += `<article><h3><a href="/story/${i}">Headline number ${i} about ${sections[k]}</a></h3>` +
+        `<p>A short summary of story ${i}, with <b>one</b> bold word. <a href="/story/${i}#comments">${
+          i % 40
+        } comments</a></p><span>${i % 12 + 1} hours ago</span> <button>Share</button></article>`;
+    }
+    s += `</section>`;
+  }
+  s += `</main><aside aria-label="Trending"><h2>Trending</h2><ol>`;
+  for (let i = 0; i < 10; i++) s += `<li><a href="/story/${i * 7}">Trending story ${i}</a></li>`;
+  return s + `</ol></aside><footer><p>© The Daily Porthole</p><a href="/about">About</a></footer>`;
+}
+
 function buttons(n: number): string {
   let s = `<!doctype html><html lang="en"><title>Buttons</title><div>`;
   for (let i = 0; i < n; i++) s += `<button onclick="this.textContent = 'Done ${i}'">Button ${i}</button>`;
@@ -49,6 +73,7 @@ function buttons(n: number): string {
 /** The pages, sized here (items and paragraphs were calibrated against getFullAXTree's node count). */
 export const BENCH_PAGES: BenchPage[] = [
   { path: "/list-500", label: "list, ~500 AX nodes", html: list(36, "Small list") },
+  { path: "/news", label: "news, ~1,400 AX nodes", html: news(65) },
   { path: "/list-3500", label: "list, ~3,500 AX nodes", html: list(262, "List") },
   { path: "/list-35000", label: "list, ~35,000 AX nodes", html: list(2630, "Large list") },
   { path: "/article", label: "article, ~3,500 AX nodes", html: article(250) },
