@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { browserTest, Porthole, Site } from "../support/harness.ts";
+import { assertLine, browserTest, Porthole, Site } from "../support/harness.ts";
 
 /**
  * Paragraphs, list items, lists and landmarks are named only by their author (aria-label,
@@ -32,9 +32,7 @@ Deno.test(
     await using ph = await Porthole.start();
     const sid = await ph.session();
     const state = await ph.open(sid, site.url("/"));
-    const lines = state.tree.split("\n").map((l: string) => l.trim());
-    const has = (re: RegExp) =>
-      assert.ok(lines.some((l: string) => re.test(l)), `no line ${re} in:\n${state.tree}`);
+    const has = (re: RegExp) => assertLine(state.tree, re);
     has(/^- banner "Masthead":$/);
     has(/^- navigation "Primary":$/);
     has(/^- main "Content":$/);

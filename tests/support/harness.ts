@@ -181,6 +181,12 @@ export function refOf(state: Json, pattern: RegExp): string {
   throw new Error(`no ref for ${pattern} in tree:\n${state.tree}`);
 }
 
+/** A tree has a line (trimmed of its indent) that matches `pattern` (e.g. /^- listitem: Apple$/). */
+export function assertLine(tree: string, pattern: RegExp): void {
+  const lines = tree.split("\n").map((l) => l.trim());
+  if (!lines.some((l) => pattern.test(l))) throw new Error(`no line ${pattern} in:\n${tree}`);
+}
+
 /**
  * Poll `read` until `done` holds for its value (by default: until the value is truthy) and
  * return that value. For effects that arrive on their own time; never a timing assertion.

@@ -12,7 +12,7 @@ import type { FrameInfo } from "../../driver/page_driver.ts";
 import { type AxFacts, elementInfo, readRef, settle, valueOf } from "./read_ref.ts";
 import type { RefTarget } from "../../snapshot/ax_tree.ts";
 import { FIELD_FACTS, FOCUSED_FIELD } from "../core/page_scripts.ts";
-import { CLICKS, clipped, obscured, type Plan, Stop, TEXT_ENTRY } from "./params.ts";
+import { CLICKS, clipped, detached, element, obscured, type Plan, Stop, TEXT_ENTRY } from "./params.ts";
 import { toggleIsNoop } from "./toggle.ts";
 import { optionIndexes } from "./select.ts";
 import { fileInputOf, stageFiles, type UploadHost } from "./upload.ts";
@@ -90,7 +90,6 @@ export async function preflight(
   // A click or hover on a ref of the state's own document reads its node by value: the input goes to a
   // point, and the node is made in Porthole's world only if a scroll into view needs it.
   const byValue = docInFacts && BY_VALUE.has(input.action) && !toRef;
-  const made = { used: !byValue };
   // The ref's node is read for its fingerprint and its facts side by side.
   const nodeP = ref
     ? settle(
@@ -127,15 +126,17 @@ export async function preflight(
     }
     const { objectId, node, info } = valueOf(await nodeP!);
     if (byValue) {
-      if (!info) throw new Stop("element_detached", `${ref.ref} is no longer in the document`, element(ref));
+      if (!info) throw detached(ref);
       checkIdentity(ref, info, node, input);
       checkUsable(ref, info, node, input, plan);
-      const resolveTarget = async (sig: AbortSignal) => {
-        made.used = true;
+      // No node was made: the group is the context's to let go only once resolveTarget made one in it.
+      const ctx: Preflight = { frame, objectId: null, info, noop: false, spent: [] };
+      ctx.resolveTarget = async (sig) => {
+        ctx.group = group;
         return (await resolveRefIn(door, ref, sig, group))?.objectId ?? null;
       };
       handed = true;
-      return { frame, objectId: null, info, noop: false, spent: [], group, groupUsed: made, resolveTarget };
+      return ctx;
     }
     const target = await inspectNode(
       rec,
@@ -171,7 +172,7 @@ export async function preflight(
     return ctx;
   } finally {
     // Every read was wrapped by `settle`, so none rejects unobserved; resolved nodes are let go.
-    if (!handed && made.used) driver.releaseGroup(group);
+    if (!handed && !byValue) driver.releaseGroup(group);
   }
 }
 
@@ -196,7 +197,7 @@ export function releaseTargets(rec: PageRecord, ctx: Preflight): void {
   const ids = ctx.group
     ? [ctx.upload?.inputId]
     : [ctx.objectId, ctx.to?.objectId, ctx.upload?.inputId, ...ctx.spent ?? []];
-  if (ctx.group && (ctx.groupUsed?.used ?? true)) rec.driver.releaseGroup(ctx.group);
+  if (ctx.group) rec.driver.releaseGroup(ctx.group);
   for (const id of ids) if (id) rec.driver.release(id);
 }
 
@@ -211,9 +212,7 @@ async function inspectNode(
   ignore?: string,
   read?: ElementInfo,
 ): Promise<Target> {
-  if (!objectId) {
-    throw new Stop("element_detached", `${ref.ref} is no longer in the document`, element(ref));
-  }
+  if (!objectId) throw detached(ref);
   const info = read ?? await elementInfo(rec, objectId, hitTest, signal, at, ignore);
   return { ref, objectId, info };
 }
@@ -366,11 +365,6 @@ function checkDropTarget(ref: RefTarget, info: ElementInfo, node: AxFacts) {
   if (info.hit && !info.hit.ok) {
     throw obscured(`The drop target ${ref.ref} is covered by another element`, element(ref), info.hit);
   }
-}
-
-/** The page-controlled facts of a ref, for an error's details (never its message). */
-function element(ref: RefTarget): Record<string, unknown> {
-  return { ref: ref.ref, role: ref.role, name: ref.name };
 }
 
 /** The node must still be what was observed: Chromium's role and name now match the snapshot's. */

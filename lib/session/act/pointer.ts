@@ -3,7 +3,7 @@
  * view), and mouse events sent the way a user's mouse sends them.
  */
 import { ELEMENT_INFO } from "../core/page_scripts.ts";
-import { clipped, obscured, type PointerPlan, Stop } from "./params.ts";
+import { clipped, detached, obscured, type PointerPlan, Stop } from "./params.ts";
 import type { ElementInfo, Target } from "./preflight.ts";
 import type { PageRecord } from "../core/page_record.ts";
 import { sleep } from "../core/deadline.ts";
@@ -36,12 +36,7 @@ export async function clickPoint(
   if (!point.inView) {
     const driver = rec.driver;
     const objectId = target.objectId ?? await target.resolve?.(signal) ?? null;
-    if (!objectId) {
-      const { ref, role, name } = target.ref;
-      throw new Stop("element_detached", `${ref} is no longer in the document`, {
-        element: { ref, role, name },
-      });
-    }
+    if (!objectId) throw detached(target.ref);
     await driver.send("DOM.scrollIntoViewIfNeeded", { objectId }, signal);
     const info = await driver.callOn<ElementInfo>(
       objectId,

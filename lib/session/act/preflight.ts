@@ -42,7 +42,10 @@ export interface Preflight {
    * read the node by value: it is resolved (`resolveTarget`) only when a scroll into view needs it.
    */
   objectId: string | null;
-  /** A click or hover's node, resolved when first needed (in `group`); null when it left the document. */
+  /**
+   * A click or hover's node, resolved when first needed (in `group`, which it then sets); null when it left
+   * the document.
+   */
   resolveTarget?: (signal: AbortSignal) => Promise<string | null>;
   info: ElementInfo | null;
   noop: boolean;
@@ -59,9 +62,8 @@ export interface Preflight {
   spent?: string[];
   /**
    * The object group every node above was made in (the file input aside): let go in one command.
-   * Absent when the preflight let go of its nodes itself (a no-op check).
+   * Absent when the preflight let go of its nodes itself (a no-op check), and for a click read by value
+   * until `resolveTarget` makes its node.
    */
   group?: string;
-  /** Whether any node was made in `group` (a click read by value makes none, and sends no release). */
-  groupUsed?: { used: boolean };
 }

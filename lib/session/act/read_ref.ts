@@ -54,15 +54,15 @@ export async function readRef(
       `${ref.ref} is in a frame of another site's process; observe that frame`,
     );
   }
-  // The frames were read once for the whole check: resolve in the door already found. With
-  // `facts`, the same registry lookup is sent beside it, reading the element's fingerprint and
-  // facts by value, so that both answers come back in one round trip.
   // By value only: the node is read, not made in Porthole's world (a click that needs no node handle).
   if (byValue && facts) {
     const read = await refFacts(door, ref, facts, signal);
     if (read && "documentGone" in read) return { objectId: null, node: null, documentGone: true };
     return read ? { objectId: null, node: read.node, info: read.info } : { objectId: null, node: null };
   }
+  // The frames were read once for the whole check: resolve in the door already found. With
+  // `facts`, the same registry lookup is sent beside it, reading the element's fingerprint and
+  // facts by value, so that both answers come back in one round trip.
   const foundP = settle(resolveRefIn(door, ref, signal, objectGroup));
   const factsP = facts ? settle(refFacts(door, ref, facts, signal)) : null;
   const found = valueOf(await foundP);

@@ -118,7 +118,6 @@ export function watchHealth(host: HealthHost, rec: PageRecord): void {
   watchNavigations(rec);
   driver.on("Inspector.targetCrashed", () => {
     navigationEnded(rec);
-    rec.answeredAt = null;
     const hung = rec.health === "hung";
     rec.health = "crashed";
     // A crash Porthole caused to recover a hung page is part of that recovery, not news.
