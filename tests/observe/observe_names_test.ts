@@ -1,4 +1,3 @@
-import assert from "node:assert/strict";
 import { assertLine, browserTest, Porthole, Site } from "../support/harness.ts";
 
 /**
