@@ -84,6 +84,7 @@ export const SinceUnavailableReason = v.picklist([
   "other_frame",
   "other_options",
   "truncated",
+  "changes_larger",
 ]);
 
 /** The session's observation budget (--session-budget). */
@@ -134,7 +135,8 @@ export const Observation = v.object({
   )),
   sinceUnavailable: v.optional(about(
     v.object({ reason: SinceUnavailableReason, message: Str }),
-    "With `since`, when no diff could be made: why, and the full tree is in `tree`",
+    "With `since`, when no diff could be made or the changes would be larger than the whole tree by " +
+      "more than 1 KiB (changes_larger): why, and the full tree is in `tree`",
   )),
   budget: v.optional(Budget),
   nextCursor: v.optional(

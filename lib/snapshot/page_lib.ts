@@ -107,7 +107,11 @@ export const CLIP = `function (cache, rect, style) {
     const outY = a.oy !== "visible" && (cy < p.top || cy >= p.top + p.h);
     if (!outX && !outY) continue;
     const scrolls = (o) => o === "auto" || o === "scroll";
-    return (!outX || scrolls(a.ox)) && (!outY || scrolls(a.oy)) ? "scroll" : "hidden";
+    // A scroll shows only what lies within the box's scrollable extent (never left of or above its start).
+    const inX = !outX || (scrolls(a.ox) && (a.cs.direction === "rtl" ||
+      (cx - p.left + n.scrollLeft >= 0 && cx - p.left + n.scrollLeft < n.scrollWidth)));
+    const inY = !outY || (scrolls(a.oy) && cy - p.top + n.scrollTop >= 0 && cy - p.top + n.scrollTop < n.scrollHeight);
+    return inX && inY ? "scroll" : "hidden";
   }
   return null;
 }`;

@@ -290,6 +290,10 @@ export function render(root: FrameWalk, frames: Map<string, FrameWalk>, opts: Re
     const href = tier === "full" && w.r === "link" && !opts.plain ? w.u : undefined;
     let kids = lines.length - index - 1;
     const lone = kids === 1 ? lines[index + 1] : undefined;
+    if (!hasRef && name && !fw.result.find && namedByOnlyChild(lines, index, name)) {
+      // A container named by its one actionable child (a heading around its link) leaves the name to that child.
+      line.text = `- ${line.role}${attrs(w, fw, frames)}`;
+    }
     // A search walk's ancestor lacks most of its subtree: a child of it never moves onto its line.
     if (lone?.plain !== undefined && !w.a) {
       // A lone text child goes on the node's own line, unless it only repeats the name.
@@ -317,6 +321,14 @@ export function render(root: FrameWalk, frames: Map<string, FrameWalk>, opts: Re
   done.walkCut = root.result.cut || [...frames.values()].some((f) => f.result.cut);
   if (done.walkCut) done.truncated = true;
   return done;
+}
+
+/** Whether the lines after `index` are one child subtree whose head carries a ref and the name `name`. */
+function namedByOnlyChild(lines: Line[], index: number, name: string): boolean {
+  const head = lines[index + 1];
+  if (head?.ref === undefined || head.name !== name) return false;
+  for (let i = index + 2; i < lines.length; i++) if (lines[i].depth <= head.depth) return false;
+  return true;
 }
 
 /** Indentation by depth, made once. */

@@ -449,11 +449,12 @@ export const WALKER = `function (opts, ...frameOwners) {
     if (rect.width === 0 || rect.height === 0) return f;
     const v = viewOf();
     const x = rect.left + v.sx, y = rect.top + v.sy;
-    if (x + rect.width <= 0 || y + rect.height <= 0 || x >= v.w || y >= v.h) return f | 8192;
     // Clipped by an ancestor's overflow: out of reach when no scroll shows it; when scrolling
-    // that box shows it, as reachable as a node below the fold (the act scrolls it into view).
+    // that box shows it, as reachable as a node below the fold (the act scrolls it into view),
+    // even where the box's scroll has put it outside the page's own extent (a list scrolled down).
     const clip = clipOf.call(el, clipCache, rect, st);
     if (clip) return clip === "hidden" ? f | 8192 : f;
+    if (x + rect.width <= 0 || y + rect.height <= 0 || x >= v.w || y >= v.h) return f | 8192;
     const cx = rect.left + rect.width / 2, cy = rect.top + rect.height / 2;
     // Only a click point inside the viewport is hit-tested (elementFromPoint sees nothing outside it).
     if (cx >= 0 && cy >= 0 && cx < v.iw && cy < v.ih && !hitTest.call(el, cx, cy, null).ok) f |= 4096;

@@ -142,19 +142,21 @@ Deno.test(
   "a lean fresh state says truncated when it differs from the acted-on state's, and names removed lines by ref",
   browserTest,
   async () => {
-    // Over the 48 KiB cap: the acted-on state is cut into pages; clearing the list makes the page small.
+    // Over the 48 KiB cap: the acted-on state is cut into pages; removing 1,500 of the 2,500 rows brings
+    // the page under the cap, and their refs say less than the 1,000 rows left.
     const items = Array.from({ length: 2500 }, (_, i) => `<button>Item number ${i}</button>`).join("");
     const page = `<!doctype html><title>List</title>
-<button onclick="list.remove()">Clear</button><div id="list">${items}</div>`;
+<button onclick="for (let i = 0; i < 1500; i++) list.firstElementChild.remove()">Trim</button>
+<div id="list">${items}</div>`;
     await using site = new Site({ "/": page }), ph = await Porthole.start();
     const sid = await ph.session();
     const first: Json = await ph.open(sid, site.url("/"));
     assert.equal(first.truncated, true, "the acted-on state is cut");
-    const r = await ph.actOn(sid, first, "click", /Clear/, { fresh: "changes" });
+    const r = await ph.actOn(sid, first, "click", /Trim/, { fresh: "changes" });
     assert.equal(r.execution, "completed", JSON.stringify(r.error));
     const fresh = r.freshState;
-    assert.equal(fresh.sinceUnavailable, undefined, "2,500 removed lines fit the cap as refs");
-    assert.equal(fresh.changes.removed.length, 2500);
+    assert.equal(fresh.sinceUnavailable, undefined, "1,500 removed lines fit the cap as refs");
+    assert.equal(fresh.changes.removed.length, 1500);
     assert.ok(fresh.changes.removed.every((l: string) => /^@e\d+$/.test(l)), fresh.changes.removed[0]);
     assert.equal(fresh.truncated, false, "the new state is whole: absent would have said cut, as before");
     assert.equal(fresh.nextCursor, undefined, "a changes answer has no pages");
@@ -162,6 +164,14 @@ Deno.test(
     const view = { ...first, ...fresh };
     assert.equal(view.truncated, false);
     assert.equal(view.url, first.url);
+
+    // Removing every row: their refs would say more than the whole tree left, which comes instead.
+    const all = await ph.observe(sid);
+    await ph.pageEval(sid, "document.getElementById('list').remove()");
+    const whole = await ph.observe(sid, { since: all.stateId });
+    assert.equal(whole.sinceUnavailable.reason, "changes_larger");
+    assert.equal(whole.truncated, false);
+    assert.match(whole.tree, /^- button "Trim"[^\n]* \[ref=@e\d+\]\n$/);
   },
 );
 

@@ -1,3 +1,4 @@
+import assert from "node:assert/strict";
 import { assertLine, browserTest, Porthole, Site } from "../support/harness.ts";
 
 /**
@@ -48,5 +49,36 @@ Deno.test(
     has(/^- article "Story":$/);
     has(/^- complementary: Side$/);
     has(/^- contentinfo: Foot$/);
+  },
+);
+
+Deno.test(
+  "a container named by its one actionable child leaves the name to it: a heading around a link says it once",
+  browserTest,
+  async () => {
+    await using site = new Site({
+      "/": `<!doctype html><title>Cards</title><main>
+<article><h3><a href="/one">Story one</a></h3><p>Summary</p></article>
+<article><h3><a href="/two">Story two</a> (live)</h3></article>
+<article><h3>Story three</h3></article>
+</main>`,
+    });
+    await using ph = await Porthole.start();
+    const sid = await ph.session();
+    const state = await ph.open(sid, site.url("/"));
+    const has = (re: RegExp) => assertLine(state.tree, re);
+    // The link carries the name; the heading around it only its level.
+    has(/^- heading \[level=3\]:$/);
+    has(/^- link "Story one" \[navigates=same-origin\] \[ref=@e\d+\]:$/);
+    // A heading with more than its link keeps its own name, as does one with no actionable child.
+    has(/^- heading "Story two \(live\)" \[level=3\]:$/);
+    has(/^- heading "Story three" \[level=3\]$/);
+    const interactive = await ph.observe(sid, { tier: "interactive" });
+    assertLine(interactive.tree, /^- heading \[level=3\]:$/);
+    assertLine(interactive.tree, /^- link "Story one" \[navigates=same-origin\] \[ref=@e\d+\]$/);
+    // find still matches the heading by its name, and shows it there.
+    const found = await ph.post(`/v1/sessions/${sid}/find`, { role: "heading", name: "story one" });
+    assert.equal(found.body.total, 1, JSON.stringify(found.body));
+    assert.match(found.body.matches[0].line, /^- heading "Story one" \[level=3\]/);
   },
 );

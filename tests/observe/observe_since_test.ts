@@ -105,3 +105,41 @@ Deno.test("incremental observation with since", browserTest, async (t) => {
     assert.equal(other.tree, "- paragraph: Other\n");
   });
 });
+
+Deno.test(
+  "changes larger than the whole tree give the whole tree, with changes_larger",
+  browserTest,
+  async () => {
+    const FILTER = `<!doctype html><title>Filter</title>
+<input aria-label="Filter" oninput="for (const li of document.getElementById('list').children) li.hidden = !li.textContent.includes(this.value)">
+<button onclick="filter.value = 'Country 7'; filter.oninput()">Only seven</button>
+<button onclick="list.firstElementChild.textContent = 'First, renamed'">Rename first</button>
+<ul id="list">${
+      Array.from({ length: 120 }, (_, i) => `<li><button>Country ${i}</button></li>`).join("")
+    }</ul>`
+      .replace("<input", '<input id="filter"');
+    await using site = new Site({ "/": FILTER }), ph = await Porthole.start();
+    const sid = await ph.session();
+    const first: Json = await ph.open(sid, site.url("/"));
+    // A small change is answered as changes.
+    await ph.actOn(sid, first, "click", /Rename first/);
+    const small = await ph.observe(sid, { since: first.stateId });
+    assert.equal(small.sinceUnavailable, undefined);
+    assert.ok(small.changes.added.some((l: string) => l.includes("First, renamed")), JSON.stringify(small));
+    // The filter hides 109 of 120 rows: their removal says more than the eleven rows left.
+    const base = await ph.observe(sid);
+    await ph.actOn(sid, base, "click", /Only seven/);
+    const r = await ph.observe(sid, { since: base.stateId });
+    assert.equal(r.sinceUnavailable.reason, "changes_larger");
+    assert.match(r.sinceUnavailable.message, /larger than the whole tree \(\d+ bytes\)/);
+    assert.equal(r.changes, undefined);
+    assert.match(r.tree, /button "Country 77"/);
+    assert.doesNotMatch(r.tree, /Country 8\b/);
+    assert.equal(r.bytes, utf8(r.tree));
+    // The whole tree is a base like any other: the next small change is changes again.
+    await ph.actOn(sid, r, "click", /Rename first/);
+    const again = await ph.observe(sid, { since: r.stateId });
+    assert.equal(again.sinceUnavailable, undefined);
+    assert.ok(again.changes.changed.some((l: string) => /button "Rename first" \[active\]/.test(l)));
+  },
+);

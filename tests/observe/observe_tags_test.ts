@@ -66,6 +66,38 @@ Deno.test("refs carry the tags their markup implies, in every tier", {
   }
 });
 
+Deno.test("an option a scrolled list has scrolled past is no [offscreen]: scrolling the list shows it", {
+  sanitizeOps: false,
+  sanitizeResources: false,
+}, async () => {
+  // A dropdown as country pickers draw it: a list that scrolls, inside a panel that hides its overflow,
+  // scrolled far down at open (to the selected option), so the first options lie above the page's top.
+  const options = Array.from({ length: 200 }, (_, i) => `<li role="option" tabindex="-1">Country ${i}</li>`);
+  const page = `<!doctype html><title>Picker</title>
+<div style="overflow:hidden; width:300px">
+  <ul role="listbox" aria-label="Countries" id="list" style="height:120px; overflow-y:auto; margin:0">${
+    options.join("")
+  }</ul>
+</div>
+<div style="overflow:auto; width:200px; height:60px; position:relative">
+  <button style="position:relative; left:-9999px">Before the start</button>
+  <div style="height:200px"></div>
+</div>
+<script>list.scrollTop = list.scrollHeight; list.lastElementChild.focus();</script>`;
+  await using site = new Site({ "/": page });
+  await using s = await session(site.url("/"));
+  const state = await ph.observe(s.sid);
+  assert.equal(lineOf(state, "Country 0"), '- option "Country 0"');
+  assert.equal(lineOf(state, "Country 120"), '- option "Country 120"');
+  assert.doesNotMatch(state.tree, /option "Country \d+" \[offscreen\]/);
+  // Left of a box's start no scroll reaches: offscreen.
+  assert.equal(lineOf(state, "Before the start"), '- button "Before the start" [offscreen]');
+  // And the act agrees: the first option is scrolled into view and clicked.
+  const r = await ph.actOn(s.sid, state, "click", /option "Country 0"/);
+  assert.equal(r.execution, "completed", JSON.stringify(r.error));
+  assert.equal(await ph.pageEval(s.sid, "document.activeElement.textContent"), "Country 0");
+});
+
 Deno.test("[covered] follows the page: the overlay gone, the tag is gone and the ref stays", {
   sanitizeOps: false,
   sanitizeResources: false,

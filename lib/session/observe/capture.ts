@@ -317,7 +317,8 @@ export async function captureFrame(
         : {},
     };
     if (opts.since) {
-      const outcome = sinceOutcome(opts.since.stateId, opts.since.base, state, opts.maxBytes);
+      const whole = pages.length > 1 ? Infinity : first.bytes;
+      const outcome = sinceOutcome(opts.since.stateId, opts.since.base, state, opts.maxBytes, whole);
       if ("changes" in outcome) {
         // The lines an agent now knows are the base's plus the changes: the state's refs act.
         observation.refCount = state.refs.size;

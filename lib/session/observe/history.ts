@@ -7,16 +7,24 @@ import type { SinceUnavailableReason } from "../../protocol/types.ts";
 import { type Changes, diffTrees } from "../../snapshot/diff.ts";
 import type { StateRecord } from "../core/states.ts";
 
+/** Bytes a whole answer carries besides its tree (ids, URL, title, the reason it is whole), about. */
+export const WHOLE_ANSWER_ALLOWANCE = 1024;
+
 export type SinceOutcome =
   | { changes: Changes }
   | { unavailable: { reason: SinceUnavailableReason; message: string } };
 
-/** The changes from `base` to `now`, or why there are none to give (then the full tree is answered). */
+/**
+ * The changes from `base` to `now`, or why there are none to give (then the full tree is answered).
+ * `wholeBytes`: the whole tree's bytes when one answer holds it; changes larger than that are not
+ * worth reading (by more than `WHOLE_ANSWER_ALLOWANCE`), and the whole tree is answered instead.
+ */
 export function sinceOutcome(
   sinceId: string,
   base: Readonly<StateRecord> | null,
   now: StateRecord,
   maxBytes: number,
+  wholeBytes = Infinity,
 ): SinceOutcome {
   const no = (reason: SinceUnavailableReason, message: string): SinceOutcome => ({
     unavailable: { reason, message },
@@ -55,5 +63,12 @@ export function sinceOutcome(
   const size =
     new TextEncoder().encode([...changes.added, ...changes.removed, ...changes.changed].join("\n")).length;
   if (size > maxBytes) return no("truncated", `The changes (${size} bytes) are larger than the size cap`);
+  // A whole answer also carries the state's identity, URL, title and this reason: worth it only by more than that.
+  if (size > wholeBytes + WHOLE_ANSWER_ALLOWANCE) {
+    return no(
+      "changes_larger",
+      `The changes (${size} bytes) are larger than the whole tree (${wholeBytes} bytes)`,
+    );
+  }
   return { changes };
 }
