@@ -12,6 +12,7 @@ import { sseResponse } from "./events.ts";
 import { uiAuth, uiRoutes } from "./ui.ts";
 import { UiLogin } from "./ui_login.ts";
 import { OP_ROUTES } from "./op_routes.gen.ts";
+import { minimalAnswer, prefersMinimal } from "../lib/protocol/minimal.ts";
 import { log } from "../lib/log.ts";
 
 type Handler = (c: Context) => Response | Promise<Response>;
@@ -188,6 +189,13 @@ export function createApp(
       const result = await op.run({ registry, params, input, signal: c.req.raw.signal });
       if (result instanceof Response) return result; // raw bytes, e.g. an artifact
       if (op.status === 204) return c.body(null, 204);
+      // `Prefer: return=minimal` (RFC 7240): the answer without its bookkeeping (lib/protocol/minimal.ts).
+      const minimal = prefersMinimal(c.req.header("prefer")) ? minimalAnswer(result) : undefined;
+      if (minimal) {
+        c.header("preference-applied", "return=minimal");
+        c.header("vary", "Prefer", { append: true });
+        return c.json(minimal, (op.status ?? 200) as 200);
+      }
       return c.json(result as object, (op.status ?? 200) as 200);
     };
     if (method === "GET") app.get(path, handler);

@@ -61,7 +61,7 @@ export function guard(config: Config, selfOrigin: () => string, ui?: UiAuth): Mi
         return c.body(null, 204, {
           "access-control-allow-origin": origin,
           "access-control-allow-methods": "GET, POST, DELETE",
-          "access-control-allow-headers": "authorization, content-type, x-bap-token, last-event-id",
+          "access-control-allow-headers": "authorization, content-type, prefer, x-bap-token, last-event-id",
           "access-control-max-age": "600",
           "vary": "Origin",
         });
@@ -89,6 +89,7 @@ export function guard(config: Config, selfOrigin: () => string, ui?: UiAuth): Mi
     if (cors) {
       c.res.headers.set("access-control-allow-origin", origin!);
       c.res.headers.append("vary", "Origin");
+      c.res.headers.set("access-control-expose-headers", "preference-applied");
     }
   };
 }

@@ -102,6 +102,13 @@ function success(op: any, schemas: Record<string, Json>): Json {
   };
 }
 
+/** Whether an operation's answer is one `Prefer: return=minimal` shapes (lib/protocol/minimal.ts). */
+function answersMinimal(output: unknown): boolean {
+  const entries = (output as { entries?: Record<string, unknown> } | null)?.entries;
+  if (!entries) return false;
+  return "execution" in entries || "httpStatus" in entries || ("stateId" in entries && "targetId" in entries);
+}
+
 export function openApiDocument(): Json {
   if (cached) return cached;
   const paths: Record<string, Json> = structuredClone(DOOR_PATHS);
@@ -114,6 +121,17 @@ export function openApiDocument(): Json {
       required: true,
       schema: { type: "string" },
     }));
+    if (answersMinimal(op.output)) {
+      params.push({
+        name: "Prefer",
+        in: "header",
+        required: false,
+        schema: { type: "string", examples: ["return=minimal"] },
+        description:
+          "return=minimal (RFC 7240): the answer without its bookkeeping (README, Minimal answers); " +
+          "the response then says Preference-Applied: return=minimal",
+      });
+    }
     const entry: Json = {
       operationId: op.name,
       summary: op.description,

@@ -75,6 +75,24 @@ class AgentLoop(unittest.TestCase):
             s.observe()
         self.assertEqual(gone.exception.code, "session_not_found")
 
+    def test_minimal_answers_carry_what_the_loop_reads(self):
+        ph = Porthole(URL, token=TOKEN, minimal=True)
+        with ph.create_session() as s:
+            state = s.navigate(SITE, observe=True)["state"]
+            self.assertNotIn("pageId", state)
+            self.assertNotIn("document", state)
+            result = s.act(state, "click", ref=ref_of(state, r'button "Go"'), fresh="changes",
+                           expect={"selector": "h1", "text": "Done"})
+            self.assertEqual(result["postcondition"], "met")
+            self.assertNotIn("actionId", result)
+            fresh = {**state, **result["freshState"]}
+            # Its changes, or the whole tree when that is smaller (a page this small).
+            seen = fresh["tree"] if "sinceUnavailable" in result["freshState"] else "\n".join(
+                result["freshState"]["changes"]["added"])
+            self.assertIn('heading "Done"', seen)
+            self.assertEqual(s.observe(since=fresh["stateId"])["changes"],
+                             {"added": [], "removed": [], "changed": []})
+
     def test_a_wrong_token_raises_unauthorized(self):
         if not TOKEN:
             self.skipTest("the server has no token")

@@ -99,12 +99,15 @@ class Event:
 
 
 class Porthole:
-    """A Porthole server at `url` (e.g. http://127.0.0.1:9222), with its token if it has one."""
+    """A Porthole server at `url` (e.g. http://127.0.0.1:9222), with its token if it has one.
+    With minimal=True every call asks for the minimal answer (Prefer: return=minimal): observations
+    without their bookkeeping (pageId, frameId, document, origin, refCount, bytes, ...), fewer tokens."""
 
-    def __init__(self, url: str, token: Optional[str] = None, timeout: float = 120.0):
+    def __init__(self, url: str, token: Optional[str] = None, timeout: float = 120.0, minimal: bool = False):
         self.url = url.rstrip("/")
         self.token = token
         self.timeout = timeout
+        self.minimal = minimal
 
     def __enter__(self) -> "Porthole":
         return self
@@ -117,6 +120,8 @@ class Porthole:
         h = {"accept": "application/json", **(headers or {})}
         if self.token:
             h["authorization"] = f"Bearer {self.token}"
+        if self.minimal:
+            h["prefer"] = "return=minimal"
         data = None
         if body is not None:
             data = json.dumps(body).encode()

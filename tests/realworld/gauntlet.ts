@@ -45,6 +45,11 @@ export class Agent {
     this.#sid = sid;
   }
 
+  /** Every call asks for the minimal answer (`Prefer: return=minimal`): an agent reads no bookkeeping. */
+  #post(path: string, body: unknown) {
+    return this.#ph.request("POST", path, body, { prefer: "return=minimal" });
+  }
+
   #count(body: unknown): void {
     this.bytes += new TextEncoder().encode(JSON.stringify(body)).length;
   }
@@ -52,7 +57,7 @@ export class Agent {
   /** An observation read (a whole tree or its changes): the state the policy continues from. */
   #saw(state: Json): void {
     // A lean fresh state (act with fresh "changes") says only what changed: the rest is the state acted on.
-    this.state = state.changes && state.since && this.state ? { ...this.state, ...state } : state;
+    this.state = state.changes && this.state ? { ...this.state, ...state } : state;
     this.observations++;
     const changes = state.changes as { added: string[]; removed: string[]; changed: string[] } | undefined;
     const read = changes ? [...changes.added, ...changes.removed, ...changes.changed].join("\n") : state.tree;
@@ -86,7 +91,7 @@ export class Agent {
 
   /** Navigate with an observation; when `ready` is given, observe again until a line matches it. */
   async open(url: string, ready?: RegExp): Promise<void> {
-    const r = await this.#ph.post(`/v1/sessions/${this.#sid}/navigate`, { url, observe: true });
+    const r = await this.#post(`/v1/sessions/${this.#sid}/navigate`, { url, observe: true });
     if (r.status !== 200) throw new Error(`navigate answered ${r.status}: ${JSON.stringify(r.body)}`);
     this.#count(r.body);
     this.#saw(r.body.state);
@@ -96,7 +101,7 @@ export class Agent {
   /** Observe again: the changes since the state the agent holds, or (`whole`) the whole tree. */
   async observe(whole = false): Promise<void> {
     const since = !whole && this.state?.stateId ? { since: this.state.stateId } : {};
-    const r = await this.#ph.post(`/v1/sessions/${this.#sid}/observe`, since);
+    const r = await this.#post(`/v1/sessions/${this.#sid}/observe`, since);
     if (r.status !== 200) throw new Error(`observe answered ${r.status}: ${JSON.stringify(r.body)}`);
     this.#count(r.body);
     this.#saw(r.body);
@@ -196,7 +201,7 @@ export class Agent {
       ...rest,
     };
     if (ref) body.ref = ref;
-    const r = await this.#ph.post(`/v1/sessions/${this.#sid}/act`, body);
+    const r = await this.#post(`/v1/sessions/${this.#sid}/act`, body);
     this.acts++;
     this.#count(r.body);
     if (r.status !== 200) {

@@ -585,7 +585,18 @@ Deno.test(
       const query = op.method === "GET" && op.input; // a GET's input is its query
       const inPath = entry.parameters.filter((p: Json) => p.in === "path");
       assert.deepEqual(inPath.map((p: Json) => p.name), params, `${path} parameters`);
-      for (const p of entry.parameters) assert.equal(p.in, query && p.in === "query" ? "query" : "path");
+      for (const p of entry.parameters) {
+        if (p.in === "header") {
+          // Only Prefer (return=minimal), on the operations whose answers it shapes.
+          assert.equal(p.name, "Prefer");
+          assert.equal(op.method, "POST", op.name);
+          continue;
+        }
+        assert.equal(p.in, query && p.in === "query" ? "query" : "path");
+      }
+      if (["navigate", "observe", "find", "act"].includes(op.name)) {
+        assert.ok(entry.parameters.some((p: Json) => p.name === "Prefer"), `${op.name} documents Prefer`);
+      }
       assert.ok(entry.responses[String(op.status ?? 200)], `${op.name} success response`);
       assert.ok(entry.responses.default || entry.responses["400"], `${op.name} error response`);
       if (query) {

@@ -1238,10 +1238,10 @@ export interface components {
                 removed: string[];
                 changed: string[];
             };
-            /** @description With `since`, when no diff could be made: why, and the full tree is in `tree` */
+            /** @description With `since`, when no diff could be made or the changes would be larger than the whole tree by more than 1 KiB (changes_larger): why, and the full tree is in `tree` */
             sinceUnavailable?: {
                 /** @enum {string} */
-                reason: "unknown_state" | "other_page" | "other_document" | "other_frame" | "other_options" | "truncated";
+                reason: "unknown_state" | "other_page" | "other_document" | "other_frame" | "other_options" | "truncated" | "changes_larger";
                 message: string;
             };
             /** @description Observation bytes a session used, its limit, and a notice when a tier was stepped down */
@@ -1324,10 +1324,10 @@ export interface components {
                 /** @description The state acted on, which the changes are against */
                 since: string;
                 changes: unknown;
-                /** @description With `since`, when no diff could be made: why, and the full tree is in `tree` */
+                /** @description With `since`, when no diff could be made or the changes would be larger than the whole tree by more than 1 KiB (changes_larger): why, and the full tree is in `tree` */
                 sinceUnavailable?: {
                     /** @enum {string} */
-                    reason: "unknown_state" | "other_page" | "other_document" | "other_frame" | "other_options" | "truncated";
+                    reason: "unknown_state" | "other_page" | "other_document" | "other_frame" | "other_options" | "truncated" | "changes_larger";
                     message: string;
                 };
                 /** @description Observation bytes a session used, its limit, and a notice when a tier was stepped down */
@@ -3096,10 +3096,10 @@ export interface components {
                 removed: string[];
                 changed: string[];
             };
-            /** @description With `since`, when no diff could be made: why, and the full tree is in `tree` */
+            /** @description With `since`, when no diff could be made or the changes would be larger than the whole tree by more than 1 KiB (changes_larger): why, and the full tree is in `tree` */
             sinceUnavailable?: {
                 /** @enum {string} */
-                reason: "unknown_state" | "other_page" | "other_document" | "other_frame" | "other_options" | "truncated";
+                reason: "unknown_state" | "other_page" | "other_document" | "other_frame" | "other_options" | "truncated" | "changes_larger";
                 message: string;
             };
             /** @description Observation bytes a session used, its limit, and a notice when a tier was stepped down */
@@ -4638,7 +4638,10 @@ export interface operations {
     navigate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description return=minimal (RFC 7240): the answer without its bookkeeping (README, Minimal answers); the response then says Preference-Applied: return=minimal */
+                Prefer?: string;
+            };
             path: {
                 sessionId: string;
             };
@@ -4769,7 +4772,10 @@ export interface operations {
     observe: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description return=minimal (RFC 7240): the answer without its bookkeeping (README, Minimal answers); the response then says Preference-Applied: return=minimal */
+                Prefer?: string;
+            };
             path: {
                 sessionId: string;
             };
@@ -4893,7 +4899,10 @@ export interface operations {
     find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description return=minimal (RFC 7240): the answer without its bookkeeping (README, Minimal answers); the response then says Preference-Applied: return=minimal */
+                Prefer?: string;
+            };
             path: {
                 sessionId: string;
             };
@@ -4991,7 +5000,10 @@ export interface operations {
     act: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description return=minimal (RFC 7240): the answer without its bookkeeping (README, Minimal answers); the response then says Preference-Applied: return=minimal */
+                Prefer?: string;
+            };
             path: {
                 sessionId: string;
             };
@@ -6887,7 +6899,10 @@ export interface operations {
     reload: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description return=minimal (RFC 7240): the answer without its bookkeeping (README, Minimal answers); the response then says Preference-Applied: return=minimal */
+                Prefer?: string;
+            };
             path: {
                 sessionId: string;
             };
@@ -6985,7 +7000,10 @@ export interface operations {
     go_back: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description return=minimal (RFC 7240): the answer without its bookkeeping (README, Minimal answers); the response then says Preference-Applied: return=minimal */
+                Prefer?: string;
+            };
             path: {
                 sessionId: string;
             };
@@ -7083,7 +7101,10 @@ export interface operations {
     go_forward: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description return=minimal (RFC 7240): the answer without its bookkeeping (README, Minimal answers); the response then says Preference-Applied: return=minimal */
+                Prefer?: string;
+            };
             path: {
                 sessionId: string;
             };
@@ -7377,7 +7398,10 @@ export interface operations {
     elements: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description return=minimal (RFC 7240): the answer without its bookkeeping (README, Minimal answers); the response then says Preference-Applied: return=minimal */
+                Prefer?: string;
+            };
             path: {
                 sessionId: string;
             };
@@ -9100,7 +9124,10 @@ export interface operations {
     test_browser_navigate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description return=minimal (RFC 7240): the answer without its bookkeeping (README, Minimal answers); the response then says Preference-Applied: return=minimal */
+                Prefer?: string;
+            };
             path: {
                 sessionId: string;
             };
@@ -9225,7 +9252,10 @@ export interface operations {
     test_browser_observe: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description return=minimal (RFC 7240): the answer without its bookkeeping (README, Minimal answers); the response then says Preference-Applied: return=minimal */
+                Prefer?: string;
+            };
             path: {
                 sessionId: string;
             };
@@ -9344,7 +9374,10 @@ export interface operations {
     test_browser_act: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description return=minimal (RFC 7240): the answer without its bookkeeping (README, Minimal answers); the response then says Preference-Applied: return=minimal */
+                Prefer?: string;
+            };
             path: {
                 sessionId: string;
             };

@@ -1,0 +1,91 @@
+/**
+ * `Prefer: return=minimal` (RFC 7240) on the HTTP door: the same answer without what an agent that
+ * acts on it does not read. Every token an agent reads costs it, and most of an observation's
+ * envelope is bookkeeping (the frame, the document's ids, the tree's byte count); the agent needs
+ * the state to quote, the target to quote with it, where it is and what it sees.
+ *
+ * - An observation (observe, find, elements, navigate's `state`, an act's `freshState`) leaves out
+ *   `pageId`, `frameId`, `document`, `origin`, `refCount`, `bytes`, `generation`, `tier` and `since`
+ *   (the state the agent named itself); `tree` when it is empty beside `changes`; `truncated` unless
+ *   true; `budget` unless the operator set a limit. It keeps the rest: `stateId`, `targetId`, `url`,
+ *   `title`, `tree` or `changes`, `sinceUnavailable`, `nextCursor`, `page`, `scope`, find's
+ *   `matches` and `total`, and any field an operation adds. A lean fresh state (act with `fresh: "changes"`) keeps its fields
+ *   by the same rule: absent still means unchanged.
+ * - An act's result keeps its three answers (`execution`, `observation`, `postcondition`) and every
+ *   other field, except `actionId` (the journal's, for reconcile) and `settle` when the page went
+ *   quiet or no settle ran (it is kept when the budget ran out: the page may still be busy).
+ * - A navigation's result keeps `navigation` and `httpStatus`, and `url` only when it has no
+ *   `state` (which carries it); `pageId` goes as an observation's does.
+ *
+ * Pure: it shapes an answer already made, and says whether it shaped anything.
+ */
+
+/** Whether a `Prefer` header asks for `return=minimal` (among other preferences, any case). */
+export function prefersMinimal(header: string | undefined): boolean {
+  if (!header) return false;
+  return header.split(",").some((pref) => {
+    const [token] = pref.split(";");
+    const [name, value = ""] = token.split("=").map((s) => s.trim().toLowerCase());
+    return name === "return" && value.replace(/^"|"$/g, "") === "minimal";
+  });
+}
+
+/** What an observation says that an agent acting on it does not read. */
+const BOOKKEEPING = new Set([
+  "pageId",
+  "frameId",
+  "document",
+  "origin",
+  "refCount",
+  "bytes",
+  "generation",
+  "tier",
+  "since",
+]);
+
+type Obj = Record<string, unknown>;
+
+const isObject = (x: unknown): x is Obj => typeof x === "object" && x !== null && !Array.isArray(x);
+
+function minimalObservation(o: Obj): Obj {
+  const out: Obj = {};
+  for (const [key, value] of Object.entries(o)) {
+    if (BOOKKEEPING.has(key)) continue;
+    if (key === "truncated" && value !== true) continue;
+    if (key === "tree" && value === "" && o.changes !== undefined) continue;
+    if (
+      key === "budget" && (!isObject(value) || value.bytesLimit === null || value.bytesLimit === undefined)
+    ) {
+      continue;
+    }
+    out[key] = value;
+  }
+  return out;
+}
+
+/** The minimal form of an operation's answer, or undefined when the answer is not one it shapes. */
+export function minimalAnswer(result: unknown): Obj | undefined {
+  if (!isObject(result)) return undefined;
+  if (typeof result.execution === "string") {
+    const out: Obj = {};
+    for (const [key, value] of Object.entries(result)) {
+      if (key === "actionId") continue;
+      if (key === "settle" && isObject(value) && value.state !== "budget") continue;
+      if (key === "budget" && isObject(value) && value.bytesLimit === null) continue;
+      out[key] = key === "freshState" && isObject(value) ? minimalObservation(value) : value;
+    }
+    return out;
+  }
+  if (typeof result.navigation === "string" && "httpStatus" in result) {
+    const out: Obj = {};
+    for (const [key, value] of Object.entries(result)) {
+      if (key === "pageId" || (key === "url" && isObject(result.state))) continue;
+      out[key] = key === "state" && isObject(value) ? minimalObservation(value) : value;
+    }
+    return out;
+  }
+  if (typeof result.stateId === "string" && typeof result.targetId === "string") {
+    return minimalObservation(result);
+  }
+  return undefined;
+}

@@ -1,0 +1,181 @@
+/**
+ * `Prefer: return=minimal` (RFC 7240): the same answers without their bookkeeping. An agent goes
+ * from navigate to observe to act and on from the fresh state with only what the minimal answers
+ * carry; an answer without the preference is whole, and errors are never shaped.
+ */
+import assert from "node:assert/strict";
+import { minimalAnswer, prefersMinimal } from "../../lib/protocol/minimal.ts";
+import { browserTest, type Json, Porthole, refOf, Site } from "../support/harness.ts";
+
+const PAGE = `<!doctype html><title>Minimal</title><main><h1>Shop</h1>
+<p id="count">Count: 0</p>
+<button onclick="count.textContent = 'Count: ' + (Number(count.textContent.slice(7)) + 1)">Add</button>
+<a href="/next">Next</a></main>`;
+
+const MINIMAL = { prefer: "return=minimal" };
+const BOOKKEEPING = [
+  "pageId",
+  "frameId",
+  "document",
+  "origin",
+  "refCount",
+  "bytes",
+  "generation",
+  "tier",
+  "since",
+];
+
+function assertMinimalObservation(o: Json): void {
+  assert.equal(typeof o.stateId, "string");
+  for (const key of BOOKKEEPING) assert.equal(key in o, false, `${key} in ${JSON.stringify(o)}`);
+  assert.equal("budget" in o, false, "no budget without a limit");
+  assert.equal("truncated" in o, false, "truncated only when true");
+}
+
+Deno.test("the Prefer header: return=minimal among other preferences, in any case", () => {
+  assert.equal(prefersMinimal("return=minimal"), true);
+  assert.equal(prefersMinimal("respond-async, RETURN=Minimal; x=1"), true);
+  assert.equal(prefersMinimal('return="minimal"'), true);
+  assert.equal(prefersMinimal("return=representation"), false);
+  assert.equal(prefersMinimal("wait=5"), false);
+  assert.equal(prefersMinimal(undefined), false);
+  // Answers it does not shape are left as they are.
+  assert.equal(minimalAnswer({ sessions: [] }), undefined);
+  assert.equal(minimalAnswer(null), undefined);
+});
+
+Deno.test(
+  "minimal answers: navigate, observe, act and on, with only what an agent reads",
+  browserTest,
+  async () => {
+    await using site = new Site({
+        "/": PAGE,
+        "/next": "<!doctype html><title>Next</title><h1>Next page</h1>",
+      }),
+      ph = await Porthole.start();
+    const sid = await ph.session();
+    const post = (path: string, body: unknown) =>
+      ph.request("POST", `/v1/sessions/${sid}${path}`, body, MINIMAL);
+
+    const nav = await post("/navigate", { url: site.url("/"), observe: true });
+    assert.equal(nav.status, 200);
+    assert.equal(nav.headers.get("preference-applied"), "return=minimal");
+    assert.match(nav.headers.get("vary") ?? "", /Prefer/);
+    assert.deepEqual(Object.keys(nav.body), ["httpStatus", "navigation", "state"]);
+    assert.deepEqual(Object.keys(nav.body.state), ["stateId", "targetId", "url", "title", "tree"]);
+    assertMinimalObservation(nav.body.state);
+    assert.equal(nav.body.state.url, site.url("/"));
+    assert.equal(nav.body.state.title, "Minimal");
+
+    // The whole answer, for the same state, has the fields the minimal one left out.
+    const whole = await ph.observe(sid);
+    assert.equal(typeof whole.pageId, "string");
+    assert.equal(typeof whole.document.documentId, "string");
+    assert.equal(whole.tree, nav.body.state.tree);
+
+    const seen = await post("/observe", {});
+    assert.equal(seen.status, 200);
+    assertMinimalObservation(seen.body);
+    assert.equal(seen.body.tree, whole.tree);
+
+    // Act with fresh changes: the fresh state is lean and minimal; the agent quotes the targetId it holds.
+    const acted = await post("/act", {
+      stateId: seen.body.stateId,
+      targetId: seen.body.targetId,
+      action: "click",
+      ref: refOf(seen.body, /button "Add"/),
+      fresh: "changes",
+    });
+    assert.equal(acted.status, 200);
+    assert.equal(acted.headers.get("preference-applied"), "return=minimal");
+    const r = acted.body;
+    assert.equal(r.execution, "completed");
+    assert.equal(r.observation, "captured");
+    assert.equal(r.postcondition, "not_requested");
+    assert.equal("actionId" in r, false);
+    assert.equal("settle" in r, false, "a settle that went quiet is not said");
+    assert.deepEqual(Object.keys(r.freshState), ["stateId", "changes"]);
+    assert.deepEqual(r.freshState.changes.added, ['  - paragraph: "Count: 1"']);
+
+    // On from the fresh state: its stateId, the targetId held since navigate; a link to another document.
+    const next = await post("/act", {
+      stateId: r.freshState.stateId,
+      targetId: seen.body.targetId,
+      action: "click",
+      ref: refOf(seen.body, /link "Next"/),
+      fresh: "changes",
+      expect: { selector: "h1", text: "Next page" },
+    });
+    assert.equal(next.status, 200);
+    assert.equal(next.body.execution, "completed");
+    assert.equal(next.body.postcondition, "met");
+    // Another document: the whole tree, and what differs from the state acted on (its url and title).
+    const fresh = next.body.freshState;
+    assertMinimalObservation(fresh);
+    assert.equal(fresh.sinceUnavailable.reason, "other_document");
+    assert.equal(fresh.url, site.url("/next"));
+    assert.equal(fresh.title, "Next");
+    assert.match(fresh.tree, /heading "Next page"/);
+
+    // find: its matches and total, the state's own fields minimal.
+    const found = await post("/find", { text: "next page" });
+    assert.equal(found.status, 200);
+    assertMinimalObservation(found.body);
+    assert.equal(found.body.total, 1);
+    assert.equal(found.body.matches.length, 1);
+
+    // Without the preference: the whole answer, and no Preference-Applied.
+    const plain = await ph.post(`/v1/sessions/${sid}/observe`, {});
+    assert.equal(plain.headers.get("preference-applied"), null);
+    assert.equal(typeof plain.body.pageId, "string");
+    assert.equal(plain.body.truncated, false);
+
+    // Errors keep their one shape; answers that are not observations, acts or navigations are left whole.
+    const bad = await post("/observe", { tier: "everything" });
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.error.code, "invalid_params");
+    assert.equal(bad.headers.get("preference-applied"), null);
+    const pages = await ph.request("GET", `/v1/sessions/${sid}/pages`, undefined, MINIMAL);
+    assert.equal(pages.headers.get("preference-applied"), null);
+    assert.equal(typeof pages.body.pages[0].pageId, "string");
+  },
+);
+
+Deno.test(
+  "minimal answers keep what an agent must know: a settle that ran out, a budget with a limit, a cut tree",
+  browserTest,
+  async () => {
+    const busy = `<!doctype html><title>Busy</title>
+<button onclick="fetch('/slow')">Load</button>
+<ul>${Array.from({ length: 3000 }, (_, i) => `<li>Row ${i} with some words</li>`).join("")}</ul>`;
+    await using site = new Site({
+        "/": busy,
+        "/slow": async () => {
+          await new Promise((r) => setTimeout(r, 1500));
+          return new Response("ok");
+        },
+      }),
+      ph = await Porthole.start((c) => {
+        c.sessionBudgetBytes = 10_000_000;
+      });
+    const sid = await ph.session();
+    const post = (path: string, body: unknown) =>
+      ph.request("POST", `/v1/sessions/${sid}${path}`, body, MINIMAL);
+    const seen = (await post("/navigate", { url: site.url("/"), observe: true })).body.state;
+    assert.equal(seen.truncated, true);
+    assert.equal(typeof seen.nextCursor, "string");
+    assert.deepEqual(seen.page, { index: 0, count: seen.page.count });
+    assert.equal(seen.budget.bytesLimit, 10_000_000);
+    const acted = await post("/act", {
+      stateId: seen.stateId,
+      targetId: seen.targetId,
+      action: "click",
+      ref: refOf(seen, /button "Load"/),
+      settleMs: 200,
+      fresh: "changes",
+    });
+    assert.equal(acted.status, 200);
+    assert.equal(acted.body.settle.state, "budget");
+    assert.equal(acted.body.settle.pending, 1);
+  },
+);
