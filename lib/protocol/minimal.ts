@@ -8,7 +8,7 @@
  *   `pageId`, `frameId`, `document`, `origin`, `refCount`, `bytes`, `generation`, `tier` and `since`
  *   (the state the agent named itself); `tree` when it is empty beside `changes`; `truncated` unless
  *   true; `budget` unless the operator set a limit. It keeps the rest: `stateId`, `targetId`, `url`,
- *   `title`, `tree` or `changes`, `sinceUnavailable`, `nextCursor`, `page`, `scope`, find's
+ *   `title`, `tree` or `changes` (without its empty lists), `sinceUnavailable`, `nextCursor`, `page`, `scope`, find's
  *   `matches` and `total`, and any field an operation adds. A lean fresh state (act with `fresh: "changes"`) keeps its fields
  *   by the same rule: absent still means unchanged.
  * - An act's result keeps its three answers (`execution`, `observation`, `postcondition`) and every
@@ -58,7 +58,16 @@ function minimalObservation(o: Obj): Obj {
     ) {
       continue;
     }
-    out[key] = value;
+    out[key] = key === "changes" && isObject(value) ? withoutEmptyLists(value) : value;
+  }
+  return out;
+}
+
+/** `changes` without its empty lists (absent: none added, removed or changed). */
+function withoutEmptyLists(changes: Obj): Obj {
+  const out: Obj = {};
+  for (const [key, value] of Object.entries(changes)) {
+    if (!Array.isArray(value) || value.length) out[key] = value;
   }
   return out;
 }

@@ -59,7 +59,10 @@ export class Agent {
     // A lean fresh state (act with fresh "changes") says only what changed: the rest is the state acted on.
     this.state = state.changes && this.state ? { ...this.state, ...state } : state;
     this.observations++;
-    const changes = state.changes as { added: string[]; removed: string[]; changed: string[] } | undefined;
+    // A minimal answer leaves out a list that is empty.
+    const lists = state.changes as { added?: string[]; removed?: string[]; changed?: string[] } | undefined;
+    const changes = lists &&
+      { added: lists.added ?? [], removed: lists.removed ?? [], changed: lists.changed ?? [] };
     const read = changes ? [...changes.added, ...changes.removed, ...changes.changed].join("\n") : state.tree;
     this.treeBytes += new TextEncoder().encode(String(read ?? "")).length;
     if (changes) this.#apply(changes);

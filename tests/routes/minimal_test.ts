@@ -73,6 +73,11 @@ Deno.test(
     assert.equal(typeof whole.document.documentId, "string");
     assert.equal(whole.tree, nav.body.state.tree);
 
+    // Nothing changed since navigate: changes without their empty lists is an empty object.
+    const nothing = await post("/observe", { since: nav.body.state.stateId });
+    assert.deepEqual(nothing.body.changes, {});
+    assert.equal("tree" in nothing.body, false);
+
     const seen = await post("/observe", {});
     assert.equal(seen.status, 200);
     assertMinimalObservation(seen.body);
