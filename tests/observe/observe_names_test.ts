@@ -82,3 +82,95 @@ Deno.test(
     assert.match(found.body.matches[0].line, /^- heading "Story one" \[level=3\]/);
   },
 );
+
+/**
+ * A link, button or heading named by its text alone is named by the walker without asking Chromium
+ * (walker.ts textName): the text with its white space collapsed. Everything else that could take part
+ * in the name sends the walker to Chromium. Each case's line shows the name Chromium itself gives.
+ */
+const TEXT_NAMES = `<!doctype html><title>Text names</title>
+<style>
+  .before::before { content: "New: " } .after::after { content: " (3)" } .upper { text-transform: uppercase }
+  .pre { white-space: pre } .hidden-before::before { content: none }
+</style>
+<main>
+  <a href="/a" data-k="plain">Plain link</a>
+  <a href="/b" data-k="spaces">
+      Spread   over
+      lines	and tabs
+  </a>
+  <button data-k="button">Save <!-- a comment --> draft</button>
+  <h2 data-k="heading">Section title</h2>
+  <a href="/c" class="before" data-k="before">Messages</a>
+  <a href="/d" class="after" data-k="after">Inbox</a>
+  <a href="/e" class="hidden-before" data-k="before-none">Quiet</a>
+  <button class="upper" data-k="upper">shout</button>
+  <button class="pre" data-k="pre">Two  spaces</button>
+  <a href="/f" data-k="nbsp">No&nbsp;break</a>
+  <a href="/g" data-k="soft">Soft&shy;hyphen</a>
+  <a href="/h" data-k="accents">Café Zürich Łódź</a>
+  <a href="/i" data-k="cjk">東京 駅</a>
+  <a href="/j" data-k="emoji">Party 🎉</a>
+  <a href="/k" aria-label="Labelled" data-k="aria-label">Text</a>
+  <span id="lbl">From elsewhere</span><a href="/l" aria-labelledby="lbl" data-k="labelledby">Text</a>
+  <a href="/m" title="Title text" data-k="title">Linked</a>
+  <label for="b1">Label wins</label><button id="b1" data-k="label">Button text</button>
+  <a href="/n" data-k="nested">Nested <b>bold</b> part</a>
+  <a href="/o" data-k="image"><img alt="Logo" src="data:,"> Home</a>
+  <h3 data-k="hidden-part">Visible<span hidden> hidden</span></h3>
+  <h4 data-k="shadow-heading">Light text</h4>
+</main>
+<script>
+  document.querySelector('[data-k="shadow-heading"]').attachShadow({ mode: "open" }).innerHTML =
+    "Shadow text <slot></slot>";
+</script>`;
+
+Deno.test(
+  "a link, button or heading named by its text shows the name Chromium gives it, whatever else takes part",
+  browserTest,
+  async () => {
+    await using site = new Site({ "/": TEXT_NAMES });
+    await using ph = await Porthole.start();
+    const sid = await ph.session();
+    const state = await ph.open(sid, site.url("/"));
+    const chromium: Record<string, string> = JSON.parse(
+      await ph.pageEval(
+        sid,
+        `JSON.stringify(Object.fromEntries([...document.querySelectorAll("[data-k]")].map((e) => [e.dataset.k, e.computedName])))`,
+      ),
+    );
+    // The cases read as a person would expect, as Chromium names them.
+    // Chromium keeps a space the layout keeps (before the next word on the line): the tree shows names trimmed.
+    assert.equal(chromium.spaces.trim(), "Spread over lines and tabs");
+    assert.equal(chromium.before, "New: Messages");
+    assert.equal(chromium.label, "Label wins");
+    assert.equal(chromium["aria-label"], "Labelled");
+    const lines = state.tree.split("\n").map((l: string) => l.trim());
+    for (const [k, name] of Object.entries(chromium)) {
+      const quoted = JSON.stringify(name.replace(/\s+/g, " ").trim());
+      assert.ok(
+        lines.some((l: string) => l.includes(` ${quoted}`)),
+        `${k}: no line named ${quoted} in:\n${state.tree}`,
+      );
+    }
+    // A rule added later (as CSS-in-JS libraries add theirs) is read by the next walk.
+    await ph.pageEval(
+      sid,
+      `document.styleSheets[0].insertRule('[data-k="plain"]::after { content: " now" }')`,
+    );
+    const later = await ph.observe(sid);
+    assertLine(later.tree, /^- link "Plain link now" /);
+    // An act checks the ref's role and name against Chromium's own, exactly: each link and button passes it.
+    let at = later;
+    for (
+      const line of later.tree.split("\n").map((l: string) => l.trim()).filter((l: string) =>
+        /^- (link|button) .*\[ref=@e\d+\]/.test(l) && !l.includes("[covered]")
+      )
+    ) {
+      const ref = /\[ref=(@e\d+)\]/.exec(line)![1];
+      const r = await ph.act(sid, at, { action: "hover", ref });
+      assert.equal(r.execution, "completed", `${line}: ${JSON.stringify(r.error)}`);
+      at = r.freshState;
+    }
+  },
+);
