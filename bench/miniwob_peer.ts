@@ -84,7 +84,7 @@ if (!filter) {
       `Written by \`deno task miniwob:peer\` (bench/miniwob_peer.ts). The episodes are our own pages ` +
       `following MiniWoB++'s tasks (tests/realworld/fixtures/miniwob/), each with a seeded instruction ` +
       `in its text and a reward it reports itself (1 solved, -1 for a wrong act, which ends the episode). ` +
-      `Porthole through HTTP observe and act (acts ask for \`fresh: "changes"\`), Playwright MCP ` +
+      `Porthole through HTTP observe and act (minimal answers, \`Prefer: return=minimal\`; acts ask for \`fresh: "changes"\`), Playwright MCP ` +
       `${playwrightMcpVersion()} through its tools over stdio (headless, \`--isolated\`, Debian's ` +
       `chromium-headless-shell, ${peerSandbox()}). Both read the instruction from the observation and ` +
       `find refs by role and name. Bytes are the text of every reply a policy read (Porthole's HTTP replies ` +

@@ -25,7 +25,7 @@ if (!filter) {
   await writeMarkdown(
     join(HERE, "..", "..", "bench", "realworld.md"),
     `# Real-world gauntlet\n\nWritten by \`deno task realworld\` (tests/realworld/). ${solved} of ${rows.length} ` +
-      `tasks solved through HTTP observe and act; bytes are every observe and act reply the policy read.\n\n` +
+      `tasks solved through HTTP observe and act (minimal answers); bytes are every observe and act reply the policy read.\n\n` +
       md + "\n",
   );
 }
