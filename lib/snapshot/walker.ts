@@ -512,6 +512,16 @@ export const WALKER = `function (opts, ...frameOwners) {
       el.hasAttribute("role") || el.hasAttribute("aria-label") || el.hasAttribute("aria-labelledby") ||
       el.hasAttribute("title") || (el.labels && el.labels.length) || st.textTransform !== "none" ||
       (st.whiteSpaceCollapse || "collapse") !== "collapse" || st.content !== "normal") return null;
+    const only = el.firstChild;
+    if (role === "heading" && only && only === el.lastChild && only.nodeType === 1) {
+      // A heading around one link (a headline): the link's name is the heading's, when the link is named by its
+      // text alone and shown, and the heading adds nothing of its own (its generated content is asked below).
+      if (only.localName !== "a" || !only.hasAttribute("href") || only.hasAttribute("aria-hidden")) return null;
+      const cs = getComputedStyle(only);
+      if (cs.display === "none" || cs.visibility !== "visible") return null;
+      const inner = textName(only, "link", cs);
+      return inner !== null && !mayGenerate(el) ? inner : null;
+    }
     let text = "";
     for (let c = el.firstChild; c; c = c.nextSibling) {
       if (c.nodeType === 3) text += c.data;

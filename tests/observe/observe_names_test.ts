@@ -118,6 +118,11 @@ const TEXT_NAMES = `<!doctype html><title>Text names</title>
   <a href="/n" data-k="nested">Nested <b>bold</b> part</a>
   <a href="/o" data-k="image"><img alt="Logo" src="data:,"> Home</a>
   <h3 data-k="hidden-part">Visible<span hidden> hidden</span></h3>
+  <h3 data-k="headline"><a href="/p">Headline of a story</a></h3>
+  <h3 data-k="headline-labelled"><a href="/q" aria-label="Read the story">Second headline</a></h3>
+  <h3 data-k="headline-spaced"> <a href="/r">Third headline</a> </h3>
+  <h3 class="before" data-k="headline-generated"><a href="/s">Fourth headline</a></h3>
+  <h3 data-k="headline-block"><a href="/t" style="display:block">Fifth headline</a></h3>
   <h4 data-k="shadow-heading">Light text</h4>
 </main>
 <script>
