@@ -2,6 +2,7 @@
 import { toJsonSchema, toJsonSchemaDefs } from "@valibot/to-json-schema";
 import { OPS } from "../lib/ops/ops.ts";
 import { PORTHOLE_VERSION, PROTOCOL_VERSION } from "../lib/version.ts";
+import { shapesAnswer } from "../lib/protocol/minimal.ts";
 import { OP_EXAMPLES } from "./openapi_examples.ts";
 import { RESULT_COMPONENTS } from "./openapi_result_names.ts";
 import { DOOR_PATHS, noBody } from "./openapi_doors.ts";
@@ -105,8 +106,7 @@ function success(op: any, schemas: Record<string, Json>): Json {
 /** Whether an operation's answer is one `Prefer: return=minimal` shapes (lib/protocol/minimal.ts). */
 function answersMinimal(output: unknown): boolean {
   const entries = (output as { entries?: Record<string, unknown> } | null)?.entries;
-  if (!entries) return false;
-  return "execution" in entries || "httpStatus" in entries || ("stateId" in entries && "targetId" in entries);
+  return entries !== undefined && shapesAnswer(Object.keys(entries));
 }
 
 export function openApiDocument(): Json {

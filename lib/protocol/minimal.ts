@@ -8,12 +8,13 @@
  *   `pageId`, `frameId`, `document`, `origin`, `refCount`, `bytes`, `generation`, `tier` and `since`
  *   (the state the agent named itself); `tree` when it is empty beside `changes`; `truncated` unless
  *   true; `budget` unless the operator set a limit. It keeps the rest: `stateId`, `targetId`, `url`,
- *   `title`, `tree` or `changes` (without its empty lists), `sinceUnavailable`, `nextCursor`, `page`, `scope`, find's
- *   `matches` and `total`, and any field an operation adds. A lean fresh state (act with `fresh: "changes"`) keeps its fields
- *   by the same rule: absent still means unchanged.
+ *   `title`, `tree` or `changes` (without its empty lists), `sinceUnavailable`, `nextCursor`, `page`,
+ *   `scope`, find's `matches` and `total`, and any field an operation adds. A lean fresh state (act
+ *   with `fresh: "changes"`) keeps its fields by the same rule: absent still means unchanged.
  * - An act's result keeps its three answers (`execution`, `observation`, `postcondition`) and every
- *   other field, except `actionId` (the journal's, for reconcile) and `settle` when the page went
- *   quiet or no settle ran (it is kept when the budget ran out: the page may still be busy).
+ *   other field, except `actionId` (the journal's, for reconcile), `budget` without a limit, and
+ *   `settle` when the page went quiet or no settle ran (it is kept when the budget ran out: the page
+ *   may still be busy).
  * - A navigation's result keeps `navigation` and `httpStatus`, and `url` only when it has no
  *   `state` (which carries it); `pageId` goes as an observation's does.
  *
@@ -47,17 +48,17 @@ type Obj = Record<string, unknown>;
 
 const isObject = (x: unknown): x is Obj => typeof x === "object" && x !== null && !Array.isArray(x);
 
+/** A budget the operator set a limit for (`--session-budget`): the agent is told what it has left. */
+const limited = (budget: unknown) =>
+  isObject(budget) && budget.bytesLimit !== null && budget.bytesLimit !== undefined;
+
 function minimalObservation(o: Obj): Obj {
   const out: Obj = {};
   for (const [key, value] of Object.entries(o)) {
     if (BOOKKEEPING.has(key)) continue;
     if (key === "truncated" && value !== true) continue;
     if (key === "tree" && value === "" && o.changes !== undefined) continue;
-    if (
-      key === "budget" && (!isObject(value) || value.bytesLimit === null || value.bytesLimit === undefined)
-    ) {
-      continue;
-    }
+    if (key === "budget" && !limited(value)) continue;
     out[key] = key === "changes" && isObject(value) ? withoutEmptyLists(value) : value;
   }
   return out;
@@ -72,6 +73,15 @@ function withoutEmptyLists(changes: Obj): Obj {
   return out;
 }
 
+/**
+ * Whether answers with these fields are ones `minimalAnswer` shapes (an act's, a navigation's, an
+ * observation's): the operations OpenAPI documents the header on, from their result schemas.
+ */
+export function shapesAnswer(fields: Iterable<string>): boolean {
+  const has = new Set(fields);
+  return has.has("execution") || has.has("httpStatus") || (has.has("stateId") && has.has("targetId"));
+}
+
 /** The minimal form of an operation's answer, or undefined when the answer is not one it shapes. */
 export function minimalAnswer(result: unknown): Obj | undefined {
   if (!isObject(result)) return undefined;
@@ -80,7 +90,7 @@ export function minimalAnswer(result: unknown): Obj | undefined {
     for (const [key, value] of Object.entries(result)) {
       if (key === "actionId") continue;
       if (key === "settle" && isObject(value) && value.state !== "budget") continue;
-      if (key === "budget" && isObject(value) && value.bytesLimit === null) continue;
+      if (key === "budget" && !limited(value)) continue;
       out[key] = key === "freshState" && isObject(value) ? minimalObservation(value) : value;
     }
     return out;

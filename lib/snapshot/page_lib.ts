@@ -108,9 +108,9 @@ export const CLIP = `function (cache, rect, style) {
     if (!outX && !outY) continue;
     const scrolls = (o) => o === "auto" || o === "scroll";
     // A scroll shows only what lies within the box's scrollable extent (never left of or above its start).
-    const inX = !outX || (scrolls(a.ox) && (a.cs.direction === "rtl" ||
-      (cx - p.left + n.scrollLeft >= 0 && cx - p.left + n.scrollLeft < n.scrollWidth)));
-    const inY = !outY || (scrolls(a.oy) && cy - p.top + n.scrollTop >= 0 && cy - p.top + n.scrollTop < n.scrollHeight);
+    const atX = cx - p.left + n.scrollLeft, atY = cy - p.top + n.scrollTop;
+    const inX = !outX || (scrolls(a.ox) && (a.cs.direction === "rtl" || (atX >= 0 && atX < n.scrollWidth)));
+    const inY = !outY || (scrolls(a.oy) && atY >= 0 && atY < n.scrollHeight);
     return inX && inY ? "scroll" : "hidden";
   }
   return null;

@@ -252,7 +252,8 @@ export function render(root: FrameWalk, frames: Map<string, FrameWalk>, opts: Re
     const name = cleanText(w.n ?? "");
     let text = `- ${roleText(w, hasRef)}`;
     if (name) text += ` ${quote(name)}`;
-    text += attrs(w, fw, frames);
+    const shownAttrs = attrs(w, fw, frames);
+    text += shownAttrs;
     const line: Line = { depth, text, role: roleText(w, hasRef), name };
     if (fw.result.find && !w.m) line.context = true;
     if (hasRef) {
@@ -292,7 +293,7 @@ export function render(root: FrameWalk, frames: Map<string, FrameWalk>, opts: Re
     const lone = kids === 1 ? lines[index + 1] : undefined;
     if (!hasRef && name && !fw.result.find && namedByOnlyChild(lines, index, name)) {
       // A container named by its one actionable child (a heading around its link) leaves the name to that child.
-      line.text = `- ${line.role}${attrs(w, fw, frames)}`;
+      line.text = `- ${line.role}${shownAttrs}`;
     }
     // A search walk's ancestor lacks most of its subtree: a child of it never moves onto its line.
     if (lone?.plain !== undefined && !w.a) {

@@ -515,7 +515,7 @@ export const WALKER = `function (opts, ...frameOwners) {
     const only = el.firstChild;
     if (role === "heading" && only && only === el.lastChild && only.nodeType === 1) {
       // A heading around one link (a headline): the link's name is the heading's, when the link is named by its
-      // text alone and shown, and the heading adds nothing of its own (its generated content is asked below).
+      // text alone and shown, and no style sheet rule could give the heading generated content of its own.
       if (only.localName !== "a" || !only.hasAttribute("href") || only.hasAttribute("aria-hidden")) return null;
       const cs = getComputedStyle(only);
       if (cs.display === "none" || cs.visibility !== "visible") return null;

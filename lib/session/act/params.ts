@@ -48,10 +48,6 @@ export function obscured(
   );
 }
 
-/**
- * `element_not_visible`: an ancestor that hides its overflow clips the node out of sight (a
- * carousel's slide outside its viewport), and no scroll shows it; nothing covers it.
- */
 /** The page-controlled facts of a ref, for an error's details (never its message). */
 export function element(ref: RefTarget): Record<string, unknown> {
   return { ref: ref.ref, role: ref.role, name: ref.name };
@@ -62,6 +58,10 @@ export function detached(ref: RefTarget): Stop {
   return new Stop("element_detached", `${ref.ref} is no longer in the document`, element(ref));
 }
 
+/**
+ * `element_not_visible`: an ancestor that hides its overflow clips the node out of sight (a
+ * carousel's slide outside its viewport), and no scroll shows it; nothing covers it.
+ */
 export function clipped(subject: string, element: Record<string, unknown>): Stop {
   return new Stop(
     "element_not_visible",
