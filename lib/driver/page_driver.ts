@@ -34,6 +34,17 @@ export function raceSignal<T>(p: Promise<T>, signal?: AbortSignal): Promise<T> {
 
 const WORLD = "porthole";
 
+/** The events after which a page's frame tree read before may no longer be its tree. */
+const FRAME_EVENTS = [
+  "Page.frameAttached",
+  "Page.frameDetached",
+  "Page.frameNavigated",
+  "Page.navigatedWithinDocument",
+  "Page.documentOpened",
+  "Inspector.targetCrashed",
+  "Inspector.targetReloadedAfterCrash",
+];
+
 /** The value a page-side call returned, or the page's exception as an error. */
 function valueOf<T>(r: Protocol.Runtime.EvaluateResponse | Protocol.Runtime.CallFunctionOnResponse): T {
   if (r.exceptionDetails) {
@@ -56,6 +67,10 @@ export class PageDriver {
   #crashed = false;
   /** Rejecters of the commands awaiting an answer, failed at once when the renderer dies. */
   #pending = new Set<(err: unknown) => void>();
+  /** Counts the FRAME_EVENTS seen. */
+  #frameEpoch = 0;
+  /** The last frame tree read (of a page without inner frames) while none of the FRAME_EVENTS came after it. */
+  #keptFrames: FrameInfo[] | null = null;
 
   private constructor(page: Page, cdp: CDPSession, targetId: string) {
     this.page = page;
@@ -83,6 +98,17 @@ export class PageDriver {
       driver.#pending.clear();
     });
     cdp.on("Inspector.targetReloadedAfterCrash", () => (driver.#crashed = false));
+    for (const event of FRAME_EVENTS) {
+      // deno-lint-ignore no-explicit-any
+      cdp.on(event as any, (e: unknown) => {
+        driver.#frameEpoch++;
+        driver.#keptFrames = null;
+        // A new document in the main frame: the tree is that frame alone until a frame attaches
+        // (the old document's frames went with it, the new one's attach after it committed).
+        const frame = event === "Page.frameNavigated" ? (e as Protocol.Page.FrameNavigatedEvent).frame : null;
+        if (frame && !frame.parentId) driver.#keptFrames = [frameInfo(frame, null)];
+      });
+    }
     cdp.on("Page.frameNavigated", (e: Protocol.Page.FrameNavigatedEvent) => {
       // A document committed in the main frame is a live renderer's, whether or not the
       // "reloaded after crash" event came first (it can come after the recovery's navigation).
@@ -92,6 +118,10 @@ export class PageDriver {
         driver.#worlds.delete(key);
         world.then((id) => forgetWorld(cdp, id), () => {});
       }
+      // Porthole's world of a new main document is made as it commits, not when it is first needed:
+      // it is ready by the time the document has loaded, and the act or observe waiting for that load
+      // does not wait for the world behind the load's own work.
+      if (!e.frame.parentId) driver.world(frameInfo(e.frame, null)).catch(() => {});
     });
     return driver;
   }
@@ -144,7 +174,17 @@ export class PageDriver {
     return () => this.cdp.off(event as any, handler);
   }
 
+  /**
+   * The page's own frame tree. For a page without inner frames, the last one read while no frame
+   * event came since: the events come before any later answer of the renderer, so a kept tree is as
+   * current as a read one (a round trip saved for every read after the first, in an act and across
+   * acts that navigate nothing). A page with inner frames is always read anew: an inner frame's
+   * document can change (its first load replacing the initial empty document) without an event the
+   * kept copy would notice in time.
+   */
   async frames(signal?: AbortSignal): Promise<FrameInfo[]> {
+    if (this.#keptFrames) return this.#keptFrames.map((f) => ({ ...f }));
+    const epoch = this.#frameEpoch;
     const { frameTree } = await this.send<Protocol.Page.GetFrameTreeResponse>(
       "Page.getFrameTree",
       {},
@@ -152,16 +192,11 @@ export class PageDriver {
     );
     const out: FrameInfo[] = [];
     const visit = (node: Protocol.Page.FrameTree, parentId: string | null) => {
-      out.push({
-        frameId: node.frame.id,
-        parentId,
-        loaderId: node.frame.loaderId,
-        url: node.frame.url + (node.frame.urlFragment ?? ""),
-        securityOrigin: node.frame.securityOrigin,
-      });
+      out.push(frameInfo(node.frame, parentId));
       for (const child of node.childFrames ?? []) visit(child, node.frame.id);
     };
     visit(frameTree, null);
+    if (this.#frameEpoch === epoch && out.length === 1) this.#keptFrames = out.map((f) => ({ ...f }));
     return out;
   }
 
@@ -253,6 +288,16 @@ export class PageDriver {
     await this.cdp.detach().catch(() => {});
     await this.page.close({ runBeforeUnload: false }).catch(() => {});
   }
+}
+
+function frameInfo(frame: Protocol.Page.Frame, parentId: string | null): FrameInfo {
+  return {
+    frameId: frame.id,
+    parentId,
+    loaderId: frame.loaderId,
+    url: frame.url + (frame.urlFragment ?? ""),
+    securityOrigin: frame.securityOrigin,
+  };
 }
 
 function crashedError(): PortholeError {

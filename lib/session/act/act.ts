@@ -313,9 +313,11 @@ async function checkAndDispatch(session: ActHost, run: Run, one: ActInput): Prom
   // With no person to wait for, the settle is armed beside the preflight's reads: the input waits for
   // the arm (SettleWatch.armed), and then no longer one round trip after the reads. A refused or
   // needless action lets it go once the page was observed (settleAndCapture).
-  const arm = rule || run.watch || run.arming ? undefined : (frame: FrameInfo) => {
-    run.arming = new SettleWatch(rec.driver, frame, answerMark(rec));
-  };
+  const arm = rule || run.watch || run.arming
+    ? undefined
+    : (frame: FrameInfo, armedBy?: Promise<unknown>) => {
+      run.arming = new SettleWatch(rec.driver, frame, answerMark(rec), armedBy);
+    };
   // Step 4, while the renderer is probed side by side (a hung page is refused at once).
   let ctx = await whileResponsive(
     rec,

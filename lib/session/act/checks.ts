@@ -43,8 +43,9 @@ let preflights = 0;
 
 /**
  * Step 4: every check that sends nothing to the page. `ready` is called with the state's frame once it
- * is known to be the state's document and before the reads are sent, so that a command the input
- * must follow goes out beside them (act.ts arms the settle there).
+ * is known to be the state's document, so that what the input must follow goes out beside the reads
+ * (act.ts arms the settle there). When the ref's read runs in that frame's world, it arms the settle
+ * itself (one command less): `ready` then gets that read, which has armed it once it answered.
  */
 export async function preflight(
   session: PreflightHost,
@@ -53,7 +54,7 @@ export async function preflight(
   input: ActInput,
   plan: Plan,
   signal: AbortSignal,
-  ready?: (frame: FrameInfo) => void,
+  ready?: (frame: FrameInfo, armedBy?: Promise<unknown>) => void,
 ): Promise<Preflight> {
   const driver = rec.driver;
   if (input.targetId !== state.targetId || driver.targetId !== state.targetId) {
@@ -79,7 +80,6 @@ export async function preflight(
   checkOrigins(rec, frames, frame, state, plan);
   // Where `navigate` may go is policy: refused destinations are refused before anything is sent.
   if (input.action === "navigate") session.checkDestination(input.url!);
-  ready?.(frame);
   // Every node the checks resolve is made in one object group, let go in one command.
   const group = `porthole-act-${++preflights}`;
   // A ref of the state's own document reads the document check with its facts (one call less);
@@ -98,12 +98,13 @@ export async function preflight(
         doors,
         ref,
         signal,
-        { hitTest, at: plan.pointer?.position, document: docInFacts },
+        { hitTest, at: plan.pointer?.position, document: docInFacts, arm: docInFacts && !!ready },
         group,
         byValue,
       ),
     )
     : null;
+  ready?.(frame, docInFacts && nodeP ? nodeP : undefined);
   const toP = toRef ? settle(readRef(rec, doors, toRef, signal, undefined, group)) : null;
   const held: string[] = [];
   /** Whether the group went to the caller with the nodes it keeps. */

@@ -8,6 +8,7 @@ import { RemoteRef } from "../../driver/page_driver.ts";
 import type { RefTarget } from "../../snapshot/ax_tree.ts";
 import { FINGERPRINT, RESOLVE_DOCUMENT, RESOLVE_REF } from "../../snapshot/walker.ts";
 import { ELEMENT_INFO } from "../core/page_scripts.ts";
+import { SETTLE_ARM } from "../../snapshot/page_lib.ts";
 import { Stop } from "./params.ts";
 import { fingerprintOf, type FrameDoor, resolveRefIn } from "../core/frame_doors.ts";
 import type { ElementInfo } from "./preflight.ts";
@@ -39,7 +40,7 @@ export async function readRef(
   doors: FrameDoor[],
   ref: RefTarget,
   signal: AbortSignal,
-  facts?: { hitTest: boolean; at?: { x: number; y: number }; document?: boolean },
+  facts?: RefFactsAsked,
   objectGroup?: string,
   byValue = false,
 ): Promise<{ objectId: string | null; node: AxFacts; info?: ElementInfo; documentGone?: boolean }> {
@@ -89,10 +90,23 @@ export async function readRef(
 }
 
 /**
- * A ref's element, looked up as RESOLVE_REF does, with its fingerprint and facts (null when it is
- * gone); with `document`, first whether the ref's document is still there, as RESOLVE_DOCUMENT says.
+ * What the ref's read asks beyond its fingerprint: the hit-test (at a point), whether the ref's
+ * document is still there, and `arm`: arm the settle's observer first (SETTLE_ARM), in the same call.
  */
-const REF_FACTS = `function (token, n, hitTest, at, checkDocument) {
+export interface RefFactsAsked {
+  hitTest: boolean;
+  at?: { x: number; y: number };
+  document?: boolean;
+  arm?: boolean;
+}
+
+/**
+ * A ref's element, looked up as RESOLVE_REF does, with its fingerprint and facts (null when it is
+ * gone); with `document`, first whether the ref's document is still there, as RESOLVE_DOCUMENT says;
+ * with `arm`, the settle's observer is armed before anything else.
+ */
+const REF_FACTS = `function (token, n, hitTest, at, checkDocument, arm) {
+  if (arm) (${SETTLE_ARM})();
   if (checkDocument && !(${RESOLVE_DOCUMENT}).call(this, token)) return { documentGone: true };
   const el = (${RESOLVE_REF}).call(this, token, n);
   if (!el) return null;
@@ -104,16 +118,23 @@ type RefRead = { node: AxFacts; info: ElementInfo } | { documentGone: true } | n
 async function refFacts(
   door: FrameDoor,
   ref: RefTarget,
-  facts: { hitTest: boolean; at?: { x: number; y: number }; document?: boolean },
+  facts: RefFactsAsked,
   signal: AbortSignal,
 ): Promise<RefRead> {
   const world = await door.world(signal);
   const r = await door.send<Protocol.Runtime.CallFunctionOnResponse>("Runtime.callFunctionOn", {
     functionDeclaration: REF_FACTS,
     executionContextId: world,
-    arguments: [{ value: ref.token }, { value: ref.n }, { value: facts.hitTest }, {
-      value: facts.at ?? null,
-    }, { value: facts.document === true }],
+    arguments: [
+      { value: ref.token },
+      { value: ref.n },
+      { value: facts.hitTest },
+      {
+        value: facts.at ?? null,
+      },
+      { value: facts.document === true },
+      { value: facts.arm === true },
+    ],
     returnByValue: true,
   }, signal);
   if (r.exceptionDetails) throw new Error(r.exceptionDetails.text);

@@ -71,13 +71,15 @@ export class SettleWatch {
   /**
    * Start watching before the input; `frame` is the frame whose DOM the action's state shows. `answered`
    * is told each time the page answered a quiet check after the input, when that frame is the main frame.
+   * `armedBy`: a call in that frame's world that arms the observer itself (SETTLE_ARM), settled once it
+   * answered; without it, the watch sends the arm.
    */
-  constructor(driver: PageDriver, frame: FrameInfo, answered?: () => void) {
+  constructor(driver: PageDriver, frame: FrameInfo, answered?: () => void, armedBy?: Promise<unknown>) {
     this.#driver = driver;
     this.#frame = frame;
     this.#answered = answered && frame.frameId === driver.targetId ? answered : () => {};
     // The arm's answer says nothing of the renderer after the input, which may be what stops it.
-    this.armed = driver.callIn(frame, SETTLE_ARM).then(() => {}, () => {});
+    this.armed = (armedBy ?? driver.callIn(frame, SETTLE_ARM)).then(() => {}, () => {});
     const on = <E>(event: string, fn: (e: E) => void) => this.#off.push(driver.on(event, fn));
     on("Network.requestWillBeSent", (e: Protocol.Network.RequestWillBeSentEvent) => {
       if (!AWAITED.has(e.type ?? "") || this.#pending.has(e.requestId)) return;

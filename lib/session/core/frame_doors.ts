@@ -128,57 +128,9 @@ interface PuppeteerFrame {
   client: CDPSession;
 }
 
-/** The events after which a page's frame tree read before may no longer be its tree. */
-const FRAME_EVENTS = [
-  "Page.frameAttached",
-  "Page.frameDetached",
-  "Page.frameNavigated",
-  "Page.navigatedWithinDocument",
-  "Page.documentOpened",
-  "Inspector.targetCrashed",
-  "Inspector.targetReloadedAfterCrash",
-];
-
-/** A page's last frame tree (one without inner frames), kept while none of the FRAME_EVENTS came after it. */
-interface FrameTree {
-  /** Counts the FRAME_EVENTS seen. */
-  epoch: number;
-  frames: FrameInfo[] | null;
-}
-const trees = new WeakMap<PageDriver, FrameTree>();
-
-function treeOf(driver: PageDriver): FrameTree {
-  let tree = trees.get(driver);
-  if (!tree) {
-    const t: FrameTree = tree = { epoch: 0, frames: null };
-    const changed = () => {
-      t.epoch++;
-      t.frames = null;
-    };
-    for (const event of FRAME_EVENTS) driver.on(event, changed);
-    trees.set(driver, tree);
-  }
-  return tree;
-}
-
-/**
- * The page's own frame tree: for a page without inner frames, the last one read while no frame
- * event came since (a round trip saved after an action that navigated nothing), else read anew.
- * A page with inner frames is always read anew: an inner frame's document can change (its first
- * load replacing the initial empty document) without an event this kept copy would notice in time.
- */
-async function localFrames(driver: PageDriver, signal?: AbortSignal): Promise<FrameInfo[]> {
-  const tree = treeOf(driver);
-  if (tree.frames) return tree.frames.map((f) => ({ ...f }));
-  const epoch = tree.epoch;
-  const frames = await driver.frames(signal);
-  if (tree.epoch === epoch && frames.length === 1) tree.frames = frames.map((f) => ({ ...f }));
-  return frames;
-}
-
 /** Every frame of the page: the page's own frame tree, plus frames in other processes. */
 export async function framesOf(driver: PageDriver, signal?: AbortSignal): Promise<FrameDoor[]> {
-  const local = await localFrames(driver, signal);
+  const local = await driver.frames(signal);
   const doors = local.map((info) => pageDoor(driver, info));
   const known = new Set(local.map((f) => f.frameId));
   const all = driver.page.frames() as unknown as PuppeteerFrame[];

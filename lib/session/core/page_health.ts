@@ -258,9 +258,22 @@ export async function recoverPage(host: Emitter, rec: PageRecord, signal: AbortS
 }
 
 /**
- * Run `work` on the page while its renderer is probed side by side: a healthy page pays no extra
- * round trip (the probe overlaps the work's first commands), and a hung one ends the work with
- * page_unresponsive within the probe's time instead of at its deadline.
+ * How long `work` runs before the renderer is probed beside it. A healthy renderer answers the work's
+ * own commands well within it (an act's reads take milliseconds), and then no probe goes out at all;
+ * a hung one is found this much later than by a probe sent with the work.
+ */
+const PROBE_AFTER_MS = 100;
+
+/** Whether `p` ended (either way) within `ms`. */
+async function endsWithin(p: Promise<unknown>, ms: number, signal: AbortSignal): Promise<boolean> {
+  return await within(p.then(() => true, () => true), ms, signal).catch(() => true);
+}
+
+/**
+ * Run `work` on the page while its renderer is watched: a healthy page pays no extra round trip (the
+ * work's own answers say the renderer answers), and one whose work has not ended within
+ * PROBE_AFTER_MS is probed side by side, so a hung one ends the work with page_unresponsive within
+ * the probe's time instead of at its deadline. A page found hung before is probed at once.
  */
 export async function whileResponsive<T>(
   rec: PageRecord,
@@ -270,14 +283,15 @@ export async function whileResponsive<T>(
   if (rec.health === "crashed") throw unresponsive(rec);
   if (answeredJustNow(rec)) return work(signal);
   const stop = new AbortController();
+  const done = work(AbortSignal.any([signal, stop.signal]));
+  done.catch(() => {});
+  if (rec.health !== "hung" && await endsWithin(done, PROBE_AFTER_MS, signal)) return done;
   const probe = assertResponsive(rec, signal).catch((err) => {
     stop.abort(err);
     throw err;
   });
-  const done = work(AbortSignal.any([signal, stop.signal]));
   // Whichever fails first says why; the other's outcome is not needed then.
   probe.catch(() => {});
-  done.catch(() => {});
   const [, result] = await Promise.all([probe, done]);
   return result;
 }

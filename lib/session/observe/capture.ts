@@ -178,9 +178,21 @@ async function closedHosts(door: FrameDoor, result: WalkResult, signal?: AbortSi
   return out;
 }
 
-/** The backend node id of the walked document (the action's document identity check), cached per document. */
-async function documentNode(door: FrameDoor, token: string, signal?: AbortSignal): Promise<number> {
-  const objectId = await resolveRefDocument(door, token, signal);
+/** The document of Porthole's world of a frame: the one document that world belongs to. */
+const WORLD_DOCUMENT = "function () { return document; }";
+
+/**
+ * The backend node id of the walked document (the action's document identity check), cached per
+ * document: the document of the registry with `token`, or (null) of the frame's world, which is
+ * bound to one document, so it may be asked beside the walk.
+ */
+async function documentNode(door: FrameDoor, token: string | null, signal?: AbortSignal): Promise<number> {
+  const objectId = token === null
+    ? (await door.send<Protocol.Runtime.CallFunctionOnResponse>("Runtime.callFunctionOn", {
+      functionDeclaration: WORLD_DOCUMENT,
+      executionContextId: await door.world(signal),
+    }, signal)).result.objectId
+    : await resolveRefDocument(door, token, signal);
   if (!objectId) {
     throw new PortholeError("observation_failed", "The document changed while it was being observed");
   }
@@ -235,6 +247,11 @@ export async function captureFrame(
       walks.set(fw.frameId, fw);
       return fw;
     };
+    // A document walked for the first time: its node is asked for beside the walk, not after it.
+    const fresh = target.refs.doc(frame.frameId, frame.loaderId).documentNode === undefined
+      ? documentNode(door, null, signal)
+      : null;
+    fresh?.catch(() => {});
     const root = await walkOne(door, "*", opts.root);
     // Frames inside the observed one, level by level: refs only where the origin is the observed one's.
     let level = childrenOf(frame.frameId);
@@ -257,7 +274,7 @@ export async function captureFrame(
     }
     const book = target.refs.doc(frame.frameId, frame.loaderId);
     if (book.documentNode === undefined || book.token !== root.result.token) {
-      book.documentNode = await documentNode(door, root.result.token, signal);
+      book.documentNode = await (fresh ?? documentNode(door, root.result.token, signal));
       book.token = root.result.token;
     }
     const others = new Map([...walks].filter(([id]) => id !== frame.frameId));
