@@ -475,10 +475,14 @@ export const WALKER = `function (opts, ...frameOwners) {
   // they are (inside a presentational table, a button, an editor or another widget alike): a link with an
   // href, and a list item unless its parent has a role of its own (a presentational list makes it none) or
   // it is slotted (its parent in the flat tree is another). Asking for these was a quarter of a list's walk.
+  // The same holds for an article (a news page's stories), a quotation, a figure, a separator, a term and its
+  // definition, and the grouping elements: their roles do not depend on their place or their name.
   const KNOWN = new Map([["button", "button"], ["ul", "list"], ["ol", "list"], ["menu", "list"],
     ["p", "paragraph"], ["h1", "heading"], ["h2", "heading"], ["h3", "heading"], ["h4", "heading"],
     ["h5", "heading"], ["h6", "heading"], ["nav", "navigation"], ["main", "main"], ["strong", "strong"],
-    ["em", "emphasis"], ["code", "code"]]);
+    ["em", "emphasis"], ["code", "code"], ["article", "article"], ["blockquote", "blockquote"],
+    ["figure", "figure"], ["hr", "separator"], ["dt", "term"], ["dd", "definition"], ["fieldset", "group"],
+    ["address", "group"], ["details", "group"], ["hgroup", "group"], ["search", "search"]]);
   const knownRole = (el, tag) => {
     if (el.namespaceURI !== "http://www.w3.org/1999/xhtml" || el.hasAttribute("role")) return undefined;
     if (tag === "a") return el.hasAttribute("href") ? "link" : undefined;

@@ -3,7 +3,8 @@ import { assertLine, browserTest, Porthole, Site } from "../support/harness.ts";
 
 /**
  * Links with an href, buttons, lists, list items, paragraphs, headings, navigation, main, strong,
- * emphasis and code take their role from the tag alone in Chromium when they carry no role attribute:
+ * emphasis, code, articles, quotations, figures, separators, terms, definitions and the grouping
+ * elements take their role from the tag alone in Chromium when they carry no role attribute:
  * the walker does not ask for those (walker.ts KNOWN). A list item's role also depends on its parent,
  * so one under a parent with a role of its own, or slotted into a shadow root, is asked for. Each line
  * shows the role Chromium gives, which the page reads here too.
@@ -23,6 +24,19 @@ const PAGE = `<!doctype html><title>Roles</title>
   <shadow-list><li data-k="slotted">Slotted item</li></shadow-list>
   <div role="button" tabindex="0"><button data-k="button-in-button">Inner</button></div>
   <menu><li data-k="menu-item">Menu entry</li></menu>
+  <article data-k="article"><h4>Story</h4><p>Story text.</p></article>
+  <ul role="none"><li><article data-k="article-in-none">Story in a presentational list</article></li></ul>
+  <shadow-list><article data-k="article-slotted">Slotted story</article></shadow-list>
+  <blockquote data-k="blockquote">Quoted words</blockquote>
+  <figure data-k="figure">Figure body</figure>
+  <hr data-k="hr">
+  <dl><dt data-k="dt">Term</dt><dd data-k="dd">Its definition</dd></dl>
+  <fieldset data-k="fieldset">Grouped fields</fieldset>
+  <address data-k="address">1 Harbour Street</address>
+  <details data-k="details" open><summary>More</summary>Details text</details>
+  <hgroup data-k="hgroup"><h5>Title</h5><p>Subtitle</p></hgroup>
+  <search data-k="search">Search area</search>
+  <section><aside><article data-k="article-in-aside">Nested story</article></aside></section>
 </main>
 <script>
   customElements.define("shadow-list", class extends HTMLElement {
@@ -55,6 +69,18 @@ Deno.test(
     has(/^- listitem: Item without a list$/);
     has(/^- listitem: Menu entry$/);
     has(/^- button "Inner" \[ref=@e\d+\]$/);
+    has(/^- article:$/);
+    has(/^- article: Story in a presentational list$/);
+    has(/^- article: Slotted story$/);
+    has(/^- blockquote: Quoted words$/);
+    has(/^- figure: Figure body$/);
+    has(/^- separator$/);
+    has(/^- term "Term"$/);
+    has(/^- definition: Its definition$/);
+    has(/^- group: Grouped fields$/);
+    has(/^- group: 1 Harbour Street$/);
+    has(/^- search: Search area$/);
+    has(/^- article: Nested story$/);
     // A presentational list's items are presentational too: their text joins the text around them.
     assert.doesNotMatch(state.tree, /^\s*- listitem: (Another )?[Pp]resentational item$/m);
     has(/Presentational item/);
@@ -83,6 +109,20 @@ Deno.test(
       "slotted": chromium.slotted,
       "button-in-button": "button",
       "menu-item": "listitem",
+      "article": "article",
+      "article-in-none": "article",
+      "article-slotted": "article",
+      "blockquote": "blockquote",
+      "figure": "figure",
+      "hr": "separator",
+      "dt": "term",
+      "dd": "definition",
+      "fieldset": "group",
+      "address": "group",
+      "details": "group",
+      "hgroup": "group",
+      "search": "search",
+      "article-in-aside": "article",
     });
     const slottedLine = chromium.slotted === "listitem" ? /^- listitem: Slotted item$/ : /Slotted item/;
     has(slottedLine);
