@@ -7,6 +7,7 @@ that makes it "Done") from the environment.
 import os
 import re
 import threading
+import time
 import unittest
 
 import porthole
@@ -63,6 +64,10 @@ class AgentLoop(unittest.TestCase):
             with self.assertRaises(ValueError) as lean:
                 s.act({"stateId": fresh["stateId"], "changes": {}}, "click", ref="@e1")
             self.assertIn("lean fresh state", str(lean.exception))
+            # The stream is open once the replay of the events so far arrives; only then is the session closed.
+            deadline = time.monotonic() + 10
+            while not events and time.monotonic() < deadline:
+                time.sleep(0.01)
         reader.join(30)
         self.assertFalse(reader.is_alive(), "the event stream ends when the session closes")
         types = [e.type for e in events]
