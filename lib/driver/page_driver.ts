@@ -103,10 +103,13 @@ export class PageDriver {
       cdp.on(event as any, (e: unknown) => {
         driver.#frameEpoch++;
         driver.#keptFrames = null;
-        // A new document in the main frame: the tree is that frame alone until a frame attaches
-        // (the old document's frames went with it, the new one's attach after it committed).
-        const frame = event === "Page.frameNavigated" ? (e as Protocol.Page.FrameNavigatedEvent).frame : null;
-        if (frame && !frame.parentId) driver.#keptFrames = [frameInfo(frame, null)];
+        // A new document in the main frame: the tree is that frame alone until a frame attaches (the
+        // old document's frames went with it, the new one's attach after it committed). A document
+        // restored from the back-forward cache comes back with its frames: its tree is read.
+        const nav = event === "Page.frameNavigated" ? e as Protocol.Page.FrameNavigatedEvent : null;
+        if (nav && !nav.frame.parentId && nav.type !== "BackForwardCacheRestore") {
+          driver.#keptFrames = [frameInfo(nav.frame, null)];
+        }
       });
     }
     cdp.on("Page.frameNavigated", (e: Protocol.Page.FrameNavigatedEvent) => {

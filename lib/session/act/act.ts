@@ -318,7 +318,7 @@ async function checkAndDispatch(session: ActHost, run: Run, one: ActInput): Prom
     : (frame: FrameInfo, armedBy?: Promise<unknown>) => {
       run.arming = new SettleWatch(rec.driver, frame, answerMark(rec), armedBy);
     };
-  // Step 4, while the renderer is probed side by side (a hung page is refused at once).
+  // Step 4, while the renderer is watched (a hung page is refused within the probe's time).
   let ctx = await whileResponsive(
     rec,
     clock.dl.signal,

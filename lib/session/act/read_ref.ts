@@ -129,9 +129,7 @@ async function refFacts(
       { value: ref.token },
       { value: ref.n },
       { value: facts.hitTest },
-      {
-        value: facts.at ?? null,
-      },
+      { value: facts.at ?? null },
       { value: facts.document === true },
       { value: facts.arm === true },
     ],
