@@ -22,7 +22,7 @@ import type { PageRecord } from "../core/page_record.ts";
 import type { Lookup, StateAuthority, StateRecord } from "../core/states.ts";
 import type { Emitter } from "../core/emit.ts";
 import type { BrowserHost, NavigationHost, PagesHost } from "../core/hosts.ts";
-import { answerMark, whileResponsive } from "../core/page_health.ts";
+import { answerMark, PROBE_AFTER_MS, whileResponsive } from "../core/page_health.ts";
 import { Journal, type JournalWriter } from "../core/journal.ts";
 import { type FrameInfo, raceSignal } from "../../driver/page_driver.ts";
 import { leanFresh } from "../observe/lean.ts";
@@ -318,11 +318,13 @@ async function checkAndDispatch(session: ActHost, run: Run, one: ActInput): Prom
     : (frame: FrameInfo, armedBy?: Promise<unknown>) => {
       run.arming = new SettleWatch(rec.driver, frame, answerMark(rec), armedBy);
     };
-  // Step 4, while the renderer is watched (a hung page is refused within the probe's time).
+  // Step 4, while the renderer is watched: its short reads that answer need no probe, and a hung page is
+  // refused within the probe's time after PROBE_AFTER_MS.
   let ctx = await whileResponsive(
     rec,
     clock.dl.signal,
     (sig) => preflight(session, rec, state, one, plan, sig, arm),
+    PROBE_AFTER_MS,
   );
   if (rule && !ctx.noop) {
     // A human decides; the wait is bounded by the rule, not by timeoutMs. Afterwards every

@@ -258,11 +258,13 @@ export async function recoverPage(host: Emitter, rec: PageRecord, signal: AbortS
 }
 
 /**
- * How long `work` runs before the renderer is probed beside it. A healthy renderer answers the work's
- * own commands well within it (an act's reads take milliseconds), and then no probe goes out at all;
- * a hung one is found this much later than by a probe sent with the work.
+ * How long an act's preflight reads run before the renderer is probed beside them (`probeAfterMs`). They
+ * are a few short calls: a healthy renderer answers them well within it, and then no probe goes out at
+ * all; a hung one is found this much later than by a probe sent with them. A walk is not: it may keep the
+ * renderer busy for longer than a probe waits, and a probe queued behind it would call a busy page hung,
+ * so observations probe first.
  */
-const PROBE_AFTER_MS = 100;
+export const PROBE_AFTER_MS = 100;
 
 /** Whether `p` ended (either way) within `ms`. */
 async function endsWithin(p: Promise<unknown>, ms: number, signal: AbortSignal): Promise<boolean> {
@@ -270,22 +272,24 @@ async function endsWithin(p: Promise<unknown>, ms: number, signal: AbortSignal):
 }
 
 /**
- * Run `work` on the page while its renderer is watched: a healthy page pays no extra round trip (the
- * work's own answers say the renderer answers), and one whose work has not ended within
- * PROBE_AFTER_MS is probed side by side, so a hung one ends the work with page_unresponsive within
- * the probe's time instead of at its deadline. A page found hung before is probed at once.
+ * Run `work` on the page while its renderer is probed side by side: a healthy page pays no extra
+ * round trip (the probe overlaps the work's first commands), and a hung one ends the work with
+ * page_unresponsive within the probe's time instead of at its deadline. With `probeAfterMs`, the probe
+ * goes out only when the work has not ended by then (at once on a page found hung before): short work
+ * that answered needs no probe.
  */
 export async function whileResponsive<T>(
   rec: PageRecord,
   signal: AbortSignal,
   work: (signal: AbortSignal) => Promise<T>,
+  probeAfterMs = 0,
 ): Promise<T> {
   if (rec.health === "crashed") throw unresponsive(rec);
   if (answeredJustNow(rec)) return work(signal);
   const stop = new AbortController();
   const done = work(AbortSignal.any([signal, stop.signal]));
   done.catch(() => {});
-  if (rec.health !== "hung" && await endsWithin(done, PROBE_AFTER_MS, signal)) return done;
+  if (probeAfterMs > 0 && rec.health !== "hung" && await endsWithin(done, probeAfterMs, signal)) return done;
   const probe = assertResponsive(rec, signal).catch((err) => {
     stop.abort(err);
     throw err;

@@ -37,7 +37,7 @@ export async function observePage(
   if (scoped && input.since !== undefined) refuse("since", "a scoped observe answers its whole subtree");
   // A diff base whose page was closed or reset since is no base any more.
   const base = input.since ? host.states.base(input.since) : null;
-  // Captured while the renderer is watched: a hung page is refused within the probe's time.
+  // Captured while the renderer is probed side by side: a hung page is refused at once.
   const { state, observation, isMain } = await whileResponsive(rec, signal, async (sig) => {
     const node = scoped ? await scopeNode(host, rec, input, sig) : undefined;
     return captureFrame(rec, {
