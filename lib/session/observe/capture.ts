@@ -247,10 +247,9 @@ export async function captureFrame(
       walks.set(fw.frameId, fw);
       return fw;
     };
+    const observed = target.refs.doc(frame.frameId, frame.loaderId);
     // A document walked for the first time: its node is asked for beside the walk, not after it.
-    const fresh = target.refs.doc(frame.frameId, frame.loaderId).documentNode === undefined
-      ? documentNode(door, null, signal)
-      : null;
+    const fresh = observed.documentNode === undefined ? documentNode(door, null, signal) : null;
     fresh?.catch(() => {});
     const root = await walkOne(door, "*", opts.root);
     // Frames inside the observed one, level by level: refs only where the origin is the observed one's.
@@ -272,10 +271,9 @@ export async function captureFrame(
       const current = now.find((d) => d.info.frameId === fw.frameId);
       if (!current || current.info.loaderId !== fw.loaderId) fw.refs = false;
     }
-    const book = target.refs.doc(frame.frameId, frame.loaderId);
-    if (book.documentNode === undefined || book.token !== root.result.token) {
-      book.documentNode = await (fresh ?? documentNode(door, root.result.token, signal));
-      book.token = root.result.token;
+    if (observed.documentNode === undefined || observed.token !== root.result.token) {
+      observed.documentNode = await (fresh ?? documentNode(door, root.result.token, signal));
+      observed.token = root.result.token;
     }
     const others = new Map([...walks].filter(([id]) => id !== frame.frameId));
     const built = render(root, others, {
@@ -284,7 +282,7 @@ export async function captureFrame(
       maxBytes: opts.maxBytes,
       redact: redactUrl,
     });
-    const documentId = documentIdOf(frame, book.documentNode);
+    const documentId = documentIdOf(frame, observed.documentNode);
     const stateId = newId("st");
     // The tree is the first page; the state holds every page's refs, so a later page's refs act too.
     const pages = paginate(built.lines, opts.maxBytes, built.lineBytes);
@@ -298,7 +296,7 @@ export async function captureFrame(
       frameId: frame.frameId,
       loaderId: frame.loaderId,
       documentId,
-      documentNode: book.documentNode,
+      documentNode: observed.documentNode,
       token: root.result.token,
       origin: root.origin,
       url: frame.url,
