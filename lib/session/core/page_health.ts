@@ -287,15 +287,24 @@ export async function whileResponsive<T>(
   if (rec.health === "crashed") throw unresponsive(rec);
   if (answeredJustNow(rec)) return work(signal);
   const stop = new AbortController();
+  const later = probeAfterMs > 0 && rec.health !== "hung";
+  // Probed first, the renderer answers the probe before it starts the work (a long walk would hold a
+  // probe sent after it for longer than the probe waits).
+  let probe = later ? null : probeBeside(rec, signal, stop);
   const done = work(AbortSignal.any([signal, stop.signal]));
   done.catch(() => {});
-  if (probeAfterMs > 0 && rec.health !== "hung" && await endsWithin(done, probeAfterMs, signal)) return done;
+  if (later && await endsWithin(done, probeAfterMs, signal)) return done;
+  probe ??= probeBeside(rec, signal, stop);
+  const [, result] = await Promise.all([probe, done]);
+  return result;
+}
+
+/** A probe beside work: its failure stops the work. Whichever fails first says why. */
+function probeBeside(rec: PageRecord, signal: AbortSignal, stop: AbortController): Promise<void> {
   const probe = assertResponsive(rec, signal).catch((err) => {
     stop.abort(err);
     throw err;
   });
-  // Whichever fails first says why; the other's outcome is not needed then.
   probe.catch(() => {});
-  const [, result] = await Promise.all([probe, done]);
-  return result;
+  return probe;
 }
