@@ -190,7 +190,9 @@ export function createApp(
       if (result instanceof Response) return result; // raw bytes, e.g. an artifact
       if (op.status === 204) return c.body(null, 204);
       // `Prefer: return=minimal` (RFC 7240): the answer without its bookkeeping (lib/protocol/minimal.ts).
-      const minimal = prefersMinimal(c.req.header("prefer")) ? minimalAnswer(result) : undefined;
+      const minimal = prefersMinimal(c.req.header("prefer"))
+        ? minimalAnswer(result, baseOf(params.sessionId))
+        : undefined;
       if (minimal) {
         c.header("preference-applied", "return=minimal");
         c.header("vary", "Prefer", { append: true });
@@ -202,6 +204,15 @@ export function createApp(
     else if (method === "POST") app.post(path, handler);
     else app.delete(path, handler);
   }
+
+  /** A `since` answer's base, as the session keeps it (none when the session is gone). */
+  const baseOf = (sessionId: string | undefined) => (stateId: string) => {
+    try {
+      return sessionId ? registry.get(sessionId).sinceBase(stateId) : null;
+    } catch {
+      return null;
+    }
+  };
 
   app.notFound((c) => fail(c, "not_found", `No route ${c.req.method} ${new URL(c.req.url).pathname}`));
   app.onError((err, c) => {

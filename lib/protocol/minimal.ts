@@ -10,15 +10,18 @@
  *   true; `budget` unless the operator set a limit. It keeps the rest: `stateId`, `targetId`, `url`,
  *   `title`, `tree` or `changes` (without its empty lists), `sinceUnavailable`, `nextCursor`, `page`,
  *   `scope`, find's `matches` and `total`, and any field an operation adds. A lean fresh state (act
- *   with `fresh: "changes"`) keeps its fields by the same rule: absent still means unchanged.
- * - An act's result keeps its three answers (`execution`, `observation`, `postcondition`) and every
- *   other field, except `actionId` (the journal's, for reconcile), `budget` without a limit, and
- *   `settle` when the page went quiet or no settle ran (it is kept when the budget ran out: the page
- *   may still be busy).
+ *   with `fresh: "changes"` or `"stateId"`) keeps its fields by the same rule: absent still means
+ *   unchanged. An answer of changes (`observe {since}`) is lean too: `targetId`, `url` and `title` only
+ *   when they differ from those of the state it is against (the agent named it, and holds them).
+ * - An act's result keeps its answers (`execution`, `observation`, and `postcondition` when one was
+ *   declared: absent, the agent asked none) and every other field, except `actionId` (the journal's, for
+ *   reconcile), `budget` without a limit, and `settle` when the page went quiet or no settle ran (it is
+ *   kept when the budget ran out: the page may still be busy).
  * - A navigation's result keeps `navigation` and `httpStatus`, and `url` only when it has no
  *   `state` (which carries it); `pageId` goes as an observation's does.
  *
- * Pure: it shapes an answer already made, and says whether it shaped anything.
+ * Pure: it shapes an answer already made (finding a `since` answer's base with `baseOf`), and says
+ * whether it shaped anything.
  */
 
 /** Whether a `Prefer` header asks for `return=minimal` (among other preferences, any case). */
@@ -52,10 +55,22 @@ const isObject = (x: unknown): x is Obj => typeof x === "object" && x !== null &
 const limited = (budget: unknown) =>
   isObject(budget) && budget.bytesLimit !== null && budget.bytesLimit !== undefined;
 
-function minimalObservation(o: Obj): Obj {
+/** What an agent holds of the state a `since` answer is against: the fields a lean answer leaves out when equal. */
+export interface SinceBase {
+  targetId: string;
+  url: string;
+  title?: string;
+}
+
+/** Finds the state a `since` answer is against (null when it is no longer kept). */
+export type BaseOf = (stateId: string) => SinceBase | null;
+
+function minimalObservation(o: Obj, baseOf?: BaseOf): Obj {
   const out: Obj = {};
+  const base = o.changes !== undefined && typeof o.since === "string" ? baseOf?.(o.since) : undefined;
   for (const [key, value] of Object.entries(o)) {
     if (BOOKKEEPING.has(key)) continue;
+    if (base && (key === "targetId" || key === "url" || key === "title") && base[key] === value) continue;
     if (key === "truncated" && value !== true) continue;
     if (key === "tree" && value === "" && o.changes !== undefined) continue;
     if (key === "budget" && !limited(value)) continue;
@@ -83,15 +98,15 @@ export function shapesAnswer(fields: Iterable<string>): boolean {
 }
 
 /** The minimal form of an operation's answer, or undefined when the answer is not one it shapes. */
-export function minimalAnswer(result: unknown): Obj | undefined {
+export function minimalAnswer(result: unknown, baseOf?: BaseOf): Obj | undefined {
   if (!isObject(result)) return undefined;
   if (typeof result.execution === "string") {
     const out: Obj = {};
     for (const [key, value] of Object.entries(result)) {
-      if (key === "actionId") continue;
+      if (key === "actionId" || (key === "postcondition" && value === "not_requested")) continue;
       if (key === "settle" && isObject(value) && value.state !== "budget") continue;
       if (key === "budget" && !limited(value)) continue;
-      out[key] = key === "freshState" && isObject(value) ? minimalObservation(value) : value;
+      out[key] = key === "freshState" && isObject(value) ? minimalObservation(value, baseOf) : value;
     }
     return out;
   }
@@ -99,12 +114,12 @@ export function minimalAnswer(result: unknown): Obj | undefined {
     const out: Obj = {};
     for (const [key, value] of Object.entries(result)) {
       if (key === "pageId" || (key === "url" && isObject(result.state))) continue;
-      out[key] = key === "state" && isObject(value) ? minimalObservation(value) : value;
+      out[key] = key === "state" && isObject(value) ? minimalObservation(value, baseOf) : value;
     }
     return out;
   }
   if (typeof result.stateId === "string" && typeof result.targetId === "string") {
-    return minimalObservation(result);
+    return minimalObservation(result, baseOf);
   }
   return undefined;
 }

@@ -153,19 +153,19 @@ export const Observation = v.object({
 });
 
 /**
- * An act's fresh state with `fresh: "changes"` when a diff was made: the agent holds the state it acted
- * on, so only what differs from it is said (lib/session/observe/lean.ts).
+ * An act's fresh state with `fresh: "changes"` when a diff was made, or with `fresh: "stateId"`: the agent
+ * holds the state it acted on, so only what differs from it is said (lib/session/observe/lean.ts).
  */
 export const LeanObservation = about(
   v.object({
     ...v.partial(Observation).entries,
     stateId: Observation.entries.stateId,
-    since: about(Str, "The state acted on, which the changes are against"),
-    changes: v.nonOptional(Observation.entries.changes),
+    since: v.optional(about(Str, "The state acted on, which the changes are against")),
   }),
   'With fresh "changes": stateId, since and changes always, budget when set; targetId, pageId, frameId, ' +
     "document, url, origin, title, generation, tier and truncated only when they differ from the state " +
-    "acted on (absent: unchanged); no tree, refCount, bytes, nextCursor or page",
+    'acted on (absent: unchanged); no tree, refCount, bytes, nextCursor or page. With fresh "stateId": the ' +
+    "same without since and changes",
 );
 
 /** One line `find` matched, with its ancestors' path (`main > list > listitem`). */

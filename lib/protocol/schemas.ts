@@ -431,11 +431,13 @@ export const ActInput = v.strictObject({
   ),
   fresh: v.optional(
     v.pipe(
-      v.picklist(["tree", "changes"]),
+      v.picklist(["tree", "changes", "stateId"]),
       v.description(
         "tree (default): freshState holds the whole tree; changes: only its changes against the state acted " +
           "on (as observe since), lean: only the fields that differ from that state's (absent: unchanged); " +
-          "or the whole state and sinceUnavailable when the document changed",
+          "or the whole state and sinceUnavailable when the document changed; stateId: the fresh state is " +
+          "captured and checked as always but not sent: its stateId and the fields that differ, no tree or " +
+          "changes (observe since the state last read to see the page)",
       ),
     ),
   ),

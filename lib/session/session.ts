@@ -31,6 +31,7 @@ import { type ObserveOptions, observePage } from "./observe/observation.ts";
 import { Journal } from "./core/journal.ts";
 import { ObservationBudget } from "./core/budget.ts";
 import { redactUrl } from "../policy/url.ts";
+import type { SinceBase } from "../protocol/minimal.ts";
 import { findInPage } from "./observe/find.ts";
 import type { FindResult } from "../protocol/types.ts";
 import { type HarIndex, HarRecorder, HarReplayer, type NetworkTape } from "./page/har.ts";
@@ -529,7 +530,12 @@ export class Session {
   }
 
   /** Every observation passes here: in the tier the budget allows, counted, with the budget in it. */
-  async #observeWith(rec: PageRecord, input: ObserveOptions, signal: AbortSignal): Promise<Observation> {
+  async #observeWith(
+    rec: PageRecord,
+    input: ObserveOptions,
+    signal: AbortSignal,
+    unread = false,
+  ): Promise<Observation> {
     // A cursor's page belongs to a state already rendered in its tier: it is counted, never stepped down.
     if (input.cursor) this.budget.assertRoom("the observation");
     const stepped = input.cursor ? undefined : this.budget.tierFor(input.tier ?? "full");
@@ -540,8 +546,9 @@ export class Session {
       signal,
     );
     // Changes instead of a tree (`since`) are counted by their lines' bytes.
+    // A fresh state the agent asked not to be sent (`fresh: "stateId"`) is not read, and not counted.
     const changed = obs.changes ? [...obs.changes.added, ...obs.changes.removed, ...obs.changes.changed] : [];
-    this.budget.charge(obs.bytes + new TextEncoder().encode(changed.join("\n")).length);
+    if (!unread) this.budget.charge(obs.bytes + new TextEncoder().encode(changed.join("\n")).length);
     const budget = this.budget.view(stepped?.notice);
     if (budget) obs.budget = budget;
     return obs;
@@ -550,19 +557,31 @@ export class Session {
   /**
    * Capture a fresh observation of a frame and make it the current state (after an action),
    * in the tier and depth of the state acted on when given; with `since`, answered as its changes
-   * against that state (`observe {since}`).
+   * against that state (`observe {since}`); `unread` when the agent is sent only its id (not counted).
    */
   captureFresh(
     rec: PageRecord,
     frameId: string,
     signal: AbortSignal,
-    like?: { tier?: ObserveInput["tier"]; maxDepth?: number; since?: string },
+    like?: { tier?: ObserveInput["tier"]; maxDepth?: number; since?: string; unread?: boolean },
   ): Promise<Observation> {
     return this.#observeWith(
       rec,
       { frameId, tier: like?.tier, maxDepth: like?.maxDepth, since: like?.since },
       signal,
+      like?.unread,
     );
+  }
+
+  /**
+   * What the agent holds of a kept state (its target, redacted URL and title), for a lean `since`
+   * answer (lib/protocol/minimal.ts); null when the state is no longer kept.
+   */
+  sinceBase(stateId: string): SinceBase | null {
+    const s = this.states.base(stateId);
+    return s
+      ? { targetId: s.targetId, url: redactUrl(s.url), ...s.title !== undefined ? { title: s.title } : {} }
+      : null;
   }
 
   // ---- disposal ----------------------------------------------------------------------

@@ -194,6 +194,16 @@ export function consequenceTags(w: WalkNode, fw: FrameWalk, originOf = canonical
   return out;
 }
 
+/**
+ * A link's `/url` line: a URL of the frame's own origin as its path from `/` (`/cart?item=[redacted]`;
+ * the origin is the page's, and a `[navigates=same-origin]` tag says so too); any other URL whole.
+ */
+export function urlText(url: string, frameOrigin: string, originOf = canonicalOrigin): string {
+  if (!/^https?:/i.test(url) || originOf(url) !== frameOrigin) return url;
+  const path = url.indexOf("/", url.indexOf("//") + 2);
+  return path < 0 ? "/" : url.slice(path);
+}
+
 export function fieldValue(w: WalkNode): string | null {
   if (w.v === undefined || !w.fx) return null;
   return sensitiveField({ ...w.fx, accessibleName: w.n ?? "" }) ? null : cleanText(w.v);
@@ -310,7 +320,7 @@ export function render(root: FrameWalk, frames: Map<string, FrameWalk>, opts: Re
     if (href && depth + 1 < opts.maxDepth) {
       lines.splice(index + 1, 0, {
         depth: depth + 1,
-        text: `- /url: ${yamlText(cleanText(opts.redact(href)))}`,
+        text: `- /url: ${yamlText(cleanText(urlText(opts.redact(href), fw.origin, originOf)))}`,
       });
       kids++;
     }

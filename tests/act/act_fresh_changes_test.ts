@@ -191,3 +191,66 @@ Deno.test("act refuses a fresh it does not know, naming the field", browserTest,
   const still = await ph.actOn(sid, state, "click", /Increment/);
   assert.equal(still.execution, "completed", "the refused body consumed nothing");
 });
+
+Deno.test(
+  "act with fresh: stateId captures the fresh state but sends its id alone; the agent acts on and looks when it needs to",
+  browserTest,
+  async () => {
+    await using site = new Site({
+        "/": PAGE,
+        "/other": "<!doctype html><title>Other</title><p>Elsewhere</p>",
+      }),
+      ph = await Porthole.start();
+    const sid = await ph.session();
+    const first: Json = await ph.open(sid, site.url("/"));
+    const used = (await ph.observe(sid, { since: first.stateId })).budget.bytesUsed;
+    const seen: Json = ph.server.registry.get(sid).states.current;
+
+    const r = await ph.act(sid, { ...first, stateId: seen.stateId }, {
+      action: "click",
+      ref: refOf(first, /Increment/),
+      fresh: "stateId",
+    });
+    assert.equal(r.execution, "completed", JSON.stringify(r.error));
+    assert.equal(r.observation, "captured", "the fresh state was captured, and checked, as always");
+    assert.deepEqual(Object.keys(r.freshState).sort(), ["budget", "stateId"], JSON.stringify(r.freshState));
+    assert.equal(r.freshState.budget.bytesUsed, used, "a tree nobody read is not counted");
+    assert.equal(ph.server.registry.get(sid).states.current?.stateId, r.freshState.stateId);
+
+    // Blind, on the fresh state with a ref of the tree read before: the ref's node is still there.
+    const again = await ph.act(sid, { ...first, ...r.freshState }, {
+      action: "click",
+      ref: refOf(first, /Increment/),
+      fresh: "stateId",
+    });
+    assert.equal(again.execution, "completed", JSON.stringify(again.error));
+    assert.equal(await ph.pageEval(sid, "count.textContent"), "Count: 2");
+
+    // A ref whose node went since is refused before dispatch, as on any state.
+    await ph.pageEval(sid, "document.querySelector('button').remove()");
+    const gone = await ph.act(sid, { ...first, ...again.freshState }, {
+      action: "click",
+      ref: refOf(first, /Increment/),
+      fresh: "stateId",
+    });
+    assert.equal(gone.execution, "not_dispatched");
+    assert.ok(gone.error, JSON.stringify(gone));
+
+    // Looking: the changes since the state last read.
+    const look = await ph.observe(sid, { since: seen.stateId });
+    assert.deepEqual(look.changes.added, ['- paragraph: "Count: 2"'], JSON.stringify(look.changes));
+
+    // Another document: its id and what differs (URL, title, document), still no tree.
+    const nav = await ph.act(sid, look, {
+      action: "click",
+      ref: refOf(first, /Other page/),
+      fresh: "stateId",
+    });
+    assert.equal(nav.execution, "completed", JSON.stringify(nav.error));
+    assert.equal(nav.freshState.tree, undefined);
+    assert.equal(nav.freshState.changes, undefined);
+    assert.match(nav.freshState.url, /\/other$/);
+    assert.equal(nav.freshState.title, "Other");
+    assert.ok(nav.freshState.document.loaderId);
+  },
+);

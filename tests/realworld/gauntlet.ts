@@ -19,17 +19,25 @@ export const HERE = import.meta.dirname!;
 const CACHE = join(HERE, ".cache");
 
 /**
- * What a policy can do: what an agent does over HTTP, counted. Its acts ask for their fresh state
- * as changes (`fresh: "changes"`), and it keeps its own view of the page: the last whole tree with
- * every change since applied (refs are stable for unchanged nodes, so a ref of that view acts on
- * the newest state). Added lines join the view at its end, as an agent that reads them knows them
- * without their place; where a question needs the tree's nesting and the view cannot answer it, the
- * agent observes the whole tree again.
+ * What a policy can do: what an agent does over HTTP, counted. It keeps its own view of the page: the
+ * last whole tree with every change since applied (refs are stable for unchanged nodes, so a ref of
+ * that view acts on the newest state). Added lines join the view at its end, as an agent that reads
+ * them knows them without their place; where a question needs the tree's nesting and the view cannot
+ * answer it, the agent observes the whole tree again.
+ *
+ * Its acts go on blind (`fresh: "stateId"`): the fresh state is captured and checked as always, and
+ * the agent is sent its id alone. It reads the page (`observe {since}` the state it last read) when it
+ * needs to: a ref its view lacks, a result to check, an act refused before dispatch. An act on a ref
+ * of a view that is out of date is checked against the fresh state like any other.
  */
 export class Agent {
   state: Json = null;
   /** The agent's view of the page's tree, line by line. */
   #view: string[] = [];
+  /** The state the view was last brought to: what `observe {since}` answers against. */
+  #seen: string | null = null;
+  /** An act came after the view was last brought up to date: its fresh state was not read. */
+  #stale = false;
   acts = 0;
   bytes = 0;
   /** Of `bytes`, those of the trees the observations carried. */
@@ -56,9 +64,11 @@ export class Agent {
 
   /** An observation read (a whole tree or its changes): the state the policy continues from. */
   #saw(state: Json): void {
-    // A lean fresh state (act with fresh "changes") says only what changed: the rest is the state acted on.
+    // A lean state says only what changed: the rest is the state the agent held.
     this.state = state.changes && this.state ? { ...this.state, ...state } : state;
     this.observations++;
+    this.#seen = state.stateId;
+    this.#stale = false;
     // A minimal answer leaves out a list that is empty.
     const lists = state.changes as { added?: string[]; removed?: string[]; changed?: string[] } | undefined;
     const changes = lists &&
@@ -101,13 +111,18 @@ export class Agent {
     if (ready) await this.until(ready);
   }
 
-  /** Observe again: the changes since the state the agent holds, or (`whole`) the whole tree. */
+  /** Observe again: the changes since the state the view was brought to, or (`whole`) the whole tree. */
   async observe(whole = false): Promise<void> {
-    const since = !whole && this.state?.stateId ? { since: this.state.stateId } : {};
+    const since = !whole && this.#seen ? { since: this.#seen } : {};
     const r = await this.#post(`/v1/sessions/${this.#sid}/observe`, since);
     if (r.status !== 200) throw new Error(`observe answered ${r.status}: ${JSON.stringify(r.body)}`);
     this.#count(r.body);
     this.#saw(r.body);
+  }
+
+  /** Bring the view up to date when an act came after it: before checking a result. */
+  async look(): Promise<void> {
+    if (this.#stale) await this.observe();
   }
 
   /** The first tree line matching `pattern`, or null. */
@@ -115,28 +130,47 @@ export class Agent {
     return this.tree.split("\n").find((l) => pattern.test(l)) ?? null;
   }
 
-  /** The ref of the first tree line with a ref that matches `pattern`. */
-  ref(pattern: RegExp): string {
+  /**
+   * The ref of the first tree line with a ref that matches `pattern`. A ref of the view is used as it
+   * is; when the view lacks it and an act came since, the agent looks first, as it must to see what
+   * its act revealed.
+   */
+  async ref(pattern: RegExp): Promise<string> {
+    const found = this.#ref(pattern);
+    if (found || !this.#stale) return found ?? this.#noRef(pattern);
+    await this.look();
+    return this.#ref(pattern) ?? this.#noRef(pattern);
+  }
+
+  #ref(pattern: RegExp): string | null {
     for (const line of this.tree.split("\n")) {
       if (!pattern.test(line)) continue;
       const m = line.match(/\[ref=(@[^\]]+)\]/);
       if (m) return m[1];
     }
+    return null;
+  }
+
+  #noRef(pattern: RegExp): never {
     throw new PolicyError(`no ref for ${pattern} in the observation`);
   }
 
   /**
    * The ref of the first line matching `pattern` nested under the first line matching `container`.
-   * Nesting is a whole tree's: when the view cannot say, the agent observes the whole tree (counted).
+   * Nesting is a whole tree's: when the view cannot say, the agent looks (when it acted since), then
+   * observes the whole tree (each counted).
    */
   async refIn(container: RegExp, pattern: RegExp): Promise<string> {
-    try {
-      return this.#refIn(container, pattern);
-    } catch (e) {
-      if (!(e instanceof PolicyError)) throw e;
-      await this.observe(true);
-      return this.#refIn(container, pattern);
+    for (const next of ["look", "whole", null] as const) {
+      try {
+        return this.#refIn(container, pattern);
+      } catch (e) {
+        if (!(e instanceof PolicyError) || next === null) throw e;
+        if (next === "look" && this.#stale) await this.look();
+        else if (next === "whole") await this.observe(true);
+      }
     }
+    throw new PolicyError("unreachable");
   }
 
   #refIn(container: RegExp, pattern: RegExp): string {
@@ -161,6 +195,7 @@ export class Agent {
    * when the page is still loading its options.
    */
   async until(pattern: RegExp, tries = 6, pauseMs = 250): Promise<void> {
+    await this.look();
     for (let i = 0; i < tries; i++) {
       if (this.has(pattern)) return;
       await new Promise((r) => setTimeout(r, pauseMs));
@@ -172,7 +207,9 @@ export class Agent {
   /**
    * One act on the current state; continues from its fresh state. Throws when refused or failed,
    * except for what the contract tells an agent to do itself: a cover Porthole says is transient
-   * (an animation, a list still scrolling) is met by observing again and acting on the fresh state.
+   * (an animation, a list still scrolling), or a refusal before dispatch of an act aimed from a view
+   * that was out of date, is met by observing again and acting on the fresh state (three tries in all).
+   * `rest`'s patterns (`toRef`) are refs found as the target is.
    */
   async act(
     action: string,
@@ -180,11 +217,14 @@ export class Agent {
     rest: Record<string, unknown> = {},
   ): Promise<Json> {
     for (let tries = 1;; tries++) {
+      const blind = this.#stale;
       try {
         return await this.#actOnce(action, target, rest);
       } catch (e) {
-        if (!(e instanceof ActError) || !e.transient || tries >= 3) throw e;
-        await new Promise((r) => setTimeout(r, 300));
+        if (!(e instanceof ActError) || tries >= 3) throw e;
+        if (!e.transient && !(blind && e.notDispatched)) throw e;
+        this.firstError ??= e.message;
+        if (e.transient) await new Promise((r) => setTimeout(r, 300));
         await this.observe();
       }
     }
@@ -195,13 +235,15 @@ export class Agent {
     target: RegExp | string | null,
     rest: Record<string, unknown>,
   ): Promise<Json> {
-    const ref = target === null ? undefined : typeof target === "string" ? target : this.ref(target);
+    const ref = target === null ? undefined : typeof target === "string" ? target : await this.ref(target);
+    const args: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(rest)) args[k] = v instanceof RegExp ? await this.ref(v) : v;
     const body: Record<string, unknown> = {
       stateId: this.state.stateId,
       targetId: this.state.targetId,
       action,
-      fresh: "changes",
-      ...rest,
+      fresh: "stateId",
+      ...args,
     };
     if (ref) body.ref = ref;
     const r = await this.#post(`/v1/sessions/${this.#sid}/act`, body);
@@ -213,10 +255,17 @@ export class Agent {
     }
     const result = r.body;
     if (result.freshState) {
-      this.#saw(result.freshState);
+      // Its id (and what differs from the state acted on) only: the view is now out of date.
+      this.state = { ...this.state, ...result.freshState };
+      this.#stale = true;
     }
     if (result.error) {
-      throw new ActError(result.error.code, result.error.message, result.error.details?.transient === true);
+      throw new ActError(
+        result.error.code,
+        result.error.message,
+        result.error.details?.transient === true,
+        result.execution === "not_dispatched",
+      );
     }
     if (!result.freshState) await this.observe();
     return result;
@@ -228,10 +277,13 @@ export class ActError extends Error {
   readonly code: string;
   /** Porthole said the refusal will pass by itself (`details.transient`): observe again. */
   readonly transient: boolean;
-  constructor(code: string, message: string, transient = false) {
+  /** Refused before anything was dispatched: the page is as it was. */
+  readonly notDispatched: boolean;
+  constructor(code: string, message: string, transient = false, notDispatched = false) {
     super(`${code}: ${message}`);
     this.code = code;
     this.transient = transient;
+    this.notDispatched = notDispatched;
   }
 }
 

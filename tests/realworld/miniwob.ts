@@ -139,6 +139,7 @@ export const EPISODES: Task[] = [
       // Open each tab in turn until its panel shows the link.
       for (let tab = 2; !a.has(link) && tab <= 3; tab++) {
         await a.act("click", line("tab", `Tab #${tab}`));
+        await a.look();
       }
       await a.act("click", link);
     },
@@ -232,7 +233,7 @@ export const EPISODES: Task[] = [
     async (a, url) => {
       await a.open(url);
       read(a.tree, /Drag the smaller box so that it is completely inside the larger box/);
-      await a.act("drag", /: s$/, { toRef: a.ref(/: L$/) });
+      await a.act("drag", /: s$/, { toRef: /: L$/ });
     },
     async (p, url) => {
       await p.open(url);

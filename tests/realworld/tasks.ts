@@ -94,6 +94,7 @@ export const TASKS: Task[] = [
       await a.act("type", /textbox "Note"/, { text: " and ", append: true });
       await a.act("press", /textbox "Note"/, { key: "Control+b" });
       await a.act("type", /textbox "Note"/, { text: "bold" });
+      await a.look();
       if (!a.has(/strong/)) throw new Error(`the tree does not show the bold word:\n${a.line(/Note/)}`);
     },
     peer: async (p, url) => {
@@ -117,6 +118,7 @@ export const TASKS: Task[] = [
     policy: async (a, url) => {
       await a.open(url);
       await a.act("type", /textbox/, { text: "const answer = 42;" });
+      await a.look();
       if (!a.has(/const answer = 42;/)) throw new Error("the tree does not show the typed code");
     },
     peer: async (p, url) => {
@@ -135,7 +137,7 @@ export const TASKS: Task[] = [
     title: "dnd-kit",
     policy: async (a, url) => {
       await a.open(url);
-      await a.act("drag", /"Cherry"|Cherry/, { toRef: a.ref(/"Apple"|Apple/) });
+      await a.act("drag", /"Cherry"|Cherry/, { toRef: /"Apple"|Apple/ });
     },
     peer: async (p, url) => {
       await p.open(url);
@@ -158,6 +160,7 @@ export const TASKS: Task[] = [
           .map(Number);
         const target = (7500 / 10000) * total - (to - from) / 2;
         await a.act("scroll", /region "Orders list"/, { deltaY: Math.round(target - from) });
+        await a.look();
       }
       await a.act("click", /button "Order 7500"/);
     },
@@ -327,8 +330,10 @@ export const TASKS: Task[] = [
       await a.open(url);
       await a.act("click", /button "Choose date"/);
       await a.act("click", /gridcell "15"/);
+      await a.look();
       // Where the picker is a modal (no fine pointer), the field hides behind it until confirmed.
       if (a.has(/button "OK"/)) await a.act("click", /button "OK"/);
+      await a.look();
       const field = ["Month", "Day", "Year"].map((s) =>
         a.line(new RegExp(`spinbutton "${s}"`))?.match(/: "?(\w+)"?$/)?.[1]
       );

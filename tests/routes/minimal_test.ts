@@ -74,9 +74,16 @@ Deno.test(
     assert.equal(whole.tree, nav.body.state.tree);
 
     // Nothing changed since navigate: changes without their empty lists is an empty object.
+    // A changes answer is lean: the target, URL and title of the state it is against are not said again.
     const nothing = await post("/observe", { since: nav.body.state.stateId });
-    assert.deepEqual(nothing.body.changes, {});
-    assert.equal("tree" in nothing.body, false);
+    assert.deepEqual(nothing.body, { stateId: nothing.body.stateId, changes: {} });
+    // What differs from that state is said: a pushState's URL and a new title.
+    await ph.pageEval(sid, "history.pushState({}, '', '/moved'); document.title = 'Moved'");
+    const moved = await post("/observe", { since: nothing.body.stateId });
+    assert.deepEqual(Object.keys(moved.body), ["stateId", "url", "title", "changes"]);
+    assert.equal(moved.body.url, site.url("/moved"));
+    assert.equal(moved.body.title, "Moved");
+    await ph.pageEval(sid, "history.replaceState({}, '', '/'); document.title = 'Minimal'");
 
     const seen = await post("/observe", {});
     assert.equal(seen.status, 200);
@@ -96,7 +103,7 @@ Deno.test(
     const r = acted.body;
     assert.equal(r.execution, "completed");
     assert.equal(r.observation, "captured");
-    assert.equal(r.postcondition, "not_requested");
+    assert.equal("postcondition" in r, false, "no postcondition was declared: none is answered");
     assert.equal("actionId" in r, false);
     assert.equal("settle" in r, false, "a settle that went quiet is not said");
     assert.deepEqual(Object.keys(r.freshState), ["stateId", "changes"]);

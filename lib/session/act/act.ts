@@ -396,6 +396,7 @@ async function settleAndCapture(session: ActHost, run: Run): Promise<Observed> {
         tier: state.tier,
         maxDepth: state.maxDepth,
         ...run.input.fresh === "changes" ? { since: state.stateId } : {},
+        unread: run.input.fresh === "stateId",
       });
     } catch (err) {
       const e = toPortholeError(err);
@@ -442,9 +443,12 @@ function report(
     observation: freshState ? "captured" : "unavailable",
     postcondition: out.postcondition,
   };
-  // `fresh: "changes"`: what the state acted on already said is not said again.
+  // `fresh: "changes"` or `"stateId"`: what the state acted on already said is not said again.
   if (freshState) {
-    result.freshState = run.input.fresh === "changes" ? leanFresh(freshState, run.state) : freshState;
+    const fresh = run.input.fresh;
+    result.freshState = fresh === "changes" || fresh === "stateId"
+      ? leanFresh(freshState, run.state, fresh)
+      : freshState;
   }
   result.settle = out.settle;
   if (out.fields) result.fields = out.fields;

@@ -37,7 +37,7 @@ export interface NavigationHost extends DestinationHost {
     rec: PageRecord,
     frameId: string,
     signal: AbortSignal,
-    like?: { tier?: ObserveInput["tier"]; maxDepth?: number; since?: string },
+    like?: { tier?: ObserveInput["tier"]; maxDepth?: number; since?: string; unread?: boolean },
   ): Promise<Observation>;
 }
 
