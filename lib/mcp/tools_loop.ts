@@ -75,9 +75,7 @@ export const LOOP_TOOLS: McpTool[] = [
       "dialog.beforeunload": "accept leaves (default), dismiss stays",
       dialog: "Answers to its dialogs (default: the session's policy)",
       position: "click, dblclick, hover: px from top-left (default center)",
-      fresh:
-        "changes: fresh_state as observe since answers it; stateId: its id alone, observe since to look " +
-        "(default tree: whole)",
+      fresh: "changes: as observe since; stateId: id only (default: tree)",
       ref: "e.g. @e3",
       to_ref: "drag: the ref to drop on",
       files: "upload: [] clears",

@@ -192,3 +192,18 @@ Deno.test(
     assert.ok(obs.ms < 2500, `observe took ${obs.ms} ms`);
   },
 );
+
+Deno.test(
+  "a new document busy for 1.5 s as it starts (a large first layout on a loaded machine) is observed, not called hung",
+  browserTest,
+  async () => {
+    // Busy right after DOMContentLoaded, as a 35,000-node page's first layout holds a loaded renderer.
+    const busy = `<!doctype html><title>Busy</title><h1>Busy start</h1>
+<script>document.addEventListener("DOMContentLoaded", () => setTimeout(() => { const end = Date.now() + 1500; while (Date.now() < end) {} }));</script>`;
+    await using site = new Site({ "/": busy }), ph = await Porthole.start();
+    const sid = await ph.session();
+    const nav = await ph.post(`/v1/sessions/${sid}/navigate`, { url: site.url("/"), observe: true });
+    assert.equal(nav.status, 200, JSON.stringify(nav.body));
+    assert.match(nav.body.state.tree, /heading "Busy start"/);
+  },
+);

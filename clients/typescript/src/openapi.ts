@@ -1322,8 +1322,13 @@ export interface components {
                  */
                 tier?: "full" | "interactive" | "minimal";
                 /** @description The state acted on, which the changes are against */
-                since: string;
-                changes: unknown;
+                since?: string;
+                /** @description With `since`: lines added; lines removed (one that had a ref as the ref alone, `@e12`; any other as its text); lines changed (the new text of a line whose ref stayed) */
+                changes?: {
+                    added: string[];
+                    removed: string[];
+                    changed: string[];
+                };
                 /** @description With `since`, when no diff could be made or the changes would be larger than the whole tree by more than 1 KiB (changes_larger): why, and the full tree is in `tree` */
                 sinceUnavailable?: {
                     /** @enum {string} */
@@ -1485,10 +1490,10 @@ export interface components {
             /** @description ms for the action's requests and DOM to settle (default 1500) */
             settleMs?: number;
             /**
-             * @description tree (default): freshState holds the whole tree; changes: only its changes against the state acted on (as observe since), lean: only the fields that differ from that state's (absent: unchanged); or the whole state and sinceUnavailable when the document changed
+             * @description tree (default): freshState holds the whole tree; changes: only its changes against the state acted on (as observe since), lean: only the fields that differ from that state's (absent: unchanged); or the whole state and sinceUnavailable when the document changed; stateId: the fresh state is captured and checked as always but not sent: its stateId and the fields that differ, no tree or changes (observe since the state last read to see the page)
              * @enum {string}
              */
-            fresh?: "tree" | "changes";
+            fresh?: "tree" | "changes" | "stateId";
             /** @description 0 or absent: 30000 */
             timeoutMs?: number;
         };
@@ -2940,10 +2945,10 @@ export interface components {
             /** @description ms for the action's requests and DOM to settle (default 1500) */
             settleMs?: number;
             /**
-             * @description tree (default): freshState holds the whole tree; changes: only its changes against the state acted on (as observe since), lean: only the fields that differ from that state's (absent: unchanged); or the whole state and sinceUnavailable when the document changed
+             * @description tree (default): freshState holds the whole tree; changes: only its changes against the state acted on (as observe since), lean: only the fields that differ from that state's (absent: unchanged); or the whole state and sinceUnavailable when the document changed; stateId: the fresh state is captured and checked as always but not sent: its stateId and the fields that differ, no tree or changes (observe since the state last read to see the page)
              * @enum {string}
              */
-            fresh?: "tree" | "changes";
+            fresh?: "tree" | "changes" | "stateId";
             /** @description 0 or absent: 30000 */
             timeoutMs?: number;
         };

@@ -34,12 +34,26 @@ export function probePatience(load1: number, cores: number): number {
   return Math.round(PROBE_MS * Math.min(MAX_PATIENCE, Math.max(1, perCore / OVERLOADED)));
 }
 
-function probeMs(): number {
+/**
+ * A document that committed this recently and has not answered Porthole yet may still be laying itself out
+ * for the first time: on a large page (35,000 nodes) and a loaded machine that holds the renderer for about
+ * a second, and the first probe waits behind it. That probe is this many times as patient. Once the
+ * document answered once (a probe, or work probed beside), a loop that starts later is refused within the
+ * plain patience.
+ */
+const NEW_DOCUMENT_MS = 5_000;
+const NEW_DOCUMENT_PATIENCE = 3;
+
+/** When each page's main frame committed a document that has not answered since (performance.now()). */
+const committed = new WeakMap<PageRecord, number>();
+
+function probeMs(rec: PageRecord): number {
+  let ms = PROBE_MS;
   try {
-    return probePatience(Deno.loadavg()[0], navigator.hardwareConcurrency || 1);
-  } catch {
-    return PROBE_MS;
-  }
+    ms = probePatience(Deno.loadavg()[0], navigator.hardwareConcurrency || 1);
+  } catch { /* no load average here: the plain patience */ }
+  const at = committed.get(rec);
+  return at !== undefined && performance.now() - at < NEW_DOCUMENT_MS ? ms * NEW_DOCUMENT_PATIENCE : ms;
 }
 /**
  * An act's settle that just saw the main frame's document quiet, after the input, has had the answer
@@ -105,7 +119,9 @@ function watchNavigations(rec: PageRecord): void {
     underway.set(rec, { ended: promise, end: resolve });
   });
   driver.on("Page.frameNavigated", (e: Protocol.Page.FrameNavigatedEvent) => {
-    if (main(e.frame.id)) navigationEnded(rec);
+    if (!main(e.frame.id)) return;
+    navigationEnded(rec);
+    committed.set(rec, performance.now());
   });
   driver.on("Page.frameStoppedLoading", (e: Protocol.Page.FrameStoppedLoadingEvent) => {
     if (main(e.frameId)) navigationEnded(rec);
@@ -188,7 +204,7 @@ const crashed = (rec: PageRecord) => rec.health === "crashed";
 export async function assertResponsive(rec: PageRecord, signal: AbortSignal): Promise<void> {
   if (crashed(rec)) throw unresponsive(rec);
   if (rec.driver.closed) return; // the caller reports a closed page its own way
-  const ok = await answers(rec, rec.health === "hung" ? RECHECK_MS : probeMs(), signal);
+  const ok = await answers(rec, rec.health === "hung" ? RECHECK_MS : probeMs(rec), signal);
   if (signal.aborted) throw signal.reason;
   if (crashed(rec)) throw unresponsive(rec);
   if (!ok) {
@@ -196,6 +212,7 @@ export async function assertResponsive(rec: PageRecord, signal: AbortSignal): Pr
     throw unresponsive(rec);
   }
   rec.health = "ok";
+  committed.delete(rec);
 }
 
 /** Stop the page's navigation under way, and wait (briefly) for the browser to say it ended. */
@@ -213,7 +230,7 @@ async function stopNavigation(rec: PageRecord, signal: AbortSignal): Promise<voi
  */
 export async function recoverPage(host: Emitter, rec: PageRecord, signal: AbortSignal): Promise<boolean> {
   if (rec.driver.closed) return false;
-  const probe = () => answers(rec, rec.health === "hung" ? RECHECK_MS : probeMs(), signal, false);
+  const probe = () => answers(rec, rec.health === "hung" ? RECHECK_MS : probeMs(rec), signal, false);
   let live = !crashed(rec) && await probe();
   // A navigation under way holds the probe, which says nothing then. That navigation is stopped
   // (in the browser), so the caller's own starts at once instead of behind it, and the renderer
@@ -296,6 +313,7 @@ export async function whileResponsive<T>(
   if (later && await endsWithin(done, probeAfterMs, signal)) return done;
   probe ??= probeBeside(rec, signal, stop);
   const [, result] = await Promise.all([probe, done]);
+  committed.delete(rec);
   return result;
 }
 
