@@ -101,6 +101,18 @@ export interface TNode {
   kids: TNode[];
 }
 
+/** Whether a node or any below it has something to say: a name, a ref, a value or text. */
+function says(node: TNode): boolean {
+  const w = node.w;
+  if (w.n || w.ref !== undefined || w.v !== undefined || w.r === "text") return true;
+  return node.kids.some(says);
+}
+
+/** An unnamed image or graphic with nothing to say below it (an icon): decoration. */
+function decorative(node: TNode): boolean {
+  return /^(image|img|graphics-\w+)$/.test(node.w.r) && !says(node);
+}
+
 const LANDMARKS = new Set([
   "banner",
   "complementary",
@@ -291,7 +303,8 @@ export function render(root: FrameWalk, frames: Map<string, FrameWalk>, opts: Re
         return;
       }
     }
-    emitAll(node.kids, depth + 1);
+    // An icon inside a named control says nothing its name does not: it is left out.
+    emitAll(hasRef && name ? node.kids.filter((k) => !decorative(k)) : node.kids, depth + 1);
     if (tier === "minimal") return;
     if (tier === "interactive" && !hasRef && LANDMARKS.has(w.r) && lines.length === index + 1) {
       // A landmark places actionable nodes; with none inside it is left out.

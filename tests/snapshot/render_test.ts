@@ -334,3 +334,30 @@ Deno.test("clean text: plain text comes back as it is; breaks, doubled and edge 
   assert.equal(cleanText(" a  b\u2028c\n"), "a b c");
   assert.equal(cleanText("x".repeat(2001)), "x".repeat(2000) + "…");
 });
+
+Deno.test("an icon inside a named control is left out; a named image, or one with a ref, stays", () => {
+  const built = tree([
+    { d: 0, r: "button", n: "Next slide", ref: 1 },
+    { d: 1, r: "image" },
+    { d: 2, r: "graphics-symbol" },
+    { d: 0, r: "button", n: "Logo", ref: 2 },
+    { d: 1, r: "image", n: "Company logo" },
+    { d: 0, r: "button", ref: 3 },
+    { d: 1, r: "image" },
+    { d: 0, r: "link", n: "Map", ref: 4 },
+    { d: 1, r: "graphics-symbol", ref: 5 },
+  ]);
+  assert.equal(
+    built.tree,
+    [
+      '- button "Next slide" [ref=@e1]',
+      '- button "Logo" [ref=@e2]:',
+      '  - image "Company logo"',
+      "- button [ref=@e3]:",
+      "  - image",
+      '- link "Map" [ref=@e4]:',
+      "  - graphics-symbol [ref=@e5]",
+      "",
+    ].join("\n"),
+  );
+});
