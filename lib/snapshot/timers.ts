@@ -11,7 +11,8 @@
  *   or it was cleared; `porthole:timer-cap` once MAX_FIRED of them fired (a runaway loop, which
  *   the settle reports as never quiet).
  *
- * What counts: a `setTimeout` with a function and a delay of at most SHORT_MS, scheduled while
+ * What counts: a `requestAnimationFrame` callback, and a `setTimeout` with a function and a delay of at
+ * most SHORT_MS, scheduled while
  * armed from the input's own tasks or from a counted timer's callback, to a chain of MAX_DEPTH
  * timers and at most MAX_FIRED that fire per arm. Intervals never count, nor anything a tick of
  * an interval or a timer out of bounds schedules, so a poller or a timer loop cannot hold a
@@ -99,6 +100,39 @@ export const TIMER_TRACKER = `(() => {
       }
     };
     return setI.call(this, tick, delay, ...args);
+  });
+  // An animation frame the input asked for is pending work as a short timer is: a library that renders
+  // its change in the next frame has not rendered it yet. Every callback runs wrapped, so that one of
+  // a loop begun before the arm (an animation) runs out of count, and what it asks for never counts.
+  const rAF = window.requestAnimationFrame, cAF = window.cancelAnimationFrame;
+  define("requestAnimationFrame", function requestAnimationFrame(callback) {
+    if (typeof callback !== "function") return rAF.apply(this, arguments);
+    const depth = level + 1;
+    const counted = armed && depth <= MAX_DEPTH && fired < MAX_FIRED;
+    const set = pending;
+    let key = "";
+    const run = function (time) {
+      const outer = level;
+      level = counted ? depth : OUT;
+      if (counted && set === pending && ++fired === MAX_FIRED) tell("porthole:timer-cap");
+      try {
+        return callback.call(this, time);
+      } finally {
+        level = outer;
+        if (counted) done(set, key);
+      }
+    };
+    const id = rAF.call(this, run);
+    if (counted) {
+      key = "frame " + id;
+      set.add(key);
+      tell("porthole:timer-set");
+    }
+    return id;
+  });
+  define("cancelAnimationFrame", function cancelAnimationFrame(id) {
+    cAF.apply(this, arguments);
+    done(pending, "frame " + id);
   });
   listen.call(window, "porthole:settle-arm", () => {
     armed = true;

@@ -191,3 +191,33 @@ Deno.test("the OpenAPI document describes the settle's count of timers, as optio
   assert.match(settle.properties.timers.description, /setTimeout/);
   assert.ok(!settle.required.includes("timers"));
 });
+
+Deno.test(
+  "act: a change the click renders in the next animation frame is in the fresh state; an animation loop running before it holds nothing",
+  browserTest,
+  async () => {
+    // The click's render waits for a frame (two, nested), as libraries that batch DOM writes do; meanwhile
+    // a loop begun at load redraws a clock every frame, and never ends.
+    const page = `<!doctype html><title>Frames</title>
+<p id="clock">0</p><button id="go">Show</button><p id="out">hidden</p>
+<script>
+let frames = 0;
+const loop = () => { document.getElementById("clock").textContent = String(++frames % 7); requestAnimationFrame(loop); };
+requestAnimationFrame(loop);
+document.getElementById("go").addEventListener("click", () => {
+  requestAnimationFrame(() => requestAnimationFrame(() => { document.getElementById("out").textContent = "Shown in a frame"; }));
+});
+</script>`;
+    await using t = await openedPorthole({ "/": page });
+    let state = t.state;
+    for (let i = 0; i < 3; i++) {
+      const r = await t.ph.act(t.sid, state, { action: "click", ref: refOf(state, /button "Show"/) });
+      assertCaptured(r);
+      assert.match(r.freshState.tree, /Shown in a frame/, r.freshState.tree);
+      // Quiet, not "budget": the loop's frames were not waited for.
+      assert.equal(r.settle.state, "quiet", JSON.stringify(r.settle));
+      await t.ph.pageEval(t.sid, "document.getElementById('out').textContent = 'hidden'");
+      state = await t.ph.observe(t.sid);
+    }
+  },
+);
