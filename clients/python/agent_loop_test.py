@@ -98,6 +98,19 @@ class AgentLoop(unittest.TestCase):
             # Nothing changed since: a minimal answer leaves the empty lists out.
             self.assertEqual(s.observe(since=fresh["stateId"])["changes"], {})
 
+    def test_acts_on_blind_and_looks_when_it_needs_to(self):
+        ph = Porthole(URL, token=TOKEN, minimal=True)
+        with ph.create_session() as s:
+            state = s.navigate(SITE, observe=True)["state"]
+            result = s.act(state, "click", ref=ref_of(state, r'button "Go"'), fresh="stateId")
+            self.assertEqual(result["observation"], "captured")
+            self.assertNotIn("tree", result["freshState"])
+            self.assertNotIn("changes", result["freshState"])
+            # A look: the changes since the state last read, which hold what the click did.
+            look = s.observe(since=state["stateId"])
+            seen = look.get("tree") or "\n".join(look["changes"].get("added", []))
+            self.assertIn('heading "Done"', seen)
+
     def test_a_wrong_token_raises_unauthorized(self):
         if not TOKEN:
             self.skipTest("the server has no token")

@@ -193,7 +193,8 @@ class Session:
     def act(self, state: Dict[str, Any], action: str, **fields: Any) -> Dict[str, Any]:
         """One action on an observation (`ref=`, `text=`, `expect=` …). A state is good for one action:
         the result's `freshState` is the next one. With fresh="changes" that fresh state is lean (only
-        what differs from `state`): go on from `{**state, **result["freshState"]}`."""
+        what differs from `state`), with fresh="stateId" it is its id (and what differs) without tree or
+        changes: go on from `{**state, **result["freshState"]}`."""
         if "targetId" not in state:
             raise ValueError(
                 "state has no targetId: a lean fresh state (fresh=\"changes\") says only what changed; "

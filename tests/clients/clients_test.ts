@@ -37,7 +37,7 @@ Deno.test(
     });
     console.log(r.out);
     assert.equal(r.code, 0, r.out);
-    assert.match(r.out, /Ran 3 tests/);
+    assert.match(r.out, /Ran 4 tests/);
     assert.match(r.out, /^OK$/m);
   },
 );

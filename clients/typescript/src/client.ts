@@ -20,9 +20,10 @@ export type ScreenshotOptions = Schemas["ScreenshotInput"];
 /** What act takes besides the state it refers to. */
 export type ActFields = Omit<ActInput, "stateId" | "targetId" | "action">;
 /**
- * An act's result when it did not ask for `fresh: "changes"`: its fresh state is a whole observation.
- * With `fresh: "changes"` the fresh state may be lean (only what differs from the state acted on), and
- * the next act goes on from the two put together: `{ ...state, ...result.freshState }`.
+ * An act's result when it did not ask for `fresh: "changes"` or `"stateId"`: its fresh state is a whole
+ * observation. With either the fresh state is lean (only what differs from the state acted on; with
+ * `"stateId"` no tree or changes at all), and the next act goes on from the two put together:
+ * `{ ...state, ...result.freshState }`.
  */
 export type WholeActResult = Omit<ActResult, "freshState"> & { freshState?: Observation };
 
@@ -128,7 +129,7 @@ export class Session implements AsyncDisposable {
   act(
     state: Observation,
     action: ActInput["action"],
-    fields: ActFields & { fresh: "changes" },
+    fields: ActFields & { fresh: "changes" | "stateId" },
   ): Promise<ActResult>;
   act(state: Observation, action: ActInput["action"], fields?: ActFields): Promise<WholeActResult>;
   async act(state: Observation, action: ActInput["action"], fields: ActFields = {}): Promise<ActResult> {
