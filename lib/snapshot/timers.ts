@@ -52,29 +52,35 @@ export const TIMER_TRACKER = `(() => {
   };
   const define = (name, value) => Object.defineProperty(window, name, { value, writable: true, configurable: true,
     enumerable: true });
-  define("setTimeout", function setTimeout(handler, delay, ...args) {
-    if (!armed || typeof handler !== "function") return setT.apply(this, arguments);
-    const depth = level + 1;
-    const counted = depth <= MAX_DEPTH && fired < MAX_FIRED && !(Number(delay) > SHORT_MS);
+  // Schedules \`fn\` (as \`schedule(run)\` does), counted as pending work when \`counted\`: its callback runs at
+  // its depth (OUT when not counted), and is done once it ran. Returns the scheduler's id.
+  const track = (counted, depth, fn, schedule, keyOf) => {
     const set = pending;
-    let id = 0;
+    let key;
     const run = function () {
       const outer = level;
       level = counted ? depth : OUT;
       if (counted && set === pending && ++fired === MAX_FIRED) tell("porthole:timer-cap");
       try {
-        return handler.apply(this, arguments);
+        return fn.apply(this, arguments);
       } finally {
         level = outer;
-        if (counted) done(set, id);
+        if (counted) done(set, key);
       }
     };
-    id = setT.call(this, run, delay, ...args);
+    const id = schedule(run);
     if (counted) {
-      set.add(id);
+      key = keyOf(id);
+      set.add(key);
       tell("porthole:timer-set");
     }
     return id;
+  };
+  define("setTimeout", function setTimeout(handler, delay, ...args) {
+    if (!armed || typeof handler !== "function") return setT.apply(this, arguments);
+    const depth = level + 1;
+    const counted = depth <= MAX_DEPTH && fired < MAX_FIRED && !(Number(delay) > SHORT_MS);
+    return track(counted, depth, handler, (run) => setT.call(this, run, delay, ...args), (id) => id);
   });
   // Either clears a timeout (the ids are shared): a counted timer that will not fire is done.
   const clear = (name, native) => {
@@ -109,26 +115,7 @@ export const TIMER_TRACKER = `(() => {
     if (typeof callback !== "function") return rAF.apply(this, arguments);
     const depth = level + 1;
     const counted = armed && depth <= MAX_DEPTH && fired < MAX_FIRED;
-    const set = pending;
-    let key = "";
-    const run = function (time) {
-      const outer = level;
-      level = counted ? depth : OUT;
-      if (counted && set === pending && ++fired === MAX_FIRED) tell("porthole:timer-cap");
-      try {
-        return callback.call(this, time);
-      } finally {
-        level = outer;
-        if (counted) done(set, key);
-      }
-    };
-    const id = rAF.call(this, run);
-    if (counted) {
-      key = "frame " + id;
-      set.add(key);
-      tell("porthole:timer-set");
-    }
-    return id;
+    return track(counted, depth, callback, (run) => rAF.call(this, run), (id) => "frame " + id);
   });
   define("cancelAnimationFrame", function cancelAnimationFrame(id) {
     cAF.apply(this, arguments);
