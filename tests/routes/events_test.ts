@@ -204,7 +204,9 @@ Deno.test("events", browserTest, async (t) => {
       await eventually("the burst's events", () => events.lastId >= target);
     }
     await ph.pageEval(sid, "burst(1000)");
-    await eventually("the last burst", () => events.lastId === start + (bursts + 1) * 1000);
+    // At least: the page's own events (its `page.load`, emitted once its title is read) may land
+    // after `start` on a loaded machine.
+    await eventually("the last burst", () => events.lastId >= start + (bursts + 1) * 1000);
     assert.equal(events.deepestQueue, events.queueLimit, "the reader's queue holds at most its limit");
 
     // Reading again: every id is accounted for, either delivered or counted in a `dropped` notice.
