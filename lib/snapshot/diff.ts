@@ -4,12 +4,19 @@
  * present only now → added, only before → removed, different text → changed. Lines without a
  * ref are compared by their text (with indentation) as multisets. A removed line with a ref is
  * given as its ref alone (`@e12`): whoever holds the earlier tree holds the line; a removed line
- * without one is given whole, as that is what names it. Pure.
+ * without one is given whole, as that is what names it. A removed line whose nested lines all went
+ * too stands for its subtree: they are not listed (a dialog that closed is one line, not its every
+ * cell). Of repeated lines without a ref, the first ones in the earlier tree are the removed ones.
+ * Pure.
  */
 
 export interface Changes {
   added: string[];
-  /** Lines gone: a line that had a ref as the ref alone (`@e12`), any other as its text. */
+  /**
+   * Lines gone: a line that had a ref as the ref alone (`@e12`), any other as its text. A line listed
+   * here takes along the lines nested under it in the earlier tree when they all went: those are not
+   * listed.
+   */
   removed: string[];
   /** The new text of lines whose element is the same but whose line changed. */
   changed: string[];
@@ -51,17 +58,24 @@ export function diffTrees(before: string, after: string): Changes {
     if (left > 0) oldPlain.set(line, left - 1);
     else changes.added.push(line);
   }
-  for (const line of old) {
+  const gone = old.map((line) => {
     const ref = refOf(line);
-    if (ref) {
-      if (!nowRefs.has(ref)) changes.removed.push(ref);
-      continue;
-    }
+    if (ref) return !nowRefs.has(ref);
     const left = oldPlain.get(line) ?? 0;
-    if (left > 0) {
-      oldPlain.set(line, left - 1);
-      changes.removed.push(line);
-    }
+    if (left > 0) oldPlain.set(line, left - 1);
+    return left > 0;
+  });
+  for (let i = 0; i < old.length; i++) {
+    if (!gone[i]) continue;
+    changes.removed.push(refOf(old[i]) ?? old[i]);
+    let end = i + 1;
+    while (end < old.length && indent(old[end]) > indent(old[i]) && gone[end]) end++;
+    // Every nested line went too: the line stands for them.
+    if (end === old.length || indent(old[end]) <= indent(old[i])) i = end - 1;
   }
   return changes;
+}
+
+function indent(line: string): number {
+  return line.length - line.trimStart().length;
 }

@@ -77,6 +77,24 @@ Deno.test("incremental observation with since", browserTest, async (t) => {
     },
   );
 
+  await t.step("a list that went whole is one removed line: its 40 items and links go with it", async () => {
+    const base = await ph.observe(sid);
+    assert.equal((base.tree.match(/- link "Product/g) ?? []).length, 40);
+    await ph.pageEval(sid, "document.querySelector('ul').remove()");
+    const diff = await ph.observe(sid, { since: base.stateId });
+    assert.deepEqual(diff.changes, { added: [], removed: ["- list:"], changed: [] });
+    await ph.pageEval(
+      sid,
+      `document.body.append(Object.assign(document.createElement('ul'), {
+      innerHTML: ${
+        JSON.stringify(
+          Array.from({ length: 40 }, (_, i) => `<li><a href="/p/${i}">Product ${i}</a></li>`).join(""),
+        )
+      }
+    }))`,
+    );
+  });
+
   await t.step("an unknown state gives the full tree, and sinceUnavailable says why", async () => {
     const r = await ph.observe(sid, { since: "st_never" });
     assert.equal(r.sinceUnavailable.reason, "unknown_state");

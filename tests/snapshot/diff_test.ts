@@ -45,3 +45,36 @@ Deno.test("a ref-lookalike inside a quoted name does not count as a ref", () => 
     changed: [],
   });
 });
+
+Deno.test("a removed line whose nested lines all went stands for its subtree; one that keeps a line does not", () => {
+  const before = [
+    '- button "Choose date" [ref=@e1]',
+    '- dialog "Arrival":',
+    '  - grid "March":',
+    '    - gridcell "1" [ref=@e2]',
+    '    - gridcell "2" [ref=@e3]',
+    '  - button "Next month" [ref=@e4]',
+    "- main:",
+    '  - heading "Order" [level=1]',
+    '  - combobox "Size" [ref=@e5]',
+    "",
+  ].join("\n");
+  const after = [
+    '- button "Choose date" [ref=@e1]',
+    '- combobox "Size" [ref=@e5]',
+    "",
+  ].join("\n");
+  assert.deepEqual(diffTrees(before, after), {
+    added: [],
+    // The dialog went whole: one line. The main went but its combobox stayed: its lines are listed.
+    removed: ['- dialog "Arrival":', "- main:", '  - heading "Order" [level=1]'],
+    changed: ['- combobox "Size" [ref=@e5]'],
+  });
+});
+
+Deno.test("a removed line with a ref stands for its subtree as its ref alone", () => {
+  const before =
+    '- menu "Options" [ref=@e1]:\n  - menuitem "Edit" [ref=@e2]\n  - separator\n- button "Options" [ref=@e3]\n';
+  const after = '- button "Options" [ref=@e3]\n';
+  assert.deepEqual(diffTrees(before, after), { added: [], removed: ["@e1"], changed: [] });
+});
