@@ -582,6 +582,13 @@ export const WALKER = `function (opts, ...frameOwners) {
   const focusable = (el) =>
     el.tabIndex >= 0 || el.hasAttribute("tabindex") || (el.isContentEditable &&
       !(el.parentElement && el.parentElement.isContentEditable));
+  // A focus guard: an empty element with no area, focusable only so that a dialog or a grid can catch the
+  // focus that leaves it (MUI's sentinels, ag-Grid's tab guards). Nobody can click it or type into it.
+  const focusGuard = (el) => {
+    if (el.firstChild || el.isContentEditable) return false;
+    const r = el.getBoundingClientRect();
+    return r.width === 0 || r.height === 0;
+  };
 
   const visitChild = (child, d, run, ctx, closedDetails) => {
     if (child.nodeType === 3) {
@@ -734,7 +741,7 @@ export const WALKER = `function (opts, ...frameOwners) {
     // A scroll container is actionable: scroll takes its ref (a virtual list's rows exist only once scrolled to).
     const sc = scrollOf(el, tag, st);
     if (opts.refs && tag !== "html" && tag !== "body" && tag !== "label" && role !== "Iframe" &&
-      (INTERACTIVE.has(role) || focusable(el) || handles(el) || sc ||
+      (INTERACTIVE.has(role) || (focusable(el) && !focusGuard(el)) || handles(el) || sc ||
         (!parent.refAncestor && st.cursor === "pointer" && (!parent.style || parent.style.cursor !== "pointer")) ||
         // A grab cursor of its own marks a drag handle, even when a parent's listener drags it
         // (a sortable list that sets \`draggable\` on pointer down): drag takes its ref.

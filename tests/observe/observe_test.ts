@@ -159,6 +159,21 @@ pageTest("refs go to interactive, focusable and click-handling nodes, and not to
   }
 });
 
+pageTest("an empty focus guard with no area gets no ref; an empty focusable box with an area does", {
+  "/": `<!doctype html><title>Guards</title>
+<div tabindex="0" data-testid="sentinelStart"></div>
+<div role="dialog" aria-label="Pick" tabindex="-1"><button>Inside</button></div>
+<span tabindex="-1"></span>
+<div tabindex="0" data-testid="sentinelEnd"></div>
+<div tabindex="0" style="width:24px;height:24px;background:#ccc"></div>`,
+}, async ({ state }) => {
+  assert.deepEqual(lines(state.tree).map((l) => l.replace(/ \[ref=@e\d+\]/, " [ref]")), [
+    '- dialog "Pick" [ref]:',
+    '  - button "Inside" [ref]',
+    "- clickable [ref]",
+  ]);
+});
+
 // ---- stable refs ----------------------------------------------------------------------
 
 const BUTTONS = `<!doctype html><title>Stable</title><main id="m">
