@@ -6,7 +6,8 @@
  * the scripted policy only drives Porthole as an agent would, through HTTP observe and act.
  *
  * `runGauntlet` returns one row per task; `deno task realworld` prints them and writes
- * bench/realworld.md, and realworld_test.ts runs the same tasks inside `deno task test`.
+ * bench/realworld.md, and realworld_test.ts runs the same tasks inside `deno task test`. With
+ * `GAUNTLET_TRACE=1` in the environment, every reply a policy reads is printed as it is counted.
  */
 import * as esbuild from "esbuild";
 import { existsSync } from "node:fs";
@@ -59,6 +60,7 @@ export class Agent {
   }
 
   #count(body: unknown): void {
+    if (Deno.env.get("GAUNTLET_TRACE")) console.log("<<", JSON.stringify(body));
     this.bytes += new TextEncoder().encode(JSON.stringify(body)).length;
   }
 
@@ -79,14 +81,22 @@ export class Agent {
     else this.#view = String(state.tree ?? "").split("\n").filter((l) => l !== "");
   }
 
-  /** Changes against the state the view was last brought to: removed lines go, changed lines are replaced by ref. */
+  /**
+   * Changes against the state the view was last brought to: removed lines go with the lines nested
+   * under them, changed lines are replaced by ref.
+   */
   #apply(changes: { added: string[]; removed: string[]; changed: string[] }): void {
     const refOf = (l: string) => l.match(/\[ref=(@[^\]]+)\]/)?.[1];
-    // A removed line that had a ref comes as the ref alone (`@e12`); any other as its text.
+    // A removed line that had a ref comes as the ref alone (`@e12`); any other as its text. It takes
+    // along the lines nested under it in the view.
+    const indent = (l: string) => l.length - l.trimStart().length;
     for (const line of changes.removed) {
       const ref = line.startsWith("@") ? line : undefined;
       const at = this.#view.findIndex((l) => ref ? refOf(l) === ref : l === line);
-      if (at >= 0) this.#view.splice(at, 1);
+      if (at < 0) continue;
+      let end = at + 1;
+      while (end < this.#view.length && indent(this.#view[end]) > indent(this.#view[at])) end++;
+      this.#view.splice(at, end - at);
     }
     for (const line of changes.changed) {
       const ref = refOf(line);
@@ -118,6 +128,24 @@ export class Agent {
     if (r.status !== 200) throw new Error(`observe answered ${r.status}: ${JSON.stringify(r.body)}`);
     this.#count(r.body);
     this.#saw(r.body);
+  }
+
+  /**
+   * Find lines by role, name or text (`POST find`): what an agent asks when it knows what it wants
+   * and a look would read a long list. The answer, a state of the matches alone, is the one the
+   * next act quotes; the view keeps the matched lines, and stays a base for `observe {since}` as
+   * it was (a find answer is none). Returns the first match's ref.
+   */
+  async find(query: { role?: string; name?: string; text?: string }): Promise<string> {
+    const r = await this.#post(`/v1/sessions/${this.#sid}/find`, { ...query, limit: 1 });
+    if (r.status !== 200) throw new Error(`find answered ${r.status}: ${JSON.stringify(r.body)}`);
+    this.#count(r.body);
+    this.observations++;
+    this.treeBytes += new TextEncoder().encode(String(r.body.tree ?? "")).length;
+    this.state = { ...this.state, ...r.body };
+    const ref = r.body.matches?.[0]?.ref;
+    if (!ref) throw new PolicyError(`find ${JSON.stringify(query)} matched nothing with a ref`);
+    return ref;
   }
 
   /** Bring the view up to date when an act came after it: before checking a result. */
