@@ -9,7 +9,8 @@
  *   (the state the agent named itself); `tree` when it is empty beside `changes`; `truncated` unless
  *   true; `budget` unless the operator set a limit. It keeps the rest: `stateId`, `targetId`, `url`,
  *   `title`, `tree` or `changes` (without its empty lists), `sinceUnavailable`, `nextCursor`, `page`,
- *   `scope`, find's `matches` and `total`, and any field an operation adds. A lean fresh state (act
+ *   `scope`, find's `total`, and any field an operation adds. Find's `matches` go when its tree is whole:
+ *   the tree has a line a match, with its path and ref. A lean fresh state (act
  *   with `fresh: "changes"` or `"stateId"`) keeps its fields by the same rule: absent still means
  *   unchanged. An answer of changes (`observe {since}`) is lean too: `targetId`, `url` and `title` only
  *   when they differ from those of the state it is against (the agent named it, and holds them).
@@ -74,6 +75,7 @@ function minimalObservation(o: Obj, baseOf?: BaseOf): Obj {
     if (key === "truncated" && value !== true) continue;
     if (key === "tree" && value === "" && o.changes !== undefined) continue;
     if (key === "budget" && !limited(value)) continue;
+    if (key === "matches" && typeof o.tree === "string" && o.tree !== "" && o.truncated !== true) continue;
     out[key] = key === "changes" && isObject(value) ? withoutEmptyLists(value) : value;
   }
   return out;

@@ -143,7 +143,8 @@ export class Agent {
     this.observations++;
     this.treeBytes += new TextEncoder().encode(String(r.body.tree ?? "")).length;
     this.state = { ...this.state, ...r.body };
-    const ref = r.body.matches?.[0]?.ref;
+    // A minimal answer's tree has a line a match (its path, then the line and its ref).
+    const ref = String(r.body.tree ?? "").match(/\[ref=(@[^\]]+)\]/)?.[1];
     if (!ref) throw new PolicyError(`find ${JSON.stringify(query)} matched nothing with a ref`);
     return ref;
   }

@@ -129,12 +129,13 @@ Deno.test(
     assert.equal(fresh.title, "Next");
     assert.match(fresh.tree, /heading "Next page"/);
 
-    // find: its matches and total, the state's own fields minimal.
+    // find: its total and its tree, a line a match with its path and ref; matches would repeat the tree.
     const found = await post("/find", { text: "next page" });
     assert.equal(found.status, 200);
     assertMinimalObservation(found.body);
     assert.equal(found.body.total, 1);
-    assert.equal(found.body.matches.length, 1);
+    assert.equal(found.body.matches, undefined);
+    assert.match(found.body.tree, /^- heading "Next page" \[level=1\]\n$/);
 
     // Without the preference: the whole answer, and no Preference-Applied.
     const plain = await ph.post(`/v1/sessions/${sid}/observe`, {});
