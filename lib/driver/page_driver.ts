@@ -185,6 +185,11 @@ export class PageDriver {
    * document can change (its first load replacing the initial empty document) without an event the
    * kept copy would notice in time.
    */
+  /** The page is known to be one frame (no frame inside it, in this process or another). */
+  get alone(): boolean {
+    return this.#keptFrames !== null && this.page.frames().length === 1;
+  }
+
   async frames(signal?: AbortSignal): Promise<FrameInfo[]> {
     if (this.#keptFrames) return this.#keptFrames.map((f) => ({ ...f }));
     const epoch = this.#frameEpoch;

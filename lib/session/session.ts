@@ -28,6 +28,8 @@ import { preparePage } from "./page/setup.ts";
 import * as authority from "./page/nav_authority.ts";
 import { navigate, type NavigateHost } from "./page/navigate.ts";
 import { type ObserveOptions, observePage } from "./observe/observation.ts";
+import { type Prewalk, wholeWalkOptions } from "./observe/capture.ts";
+import type { FreshLike } from "./core/hosts.ts";
 import { Journal } from "./core/journal.ts";
 import { ObservationBudget } from "./core/budget.ts";
 import { redactUrl } from "../policy/url.ts";
@@ -535,6 +537,7 @@ export class Session {
     input: ObserveOptions,
     signal: AbortSignal,
     unread = false,
+    prewalk?: Prewalk | null,
   ): Promise<Observation> {
     // A cursor's page belongs to a state already rendered in its tier: it is counted, never stepped down.
     if (input.cursor) this.budget.assertRoom("the observation");
@@ -544,6 +547,7 @@ export class Session {
       rec,
       stepped ? { ...input, tier: stepped.tier } : input,
       signal,
+      prewalk,
     );
     // Changes instead of a tree (`since`) are counted by their lines' bytes.
     // A fresh state the agent asked not to be sent (`fresh: "stateId"`) is not read, and not counted.
@@ -557,20 +561,35 @@ export class Session {
   /**
    * Capture a fresh observation of a frame and make it the current state (after an action),
    * in the tier and depth of the state acted on when given; with `since`, answered as its changes
-   * against that state (`observe {since}`); `unread` when the agent is sent only its id (not counted).
+   * against that state (`observe {since}`); `unread` when the agent is sent only its id (not counted);
+   * `prewalk`, the frame's walk the page already answered, used when it is the one the capture would send.
    */
   captureFresh(
     rec: PageRecord,
     frameId: string,
     signal: AbortSignal,
-    like?: { tier?: ObserveInput["tier"]; maxDepth?: number; since?: string; unread?: boolean },
+    like?: FreshLike,
   ): Promise<Observation> {
     return this.#observeWith(
       rec,
       { frameId, tier: like?.tier, maxDepth: like?.maxDepth, since: like?.since },
       signal,
       like?.unread,
+      like?.prewalk,
     );
+  }
+
+  /**
+   * The walker's options a fresh capture of the whole of `frame` in `tier` would send (a walk an act
+   * sends ahead: capture.ts `Prewalk`); null when the session's budget may step the tier down.
+   */
+  freshWalkOptions(
+    rec: PageRecord,
+    frame: { frameId: string; loaderId: string },
+    tier: ObserveInput["tier"],
+  ): Record<string, unknown> | null {
+    if (this.budget.limit !== null) return null;
+    return wholeWalkOptions(rec, frame, tier ?? "full", this.deps.limits.snapshotMaxBytes);
   }
 
   /**

@@ -41,6 +41,12 @@ export interface ActHost
     BrowserHost,
     Pick<PagesHost, "id" | "pages">,
     Pick<NavigationHost, "captureFresh"> {
+  /** The walker's options of a fresh capture of the whole of a frame (null: none sent ahead). */
+  freshWalkOptions(
+    rec: PageRecord,
+    frame: { frameId: string; loaderId: string },
+    tier: StateRecord["tier"],
+  ): Record<string, unknown> | null;
   readonly states: Pick<StateAuthority, "take">;
   /** Where the action is written down; its result carries the entry's actionId. */
   readonly journal: JournalWriter;
@@ -243,13 +249,26 @@ function begin(
     targets: [],
     networkSeq,
     execution: "not_dispatched",
-    progress: { acknowledged: false, onInput: () => run.watch?.inputDone(settleBudget(run)) },
+    progress: {
+      acknowledged: false,
+      onInput: () => run.watch?.inputDone(settleBudget(run), prewalkOptions(session, run)),
+    },
     blocked: null,
     watch: null,
     arming: null,
     held: [],
   };
   return run;
+}
+
+/**
+ * The walker's options for the fresh observation, to walk it in the settle's first quiet check (act/settle.ts
+ * QUIET_THEN_WALK): when the state acted on is of the frame the settle watches, a frame with none inside it.
+ */
+function prewalkOptions(session: ActHost, run: Run): Record<string, unknown> | null {
+  const { rec, state, watch } = run;
+  if (!rec || !watch || watch.frameId !== state.frameId || !rec.driver.alone) return null;
+  return session.freshWalkOptions(rec, { frameId: state.frameId, loaderId: state.loaderId }, state.tier);
 }
 
 /** The page's address as the journal keeps it, while the page is open. */
@@ -397,6 +416,7 @@ async function settleAndCapture(session: ActHost, run: Run): Promise<Observed> {
         maxDepth: state.maxDepth,
         ...run.input.fresh === "changes" ? { since: state.stateId } : {},
         unread: run.input.fresh === "stateId",
+        prewalk: watch?.prewalk(),
       });
     } catch (err) {
       const e = toPortholeError(err);

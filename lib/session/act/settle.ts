@@ -10,6 +10,8 @@
 import type { Protocol } from "devtools-protocol";
 import type { FrameInfo, PageDriver } from "../../driver/page_driver.ts";
 import { MUTATION_QUIET, SETTLE_ARM, SETTLE_DISARM } from "../../snapshot/page_lib.ts";
+import { WALKER } from "../../snapshot/walker.ts";
+import type { Prewalk } from "../observe/capture.ts";
 
 export const DEFAULT_SETTLE_MS = 1500;
 
@@ -29,11 +31,30 @@ export interface SettleReport {
   timers?: number;
 }
 
-/** What the page answers to MUTATION_QUIET. */
+/** What the page answers to MUTATION_QUIET (and QUIET_THEN_WALK). */
 interface Quiet {
   quiet: boolean;
   timers?: number;
+  /** QUIET_THEN_WALK's walk, when the DOM was quiet and the walker answered. */
+  walk?: string;
 }
+
+/**
+ * The first quiet check and, once it says quiet, the walk of the fresh observation in the same task:
+ * one round trip to the renderer instead of two. The walk stands only when no awaited request began
+ * before the answer came (`SettleWatch.settle`); otherwise it is set aside, and the settle and the
+ * capture go on as always (the walker stopped the observer: the next check arms it again).
+ */
+const QUIET_THEN_WALK = `async function (quietArgs, walkOptions) {
+  const q = await (${MUTATION_QUIET}).apply(this, quietArgs);
+  if (!q.quiet) return q;
+  try {
+    q.walk = (${WALKER}).call(this, walkOptions);
+  } catch {
+    // The capture walks again, and says why it could not.
+  }
+  return q;
+}`;
 
 export function skippedSettle(): SettleReport {
   return { state: "skipped", ms: 0, pending: 0 };
@@ -51,6 +72,10 @@ export class SettleWatch {
   #navigated = false;
   /** The quiet check asked for as soon as the input was acknowledged (see `inputDone`). */
   #early: Promise<Quiet | null> | null = null;
+  /** JSON of the walker's options the early check was sent with, when it walks too. */
+  #walkOptions: string | null = null;
+  /** The early check's walk, once the settle ended quiet on its answer (see `prewalk`). */
+  #prewalk: Prewalk | null = null;
   /**
    * The observer is armed until a quiet check that disarms it is sent; otherwise the fresh
    * observation's walk stops it (the walker disarms first), or, when none was captured, `dispose`
@@ -74,6 +99,11 @@ export class SettleWatch {
    * `armedBy`: a call in that frame's world that arms the observer itself (SETTLE_ARM), settled once it
    * answered; without it, the watch sends the arm.
    */
+  /** The frame whose DOM the watch settles. */
+  get frameId(): string {
+    return this.#frame.frameId;
+  }
+
   constructor(driver: PageDriver, frame: FrameInfo, answered?: () => void, armedBy?: Promise<unknown>) {
     this.#driver = driver;
     this.#frame = frame;
@@ -101,15 +131,28 @@ export class SettleWatch {
    * arrived (the page's events come before its answers); otherwise `settle` waits as always. The
    * observer stays armed, so the wait that follows still sees every mutation. Returns the check's
    * answer (null when it was not asked for or failed): a round trip to the frame's renderer, which
-   * comes after every event the renderer sent before it.
+   * comes after every event the renderer sent before it. With `walkOptions` (capture.ts
+   * `wholeWalkOptions`), a quiet page is walked in the same call (QUIET_THEN_WALK): see `prewalk`.
    */
-  inputDone(budgetMs: number): Promise<Quiet | null> | null {
+  inputDone(budgetMs: number, walkOptions?: Record<string, unknown> | null): Promise<Quiet | null> | null {
     if (budgetMs <= 0 || this.#started) return null;
-    return this.#early = this.#driver.callIn<Quiet>(
-      this.#frame,
-      MUTATION_QUIET,
-      [false, FRAME_MS, AFTER_MS, budgetMs, true],
-    ).then((q) => (this.#answered(), q), () => null);
+    const quietArgs = [false, FRAME_MS, AFTER_MS, budgetMs, true];
+    this.#walkOptions = walkOptions ? JSON.stringify(walkOptions) : null;
+    const asked = walkOptions
+      ? this.#driver.callIn<Quiet>(this.#frame, QUIET_THEN_WALK, [quietArgs, walkOptions])
+      : this.#driver.callIn<Quiet>(this.#frame, MUTATION_QUIET, quietArgs);
+    return this.#early = asked.then((q) => (this.#answered(), q), () => null);
+  }
+
+  /**
+   * The fresh observation's walk, taken in the early check's task, when the settle ended quiet on that
+   * check's answer (no awaited request began before it, no document request): the DOM the capture
+   * would walk next. Given once.
+   */
+  prewalk(): Prewalk | null {
+    const p = this.#prewalk;
+    this.#prewalk = null;
+    return p;
   }
 
   #notify(): void {
@@ -155,7 +198,14 @@ export class SettleWatch {
     try {
       const first = early ? await untilAborted(early, budget) : null;
       timers = first?.timers;
-      if (first?.quiet && !this.#started && !this.#navigated) return report("quiet");
+      // The walker stopped the observer.
+      if (first?.walk !== undefined) this.#armed = false;
+      if (first?.quiet && !this.#started && !this.#navigated) {
+        if (first.walk !== undefined && this.#walkOptions) {
+          this.#prewalk = { options: this.#walkOptions, value: first.walk };
+        }
+        return report("quiet");
+      }
       while (true) {
         if (!(await this.#idle(budget))) return report("budget");
         const mark = this.#started;

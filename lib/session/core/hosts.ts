@@ -10,6 +10,7 @@ import type { PageRecord } from "./page_record.ts";
 import type { StateAuthority } from "./states.ts";
 import type { ArtifactStore } from "../../artifacts/store.ts";
 import type { ObservationBudget } from "./budget.ts";
+import type { Prewalk } from "../observe/capture.ts";
 
 /** The session's pages, and opening and closing them. */
 export interface PagesHost {
@@ -33,12 +34,16 @@ export interface NavigationHost extends DestinationHost {
   ownNavigation(rec: PageRecord, url: string): void;
   authorizeCommit(rec: PageRecord, committed: FrameInfo | null): Promise<void>;
   navigate(input: NavigateInput, signal: AbortSignal): Promise<NavigateResult>;
-  captureFresh(
-    rec: PageRecord,
-    frameId: string,
-    signal: AbortSignal,
-    like?: { tier?: ObserveInput["tier"]; maxDepth?: number; since?: string; unread?: boolean },
-  ): Promise<Observation>;
+  captureFresh(rec: PageRecord, frameId: string, signal: AbortSignal, like?: FreshLike): Promise<Observation>;
+}
+
+/** How a fresh capture is taken: like the state acted on, and what its agent reads of it. */
+export interface FreshLike {
+  tier?: ObserveInput["tier"];
+  maxDepth?: number;
+  since?: string;
+  unread?: boolean;
+  prewalk?: Prewalk | null;
 }
 
 /** The browser context the session leases, when the browser is up. */

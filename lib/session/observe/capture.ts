@@ -43,6 +43,21 @@ export interface CaptureOptions {
   find?: WalkSearch;
   /** `observe {since}`: the base state asked for, when the session still keeps it for this page. */
   since?: { stateId: string; base: Readonly<StateRecord> | null };
+  /** The observed frame's walk, sent ahead with the options it was sent with (see `Prewalk`). */
+  prewalk?: Prewalk | null;
+}
+
+/**
+ * A walk of a whole frame the page already answered (an act sends it behind its settle's first quiet
+ * check, which it joins: act/settle.ts), with the options it was sent with, as `wholeWalkOptions`
+ * gives them. The capture uses it in place of its own walk only when it would have sent exactly
+ * those options to that frame, with no frame inside it: otherwise it walks as always.
+ */
+export interface Prewalk {
+  /** JSON of the walker's options it was sent with. */
+  options: string;
+  /** The walker's answer (WALK_FORMAT). */
+  value: string;
 }
 
 export function documentIdOf(frame: FrameInfo, documentNode: number): string {
@@ -69,6 +84,32 @@ const BUDGET_FACTOR = 2;
  */
 const PAGED_BUDGET = 4 * 1024 * 1024;
 
+/** The walker's first argument. */
+function walkOptions(
+  tier: Tier,
+  budget: number,
+  refsIf: string,
+  floor: number,
+  root: boolean,
+  find?: WalkSearch,
+): Record<string, unknown> {
+  return { tier, budget, refsIf, floor, root, ...(find ? { find } : {}) };
+}
+
+/**
+ * The options a capture of the whole of `frame` (its document `loaderId`) would walk it with, in
+ * `tier` under the cap `maxBytes`: what an act may send ahead (`Prewalk`).
+ */
+export function wholeWalkOptions(
+  target: CaptureTarget,
+  frame: { frameId: string; loaderId: string },
+  tier: Tier,
+  maxBytes: number,
+): Record<string, unknown> {
+  const floor = target.refs.doc(frame.frameId, frame.loaderId).next;
+  return walkOptions(tier, Math.max(maxBytes * BUDGET_FACTOR, PAGED_BUDGET), "*", floor, false);
+}
+
 /** The cursor of page `index` of a state (opaque to clients). */
 export const cursorOf = (stateId: string, index: number) => `${stateId}~${index}`;
 
@@ -82,7 +123,13 @@ async function walkFrame(
   signal?: AbortSignal,
   root?: number,
   find?: WalkSearch,
+  prewalk?: Prewalk | null,
 ): Promise<{ result: WalkResult; owners: string[] }> {
+  const options = walkOptions(tier, budget, refsIf, floor, root !== undefined, find);
+  // The walk the page already answered, when it was sent with exactly these options to a frame alone.
+  if (prewalk && !children.length && door.accessibilityOn() && prewalk.options === JSON.stringify(options)) {
+    return { result: parseWalk(prewalk.value), owners: [] };
+  }
   // Once the domain is on, the tree's root is asked for and the walk is sent behind it without
   // waiting: Chromium handles one target's commands in order, so the walk still reads a built tree.
   const pipelined = door.accessibilityOn();
@@ -119,7 +166,7 @@ async function walkFrame(
       functionDeclaration: WALKER,
       executionContextId: world,
       arguments: [
-        { value: { tier, budget, refsIf, floor, root: rootId !== undefined, ...(find ? { find } : {}) } },
+        { value: options },
         ...(rootId ? [{ objectId: rootId }] : []),
         ...owned.map((o) => ({ objectId: o.objectId })),
       ],
@@ -219,7 +266,7 @@ export async function captureFrame(
     const { frame, door, frames } = await findFrame(driver, opts.frameId, signal);
     const childrenOf = (id: string) => frames.filter((f) => f.info.parentId === id);
     const walks = new Map<string, FrameWalk>();
-    const walkOne = async (d: FrameDoor, refsIf: string, root?: number) => {
+    const walkOne = async (d: FrameDoor, refsIf: string, root?: number, prewalk?: Prewalk | null) => {
       const book = target.refs.doc(d.info.frameId, d.info.loaderId);
       const kids = childrenOf(d.info.frameId);
       const { result, owners } = await walkFrame(
@@ -232,6 +279,7 @@ export async function captureFrame(
         signal,
         root,
         opts.find,
+        prewalk,
       );
       book.next = Math.max(book.next, result.next);
       const fw: FrameWalk = {
@@ -251,7 +299,7 @@ export async function captureFrame(
     // A document walked for the first time: its node is asked for beside the walk, not after it.
     const fresh = observed.documentNode === undefined ? documentNode(door, null, signal) : null;
     fresh?.catch(() => {});
-    const root = await walkOne(door, "*", opts.root);
+    const root = await walkOne(door, "*", opts.root, opts.prewalk);
     // Frames inside the observed one, level by level: refs only where the origin is the observed one's.
     let level = childrenOf(frame.frameId);
     while (level.length) {

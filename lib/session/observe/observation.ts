@@ -7,7 +7,7 @@ import type { Observation } from "../../protocol/types.ts";
 import { PortholeError } from "../../protocol/errors.ts";
 import type { SecretStore } from "../../policy/secrets.ts";
 import { redactUrl } from "../../policy/url.ts";
-import { captureFrame, cursorOf } from "./capture.ts";
+import { captureFrame, cursorOf, type Prewalk } from "./capture.ts";
 import type { PageRecord } from "../core/page_record.ts";
 import type { StateAuthority } from "../core/states.ts";
 import { whileResponsive } from "../core/page_health.ts";
@@ -28,6 +28,7 @@ export async function observePage(
   rec: PageRecord,
   input: ObserveOptions,
   signal: AbortSignal,
+  prewalk?: Prewalk | null,
 ): Promise<Observation> {
   if (input.cursor !== undefined) return nextPage(host, rec, input);
   const scoped = input.ref !== undefined || input.locator !== undefined;
@@ -49,6 +50,7 @@ export async function observePage(
       since: input.since === undefined
         ? undefined
         : { stateId: input.since, base: base && host.pages.get(base.pageId) === rec ? base : null },
+      prewalk: scoped ? null : prewalk,
     }, sig);
   });
   if (input.ref !== undefined) observation.scope = { ref: input.ref };
