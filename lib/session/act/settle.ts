@@ -48,10 +48,16 @@ interface Quiet {
 const QUIET_THEN_WALK = `async function (quietArgs, walkOptions) {
   const q = await (${MUTATION_QUIET}).apply(this, quietArgs);
   if (!q.quiet) return q;
+  // The walker stops an observer it finds; one the check kept stays armed, for the wait that follows
+  // when the walk is set aside (its mutations tell that wait the render came).
+  const kept = globalThis.__portholeSettle;
+  if (kept) delete globalThis.__portholeSettle;
   try {
     q.walk = (${WALKER}).call(this, walkOptions);
   } catch {
     // The capture walks again, and says why it could not.
+  } finally {
+    if (kept && !globalThis.__portholeSettle) globalThis.__portholeSettle = kept;
   }
   return q;
 }`;
@@ -72,10 +78,12 @@ export class SettleWatch {
   #navigated = false;
   /** The quiet check asked for as soon as the input was acknowledged (see `inputDone`). */
   #early: Promise<Quiet | null> | null = null;
-  /** JSON of the walker's options the early check was sent with, when it walks too. */
+  /** JSON of the walker's options the quiet checks walk with (null: they do not walk). */
   #walkOptions: string | null = null;
-  /** The early check's walk, once the settle ended quiet on its answer (see `prewalk`). */
+  /** The walk of the quiet check the settle ended on (see `prewalk`). */
   #prewalk: Prewalk | null = null;
+  /** The settle ended on the early check's walk, whose observer stays armed until `dispose`. */
+  #walkedEarly = false;
   /**
    * The observer is armed until a quiet check that disarms it is sent; otherwise the fresh
    * observation's walk stops it (the walker disarms first), or, when none was captured, `dispose`
@@ -93,17 +101,17 @@ export class SettleWatch {
    */
   readonly armed: Promise<void>;
 
+  /** The frame whose DOM the watch settles. */
+  get frameId(): string {
+    return this.#frame.frameId;
+  }
+
   /**
    * Start watching before the input; `frame` is the frame whose DOM the action's state shows. `answered`
    * is told each time the page answered a quiet check after the input, when that frame is the main frame.
    * `armedBy`: a call in that frame's world that arms the observer itself (SETTLE_ARM), settled once it
    * answered; without it, the watch sends the arm.
    */
-  /** The frame whose DOM the watch settles. */
-  get frameId(): string {
-    return this.#frame.frameId;
-  }
-
   constructor(driver: PageDriver, frame: FrameInfo, answered?: () => void, armedBy?: Promise<unknown>) {
     this.#driver = driver;
     this.#frame = frame;
@@ -135,9 +143,9 @@ export class SettleWatch {
    * `wholeWalkOptions`), a quiet page is walked in the same call (QUIET_THEN_WALK): see `prewalk`.
    */
   inputDone(budgetMs: number, walkOptions?: Record<string, unknown> | null): Promise<Quiet | null> | null {
+    this.#walkOptions = walkOptions ? JSON.stringify(walkOptions) : null;
     if (budgetMs <= 0 || this.#started) return null;
     const quietArgs = [false, FRAME_MS, AFTER_MS, budgetMs, true];
-    this.#walkOptions = walkOptions ? JSON.stringify(walkOptions) : null;
     const asked = walkOptions
       ? this.#driver.callIn<Quiet>(this.#frame, QUIET_THEN_WALK, [quietArgs, walkOptions])
       : this.#driver.callIn<Quiet>(this.#frame, MUTATION_QUIET, quietArgs);
@@ -145,9 +153,9 @@ export class SettleWatch {
   }
 
   /**
-   * The fresh observation's walk, taken in the early check's task, when the settle ended quiet on that
-   * check's answer (no awaited request began before it, no document request): the DOM the capture
-   * would walk next. Given once.
+   * The fresh observation's walk, taken in the task of the quiet check the settle ended on, when it
+   * ended quiet with no awaited request begun before that check's answer and no document request:
+   * the DOM the capture would walk next. Given once.
    */
   prewalk(): Prewalk | null {
     const p = this.#prewalk;
@@ -198,11 +206,10 @@ export class SettleWatch {
     try {
       const first = early ? await untilAborted(early, budget) : null;
       timers = first?.timers;
-      // The walker stopped the observer.
-      if (first?.walk !== undefined) this.#armed = false;
       if (first?.quiet && !this.#started && !this.#navigated) {
         if (first.walk !== undefined && this.#walkOptions) {
           this.#prewalk = { options: this.#walkOptions, value: first.walk };
+          this.#walkedEarly = true;
         }
         return report("quiet");
       }
@@ -216,15 +223,21 @@ export class SettleWatch {
           : this.#frame;
         if (!frame) return report("quiet");
         this.#armed = false;
+        const quietArgs = [mark > 0, FRAME_MS, AFTER_MS, Math.max(1, Math.round(left))];
+        // The document is the one the walker's options are for: walk it in the same call, as the early check does.
+        const walkOptions = this.#navigated ? null : this.#walkOptions;
         const quiet: Quiet = await this.#driver.callIn<Quiet>(
           frame,
-          MUTATION_QUIET,
-          [mark > 0, FRAME_MS, AFTER_MS, Math.max(1, Math.round(left))],
+          walkOptions ? QUIET_THEN_WALK : MUTATION_QUIET,
+          walkOptions ? [quietArgs, JSON.parse(walkOptions)] : quietArgs,
           budget,
         ).then((q) => (this.#answered(), q), () => ({ quiet: !budget.aborted }));
         timers = quiet.timers ?? timers;
         // A request started while the DOM was watched: wait for it, then for quiet again.
         if (this.#started !== mark || this.#pending.size) continue;
+        if (quiet.quiet && quiet.walk !== undefined && walkOptions) {
+          this.#prewalk = { options: walkOptions, value: quiet.walk };
+        }
         return report(quiet.quiet ? "quiet" : "budget");
       }
     } catch {
@@ -237,8 +250,9 @@ export class SettleWatch {
    * watched frame was captured, whose walk already stopped the observer).
    */
   dispose(observed: boolean): void {
-    // A document that went away took its observer with it.
-    if (this.#armed && !this.#navigated && !observed) {
+    // A document that went away took its observer with it. A walk taken in the early check left the
+    // observer that check kept armed: the capture that used it sent no walk of its own to stop it.
+    if (this.#armed && !this.#navigated && (!observed || this.#walkedEarly)) {
       this.#driver.callIn(this.#frame, SETTLE_DISARM).catch(() => {});
     }
     this.#armed = false;
