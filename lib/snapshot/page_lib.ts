@@ -259,7 +259,7 @@ export const SETTLE_ARM = `function () {
   // time is on: a frame that began before the arm but renders after the input still starts the
   // input's transitions at or after it.
   const armed = document.timeline.currentTime ?? performance.now();
-  const s = { seen: 0, last: -1, batches: [], armed, timers: { set: 0, done: 0, capped: false } };
+  const s = { seen: 0, last: -1, batches: [], armed, timers: { set: 0, done: 0, capped: false }, requests: 0 };
   s.mo = new MutationObserver((records) => {
     s.seen += records.length;
     s.last = performance.now();
@@ -278,11 +278,14 @@ export const SETTLE_ARM = `function () {
     s.timers.capped = true;
     if (s.timersDone) s.timersDone();
   };
+  const onRequest = () => { s.requests++; };
+  addEventListener("porthole:request", onRequest);
   addEventListener("porthole:timer-set", onSet);
   addEventListener("porthole:timer-done", onDone);
   addEventListener("porthole:timer-cap", onCap);
   s.stop = () => {
     s.mo.disconnect();
+    removeEventListener("porthole:request", onRequest);
     removeEventListener("porthole:timer-set", onSet);
     removeEventListener("porthole:timer-done", onDone);
     removeEventListener("porthole:timer-cap", onCap);

@@ -40,24 +40,21 @@ interface Quiet {
 }
 
 /**
- * The first quiet check and, once it says quiet, the walk of the fresh observation in the same task:
- * one round trip to the renderer instead of two. The walk stands only when no awaited request began
- * before the answer came (`SettleWatch.settle`); otherwise it is set aside, and the settle and the
- * capture go on as always (the walker stopped the observer: the next check arms it again).
+ * A quiet check and, once it says quiet, the walk of the fresh observation in the same task: one round
+ * trip to the renderer instead of two. A check that keeps its observer (the early one) does not walk
+ * when the page began a request since the arm (timers.ts tells it): the wait for that request follows,
+ * and its observer must see the render. The walk stands only when no awaited request began before the
+ * answer came either (`SettleWatch.settle`); otherwise it is set aside, and the settle and the capture
+ * go on as always (the walker stopped the observer: the next check arms it again).
  */
 const QUIET_THEN_WALK = `async function (quietArgs, walkOptions) {
   const q = await (${MUTATION_QUIET}).apply(this, quietArgs);
-  if (!q.quiet) return q;
-  // The walker stops an observer it finds; one the check kept stays armed, for the wait that follows
-  // when the walk is set aside (its mutations tell that wait the render came).
   const kept = globalThis.__portholeSettle;
-  if (kept) delete globalThis.__portholeSettle;
+  if (!q.quiet || (kept && kept.requests)) return q;
   try {
     q.walk = (${WALKER}).call(this, walkOptions);
   } catch {
     // The capture walks again, and says why it could not.
-  } finally {
-    if (kept && !globalThis.__portholeSettle) globalThis.__portholeSettle = kept;
   }
   return q;
 }`;
@@ -82,8 +79,6 @@ export class SettleWatch {
   #walkOptions: string | null = null;
   /** The walk of the quiet check the settle ended on (see `prewalk`). */
   #prewalk: Prewalk | null = null;
-  /** The settle ended on the early check's walk, whose observer stays armed until `dispose`. */
-  #walkedEarly = false;
   /**
    * The observer is armed until a quiet check that disarms it is sent; otherwise the fresh
    * observation's walk stops it (the walker disarms first), or, when none was captured, `dispose`
@@ -206,10 +201,11 @@ export class SettleWatch {
     try {
       const first = early ? await untilAborted(early, budget) : null;
       timers = first?.timers;
+      // The walker stopped the observer.
+      if (first?.walk !== undefined) this.#armed = false;
       if (first?.quiet && !this.#started && !this.#navigated) {
         if (first.walk !== undefined && this.#walkOptions) {
           this.#prewalk = { options: this.#walkOptions, value: first.walk };
-          this.#walkedEarly = true;
         }
         return report("quiet");
       }
@@ -250,9 +246,8 @@ export class SettleWatch {
    * watched frame was captured, whose walk already stopped the observer).
    */
   dispose(observed: boolean): void {
-    // A document that went away took its observer with it. A walk taken in the early check left the
-    // observer that check kept armed: the capture that used it sent no walk of its own to stop it.
-    if (this.#armed && !this.#navigated && (!observed || this.#walkedEarly)) {
+    // A document that went away took its observer with it.
+    if (this.#armed && !this.#navigated && !observed) {
       this.#driver.callIn(this.#frame, SETTLE_DISARM).catch(() => {});
     }
     this.#armed = false;
