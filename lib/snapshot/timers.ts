@@ -10,7 +10,8 @@
  *   `porthole:timer-done` once its callback ran (after it, so the callback's mutations come first)
  *   or it was cleared; `porthole:timer-cap` once MAX_FIRED of them fired (a runaway loop, which
  *   the settle reports as never quiet);
- * - while armed, each `fetch` and `XMLHttpRequest.send` fires `porthole:request`: a quiet check that
+ * - while armed, each `fetch`, `XMLHttpRequest.send` and navigation to another document fires
+ *   `porthole:request`: a quiet check that
  *   would walk the page in the same call (act/settle.ts) leaves that to the wait for the request,
  *   which Porthole follows from the browser's own network events.
  *
@@ -139,6 +140,14 @@ export const TIMER_TRACKER = `(() => {
       if (armed) tell("porthole:request");
       return sendN.apply(this, arguments);
     }, writable: true, configurable: true, enumerable: true });
+  }
+  // A navigation to another document (a link, a form) is one too: the walk of the document it leaves
+  // would be set aside.
+  const nav = window.navigation;
+  if (nav && typeof nav.addEventListener === "function") {
+    listen.call(nav, "navigate", (e) => {
+      if (armed && !(e.destination && e.destination.sameDocument)) tell("porthole:request");
+    });
   }
   listen.call(window, "porthole:settle-arm", () => {
     armed = true;

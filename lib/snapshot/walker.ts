@@ -12,7 +12,7 @@
  * Kept as source text: it runs in the page, not here.
  */
 import type { FieldFacts } from "../policy/sensitive.ts";
-import { CLIP, FIELD_FACTS, HIT_TEST, SETTLE_DISARM } from "./page_lib.ts";
+import { CLIP, FIELD_FACTS, HIT_TEST, MUTATION_QUIET, SETTLE_DISARM } from "./page_lib.ts";
 
 /** One record of the walk, in document (flat tree) order; `d` is the emitted nesting level. */
 export interface WalkNode {
@@ -262,8 +262,34 @@ export const WALK_FORMAT = `(head, nodes) => {
 /**
  * The walker: `function (opts, ...frameOwners)` (with `opts.root`: `(opts, root, ...frameOwners)`), returning a
  * WalkResult as text in WALK_FORMAT (parseWalk reads it).
+ *
+ * With `opts.quietFirst` (MUTATION_QUIET's arguments), it is an action's settle check and the fresh
+ * observation's walk in one call, one round trip to the renderer instead of two (act/settle.ts): it
+ * resolves with the check's answer, and with `walk`, the walk of the options without `quietFirst`, when
+ * the DOM was quiet. A check that keeps its observer (the early one) does not walk when the page began a
+ * request or a navigation since the arm (timers.ts tells it): the wait for that request follows, and its
+ * observer must see the render. The walker is the function every observation of the document already
+ * sent, kept in Porthole's world by number (driver/page_functions.ts): the check costs no source.
  */
 export const WALKER = `function (opts, ...frameOwners) {
+  if (opts.quietFirst) {
+    return (async () => {
+      const q = await (${MUTATION_QUIET})(...opts.quietFirst);
+      const kept = globalThis.__portholeSettle;
+      if (!q.quiet || (kept && kept.requests)) return q;
+      const rest = { ...opts };
+      delete rest.quietFirst;
+      try {
+        q.walk = walk(rest, ...frameOwners);
+      } catch {
+        // The capture walks again, and says why it could not.
+      }
+      return q;
+    })();
+  }
+  return walk(opts, ...frameOwners);
+
+  function walk(opts, ...frameOwners) {
   // An observation ends an action's settle: a DOM observer the settle left armed in this world
   // (its early answer was kept) stops here, without a command of its own (act/settle.ts).
   (${SETTLE_DISARM})();
@@ -892,6 +918,7 @@ export const WALKER = `function (opts, ...frameOwners) {
     token: reg.token, next: reg.next, origin: self.origin, title: document.title, cut, recorder,
     refs: opts.refs, ...(F ? { find: true } : {}),
   }, nodes);
+  }
 }`;
 
 /** The walker's answer (WALK_FORMAT) as a WalkResult. */

@@ -262,8 +262,8 @@ function begin(
 }
 
 /**
- * The walker's options for the fresh observation, to walk it in the settle's first quiet check (act/settle.ts
- * QUIET_THEN_WALK): when the state acted on is of the frame the settle watches, a frame with none inside it.
+ * The walker's options for the fresh observation, to walk it in the settle's quiet checks (the walker's
+ * `quietFirst`): when the state acted on is of the frame the settle watches, a frame with none inside it.
  */
 function prewalkOptions(session: ActHost, run: Run): Record<string, unknown> | null {
   const { rec, state, watch } = run;

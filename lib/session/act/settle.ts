@@ -31,33 +31,13 @@ export interface SettleReport {
   timers?: number;
 }
 
-/** What the page answers to MUTATION_QUIET (and QUIET_THEN_WALK). */
+/** What the page answers to MUTATION_QUIET (and the walker asked to check first: `quietFirst`). */
 interface Quiet {
   quiet: boolean;
   timers?: number;
-  /** QUIET_THEN_WALK's walk, when the DOM was quiet and the walker answered. */
+  /** The walk, when the walker checked first (`quietFirst`), the DOM was quiet and the walker answered. */
   walk?: string;
 }
-
-/**
- * A quiet check and, once it says quiet, the walk of the fresh observation in the same task: one round
- * trip to the renderer instead of two. A check that keeps its observer (the early one) does not walk
- * when the page began a request since the arm (timers.ts tells it): the wait for that request follows,
- * and its observer must see the render. The walk stands only when no awaited request began before the
- * answer came either (`SettleWatch.settle`); otherwise it is set aside, and the settle and the capture
- * go on as always (the walker stopped the observer: the next check arms it again).
- */
-const QUIET_THEN_WALK = `async function (quietArgs, walkOptions) {
-  const q = await (${MUTATION_QUIET}).apply(this, quietArgs);
-  const kept = globalThis.__portholeSettle;
-  if (!q.quiet || (kept && kept.requests)) return q;
-  try {
-    q.walk = (${WALKER}).call(this, walkOptions);
-  } catch {
-    // The capture walks again, and says why it could not.
-  }
-  return q;
-}`;
 
 export function skippedSettle(): SettleReport {
   return { state: "skipped", ms: 0, pending: 0 };
@@ -135,14 +115,14 @@ export class SettleWatch {
    * observer stays armed, so the wait that follows still sees every mutation. Returns the check's
    * answer (null when it was not asked for or failed): a round trip to the frame's renderer, which
    * comes after every event the renderer sent before it. With `walkOptions` (capture.ts
-   * `wholeWalkOptions`), a quiet page is walked in the same call (QUIET_THEN_WALK): see `prewalk`.
+   * `wholeWalkOptions`), a quiet page is walked in the same call (the walker's `quietFirst`): see `prewalk`.
    */
   inputDone(budgetMs: number, walkOptions?: Record<string, unknown> | null): Promise<Quiet | null> | null {
     this.#walkOptions = walkOptions ? JSON.stringify(walkOptions) : null;
     if (budgetMs <= 0 || this.#started) return null;
     const quietArgs = [false, FRAME_MS, AFTER_MS, budgetMs, true];
     const asked = walkOptions
-      ? this.#driver.callIn<Quiet>(this.#frame, QUIET_THEN_WALK, [quietArgs, walkOptions])
+      ? this.#driver.callIn<Quiet>(this.#frame, WALKER, [{ ...walkOptions, quietFirst: quietArgs }])
       : this.#driver.callIn<Quiet>(this.#frame, MUTATION_QUIET, quietArgs);
     return this.#early = asked.then((q) => (this.#answered(), q), () => null);
   }
@@ -224,8 +204,8 @@ export class SettleWatch {
         const walkOptions = this.#navigated ? null : this.#walkOptions;
         const quiet: Quiet = await this.#driver.callIn<Quiet>(
           frame,
-          walkOptions ? QUIET_THEN_WALK : MUTATION_QUIET,
-          walkOptions ? [quietArgs, JSON.parse(walkOptions)] : quietArgs,
+          walkOptions ? WALKER : MUTATION_QUIET,
+          walkOptions ? [{ ...JSON.parse(walkOptions), quietFirst: quietArgs }] : quietArgs,
           budget,
         ).then((q) => (this.#answered(), q), () => ({ quiet: !budget.aborted }));
         timers = quiet.timers ?? timers;
