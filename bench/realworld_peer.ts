@@ -99,7 +99,7 @@ if (!filter && !peerOnly) {
     join(import.meta.dirname!, "realworld_peer.md"),
     `# Real-world gauntlet: Porthole beside Playwright MCP\n\n` +
       `Written by \`deno task realworld:peer\` (bench/realworld_peer.ts). The same pages, the same tasks: ` +
-      `Porthole through HTTP observe and act (minimal answers; acts go on blind with fresh "stateId", and the policy reads the page with observe since when it needs to), Playwright MCP ${playwrightMcpVersion()} through its tools ` +
+      `Porthole through HTTP observe and act (minimal answers; acts go on blind with fresh "stateId", and the policy reads the page with observe since when it needs to; the country picker's asks find for its search field rather than reading the list of countries), Playwright MCP ${playwrightMcpVersion()} through its tools ` +
       `over stdio (headless, \`--isolated\`, Debian's chromium-headless-shell, ${peerSandbox()}). The page's ` +
       `own outcome decides solved. Acts are the calls that act on the page (Porthole's act; Playwright ` +
       `MCP's click, type, press_key, drag, evaluate, ...); bytes are the text of every reply a policy read ` +
