@@ -166,7 +166,7 @@ pageTest("an empty focus guard with no area gets no ref; an empty focusable box 
 <span tabindex="-1"></span>
 <div tabindex="0" data-testid="sentinelEnd"></div>
 <div tabindex="0" style="width:24px;height:24px;background:#ccc"></div>`,
-}, async ({ state }) => {
+}, ({ state }) => {
   assert.deepEqual(lines(state.tree).map((l) => l.replace(/ \[ref=@e\d+\]/, " [ref]")), [
     '- dialog "Pick" [ref]:',
     '  - button "Inside" [ref]',
