@@ -9,11 +9,7 @@
  * - while armed, each counted timer fires `porthole:timer-set` when it is scheduled and
  *   `porthole:timer-done` once its callback ran (after it, so the callback's mutations come first)
  *   or it was cleared; `porthole:timer-cap` once MAX_FIRED of them fired (a runaway loop, which
- *   the settle reports as never quiet);
- * - while armed, each `fetch`, `XMLHttpRequest.send` and navigation to another document fires
- *   `porthole:request`: a quiet check that
- *   would walk the page in the same call (act/settle.ts) leaves that to the wait for the request,
- *   which Porthole follows from the browser's own network events.
+ *   the settle reports as never quiet.
  *
  * What counts: a `requestAnimationFrame` callback, and a `setTimeout` with a function and a delay of at
  * most SHORT_MS, scheduled while
@@ -125,30 +121,6 @@ export const TIMER_TRACKER = `(() => {
     cAF.apply(this, arguments);
     done(pending, "frame " + id);
   });
-  // A request the page began: what the settle waits for next (the browser's events say when it ends).
-  const fetchN = window.fetch;
-  if (typeof fetchN === "function") {
-    define("fetch", function fetch() {
-      if (armed) tell("porthole:request");
-      return fetchN.apply(this, arguments);
-    });
-  }
-  const XHR = window.XMLHttpRequest && window.XMLHttpRequest.prototype;
-  const sendN = XHR && XHR.send;
-  if (typeof sendN === "function") {
-    Object.defineProperty(XHR, "send", { value: function send() {
-      if (armed) tell("porthole:request");
-      return sendN.apply(this, arguments);
-    }, writable: true, configurable: true, enumerable: true });
-  }
-  // A navigation to another document (a link, a form) is one too: the walk of the document it leaves
-  // would be set aside.
-  const nav = window.navigation;
-  if (nav && typeof nav.addEventListener === "function") {
-    listen.call(nav, "navigate", (e) => {
-      if (armed && !(e.destination && e.destination.sameDocument)) tell("porthole:request");
-    });
-  }
   listen.call(window, "porthole:settle-arm", () => {
     armed = true;
     pending = new Set();

@@ -338,3 +338,63 @@ fixtureTest(
     );
   },
 );
+
+fixtureTest(
+  "act: the page tells the settle of each request it begins while an action settles, and of none outside",
+  () =>
+    openedPorthole({
+      "/": `<!doctype html><title>Marks</title>
+<button onclick="fetch('/data?n=1')">Fetch</button>
+<button onclick="const x = new XMLHttpRequest(); x.open('GET', '/data?n=2'); x.send()">Xhr</button>
+<button onclick="out.textContent = 'plain'">Plain</button><p id="out">-</p>
+<script>
+  window.marks = 0;
+  addEventListener("porthole:request", () => window.marks++);
+</script>`,
+      "/data": slowData,
+    }),
+  async ({ ph, sid, state }) => {
+    const marks = () => ph.pageEval(sid, "window.marks");
+    const fetched = await ph.act(sid, state, { action: "click", ref: refOf(state, /button "Fetch"/) });
+    assertCaptured(fetched);
+    assert.equal(await marks(), 1, "a fetch the click began");
+    const xhr = await ph.act(sid, fetched.freshState, {
+      action: "click",
+      ref: refOf(fetched.freshState, /button "Xhr"/),
+    });
+    assertCaptured(xhr);
+    assert.equal(await marks(), 2, "an XMLHttpRequest the click sent");
+    const plain = await ph.act(sid, xhr.freshState, {
+      action: "click",
+      ref: refOf(xhr.freshState, /button "Plain"/),
+    });
+    assertCaptured(plain);
+    assert.match(plain.freshState.tree, /plain/);
+    assert.equal(await marks(), 2, "a click that began no request");
+    await ph.pageEval(sid, "fetch('/data?n=3').then(() => 'done')");
+    assert.equal(await marks(), 2, "no settle was armed: the page's own fetch is not told");
+  },
+);
+
+fixtureTest(
+  "act: a link to another document is a request the page tells; a link within the document is none",
+  () =>
+    openedPorthole({
+      "/": `<!doctype html><title>Links</title><a href="#below">Below</a> <a href="/next">Next</a>
+<p id="below">Below</p>
+<script>addEventListener("porthole:request", () => sessionStorage.marks = Number(sessionStorage.marks || 0) + 1);</script>`,
+      "/next": `<!doctype html><title>Next</title><p>Next page</p>`,
+    }),
+  async ({ ph, sid, state }) => {
+    const within = await ph.act(sid, state, { action: "click", ref: refOf(state, /link "Below"/) });
+    assertCaptured(within);
+    assert.equal(await ph.pageEval(sid, "sessionStorage.marks ?? '0'"), "0");
+    const away = await ph.act(sid, within.freshState, {
+      action: "click",
+      ref: refOf(within.freshState, /link "Next"/),
+    });
+    assertCaptured(away);
+    assert.match(away.freshState.tree, /Next page/);
+    assert.equal(await ph.pageEval(sid, "sessionStorage.marks"), "1");
+  },
+);

@@ -11,7 +11,7 @@ import type { Protocol } from "devtools-protocol";
 import type { FrameInfo, PageDriver } from "../../driver/page_driver.ts";
 import { MUTATION_QUIET, SETTLE_ARM, SETTLE_DISARM } from "../../snapshot/page_lib.ts";
 import { WALKER } from "../../snapshot/walker.ts";
-import type { Prewalk } from "../observe/capture.ts";
+import type { Prewalk } from "../core/hosts.ts";
 
 export const DEFAULT_SETTLE_MS = 1500;
 

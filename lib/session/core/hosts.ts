@@ -10,7 +10,6 @@ import type { PageRecord } from "./page_record.ts";
 import type { StateAuthority } from "./states.ts";
 import type { ArtifactStore } from "../../artifacts/store.ts";
 import type { ObservationBudget } from "./budget.ts";
-import type { Prewalk } from "../observe/capture.ts";
 
 /** The session's pages, and opening and closing them. */
 export interface PagesHost {
@@ -35,6 +34,19 @@ export interface NavigationHost extends DestinationHost {
   authorizeCommit(rec: PageRecord, committed: FrameInfo | null): Promise<void>;
   navigate(input: NavigateInput, signal: AbortSignal): Promise<NavigateResult>;
   captureFresh(rec: PageRecord, frameId: string, signal: AbortSignal, like?: FreshLike): Promise<Observation>;
+}
+
+/**
+ * A walk of a whole frame the page already answered (the walker's `quietFirst`: an act's settle check
+ * walks the page once quiet, act/settle.ts), with the options it was sent with, as `wholeWalkOptions`
+ * (observe/capture.ts) gives them. The capture uses it in place of its own walk only when it would have
+ * sent exactly those options to that frame, with no frame inside it: otherwise it walks as always.
+ */
+export interface Prewalk {
+  /** JSON of the walker's options it was sent with. */
+  options: string;
+  /** The walker's answer (WALK_FORMAT). */
+  value: string;
 }
 
 /** How a fresh capture is taken: like the state acted on, and what its agent reads of it. */

@@ -19,6 +19,7 @@ import {
 } from "../../snapshot/walker.ts";
 import { driverError, type FrameInfo, type PageDriver } from "../../driver/page_driver.ts";
 import type { StateRecord } from "../core/states.ts";
+import type { Prewalk } from "../core/hosts.ts";
 import { sinceOutcome } from "./history.ts";
 import { type FrameDoor, framesOf, resolveRefDocument } from "../core/frame_doors.ts";
 import type { RefBook } from "../core/ref_book.ts";
@@ -45,19 +46,6 @@ export interface CaptureOptions {
   since?: { stateId: string; base: Readonly<StateRecord> | null };
   /** The observed frame's walk, sent ahead with the options it was sent with (see `Prewalk`). */
   prewalk?: Prewalk | null;
-}
-
-/**
- * A walk of a whole frame the page already answered (an act sends it behind its settle's first quiet
- * check, which it joins: act/settle.ts), with the options it was sent with, as `wholeWalkOptions`
- * gives them. The capture uses it in place of its own walk only when it would have sent exactly
- * those options to that frame, with no frame inside it: otherwise it walks as always.
- */
-export interface Prewalk {
-  /** JSON of the walker's options it was sent with. */
-  options: string;
-  /** The walker's answer (WALK_FORMAT). */
-  value: string;
 }
 
 export function documentIdOf(frame: FrameInfo, documentNode: number): string {

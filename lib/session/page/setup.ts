@@ -1,19 +1,20 @@
 /**
  * Attaching Porthole to a page of a session's context: emulation, the document-start scripts (the
- * click-listener recorder, the timer hook), the watchers and the route guard. A page that cannot be attached completely is closed.
+ * click-listener recorder, the timer hook, the request marks), the watchers and the route guard. A page that cannot be attached completely is closed.
  */
 import type { ContextLease } from "../../driver/pool.ts";
 import { driverError, type Page, PageDriver } from "../../driver/page_driver.ts";
 import { emulatePage, grantPermissions, type SessionEmulation } from "./emulation.ts";
 import { LISTENER_RECORDER } from "../../snapshot/listeners.ts";
 import { TIMER_TRACKER } from "../../snapshot/timers.ts";
+import { REQUEST_MARKER } from "./request_marks.ts";
 import { newPageRecord, type PageRecord } from "../core/page_record.ts";
 import { type GuardHost, installGuard } from "./guard.ts";
 import { type WatchHost, watchPage } from "./watchers.ts";
 import { type HealthHost, watchHealth } from "../core/page_health.ts";
 
 const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
-const DOCUMENT_START = LISTENER_RECORDER + "\n" + TIMER_TRACKER;
+const DOCUMENT_START = LISTENER_RECORDER + "\n" + TIMER_TRACKER + "\n" + REQUEST_MARKER;
 
 export interface SetupHost extends GuardHost, WatchHost, HealthHost {
   /** What every page of the session looks like (emulation.ts changes it for open pages too). */
