@@ -131,7 +131,8 @@ export const Observation = v.object({
   changes: v.optional(about(
     v.object({ added: v.array(Str), removed: v.array(Str), changed: v.array(Str) }),
     "With `since`: lines added; lines removed (one that had a ref as the ref alone, `@e12`; any other as " +
-      "its text); lines changed (the new text of a line whose ref stayed)",
+      "its text; one whose nested lines all went too stands for them); lines changed (the new text of a " +
+      "line whose ref stayed)",
   )),
   sinceUnavailable: v.optional(about(
     v.object({ reason: SinceUnavailableReason, message: Str }),
