@@ -1232,7 +1232,7 @@ export interface components {
             tier?: "full" | "interactive" | "minimal";
             /** @description With `since`: the base state the changes are against (then `tree` is empty) */
             since?: string;
-            /** @description With `since`: lines added; lines removed (one that had a ref as the ref alone, `@e12`; any other as its text); lines changed (the new text of a line whose ref stayed) */
+            /** @description With `since`: lines added; lines removed (one that had a ref as the ref alone, `@e12`; any other as its text; one whose nested lines all went too stands for them); lines changed (the new text of a line whose ref stayed) */
             changes?: {
                 added: string[];
                 removed: string[];
@@ -1323,7 +1323,7 @@ export interface components {
                 tier?: "full" | "interactive" | "minimal";
                 /** @description The state acted on, which the changes are against */
                 since?: string;
-                /** @description With `since`: lines added; lines removed (one that had a ref as the ref alone, `@e12`; any other as its text); lines changed (the new text of a line whose ref stayed) */
+                /** @description With `since`: lines added; lines removed (one that had a ref as the ref alone, `@e12`; any other as its text; one whose nested lines all went too stands for them); lines changed (the new text of a line whose ref stayed) */
                 changes?: {
                     added: string[];
                     removed: string[];
@@ -3095,7 +3095,7 @@ export interface components {
             tier?: "full" | "interactive" | "minimal";
             /** @description With `since`: the base state the changes are against (then `tree` is empty) */
             since?: string;
-            /** @description With `since`: lines added; lines removed (one that had a ref as the ref alone, `@e12`; any other as its text); lines changed (the new text of a line whose ref stayed) */
+            /** @description With `since`: lines added; lines removed (one that had a ref as the ref alone, `@e12`; any other as its text; one whose nested lines all went too stands for them); lines changed (the new text of a line whose ref stayed) */
             changes?: {
                 added: string[];
                 removed: string[];
