@@ -177,6 +177,11 @@ export class PageDriver {
     return () => this.cdp.off(event as any, handler);
   }
 
+  /** The page is known to be one frame (no frame inside it, in this process or another). */
+  get alone(): boolean {
+    return this.#keptFrames !== null && this.page.frames().length === 1;
+  }
+
   /**
    * The page's own frame tree. For a page without inner frames, the last one read while no frame
    * event came since: the events come before any later answer of the renderer, so a kept tree is as
@@ -185,11 +190,6 @@ export class PageDriver {
    * document can change (its first load replacing the initial empty document) without an event the
    * kept copy would notice in time.
    */
-  /** The page is known to be one frame (no frame inside it, in this process or another). */
-  get alone(): boolean {
-    return this.#keptFrames !== null && this.page.frames().length === 1;
-  }
-
   async frames(signal?: AbortSignal): Promise<FrameInfo[]> {
     if (this.#keptFrames) return this.#keptFrames.map((f) => ({ ...f }));
     const epoch = this.#frameEpoch;

@@ -9,7 +9,7 @@
  * - while armed, each counted timer fires `porthole:timer-set` when it is scheduled and
  *   `porthole:timer-done` once its callback ran (after it, so the callback's mutations come first)
  *   or it was cleared; `porthole:timer-cap` once MAX_FIRED of them fired (a runaway loop, which
- *   the settle reports as never quiet.
+ *   the settle reports as never quiet).
  *
  * What counts: a `requestAnimationFrame` callback, and a `setTimeout` with a function and a delay of at
  * most SHORT_MS, scheduled while

@@ -267,7 +267,7 @@ export const WALK_FORMAT = `(head, nodes) => {
  * observation's walk in one call, one round trip to the renderer instead of two (act/settle.ts): it
  * resolves with the check's answer, and with `walk`, the walk of the options without `quietFirst`, when
  * the DOM was quiet. A check that keeps its observer (the early one) does not walk when the page began a
- * request or a navigation since the arm (timers.ts tells it): the wait for that request follows, and its
+ * request or a navigation since the arm (session/page/request_marks.ts tells it): the wait for that request follows, and its
  * observer must see the render. The walker is the function every observation of the document already
  * sent, kept in Porthole's world by number (driver/page_functions.ts): the check costs no source.
  */

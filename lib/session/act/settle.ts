@@ -55,8 +55,8 @@ export class SettleWatch {
   #navigated = false;
   /** The quiet check asked for as soon as the input was acknowledged (see `inputDone`). */
   #early: Promise<Quiet | null> | null = null;
-  /** JSON of the walker's options the quiet checks walk with (null: they do not walk). */
-  #walkOptions: string | null = null;
+  /** The walker's options the quiet checks walk with, and their JSON (null: they do not walk). */
+  #walkWith: { options: Record<string, unknown>; json: string } | null = null;
   /** The walk of the quiet check the settle ended on (see `prewalk`). */
   #prewalk: Prewalk | null = null;
   /**
@@ -115,10 +115,11 @@ export class SettleWatch {
    * observer stays armed, so the wait that follows still sees every mutation. Returns the check's
    * answer (null when it was not asked for or failed): a round trip to the frame's renderer, which
    * comes after every event the renderer sent before it. With `walkOptions` (capture.ts
-   * `wholeWalkOptions`), a quiet page is walked in the same call (the walker's `quietFirst`): see `prewalk`.
+   * `wholeWalkOptions`), a quiet page is walked in the same call (the walker's `quietFirst`), which
+   * stops the observer: see `prewalk`.
    */
   inputDone(budgetMs: number, walkOptions?: Record<string, unknown> | null): Promise<Quiet | null> | null {
-    this.#walkOptions = walkOptions ? JSON.stringify(walkOptions) : null;
+    this.#walkWith = walkOptions ? { options: walkOptions, json: JSON.stringify(walkOptions) } : null;
     if (budgetMs <= 0 || this.#started) return null;
     const quietArgs = [false, FRAME_MS, AFTER_MS, budgetMs, true];
     const asked = walkOptions
@@ -184,8 +185,8 @@ export class SettleWatch {
       // The walker stopped the observer.
       if (first?.walk !== undefined) this.#armed = false;
       if (first?.quiet && !this.#started && !this.#navigated) {
-        if (first.walk !== undefined && this.#walkOptions) {
-          this.#prewalk = { options: this.#walkOptions, value: first.walk };
+        if (first.walk !== undefined && this.#walkWith) {
+          this.#prewalk = { options: this.#walkWith.json, value: first.walk };
         }
         return report("quiet");
       }
@@ -201,18 +202,18 @@ export class SettleWatch {
         this.#armed = false;
         const quietArgs = [mark > 0, FRAME_MS, AFTER_MS, Math.max(1, Math.round(left))];
         // The document is the one the walker's options are for: walk it in the same call, as the early check does.
-        const walkOptions = this.#navigated ? null : this.#walkOptions;
+        const walkWith = this.#navigated ? null : this.#walkWith;
         const quiet: Quiet = await this.#driver.callIn<Quiet>(
           frame,
-          walkOptions ? WALKER : MUTATION_QUIET,
-          walkOptions ? [{ ...JSON.parse(walkOptions), quietFirst: quietArgs }] : quietArgs,
+          walkWith ? WALKER : MUTATION_QUIET,
+          walkWith ? [{ ...walkWith.options, quietFirst: quietArgs }] : quietArgs,
           budget,
         ).then((q) => (this.#answered(), q), () => ({ quiet: !budget.aborted }));
         timers = quiet.timers ?? timers;
         // A request started while the DOM was watched: wait for it, then for quiet again.
         if (this.#started !== mark || this.#pending.size) continue;
-        if (quiet.quiet && quiet.walk !== undefined && walkOptions) {
-          this.#prewalk = { options: walkOptions, value: quiet.walk };
+        if (quiet.quiet && quiet.walk !== undefined && walkWith) {
+          this.#prewalk = { options: walkWith.json, value: quiet.walk };
         }
         return report(quiet.quiet ? "quiet" : "budget");
       }

@@ -72,6 +72,9 @@ const BUDGET_FACTOR = 2;
  */
 const PAGED_BUDGET = 4 * 1024 * 1024;
 
+/** How far the walker may read under the cap `maxBytes`. */
+const walkBudget = (maxBytes: number) => Math.max(maxBytes * BUDGET_FACTOR, PAGED_BUDGET);
+
 /** The walker's first argument. */
 function walkOptions(
   tier: Tier,
@@ -95,7 +98,7 @@ export function wholeWalkOptions(
   maxBytes: number,
 ): Record<string, unknown> {
   const floor = target.refs.doc(frame.frameId, frame.loaderId).next;
-  return walkOptions(tier, Math.max(maxBytes * BUDGET_FACTOR, PAGED_BUDGET), "*", floor, false);
+  return walkOptions(tier, walkBudget(maxBytes), "*", floor, false);
 }
 
 /** The cursor of page `index` of a state (opaque to clients). */
@@ -249,7 +252,7 @@ export async function captureFrame(
 > {
   const { driver } = target;
   const tier = opts.tier ?? "full";
-  const budget = Math.max(opts.maxBytes * BUDGET_FACTOR, PAGED_BUDGET);
+  const budget = walkBudget(opts.maxBytes);
   try {
     const { frame, door, frames } = await findFrame(driver, opts.frameId, signal);
     const childrenOf = (id: string) => frames.filter((f) => f.info.parentId === id);
