@@ -200,7 +200,7 @@ export const ActResult = v.object({
         "quiet: the requests and short timers the action started ended and the DOM was quiet after them; " +
           "budget: settleMs (or the deadline) ran out first; skipped: settleMs 0, or no input was dispatched",
       ),
-      ms: about(Num, "Time spent settling, in ms"),
+      ms: about(Num, "Time spent settling, in ms, from the input's acknowledgement"),
       pending: about(Int, "Requests the action started that were still running"),
       timers: v.optional(about(
         Int,

@@ -255,11 +255,10 @@ export const DESCRIBE_ELEMENTS = `function (items) {
 export const SETTLE_ARM = `function () {
   const old = globalThis.__portholeSettle;
   if (old) old.stop();
-  // When it was armed on the document's timeline (the last frame's time), which an animation's start
-  // time is on: a frame that began before the arm but renders after the input still starts the
-  // input's transitions at or after it.
-  const armed = document.timeline.currentTime ?? performance.now();
-  const s = { seen: 0, last: -1, batches: [], armed, timers: { set: 0, done: 0, capped: false }, requests: 0 };
+  // The animations already there: those the input starts are the others. (Start times would not
+  // tell: a frame's time may precede the arm, and a transition the input started waits for one.)
+  const before = new WeakSet(document.getAnimations());
+  const s = { seen: 0, last: -1, batches: [], before, timers: { set: 0, done: 0, capped: false }, requests: 0 };
   s.mo = new MutationObserver((records) => {
     s.seen += records.length;
     s.last = performance.now();
@@ -336,10 +335,9 @@ export const MUTATION_QUIET = `function (requested, waitMs, afterMs, maxMs, keep
   // Transitions and animations the input started that end within the budget.
   const animating = () => {
     const now = performance.now();
-    const armed = s.armed === undefined ? (document.timeline.currentTime ?? start) : s.armed;
     return document.getAnimations().filter((a) => {
       // A transition the input started may still be pending (no start time until the next frame).
-      if (a.playState !== "running" || !a.effect || (a.startTime !== null && a.startTime < armed)) return false;
+      if (a.playState !== "running" || !a.effect || s.before.has(a)) return false;
       const t = a.effect.getComputedTiming();
       if (!Number.isFinite(t.endTime)) return false;
       const left = (t.endTime - (t.localTime || 0)) / Math.abs(a.playbackRate || 1);

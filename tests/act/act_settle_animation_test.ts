@@ -43,10 +43,27 @@ Deno.test(
     const state = await ph.open(sid, site.url("/"));
     const r = await ph.actOn(sid, state, "click", /button "Delete"/);
     assert.equal(r.settle.state, "quiet");
+    // Its time counts from the input: the fade's 300 ms are in it.
+    assert.ok(r.settle.ms >= 250, `settled in ${r.settle.ms} ms`);
     assert.match(r.freshState.tree, /dialog "Confirm"/);
     assert.match(r.freshState.tree, /button "Delete file"/);
   },
 );
+
+Deno.test("a transition running before the click is not waited for", browserTest, async () => {
+  await using site = new Site({ "/": PAGE });
+  await using ph = await Porthole.start();
+  const sid = await ph.session();
+  await ph.open(sid, site.url("/"));
+  await ph.pageEval(
+    sid,
+    "backdrop.style.transition = 'opacity 1200ms linear'; backdrop.getBoundingClientRect(); backdrop.classList.add('show')",
+  );
+  const state = await ph.observe(sid, {});
+  const r = await ph.actOn(sid, state, "click", /button "Load"/, { settleMs: 3000 });
+  assert.equal(r.settle.state, "quiet");
+  assert.ok(r.settle.ms < 600, `settled in ${r.settle.ms} ms`);
+});
 
 Deno.test("an endless animation does not hold the settle to its budget", browserTest, async () => {
   await using site = new Site({ "/": PAGE });

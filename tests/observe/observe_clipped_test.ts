@@ -62,7 +62,8 @@ Deno.test("a carousel's slides outside its overflow-hidden viewport are offscree
   assert.equal(r.execution, "not_dispatched");
   assert.equal(r.error.code, "element_not_visible");
   assert.equal(r.error.details.clipped, true);
-  assert.match(r.error.message, /clipped out of view/);
+  assert.equal(r.error.details.transient, undefined);
+  assert.match(r.error.message, /clipped out of view.*no scroll shows it/);
   assert.equal(await ph.pageEval(s.sid, "document.getElementById('out').textContent"), "nothing");
 
   // Brought into view the page's way, the slide is reachable.
@@ -79,6 +80,30 @@ Deno.test("a carousel's slides outside its overflow-hidden viewport are offscree
   const pressed = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /button "Offer three"/) });
   assertCaptured(pressed);
   assert.match(pressed.freshState.tree, /pressed three/);
+});
+
+Deno.test("a slide clipped while its carousel moves is refused as a clip of the moment", {
+  sanitizeOps: false,
+  sanitizeResources: false,
+}, async () => {
+  await using site = new Site({ "/": PAGE });
+  await using s = await session(site.url("/"));
+  // A slow slide, longer than the settle waits for: the act answers while the track moves.
+  await ph.pageEval(s.sid, "document.getElementById('track').style.transition = 'transform 4s linear'");
+  const state = await ph.observe(s.sid, {});
+  const next = await ph.actOn(s.sid, state, "click", /button "Next offer"/);
+  assertCaptured(next);
+  const r = await ph.act(s.sid, next.freshState, {
+    action: "click",
+    ref: refOf(state, /button "Offer two"/),
+  });
+  assert.equal(r.execution, "not_dispatched");
+  assert.equal(r.error.code, "element_not_visible");
+  assert.equal(r.error.details.clipped, true);
+  assert.equal(r.error.details.transient, true);
+  assert.match(r.error.message, /for the moment: an animation is moving it/);
+  assert.match(r.error.recoveryHint, /observe again/);
+  assert.equal(await ph.pageEval(s.sid, "document.getElementById('out').textContent"), "nothing");
 });
 
 Deno.test("a row a scrolling box clips is scrolled into view and clicked", {

@@ -44,7 +44,7 @@ export class Agent {
   /** Of `bytes`, those of the trees the observations carried. */
   treeBytes = 0;
   observations = 0;
-  /** The first act refused or failed, as `code: message`. */
+  /** The first act refused or failed, as `code: message` (not a transient refusal: see `act`). */
   firstError: string | null = null;
   readonly #ph: Porthole;
   readonly #sid: string;
@@ -235,7 +235,7 @@ export class Agent {
 
   /**
    * One act on the current state; continues from its fresh state. Throws when refused or failed,
-   * except for what the contract tells an agent to do itself: a cover Porthole says is transient
+   * except for what the contract tells an agent to do itself: a cover or clip Porthole says is transient
    * (an animation, a list still scrolling), or a refusal before dispatch of an act aimed from a view
    * that was out of date, is met by observing again and acting on the fresh state (three tries in all).
    * `rest`'s patterns (`toRef`) are refs found as the target is.
@@ -252,7 +252,9 @@ export class Agent {
       } catch (e) {
         if (!(e instanceof ActError) || tries >= 3) throw e;
         if (!e.transient && !(blind && e.notDispatched)) throw e;
-        this.firstError ??= e.message;
+        // A refusal that passes by itself is the contract at work, not a failure: it is told, not counted.
+        if (e.transient) console.error(`gauntlet: transient refusal, observing again: ${e.message}`);
+        else this.firstError ??= e.message;
         if (e.transient) await new Promise((r) => setTimeout(r, 300));
         await this.observe();
       }

@@ -1363,7 +1363,7 @@ export interface components {
                  * @enum {string}
                  */
                 state: "quiet" | "budget" | "skipped";
-                /** @description Time spent settling, in ms */
+                /** @description Time spent settling, in ms, from the input's acknowledgement */
                 ms: number;
                 /** @description Requests the action started that were still running */
                 pending: number;

@@ -344,7 +344,7 @@ function checkUsable(ref: RefTarget, info: ElementInfo, node: AxFacts, input: Ac
   }
   // A pointer cannot reach what is clipped out of sight: not visible, though nothing covers it.
   if (info.clipped && (CLICKS.has(input.action) || input.action === "drag")) {
-    throw clipped(ref.ref, element(ref));
+    throw clipped(ref.ref, element(ref), info.moving);
   }
   if (info.hit && !info.hit.ok) {
     throw obscured(`${ref.ref} is covered by another element at its click point`, element(ref), info.hit);
@@ -362,7 +362,7 @@ function checkDropTarget(ref: RefTarget, info: ElementInfo, node: AxFacts) {
   }
   if (!info.visible) throw new Stop("element_not_visible", `The drop target ${ref.ref} is not visible`, el);
   checkFingerprint(ref, node);
-  if (info.clipped) throw clipped(`The drop target ${ref.ref}`, element(ref));
+  if (info.clipped) throw clipped(`The drop target ${ref.ref}`, element(ref), info.moving);
   if (info.hit && !info.hit.ok) {
     throw obscured(`The drop target ${ref.ref} is covered by another element`, element(ref), info.hit);
   }

@@ -195,7 +195,7 @@ async function dropPoint(
       element,
     );
   }
-  if (info.clipped) throw clipped(what, element);
+  if (info.clipped) throw clipped(what, element, info.moving);
   if (!info.hit?.ok) throw obscured(`${what} is covered by another element`, element, info.hit);
   const center = { x: info.point.topX, y: info.point.topY };
   const reorder = source.role === target.ref.role &&

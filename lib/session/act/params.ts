@@ -60,12 +60,23 @@ export function detached(ref: RefTarget): Stop {
 
 /**
  * `element_not_visible`: an ancestor that hides its overflow clips the node out of sight (a
- * carousel's slide outside its viewport), and no scroll shows it; nothing covers it.
+ * carousel's slide outside its viewport), and no scroll shows it; nothing covers it. When it or an
+ * ancestor is animating (`moving`: the carousel is on its way), the clip is of the moment and says so
+ * (`details.transient`).
  */
-export function clipped(subject: string, element: Record<string, unknown>): Stop {
+export function clipped(subject: string, element: Record<string, unknown>, moving = false): Stop {
+  const message = `${subject} is clipped out of view by an ancestor that hides its overflow`;
+  if (moving) {
+    return new Stop(
+      "element_not_visible",
+      `${message}, for the moment: an animation is moving it`,
+      { ...element, clipped: true, transient: true },
+      "The clip is transient: observe again and act on the fresh state",
+    );
+  }
   return new Stop(
     "element_not_visible",
-    `${subject} is clipped out of view by an ancestor that hides its overflow; no scroll shows it`,
+    `${message}; no scroll shows it`,
     { ...element, clipped: true },
     "Bring it into view the way the page does (a carousel's next button, a tab), then observe again",
   );

@@ -32,7 +32,7 @@ export async function clickPoint(
 ): Promise<Point> {
   let point = target.info.point!;
   // Scrolling would move the box that clips it (a carousel's), not show it.
-  if (target.info.clipped) throw clipped(target.ref.ref, {});
+  if (target.info.clipped) throw clipped(target.ref.ref, {}, target.info.moving);
   if (!point.inView) {
     const driver = rec.driver;
     const objectId = target.objectId ?? await target.resolve?.(signal) ?? null;
@@ -45,7 +45,7 @@ export async function clickPoint(
       signal,
     );
     point = info.point!;
-    if (info.clipped) throw clipped(target.ref.ref, {});
+    if (info.clipped) throw clipped(target.ref.ref, {}, info.moving);
     if (!point.inView) {
       throw new Stop(
         "element_not_visible",

@@ -23,6 +23,8 @@ export interface ElementInfo {
   hit?: Hit | null;
   /** An ancestor that hides its overflow clips it out of sight: no scroll shows it. */
   clipped?: boolean;
+  /** Clipped while it or an ancestor is animating: the clip may pass by itself. */
+  moving?: boolean;
   facts?: FieldFacts;
   /** The node is (inside) a download link: its download starts only after the click is acknowledged. */
   downloadLink?: boolean;

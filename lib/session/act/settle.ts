@@ -53,6 +53,8 @@ export class SettleWatch {
   #frame: FrameInfo;
   /** A document request of the watched frame began: its loader must be read again. */
   #navigated = false;
+  /** When the input was acknowledged (`inputDone`): the settle's time and budget count from there. */
+  #inputAt: number | null = null;
   /** The quiet check asked for as soon as the input was acknowledged (see `inputDone`). */
   #early: Promise<Quiet | null> | null = null;
   /** The walker's options the quiet checks walk with, and their JSON (null: they do not walk). */
@@ -119,6 +121,7 @@ export class SettleWatch {
    * stops the observer: see `prewalk`.
    */
   inputDone(budgetMs: number, walkOptions?: Record<string, unknown> | null): Promise<Quiet | null> | null {
+    this.#inputAt = performance.now();
     this.#walkWith = walkOptions ? { options: walkOptions, json: JSON.stringify(walkOptions) } : null;
     if (budgetMs <= 0 || this.#started) return null;
     const quietArgs = [false, FRAME_MS, AFTER_MS, budgetMs, true];
@@ -164,19 +167,23 @@ export class SettleWatch {
 
   /**
    * Wait until the requests the action started are done and the DOM of the watched frame is quiet,
-   * within `budgetMs` and `signal`. A document that went away meanwhile ends the wait: there is
+   * within `budgetMs` (counted from the input's acknowledgement, as the report's `ms` is) and `signal`. A document that went away meanwhile ends the wait: there is
    * nothing left to settle in it.
    */
   async settle(budgetMs: number, signal: AbortSignal): Promise<SettleReport> {
-    const t0 = performance.now();
+    // The early check (`inputDone`) began settling when the input was acknowledged.
+    const t0 = Math.min(this.#inputAt ?? Infinity, performance.now());
     let timers: number | undefined;
     const report = (state: SettleReport["state"]): SettleReport => {
       const r: SettleReport = { state, ms: Math.round(performance.now() - t0), pending: this.#pending.size };
       if (timers) r.timers = timers;
       return r;
     };
-    if (budgetMs <= 0) return report("skipped");
-    const budget = AbortSignal.any([signal, AbortSignal.timeout(budgetMs)]);
+    if (budgetMs <= 0) return { state: "skipped", ms: 0, pending: this.#pending.size };
+    const budget = AbortSignal.any([
+      signal,
+      AbortSignal.timeout(Math.max(1, Math.round(budgetMs - (performance.now() - t0)))),
+    ]);
     const early = this.#early;
     this.#early = null;
     try {

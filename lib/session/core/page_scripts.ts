@@ -46,6 +46,15 @@ export const ELEMENT_INFO = `function (doc, hitTest, at, ignore) {
   // viewport is; one that hides its overflow shows it never (clipped).
   const clip = visible ? (${CLIP}).call(el) : null;
   const inView = x >= 0 && y >= 0 && x < innerWidth && y < innerHeight && clip !== "scroll";
+  // Clipped while it or an ancestor is carried by an animation (a carousel's slide on its way in).
+  let moving = false;
+  if (clip === "hidden") {
+    const targets = new Set(document.getAnimations().filter((a) => a.playState === "running" && a.effect &&
+      a.effect.target).map((a) => a.effect.target));
+    for (let n = el; n && !moving; n = n.assignedSlot || n.parentElement || (n.parentNode && n.parentNode.host)) {
+      moving = targets.has(n);
+    }
+  }
   return {
     connected, sameDocument, visible, enabled: !disabled, editable, valueKind, framesOk,
     checked: typeof el.checked === "boolean" ? el.checked : null,
@@ -53,6 +62,7 @@ export const ELEMENT_INFO = `function (doc, hitTest, at, ignore) {
     point: { x, y, inView, topX: x + ox, topY: y + oy },
     box: { width: rect.width, height: rect.height },
     clipped: clip === "hidden",
+    moving,
     hit: hitTest && inView && visible && clip !== "hidden" ? (${HIT_TEST}).call(el, x, y, ignore) : null,
     facts: (${FIELD_FACTS}).call(el),
   };
