@@ -61,7 +61,8 @@ Deno.test(
     assert.equal(nav.status, 200);
     assert.equal(nav.headers.get("preference-applied"), "return=minimal");
     assert.match(nav.headers.get("vary") ?? "", /Prefer/);
-    assert.deepEqual(Object.keys(nav.body), ["httpStatus", "navigation", "state"]);
+    // A committed document that answered 200 is the usual: absent, that is what happened.
+    assert.deepEqual(Object.keys(nav.body), ["state"]);
     assert.deepEqual(Object.keys(nav.body.state), ["stateId", "targetId", "url", "title", "tree"]);
     assertMinimalObservation(nav.body.state);
     assert.equal(nav.body.state.url, site.url("/"));
@@ -102,7 +103,7 @@ Deno.test(
     assert.equal(acted.headers.get("preference-applied"), "return=minimal");
     const r = acted.body;
     assert.equal(r.execution, "completed");
-    assert.equal(r.observation, "captured");
+    assert.equal("observation" in r, false, "the fresh state beside it says it was captured");
     assert.equal("postcondition" in r, false, "no postcondition was declared: none is answered");
     assert.equal("actionId" in r, false);
     assert.equal("settle" in r, false, "a settle that went quiet is not said");
@@ -155,7 +156,7 @@ Deno.test(
 );
 
 Deno.test(
-  "minimal answers keep what an agent must know: a settle that ran out, a budget with a limit, a cut tree",
+  "minimal answers keep what an agent must know: a settle that ran out, a budget with a limit, a cut tree, a 404",
   browserTest,
   async () => {
     const busy = `<!doctype html><title>Busy</title>
@@ -190,5 +191,10 @@ Deno.test(
     assert.equal(acted.status, 200);
     assert.equal(acted.body.settle.state, "budget");
     assert.equal(acted.body.settle.pending, 1);
+    // A status that is not 200 is said; a committed navigation is still the usual.
+    const missing = await post("/navigate", { url: site.url("/nowhere") });
+    assert.equal(missing.status, 200);
+    assert.equal(missing.body.httpStatus, 404);
+    assert.equal("navigation" in missing.body, false);
   },
 );
