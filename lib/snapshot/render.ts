@@ -306,6 +306,16 @@ export function render(root: FrameWalk, frames: Map<string, FrameWalk>, opts: Re
     // An icon inside a named control says nothing its name does not: it is left out.
     emitAll(hasRef && name ? node.kids.filter((k) => !decorative(k)) : node.kids, depth + 1);
     if (tier === "minimal") return;
+    if (hasRef && !name && ((w.f ?? 0) & FLAG.wrapper) && !w.a && onlyChildWithRef(lines, index)) {
+      // A nameless wrapper around one actionable child (a custom element's host around its button, a
+      // listener's box around a field): the child's ref acts for both, its click reaching the wrapper's
+      // listener, and the wrapper's line and ref go.
+      lines.splice(index, 1);
+      for (let i = index; i < lines.length; i++) lines[i].depth--;
+      refs.splice(refs.findIndex((r) => r.ref === line.ref), 1);
+      seenRefs.delete(line.ref!);
+      return;
+    }
     if (tier === "interactive" && !hasRef && LANDMARKS.has(w.r) && lines.length === index + 1) {
       // A landmark places actionable nodes; with none inside it is left out.
       lines.length = index;
@@ -349,8 +359,13 @@ export function render(root: FrameWalk, frames: Map<string, FrameWalk>, opts: Re
 
 /** Whether the lines after `index` are one child subtree whose head carries a ref and the name `name`. */
 function namedByOnlyChild(lines: Line[], index: number, name: string): boolean {
+  return lines[index + 1]?.name === name && onlyChildWithRef(lines, index);
+}
+
+/** Whether the lines after `index` are one child subtree whose head carries a ref. */
+function onlyChildWithRef(lines: Line[], index: number): boolean {
   const head = lines[index + 1];
-  if (head?.ref === undefined || head.name !== name) return false;
+  if (head?.ref === undefined) return false;
   for (let i = index + 2; i < lines.length; i++) if (lines[i].depth <= head.depth) return false;
   return true;
 }

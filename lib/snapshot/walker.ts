@@ -141,6 +141,11 @@ export const FLAG = {
    * its overflow clips it away (a carousel's slide outside its viewport).
    */
   offscreen: 8192,
+  /**
+   * A ref for a click listener or a pointer cursor alone: no role, focus, scroll or drag handle of its
+   * own. Rendered around a single actionable child, it is that child's wrapper (render.ts).
+   */
+  wrapper: 16384,
 } as const;
 
 /** Cursors that say an element can be dragged. */
@@ -776,6 +781,10 @@ export const WALKER = `function (opts, ...frameOwners) {
       // A ref's role is the one its action's fingerprint reads again: Chromium's own.
       if (plain) role = roleOf(el);
     }
+    // A wrapper's ref: a listener, a pointer cursor or a focus only a script gives (tabindex -1, as a
+    // popup's paper) is all that makes it actionable.
+    const wrapper = ref && (role === "generic" || role === "none" || role === "") && !sc && el.tabIndex < 0 &&
+      !el.isContentEditable && attr(el, "draggable") !== "true" && !GRAB.has(st.cursor);
     const closedHost = tag.includes("-") && !el.shadowRoot;
     if (!ref && !closedHost && !sc && INLINE.has(role) && !(parent.rich && FORMATTING.has(role))) {
       // No line of its own: inline content joins the text around it, blocks break the text run.
@@ -809,7 +818,7 @@ export const WALKER = `function (opts, ...frameOwners) {
       const level = Number(attr(el, "aria-level")) || (/^h[1-6]$/.test(tag) ? Number(tag[1]) : 2);
       node.lv = level;
     }
-    const f = F ? 0 : flags(el, role, tag) | (ref ? consequences(el, tag, st) : 0);
+    const f = (F ? 0 : flags(el, role, tag) | (ref ? consequences(el, tag, st) : 0)) | (wrapper ? ${FLAG.wrapper} : 0);
     if (f) node.f = f;
     if (sc) node.sc = sc;
     // A search reads a link's target only where its line may match (complete): the others show no /url.

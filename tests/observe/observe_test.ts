@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import {
+  assertCaptured,
   assertNotDispatched,
   browserTest,
   disposing,
@@ -157,6 +158,51 @@ pageTest("refs go to interactive, focusable and click-handling nodes, and not to
     current = result.freshState;
     assert.equal(refOf(current, pattern), ref, "the node kept its ref");
   }
+});
+
+pageTest("a nameless wrapper around one actionable child is left out: the child's ref acts for both", {
+  "/": `<!doctype html><title>Wrappers</title>
+<x-button id="host"></x-button>
+<div id="box" onclick="log.textContent += 'box;'"><input aria-label="City"></div>
+<div onclick="log.textContent += 'card;'"><h2>Card</h2><button>Like</button></div>
+<div aria-label="Named" onclick="log.textContent += 'named;'"><button>Inside named</button></div>
+<div tabindex="0" onclick="log.textContent += 'tab;'"><button>Inside focusable</button></div>
+<p id="log"></p>
+<script>
+  customElements.define("x-button", class extends HTMLElement {
+    constructor() {
+      super();
+      this.attachShadow({ mode: "open" }).innerHTML = "<button>Save</button>";
+      this.shadowRoot.querySelector("button").onclick = () => { log.textContent += "button;"; };
+      this.addEventListener("click", () => { log.textContent += "host;"; });
+    }
+  });
+</script>`,
+}, async ({ sid, state }) => {
+  assert.deepEqual(lines(state.tree).map((l) => l.replace(/ \[ref=@e\d+\]/, " [ref]")), [
+    '- button "Save" [ref]',
+    '- textbox "City" [ref]',
+    "- clickable [ref]:",
+    '  - heading "Card" [level=2]',
+    '  - button "Like" [ref]',
+    '- clickable "Named" [ref]:',
+    '  - button "Inside named" [ref]',
+    "- clickable [ref]:",
+    '  - button "Inside focusable" [ref]',
+    "- paragraph",
+  ]);
+  // The wrappers' refs are not the agent's to use: the refs it has are those the tree shows.
+  assert.equal(state.refCount, 8);
+  assert.equal((state.tree.match(/\[ref=/g) ?? []).length, 8);
+  const r = await ph.act(sid, state, { action: "click", ref: refOf(state, /button "Save"/) });
+  assertCaptured(r);
+  assert.equal(await ph.pageEval(sid, "log.textContent"), "button;host;");
+  const typed = await ph.act(sid, r.freshState, {
+    action: "click",
+    ref: refOf(r.freshState, /textbox "City"/),
+  });
+  assertCaptured(typed);
+  assert.equal(await ph.pageEval(sid, "log.textContent"), "button;host;box;");
 });
 
 pageTest("an empty focus guard with no area gets no ref; an empty focusable box with an area does", {
