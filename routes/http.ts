@@ -191,7 +191,7 @@ export function createApp(
       if (op.status === 204) return c.body(null, 204);
       // `Prefer: return=minimal` (RFC 7240): the answer without its bookkeeping (lib/protocol/minimal.ts).
       const minimal = prefersMinimal(c.req.header("prefer"))
-        ? minimalAnswer(result, baseOf(params.sessionId))
+        ? minimalAnswer(result, baseOf(params.sessionId), input)
         : undefined;
       if (minimal) {
         c.header("preference-applied", "return=minimal");

@@ -20,7 +20,8 @@
  *   page went quiet or no settle ran (it is kept when the budget ran out: the page may still be busy).
  * - A navigation's result keeps `navigation` and `httpStatus` when they are not the usual (a committed
  *   document answered 200: absent, that is what happened), and `url` only when it has no `state` (which
- *   carries it); `pageId` goes as an observation's does.
+ *   carries it); `pageId` goes as an observation's does. Its state's `url` goes when it is the URL the
+ *   agent asked for (`requested`): absent, the page is where it was sent.
  *
  * Pure: it shapes an answer already made (finding a `since` answer's base with `baseOf`), and says
  * whether it shaped anything.
@@ -100,8 +101,11 @@ export function shapesAnswer(fields: Iterable<string>): boolean {
   return has.has("execution") || has.has("httpStatus") || (has.has("stateId") && has.has("targetId"));
 }
 
-/** The minimal form of an operation's answer, or undefined when the answer is not one it shapes. */
-export function minimalAnswer(result: unknown, baseOf?: BaseOf): Obj | undefined {
+/**
+ * The minimal form of an operation's answer, or undefined when the answer is not one it shapes.
+ * `request`: the operation's input (a navigation's `url` is the one the agent asked for).
+ */
+export function minimalAnswer(result: unknown, baseOf?: BaseOf, request?: unknown): Obj | undefined {
   if (!isObject(result)) return undefined;
   if (typeof result.execution === "string") {
     const out: Obj = {};
@@ -122,6 +126,11 @@ export function minimalAnswer(result: unknown, baseOf?: BaseOf): Obj | undefined
         continue;
       }
       out[key] = key === "state" && isObject(value) ? minimalObservation(value, baseOf) : value;
+    }
+    const asked = isObject(request) ? request.url : undefined;
+    if (isObject(out.state) && typeof asked === "string" && out.state.url === asked) {
+      const { url: _, ...state } = out.state;
+      out.state = state;
     }
     return out;
   }

@@ -63,9 +63,9 @@ Deno.test(
     assert.match(nav.headers.get("vary") ?? "", /Prefer/);
     // A committed document that answered 200 is the usual: absent, that is what happened.
     assert.deepEqual(Object.keys(nav.body), ["state"]);
-    assert.deepEqual(Object.keys(nav.body.state), ["stateId", "targetId", "url", "title", "tree"]);
+    // The page is where the agent sent it: the URL it asked for is not said again.
+    assert.deepEqual(Object.keys(nav.body.state), ["stateId", "targetId", "title", "tree"]);
     assertMinimalObservation(nav.body.state);
-    assert.equal(nav.body.state.url, site.url("/"));
     assert.equal(nav.body.state.title, "Minimal");
 
     // The whole answer, for the same state, has the fields the minimal one left out.
@@ -156,7 +156,7 @@ Deno.test(
 );
 
 Deno.test(
-  "minimal answers keep what an agent must know: a settle that ran out, a budget with a limit, a cut tree, a 404",
+  "minimal answers keep what an agent must know: a settle that ran out, a budget with a limit, a cut tree, a 404, a redirect",
   browserTest,
   async () => {
     const busy = `<!doctype html><title>Busy</title>
@@ -164,6 +164,7 @@ Deno.test(
 <ul>${Array.from({ length: 3000 }, (_, i) => `<li>Row ${i} with some words</li>`).join("")}</ul>`;
     await using site = new Site({
         "/": busy,
+        "/old": () => new Response(null, { status: 302, headers: { location: "/" } }),
         "/slow": async () => {
           await new Promise((r) => setTimeout(r, 1500));
           return new Response("ok");
@@ -196,5 +197,9 @@ Deno.test(
     assert.equal(missing.status, 200);
     assert.equal(missing.body.httpStatus, 404);
     assert.equal("navigation" in missing.body, false);
+    // Sent elsewhere (a redirect), the page says where it is.
+    const moved = await post("/navigate", { url: site.url("/old"), observe: true });
+    assert.equal(moved.body.state.url, site.url("/"));
+    assert.equal(moved.body.state.title, "Busy");
   },
 );
