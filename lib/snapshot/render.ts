@@ -321,7 +321,8 @@ export function render(root: FrameWalk, frames: Map<string, FrameWalk>, opts: Re
       lines.length = index;
       return;
     }
-    const href = tier === "full" && w.r === "link" && !opts.plain ? w.u : undefined;
+    // A link within the document ("#") loads nothing: no target to show.
+    const href = tier === "full" && w.r === "link" && !opts.plain && w.u !== "#" ? w.u : undefined;
     let kids = lines.length - index - 1;
     const lone = kids === 1 ? lines[index + 1] : undefined;
     if (!hasRef && name && !fw.result.find && namedByOnlyChild(lines, index, name)) {

@@ -33,7 +33,7 @@ export interface WalkNode {
   v?: string;
   /** Facts of a field for the credential rule (page_lib.ts FIELD_FACTS). */
   fx?: FieldFacts;
-  /** Link target, absolute and raw (redacted when rendered). */
+  /** Link target, absolute and raw (redacted when rendered); "#" for a link within the document. */
   u?: string;
   /** An iframe: index into the frame owners passed to the walker (-1: not known). */
   fr?: number;
@@ -610,6 +610,13 @@ export const WALKER = `function (opts, ...frameOwners) {
     const list = pseudoSelector();
     return list === null || (list !== "" && el.matches(list));
   };
+  // A link's target; "#" for one within this document (its URL up to the fragment is the document's):
+  // following it moves within the page, as a menu's href="#" items, and loads nothing.
+  const here = location.href.split("#")[0];
+  const target = (href) => {
+    const i = href.indexOf("#");
+    return i >= 0 && href.slice(0, i) === here ? "#" : href;
+  };
   const focusable = (el) =>
     el.tabIndex >= 0 || el.hasAttribute("tabindex") || (el.isContentEditable &&
       !(el.parentElement && el.parentElement.isContentEditable));
@@ -719,7 +726,7 @@ export const WALKER = `function (opts, ...frameOwners) {
     let f = node.f || 0;
     if (at < 2) {
       f |= flags(el, node.r, el.localName) | (node.ref !== undefined ? markup(el, el.localName) : 0);
-      if (node.r === "link" && typeof el.href === "string" && el.href) node.u = el.href;
+      if (node.r === "link" && typeof el.href === "string" && el.href) node.u = target(el.href);
     }
     if (level === 3 && node.ref !== undefined) f |= reach(el);
     if (f) node.f = f;
@@ -822,7 +829,7 @@ export const WALKER = `function (opts, ...frameOwners) {
     if (f) node.f = f;
     if (sc) node.sc = sc;
     // A search reads a link's target only where its line may match (complete): the others show no /url.
-    if (!F && role === "link" && typeof el.href === "string" && el.href) node.u = el.href;
+    if (!F && role === "link" && typeof el.href === "string" && el.href) node.u = target(el.href);
     const index = record(node, el);
     if (F && !lazy) done.set(index, 1);
     cost(node, tier === "full" || ref > 0 || (tier === "interactive" && LANDMARKS.has(role)));

@@ -160,6 +160,27 @@ pageTest("refs go to interactive, focusable and click-handling nodes, and not to
   }
 });
 
+pageTest("a link within the document says no navigation and no target; one to another document does", {
+  "/": `<!doctype html><title>Links</title>
+<a href="#part">Jump</a><a href="">Self</a><a href="/?q=1#part">Query</a><a href="/other#part">Other</a>
+<p id="part">Part</p>`,
+}, async ({ sid, state }) => {
+  assert.deepEqual(lines(state.tree).map((l) => l.replace(/ \[ref=@e\d+\]/, " [ref]")), [
+    '- link "Jump" [ref]',
+    '- link "Self" [navigates=same-origin] [ref]:',
+    "  - /url: /",
+    '- link "Query" [navigates=same-origin] [ref]:',
+    "  - /url: /?q=[redacted]",
+    '- link "Other" [navigates=same-origin] [ref]:',
+    "  - /url: /other",
+    "- paragraph: Part",
+  ]);
+  // Following it moves within the page: the document stays.
+  const r = await ph.act(sid, state, { action: "click", ref: refOf(state, /link "Jump"/) });
+  assertCaptured(r);
+  assert.equal(r.freshState.document.documentId, state.document.documentId);
+});
+
 pageTest("a nameless wrapper around one actionable child is left out: the child's ref acts for both", {
   "/": `<!doctype html><title>Wrappers</title>
 <x-button id="host"></x-button>

@@ -297,6 +297,8 @@ Deno.test("a ref's line carries its consequence tags before the ref, from the wa
     { d: 0, r: "textbox", n: "Password", ref: 6, v: "", fx: { tag: "input", type: "password" } },
     { d: 0, r: "button", n: "Under", ref: 7, f: FLAG.covered | FLAG.disabled },
     { d: 0, r: "button", n: "Away", ref: 8, f: FLAG.offscreen },
+    // A link within the document loads nothing: no tag, no target.
+    { d: 0, r: "link", n: "Top", ref: 9, u: "#" },
     // Tags belong to refs: a line without one has none.
     { d: 0, r: "link", n: "Plain", u: "https://example.com/" },
   ]);
@@ -315,6 +317,7 @@ Deno.test("a ref's line carries its consequence tags before the ref, from the wa
       '- textbox "Password" [credential] [ref=@e6]',
       '- button "Under" [disabled] [covered] [ref=@e7]',
       '- button "Away" [offscreen] [ref=@e8]',
+      '- link "Top" [ref=@e9]',
       '- link "Plain":',
       "  - /url: https://example.com/",
       "",
