@@ -306,10 +306,11 @@ export function render(root: FrameWalk, frames: Map<string, FrameWalk>, opts: Re
     // An icon inside a named control says nothing its name does not: it is left out.
     emitAll(hasRef && name ? node.kids.filter((k) => !decorative(k)) : node.kids, depth + 1);
     if (tier === "minimal") return;
-    if (hasRef && !name && ((w.f ?? 0) & FLAG.wrapper) && !w.a && onlyChildWithRef(lines, index)) {
-      // A nameless wrapper around one actionable child (a custom element's host around its button, a
-      // listener's box around a field): the child's ref acts for both, its click reaching the wrapper's
-      // listener, and the wrapper's line and ref go.
+    if (hasRef && !name && ((w.f ?? 0) & FLAG.wrapper) && !w.a && wrapsOnly(lines, index)) {
+      // A nameless wrapper around actionable children and nothing else (a custom element's host around
+      // its button, a listener's box around a field, a pager's row of buttons) or around the page's
+      // landmarks (an app's root that listens for every click): its children's refs act for it, their
+      // clicks reaching its listener, and its line and ref go.
       lines.splice(index, 1);
       for (let i = index; i < lines.length; i++) lines[i].depth--;
       refs.splice(refs.findIndex((r) => r.ref === line.ref), 1);
@@ -361,6 +362,27 @@ export function render(root: FrameWalk, frames: Map<string, FrameWalk>, opts: Re
 /** Whether the lines after `index` are one child subtree whose head carries a ref and the name `name`. */
 function namedByOnlyChild(lines: Line[], index: number, name: string): boolean {
   return lines[index + 1]?.name === name && onlyChildWithRef(lines, index);
+}
+
+/** Page landmarks: a nameless wrapper around one is the page's frame, not a target. */
+const PAGE_LANDMARKS = new Set(["main", "banner", "contentinfo", "navigation"]);
+
+/**
+ * Whether the lines after `index`, the subtree of its line, are child subtrees whose heads all carry a
+ * ref, or hold a page landmark.
+ */
+function wrapsOnly(lines: Line[], index: number): boolean {
+  const depth = lines[index].depth;
+  let children = 0;
+  let refs = true;
+  for (let i = index + 1; i < lines.length; i++) {
+    const line = lines[i];
+    if (line.role !== undefined && PAGE_LANDMARKS.has(line.role)) return true;
+    if (line.depth !== depth + 1) continue;
+    children++;
+    if (line.ref === undefined) refs = false;
+  }
+  return children > 0 && refs;
 }
 
 /** Whether the lines after `index` are one child subtree whose head carries a ref. */

@@ -181,14 +181,19 @@ pageTest("a link within the document says no navigation and no target; one to an
   assert.equal(r.freshState.document.documentId, state.document.documentId);
 });
 
-pageTest("a nameless wrapper around one actionable child is left out: the child's ref acts for both", {
-  "/": `<!doctype html><title>Wrappers</title>
+pageTest(
+  "a nameless wrapper around actionable children alone, or around the page, is left out: their refs act for it",
+  {
+    "/": `<!doctype html><title>Wrappers</title>
+<div id="app" onclick="log.textContent += 'app;'"><main>
 <x-button id="host"></x-button>
 <div id="box" onclick="log.textContent += 'box;'"><input aria-label="City"></div>
+<div id="pager" onclick="log.textContent += 'pager;'"><button>Prev</button><button>Next</button></div>
 <div onclick="log.textContent += 'card;'"><h2>Card</h2><button>Like</button></div>
 <div aria-label="Named" onclick="log.textContent += 'named;'"><button>Inside named</button></div>
 <div tabindex="0" onclick="log.textContent += 'tab;'"><button>Inside focusable</button></div>
 <p id="log"></p>
+</main></div>
 <script>
   customElements.define("x-button", class extends HTMLElement {
     constructor() {
@@ -199,32 +204,43 @@ pageTest("a nameless wrapper around one actionable child is left out: the child'
     }
   });
 </script>`,
-}, async ({ sid, state }) => {
-  assert.deepEqual(lines(state.tree).map((l) => l.replace(/ \[ref=@e\d+\]/, " [ref]")), [
-    '- button "Save" [ref]',
-    '- textbox "City" [ref]',
-    "- clickable [ref]:",
-    '  - heading "Card" [level=2]',
-    '  - button "Like" [ref]',
-    '- clickable "Named" [ref]:',
-    '  - button "Inside named" [ref]',
-    "- clickable [ref]:",
-    '  - button "Inside focusable" [ref]',
-    "- paragraph",
-  ]);
-  // The wrappers' refs are not the agent's to use: the refs it has are those the tree shows.
-  assert.equal(state.refCount, 8);
-  assert.equal((state.tree.match(/\[ref=/g) ?? []).length, 8);
-  const r = await ph.act(sid, state, { action: "click", ref: refOf(state, /button "Save"/) });
-  assertCaptured(r);
-  assert.equal(await ph.pageEval(sid, "log.textContent"), "button;host;");
-  const typed = await ph.act(sid, r.freshState, {
-    action: "click",
-    ref: refOf(r.freshState, /textbox "City"/),
-  });
-  assertCaptured(typed);
-  assert.equal(await ph.pageEval(sid, "log.textContent"), "button;host;box;");
-});
+  },
+  async ({ sid, state }) => {
+    assert.deepEqual(lines(state.tree).map((l) => l.replace(/ \[ref=@e\d+\]/, " [ref]")), [
+      "- main:",
+      '  - button "Save" [ref]',
+      '  - textbox "City" [ref]',
+      '  - button "Prev" [ref]',
+      '  - button "Next" [ref]',
+      // A card is more than its button: clicking it is an act of its own.
+      "  - clickable [ref]:",
+      '    - heading "Card" [level=2]',
+      '    - button "Like" [ref]',
+      '  - clickable "Named" [ref]:',
+      '    - button "Inside named" [ref]',
+      "  - clickable [ref]:",
+      '    - button "Inside focusable" [ref]',
+      "  - paragraph",
+    ]);
+    // The wrappers' refs are not the agent's to use: the refs it has are those the tree shows.
+    assert.equal(state.refCount, 10);
+    assert.equal((state.tree.match(/\[ref=/g) ?? []).length, 10);
+    const r = await ph.act(sid, state, { action: "click", ref: refOf(state, /button "Save"/) });
+    assertCaptured(r);
+    assert.equal(await ph.pageEval(sid, "log.textContent"), "button;host;app;");
+    const typed = await ph.act(sid, r.freshState, {
+      action: "click",
+      ref: refOf(r.freshState, /textbox "City"/),
+    });
+    assertCaptured(typed);
+    const paged = await ph.act(sid, typed.freshState, {
+      action: "click",
+      ref: refOf(typed.freshState, /button "Next"/),
+    });
+    assertCaptured(paged);
+    assert.equal(await ph.pageEval(sid, "log.textContent"), "button;host;app;box;app;pager;app;");
+  },
+);
 
 pageTest("an empty focus guard with no area gets no ref; an empty focusable box with an area does", {
   "/": `<!doctype html><title>Guards</title>
