@@ -14,10 +14,10 @@
  *   with `fresh: "changes"` or `"stateId"`) keeps its fields by the same rule: absent still means
  *   unchanged. An answer of changes (`observe {since}`) is lean too: `targetId`, `url` and `title` only
  *   when they differ from those of the state it is against (the agent named it, and holds them).
- * - An act's result keeps its answers (`execution`; `observation` unless a `freshState` beside it says it
- *   was captured; `postcondition` when one was declared: absent, the agent asked none) and every other
- *   field, except `actionId` (the journal's, for reconcile), `budget` without a limit, and `settle` when the
- *   page went quiet or no settle ran (it is kept when the budget ran out: the page may still be busy).
+ * - An act's result keeps its answers (`execution`, `observation`, and `postcondition` when one was
+ *   declared: absent, the agent asked none) and every other field, except `actionId` (the journal's, for
+ *   reconcile), `budget` without a limit, and `settle` when the page went quiet or no settle ran (it is
+ *   kept when the budget ran out: the page may still be busy).
  * - A navigation's result keeps `navigation` and `httpStatus` when they are not the usual (a committed
  *   document answered 200: absent, that is what happened), and `url` only when it has no `state` (which
  *   carries it); `pageId` goes as an observation's does. Its state's `url` goes when it is the URL the
@@ -111,7 +111,6 @@ export function minimalAnswer(result: unknown, baseOf?: BaseOf, request?: unknow
     const out: Obj = {};
     for (const [key, value] of Object.entries(result)) {
       if (key === "actionId" || (key === "postcondition" && value === "not_requested")) continue;
-      if (key === "observation" && value === "captured" && isObject(result.freshState)) continue;
       if (key === "settle" && isObject(value) && value.state !== "budget") continue;
       if (key === "budget" && !limited(value)) continue;
       out[key] = key === "freshState" && isObject(value) ? minimalObservation(value, baseOf) : value;
