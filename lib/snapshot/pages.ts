@@ -100,7 +100,10 @@ export interface FoundLine {
   /** The line as shown, without indentation. */
   line: string;
   ref?: string;
-  /** The ancestors' roles and names, outermost first: `main > list "Items" > listitem`. */
+  /**
+   * The ancestors' roles and names, outermost first: `main > list "Items" > listitem`; a nameless wrapper
+   * that only a listener makes actionable is not one of them.
+   */
   path: string;
 }
 
@@ -131,7 +134,7 @@ export function findLines(
         found.push({
           line: line.text,
           ...(line.ref ? { ref: line.ref } : {}),
-          path: stack.map(label).join(" > "),
+          path: stack.filter((l) => !l.wrapper).map(label).join(" > "),
         });
       }
     }

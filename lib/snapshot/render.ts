@@ -93,6 +93,8 @@ export interface Line {
   name?: string;
   /** A search walk's line that cannot match: it is there for a match's path or line (findLines skips it). */
   context?: true;
+  /** A nameless wrapper's line (FLAG.wrapper): a path leaves it out, as the tree does around what it wraps. */
+  wrapper?: true;
 }
 
 export interface TNode {
@@ -306,7 +308,9 @@ export function render(root: FrameWalk, frames: Map<string, FrameWalk>, opts: Re
     // An icon inside a named control says nothing its name does not: it is left out.
     emitAll(hasRef && name ? node.kids.filter((k) => !decorative(k)) : node.kids, depth + 1);
     if (tier === "minimal") return;
-    if (hasRef && !name && ((w.f ?? 0) & FLAG.wrapper) && !w.a && wrapsOnly(lines, index)) {
+    const wrapper = hasRef && !name && ((w.f ?? 0) & FLAG.wrapper) !== 0;
+    if (wrapper) line.wrapper = true;
+    if (wrapper && !w.a && wrapsOnly(lines, index)) {
       // A nameless wrapper around actionable children and nothing else (a custom element's host around
       // its button, a listener's box around a field, a pager's row of buttons) or around the page's
       // landmarks (an app's root that listens for every click): its children's refs act for it, their

@@ -239,6 +239,19 @@ pageTest(
     });
     assertCaptured(paged);
     assert.equal(await ph.pageEval(sid, "log.textContent"), "button;host;app;box;app;pager;app;");
+    // A path leaves out a nameless wrapper that only listens, as the tree does: as a step it says nothing.
+    const found = await ph.post(`/v1/sessions/${sid}/find`, { role: "button" });
+    assert.deepEqual(
+      found.body.matches.map((m: Json) => `${m.path} > ${m.line.replace(/ \[ref=@e\d+\]/, "")}`),
+      [
+        'main > - button "Save"',
+        'main > - button "Prev"',
+        'main > - button "Next" [active]',
+        'main > - button "Like"',
+        'main > clickable "Named" > - button "Inside named"',
+        'main > clickable > - button "Inside focusable"',
+      ],
+    );
   },
 );
 
