@@ -317,7 +317,8 @@ export function render(root: FrameWalk, frames: Map<string, FrameWalk>, opts: Re
       // clicks reaching its listener, and its line and ref go.
       lines.splice(index, 1);
       for (let i = index; i < lines.length; i++) lines[i].depth--;
-      refs.splice(refs.findIndex((r) => r.ref === line.ref), 1);
+      const at = refs.findIndex((r) => r.ref === line.ref);
+      if (at >= 0) refs.splice(at, 1);
       seenRefs.delete(line.ref!);
       return;
     }

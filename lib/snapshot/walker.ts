@@ -142,8 +142,9 @@ export const FLAG = {
    */
   offscreen: 8192,
   /**
-   * A ref for a click listener or a pointer cursor alone: no role, focus, scroll or drag handle of its
-   * own. Rendered around a single actionable child, it is that child's wrapper (render.ts).
+   * A ref for a click listener, a pointer cursor or a focus only a script gives: no role, tab stop,
+   * scroll or drag handle of its own. Nameless, around actionable children alone or the page's
+   * landmarks, the tree leaves it out (render.ts).
    */
   wrapper: 16384,
 } as const;

@@ -167,8 +167,8 @@ export class SettleWatch {
 
   /**
    * Wait until the requests the action started are done and the DOM of the watched frame is quiet,
-   * within `budgetMs` (counted from the input's acknowledgement, as the report's `ms` is) and `signal`. A document that went away meanwhile ends the wait: there is
-   * nothing left to settle in it.
+   * within `budgetMs` (counted from the input's acknowledgement, as the report's `ms` is) and `signal`.
+   * A document that went away meanwhile ends the wait: there is nothing left to settle in it.
    */
   async settle(budgetMs: number, signal: AbortSignal): Promise<SettleReport> {
     // The early check (`inputDone`) began settling when the input was acknowledged.
