@@ -618,6 +618,15 @@ export const WALKER = `function (opts, ...frameOwners) {
     const i = href.indexOf("#");
     return i >= 0 && href.slice(0, i) === here ? "#" : href;
   };
+  // A label whose text is the name of the field it labels, shown on the field's own line: its text is
+  // said there once (\`- textbox "Email"\`, not \`- text: Email\` beside it).
+  const squash = (t) => t.replace(/\\s+/g, " ").trim();
+  const echoes = (label) => {
+    const c = label.control;
+    if (!c || c.closest("[inert], [aria-hidden=true]") || !c.checkVisibility({ visibilityProperty: true })) return false;
+    const text = squash(label.textContent);
+    return text !== "" && text === squash(c.computedName || "");
+  };
   const focusable = (el) =>
     el.tabIndex >= 0 || el.hasAttribute("tabindex") || (el.isContentEditable &&
       !(el.parentElement && el.parentElement.isContentEditable));
@@ -631,7 +640,7 @@ export const WALKER = `function (opts, ...frameOwners) {
 
   const visitChild = (child, d, run, ctx, closedDetails) => {
     if (child.nodeType === 3) {
-      if (ctx.visible) run.text += child.data;
+      if (ctx.visible && !ctx.mute) run.text += child.data;
     } else if (child.nodeType === 1) {
       if (closedDetails && child.localName !== "summary") return;
       visit(child, d, run, ctx);
@@ -765,7 +774,7 @@ export const WALKER = `function (opts, ...frameOwners) {
     const visible = st.visibility === "visible";
     // The style is kept, not its cursor: most elements never need it read (a ref, or inside one).
     const ctx = { visible, style: st, refAncestor: parent.refAncestor, inModal: parent.inModal || el === modal,
-      rich: parent.rich };
+      rich: parent.rich, mute: parent.mute || (tag === "label" && echoes(el)) };
     if (!visible) {
       visitChildren(el, tag, d, run, ctx);
       return -1;

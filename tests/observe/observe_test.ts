@@ -74,7 +74,7 @@ pageTest(
       '- heading "Checkout" [level=1]',
       '- heading "Details" [level=3]',
       "- paragraph: Para with bold text",
-      "- text: Email",
+      // The label's text is the field's name: its line says it once.
       '- textbox "Email" [ref=@e1]: a@b.c',
       '- checkbox "Keep me signed in" [checked] [ref=@e2]',
       '- button "Pay later" [disabled] [ref=@e3]',
@@ -139,7 +139,8 @@ pageTest("refs go to interactive, focusable and click-handling nodes, and not to
   }
   // The pointer card is one target: its pointer child is text inside it, not a ref of its own.
   assert.match(state.tree, /- clickable \[ref=@e9\]: Pointer card child\n/);
-  assert.match(state.tree, /- text: Query\n/);
+  // A label gets no ref, and its text, the field's name, is not said again beside the field.
+  assert.doesNotMatch(state.tree, /- text: Query\n/);
 
   // Each handler ref is actionable and reaches its own node.
   let current: Json = state;
@@ -158,6 +159,29 @@ pageTest("refs go to interactive, focusable and click-handling nodes, and not to
     current = result.freshState;
     assert.equal(refOf(current, pattern), ref, "the node kept its ref");
   }
+});
+
+pageTest("a label's text that names its field is said once, on the field's line", {
+  "/": `<!doctype html><title>Labels</title>
+<label for="e">Email</label><input id="e">
+<label><input type="checkbox"> Remember <b>me</b></label>
+<label for="p">Phone</label><input id="p" aria-label="Mobile phone">
+<label for="h">Hidden</label><input id="h" style="display:none">
+<label for="v">Invisible</label><input id="v" style="visibility:hidden">`,
+}, async ({ sid, state }) => {
+  assert.deepEqual(lines(state.tree).map((l) => l.replace(/ \[ref=@e\d+\]/, " [ref]")), [
+    '- textbox "Email" [ref]',
+    '- checkbox "Remember me" [ref]',
+    // Named otherwise, or not shown: the label's text is the only place it is said.
+    "- text: Phone",
+    '- textbox "Mobile phone" [ref]',
+    "- text: Hidden Invisible",
+  ]);
+  // find searches what the tree shows.
+  const found = await ph.post(`/v1/sessions/${sid}/find`, { text: "email" });
+  assert.deepEqual(found.body.matches.map((m: Json) => m.line.replace(/ \[ref=@e\d+\]/, "")), [
+    '- textbox "Email"',
+  ]);
 });
 
 pageTest("a link within the document says no navigation and no target; one to another document does", {
