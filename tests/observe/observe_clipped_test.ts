@@ -89,7 +89,7 @@ Deno.test("a slide clipped while its carousel moves is refused as a clip of the 
   await using site = new Site({ "/": PAGE });
   await using s = await session(site.url("/"));
   // A slow slide, longer than the settle waits for: the act answers while the track moves.
-  await ph.pageEval(s.sid, "document.getElementById('track').style.transition = 'transform 4s linear'");
+  await ph.pageEval(s.sid, "document.getElementById('track').style.transition = 'transform 20s linear'");
   const state = await ph.observe(s.sid, {});
   const next = await ph.actOn(s.sid, state, "click", /button "Next offer"/);
   assertCaptured(next);
