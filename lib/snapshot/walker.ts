@@ -273,8 +273,8 @@ export const WALK_FORMAT = `(head, nodes) => {
  * observation's walk in one call, one round trip to the renderer instead of two (act/settle.ts): it
  * resolves with the check's answer, and with `walk`, the walk of the options without `quietFirst`, when
  * the DOM was quiet. A check that keeps its observer (the early one) does not walk when the page began a
- * request or a navigation since the arm (session/page/request_marks.ts tells it): the wait for that request follows, and its
- * observer must see the render. The walker is the function every observation of the document already
+ * request or a navigation since the arm (session/page/request_marks.ts tells it): the wait for that
+ * request follows, and its observer must see the render. The walker is the function every observation of the document already
  * sent, kept in Porthole's world by number (driver/page_functions.ts): the check costs no source.
  */
 export const WALKER = `function (opts, ...frameOwners) {
@@ -611,10 +611,13 @@ export const WALKER = `function (opts, ...frameOwners) {
     const list = pseudoSelector();
     return list === null || (list !== "" && el.matches(list));
   };
-  // A link's target; "#" for one within this document (its URL up to the fragment is the document's):
-  // following it moves within the page, as a menu's href="#" items, and loads nothing.
+  // A link's target (undefined without one); "#" for one within this document (its URL up to the
+  // fragment is the document's): following it moves within the page, as a menu's href="#" items, and
+  // loads nothing.
   const here = location.href.split("#")[0];
-  const target = (href) => {
+  const target = (el) => {
+    const href = el.href;
+    if (typeof href !== "string" || !href) return undefined;
     const i = href.indexOf("#");
     return i >= 0 && href.slice(0, i) === here ? "#" : href;
   };
@@ -736,7 +739,8 @@ export const WALKER = `function (opts, ...frameOwners) {
     let f = node.f || 0;
     if (at < 2) {
       f |= flags(el, node.r, el.localName) | (node.ref !== undefined ? markup(el, el.localName) : 0);
-      if (node.r === "link" && typeof el.href === "string" && el.href) node.u = target(el.href);
+      const u = node.r === "link" ? target(el) : undefined;
+      if (u !== undefined) node.u = u;
     }
     if (level === 3 && node.ref !== undefined) f |= reach(el);
     if (f) node.f = f;
@@ -839,7 +843,8 @@ export const WALKER = `function (opts, ...frameOwners) {
     if (f) node.f = f;
     if (sc) node.sc = sc;
     // A search reads a link's target only where its line may match (complete): the others show no /url.
-    if (!F && role === "link" && typeof el.href === "string" && el.href) node.u = target(el.href);
+    const u = !F && role === "link" ? target(el) : undefined;
+    if (u !== undefined) node.u = u;
     const index = record(node, el);
     if (F && !lazy) done.set(index, 1);
     cost(node, tier === "full" || ref > 0 || (tier === "interactive" && LANDMARKS.has(role)));

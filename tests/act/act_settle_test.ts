@@ -355,19 +355,13 @@ fixtureTest(
     }),
   async ({ ph, sid, state }) => {
     const marks = () => ph.pageEval(sid, "window.marks");
-    const fetched = await ph.act(sid, state, { action: "click", ref: refOf(state, /button "Fetch"/) });
+    const fetched = await ph.actOn(sid, state, "click", /button "Fetch"/);
     assertCaptured(fetched);
     assert.equal(await marks(), 1, "a fetch the click began");
-    const xhr = await ph.act(sid, fetched.freshState, {
-      action: "click",
-      ref: refOf(fetched.freshState, /button "Xhr"/),
-    });
+    const xhr = await ph.actOn(sid, fetched.freshState, "click", /button "Xhr"/);
     assertCaptured(xhr);
     assert.equal(await marks(), 2, "an XMLHttpRequest the click sent");
-    const plain = await ph.act(sid, xhr.freshState, {
-      action: "click",
-      ref: refOf(xhr.freshState, /button "Plain"/),
-    });
+    const plain = await ph.actOn(sid, xhr.freshState, "click", /button "Plain"/);
     assertCaptured(plain);
     assert.match(plain.freshState.tree, /plain/);
     assert.equal(await marks(), 2, "a click that began no request");
@@ -386,13 +380,10 @@ fixtureTest(
       "/next": `<!doctype html><title>Next</title><p>Next page</p>`,
     }),
   async ({ ph, sid, state }) => {
-    const within = await ph.act(sid, state, { action: "click", ref: refOf(state, /link "Below"/) });
+    const within = await ph.actOn(sid, state, "click", /link "Below"/);
     assertCaptured(within);
     assert.equal(await ph.pageEval(sid, "sessionStorage.marks ?? '0'"), "0");
-    const away = await ph.act(sid, within.freshState, {
-      action: "click",
-      ref: refOf(within.freshState, /link "Next"/),
-    });
+    const away = await ph.actOn(sid, within.freshState, "click", /link "Next"/);
     assertCaptured(away);
     assert.match(away.freshState.tree, /Next page/);
     assert.equal(await ph.pageEval(sid, "sessionStorage.marks"), "1");

@@ -48,6 +48,9 @@ const pageTest = (name: string, pages: Pages, body: (page: OpenPage) => void | P
 const siteTest = (name: string, pages: Pages, body: (page: OpenPage) => Promise<void>) =>
   fixtureTest(name, () => openAt(pages, null), body);
 
+/** The tree's lines with each ref written `[ref]`: a tree whose ref numbers the test does not pin. */
+const refless = (tree: string) => lines(tree).map((l) => l.replace(/ \[ref=@e\d+\]/, " [ref]"));
+
 /** The golden-tree assertion: the observation's tree is exactly these lines. */
 const assertTree = (state: Json, treeLines: string[]) =>
   assert.equal(state.tree, [...treeLines, ""].join("\n"));
@@ -169,7 +172,7 @@ pageTest("a label's text that names its field is said once, on the field's line"
 <label for="h">Hidden</label><input id="h" style="display:none">
 <label for="v">Invisible</label><input id="v" style="visibility:hidden">`,
 }, async ({ sid, state }) => {
-  assert.deepEqual(lines(state.tree).map((l) => l.replace(/ \[ref=@e\d+\]/, " [ref]")), [
+  assert.deepEqual(refless(state.tree), [
     '- textbox "Email" [ref]',
     '- checkbox "Remember me" [ref]',
     // Named otherwise, or not shown: the label's text is the only place it is said.
@@ -189,7 +192,7 @@ pageTest("a link within the document says no navigation and no target; one to an
 <a href="#part">Jump</a><a href="">Self</a><a href="/?q=1#part">Query</a><a href="/other#part">Other</a>
 <p id="part">Part</p>`,
 }, async ({ sid, state }) => {
-  assert.deepEqual(lines(state.tree).map((l) => l.replace(/ \[ref=@e\d+\]/, " [ref]")), [
+  assert.deepEqual(refless(state.tree), [
     '- link "Jump" [ref]',
     '- link "Self" [navigates=same-origin] [ref]:',
     "  - /url: /",
@@ -200,7 +203,7 @@ pageTest("a link within the document says no navigation and no target; one to an
     "- paragraph: Part",
   ]);
   // Following it moves within the page: the document stays.
-  const r = await ph.act(sid, state, { action: "click", ref: refOf(state, /link "Jump"/) });
+  const r = await ph.actOn(sid, state, "click", /link "Jump"/);
   assertCaptured(r);
   assert.equal(r.freshState.document.documentId, state.document.documentId);
 });
@@ -230,7 +233,7 @@ pageTest(
 </script>`,
   },
   async ({ sid, state }) => {
-    assert.deepEqual(lines(state.tree).map((l) => l.replace(/ \[ref=@e\d+\]/, " [ref]")), [
+    assert.deepEqual(refless(state.tree), [
       "- main:",
       '  - button "Save" [ref]',
       '  - textbox "City" [ref]',
@@ -249,18 +252,12 @@ pageTest(
     // The wrappers' refs are not the agent's to use: the refs it has are those the tree shows.
     assert.equal(state.refCount, 10);
     assert.equal((state.tree.match(/\[ref=/g) ?? []).length, 10);
-    const r = await ph.act(sid, state, { action: "click", ref: refOf(state, /button "Save"/) });
+    const r = await ph.actOn(sid, state, "click", /button "Save"/);
     assertCaptured(r);
     assert.equal(await ph.pageEval(sid, "log.textContent"), "button;host;app;");
-    const typed = await ph.act(sid, r.freshState, {
-      action: "click",
-      ref: refOf(r.freshState, /textbox "City"/),
-    });
+    const typed = await ph.actOn(sid, r.freshState, "click", /textbox "City"/);
     assertCaptured(typed);
-    const paged = await ph.act(sid, typed.freshState, {
-      action: "click",
-      ref: refOf(typed.freshState, /button "Next"/),
-    });
+    const paged = await ph.actOn(sid, typed.freshState, "click", /button "Next"/);
     assertCaptured(paged);
     assert.equal(await ph.pageEval(sid, "log.textContent"), "button;host;app;box;app;pager;app;");
     // A path leaves out a nameless wrapper that only listens, as the tree does: as a step it says nothing.
@@ -287,7 +284,7 @@ pageTest("an empty focus guard with no area gets no ref; an empty focusable box 
 <div tabindex="0" data-testid="sentinelEnd"></div>
 <div tabindex="0" style="width:24px;height:24px;background:#ccc"></div>`,
 }, ({ state }) => {
-  assert.deepEqual(lines(state.tree).map((l) => l.replace(/ \[ref=@e\d+\]/, " [ref]")), [
+  assert.deepEqual(refless(state.tree), [
     '- dialog "Pick" [ref]:',
     '  - button "Inside" [ref]',
     "- clickable [ref]",

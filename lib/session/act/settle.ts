@@ -124,11 +124,26 @@ export class SettleWatch {
     this.#inputAt = performance.now();
     this.#walkWith = walkOptions ? { options: walkOptions, json: JSON.stringify(walkOptions) } : null;
     if (budgetMs <= 0 || this.#started) return null;
-    const quietArgs = [false, FRAME_MS, AFTER_MS, budgetMs, true];
-    const asked = walkOptions
-      ? this.#driver.callIn<Quiet>(this.#frame, WALKER, [{ ...walkOptions, quietFirst: quietArgs }])
-      : this.#driver.callIn<Quiet>(this.#frame, MUTATION_QUIET, quietArgs);
+    const asked = this.#check(this.#frame, [false, FRAME_MS, AFTER_MS, budgetMs, true], true);
     return this.#early = asked.then((q) => (this.#answered(), q), () => null);
+  }
+
+  /**
+   * One quiet check in `frame` (MUTATION_QUIET's arguments `quietArgs`). With `walk`, when `inputDone` was
+   * given the walker's options, it is the walker's `quietFirst`, which also walks the page once quiet.
+   */
+  #check(frame: FrameInfo, quietArgs: unknown[], walk: boolean, signal?: AbortSignal): Promise<Quiet> {
+    const w = walk ? this.#walkWith : null;
+    return w
+      ? this.#driver.callIn<Quiet>(frame, WALKER, [{ ...w.options, quietFirst: quietArgs }], signal)
+      : this.#driver.callIn<Quiet>(frame, MUTATION_QUIET, quietArgs, signal);
+  }
+
+  /** Keeps the walk of the quiet check the settle ends on, for `prewalk`. */
+  #keep(q: Quiet): void {
+    if (q.walk !== undefined && this.#walkWith) {
+      this.#prewalk = { options: this.#walkWith.json, value: q.walk };
+    }
   }
 
   /**
@@ -192,9 +207,7 @@ export class SettleWatch {
       // The walker stopped the observer.
       if (first?.walk !== undefined) this.#armed = false;
       if (first?.quiet && !this.#started && !this.#navigated) {
-        if (first.walk !== undefined && this.#walkWith) {
-          this.#prewalk = { options: this.#walkWith.json, value: first.walk };
-        }
+        this.#keep(first);
         return report("quiet");
       }
       while (true) {
@@ -207,21 +220,18 @@ export class SettleWatch {
           : this.#frame;
         if (!frame) return report("quiet");
         this.#armed = false;
-        const quietArgs = [mark > 0, FRAME_MS, AFTER_MS, Math.max(1, Math.round(left))];
-        // The document is the one the walker's options are for: walk it in the same call, as the early check does.
-        const walkWith = this.#navigated ? null : this.#walkWith;
-        const quiet: Quiet = await this.#driver.callIn<Quiet>(
+        // While the document is the one the walker's options are for, walk it in the same call, as the
+        // early check does.
+        const quiet: Quiet = await this.#check(
           frame,
-          walkWith ? WALKER : MUTATION_QUIET,
-          walkWith ? [{ ...walkWith.options, quietFirst: quietArgs }] : quietArgs,
+          [mark > 0, FRAME_MS, AFTER_MS, Math.max(1, Math.round(left))],
+          !this.#navigated,
           budget,
         ).then((q) => (this.#answered(), q), () => ({ quiet: !budget.aborted }));
         timers = quiet.timers ?? timers;
         // A request started while the DOM was watched: wait for it, then for quiet again.
         if (this.#started !== mark || this.#pending.size) continue;
-        if (quiet.quiet && quiet.walk !== undefined && walkWith) {
-          this.#prewalk = { options: walkWith.json, value: quiet.walk };
-        }
+        if (quiet.quiet) this.#keep(quiet);
         return report(quiet.quiet ? "quiet" : "budget");
       }
     } catch {

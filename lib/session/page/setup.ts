@@ -1,6 +1,7 @@
 /**
  * Attaching Porthole to a page of a session's context: emulation, the document-start scripts (the
- * click-listener recorder, the timer hook, the request marks), the watchers and the route guard. A page that cannot be attached completely is closed.
+ * click-listener recorder, the timer hook, the request marks), the watchers and the route guard. A page
+ * that cannot be attached completely is closed.
  */
 import type { ContextLease } from "../../driver/pool.ts";
 import { driverError, type Page, PageDriver } from "../../driver/page_driver.ts";
