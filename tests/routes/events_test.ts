@@ -220,6 +220,8 @@ Deno.test("events", browserTest, async (t) => {
         expected += r.data.count;
         continue;
       }
+      // An event the stream had subscribed to before `start` was read (the page's own, on a loaded machine).
+      if (r.id !== undefined && r.id <= start) continue;
       assert.equal(r.id, expected, "events arrive in order, gaps only where a notice said so");
       expected++;
     }
