@@ -267,7 +267,11 @@ export function render(root: FrameWalk, frames: Map<string, FrameWalk>, opts: Re
       return;
     }
     const hasRef = !opts.plain && fw.refs && w.ref !== undefined;
-    if (!shown(node, hasRef) || (w.c !== undefined && !fw.closed.has(w.c) && !hasRef)) {
+    if (
+      !shown(node, hasRef) || (w.c !== undefined && !fw.closed.has(w.c) && !hasRef) ||
+      // A nameless row group (a table's head or body) only groups rows, which say what they are.
+      (w.r === "rowgroup" && !hasRef && !w.n)
+    ) {
       emitAll(node.kids, depth);
       return;
     }
@@ -329,11 +333,32 @@ export function render(root: FrameWalk, frames: Map<string, FrameWalk>, opts: Re
     }
     // A link within the document ("#") loads nothing: no target to show.
     const href = tier === "full" && w.r === "link" && !opts.plain && w.u !== "#" ? w.u : undefined;
+    if (
+      name && !fw.result.find && node.kids.some((k) => k.w.r === "text" && cleanText(k.w.t ?? "") === name)
+    ) {
+      // A text beside other lines that says the node's name again (a column header's label beside its resize
+      // handle) goes: the name says it.
+      for (let i = lines.length - 1; i > index; i--) {
+        if (lines[i].depth === depth + 1 && lines[i].plain === name) lines.splice(i, 1);
+      }
+    }
+    if (w.r === "row" && !fw.result.find) {
+      // Cells with nothing to say after a row's last word (a calendar's filler days) hold no column's place.
+      for (let last = lines[lines.length - 1]; lines.length > index + 1 && blankCell(last, depth + 1);) {
+        lines.pop();
+        last = lines[lines.length - 1];
+      }
+    }
     let kids = lines.length - index - 1;
     const lone = kids === 1 ? lines[index + 1] : undefined;
     if (!hasRef && name && !fw.result.find && namedByOnlyChild(lines, index, name)) {
       // A container named by its one actionable child (a heading around its link) leaves the name to that child.
       line.text = `- ${line.role}${shownAttrs}`;
+    } else if (
+      w.r === "row" && name && !fw.result.find && lone?.plain === undefined && spells(lines, index, name)
+    ) {
+      // A row named by its cells (Chromium's name from content) says each of them again: its cells say it once.
+      line.text = line.text.replace(`- row ${quote(name)}`, "- row");
     }
     // A search walk's ancestor lacks most of its subtree: a child of it never moves onto its line.
     if (lone?.plain !== undefined && !w.a) {
@@ -362,6 +387,42 @@ export function render(root: FrameWalk, frames: Map<string, FrameWalk>, opts: Re
   done.walkCut = root.result.cut || [...frames.values()].some((f) => f.result.cut);
   if (done.walkCut) done.truncated = true;
   return done;
+}
+
+/** Whether a line at `depth` is a bare cell: no name, state, ref or text (nor lines below it: it is the last one). */
+function blankCell(line: Line, depth: number): boolean {
+  return line.depth === depth && (line.text === "- cell" || line.text === "- gridcell") &&
+    line.ref === undefined;
+}
+
+/**
+ * Whether `name` is what the child lines of `index` say, in order and but for white space: each child's
+ * name, or its text, or else what its own children say.
+ */
+function spells(lines: Line[], index: number, name: string): boolean {
+  const squash = (s: string) => s.replace(/\s+/g, "");
+  const said: string[] = [];
+  const end = subtreeEnd(lines, index);
+  const say = (at: number, stop: number) => {
+    if (at >= stop) return;
+    const depth = lines[at].depth;
+    for (let i = at; i < stop; i++) {
+      const line = lines[i];
+      if (line.depth !== depth) continue;
+      const own = line.name || line.plain;
+      if (own) said.push(own);
+      else say(i + 1, subtreeEnd(lines, i));
+    }
+  };
+  say(index + 1, end);
+  return squash(said.join("")) === squash(name);
+}
+
+/** The end of the subtree of line `index`: the first line after it that is not nested under it. */
+function subtreeEnd(lines: Line[], index: number): number {
+  let end = index + 1;
+  while (end < lines.length && lines[end].depth > lines[index].depth) end++;
+  return end;
 }
 
 /** Whether the lines after `index` are one child subtree whose head carries a ref and the name `name`. */

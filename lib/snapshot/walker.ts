@@ -641,6 +641,24 @@ export const WALKER = `function (opts, ...frameOwners) {
     return r.width === 0 || r.height === 0;
   };
 
+  // An element with no role, scroll, editing or drag handle of its own: a listener, a cursor or a focus is all that
+  // could make it actionable.
+  const bare = (el, role, sc, st) => (role === "generic" || role === "none" || role === "") && !sc &&
+    !el.isContentEditable && attr(el, "draggable") !== "true" && !GRAB.has(st.cursor);
+  // One that only a listener or a cursor makes actionable: not even a focus of its own.
+  const listenerOnly = (el, role, sc, st) => bare(el, role, sc, st) && !el.hasAttribute("tabindex");
+  // Whether an element lies under the click point of an actionable ancestor (its box's centre): a click on the
+  // ancestor reaches the element's listener (a column header's sortable label), so the ancestor's ref acts for it.
+  const holdsClick = (el, ancestor) => {
+    const a = ancestor.getBoundingClientRect(), r = el.getBoundingClientRect();
+    const x = a.left + a.width / 2, y = a.top + a.height / 2;
+    return r.width > 0 && r.height > 0 && x >= r.left && x <= r.right && y >= r.top && y <= r.bottom;
+  };
+  // A control of a role that acts by nature, which no pointer can reach (\`pointer-events: none\`) and no key
+  // can focus: a calendar's filler day, kept only to hold its column. Nothing can click, hover or type into
+  // it: its role does not make it actionable (a listener, a scroll or a focus still would).
+  const untouchable = (el, st) => st.pointerEvents === "none" && !focusable(el);
+
   const visitChild = (child, d, run, ctx, closedDetails) => {
     if (child.nodeType === 3) {
       if (ctx.visible && !ctx.mute) run.text += child.data;
@@ -777,7 +795,7 @@ export const WALKER = `function (opts, ...frameOwners) {
     if (st.display === "none") return -1;
     const visible = st.visibility === "visible";
     // The style is kept, not its cursor: most elements never need it read (a ref, or inside one).
-    const ctx = { visible, style: st, refAncestor: parent.refAncestor, inModal: parent.inModal || el === modal,
+    const ctx = { visible, style: st, refAncestor: parent.refAncestor, owner: parent.owner, inModal: parent.inModal || el === modal,
       rich: parent.rich, mute: parent.mute || (tag === "label" && echoes(el)) };
     if (!visible) {
       visitChildren(el, tag, d, run, ctx);
@@ -793,19 +811,21 @@ export const WALKER = `function (opts, ...frameOwners) {
     // A scroll container is actionable: scroll takes its ref (a virtual list's rows exist only once scrolled to).
     const sc = scrollOf(el, tag, st);
     if (opts.refs && tag !== "html" && tag !== "body" && tag !== "label" && role !== "Iframe" &&
-      (INTERACTIVE.has(role) || (focusable(el) && !focusGuard(el)) || handles(el) || sc ||
+      ((INTERACTIVE.has(role) && !untouchable(el, st)) || (focusable(el) && !focusGuard(el)) || handles(el) || sc ||
         (!parent.refAncestor && st.cursor === "pointer" && (!parent.style || parent.style.cursor !== "pointer")) ||
         // A grab cursor of its own marks a drag handle, even when a parent's listener drags it
         // (a sortable list that sets \`draggable\` on pointer down): drag takes its ref.
         (GRAB.has(st.cursor) && (!parent.style || parent.style.cursor !== st.cursor)))) {
-      ref = refFor(el);
       // A ref's role is the one its action's fingerprint reads again: Chromium's own.
-      if (plain) role = roleOf(el);
+      const own = plain ? roleOf(el) : role;
+      if (!(parent.owner && listenerOnly(el, own, sc, st) && holdsClick(el, parent.owner))) {
+        ref = refFor(el);
+        role = own;
+      }
     }
     // A wrapper's ref: a listener, a pointer cursor or a focus only a script gives (tabindex -1, as a
     // popup's paper) is all that makes it actionable.
-    const wrapper = ref && (role === "generic" || role === "none" || role === "") && !sc && el.tabIndex < 0 &&
-      !el.isContentEditable && attr(el, "draggable") !== "true" && !GRAB.has(st.cursor);
+    const wrapper = ref && el.tabIndex < 0 && bare(el, role, sc, st);
     const closedHost = tag.includes("-") && !el.shadowRoot;
     if (!ref && !closedHost && !sc && INLINE.has(role) && !(parent.rich && FORMATTING.has(role))) {
       // No line of its own: inline content joins the text around it, blocks break the text run.
@@ -830,6 +850,8 @@ export const WALKER = `function (opts, ...frameOwners) {
     if (ref) {
       node.ref = ref;
       ctx.refAncestor = true;
+      // Its click reaches a listener-only element under its click point, unless it is such an element itself.
+      ctx.owner = listenerOnly(el, role, sc, st) ? null : el;
     }
     if (closedHost) {
       node.c = reg.closed.length;
@@ -892,7 +914,7 @@ export const WALKER = `function (opts, ...frameOwners) {
 
   const run = { text: "" };
   if (start) {
-    visit(start, 0, run, { visible: true, style: null, refAncestor: false, inModal: false, rich: false });
+    visit(start, 0, run, { visible: true, style: null, refAncestor: false, owner: null, inModal: false, rich: false });
   }
   flush(run, 0);
   let nodes = out;

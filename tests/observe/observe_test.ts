@@ -291,6 +291,74 @@ pageTest("an empty focus guard with no area gets no ref; an empty focusable box 
   ]);
 });
 
+pageTest(
+  "a grid says each cell once: rows named by their cells, nameless row groups and trailing blank cells go",
+  {
+    "/": `<!doctype html><title>Grid</title>
+<table aria-label="Days">
+  <thead><tr><th>Monday</th><th>Tuesday</th><th>Wednesday</th></tr></thead>
+  <tbody>
+    <tr><td>1</td><td>2</td><td></td></tr>
+    <tr aria-label="Week 2"><td>8</td><td></td><td>10</td></tr>
+    <tr><td><button>Book 15</button></td><td>16</td><td></td></tr>
+  </tbody>
+</table>`,
+  },
+  ({ state }) => {
+    assert.deepEqual(refless(state.tree), [
+      '- table "Days":',
+      // A row whose name is its cells' names says it through its cells alone.
+      "  - row:",
+      '    - columnheader "Monday"',
+      '    - columnheader "Tuesday"',
+      '    - columnheader "Wednesday"',
+      "  - row:",
+      '    - cell "1"',
+      '    - cell "2"',
+      // A blank cell in the middle keeps its column's place; one at the row's end says nothing. A row named
+      // by its author keeps its name.
+      '  - row "Week 2":',
+      '    - cell "8"',
+      "    - cell",
+      '    - cell "10"',
+      "  - row:",
+      "    - cell:",
+      '      - button "Book 15" [ref]',
+      '    - cell "16"',
+    ]);
+  },
+);
+
+pageTest(
+  "a control no pointer reaches and no key focuses gets no ref; a listener under an actionable node's click point acts through it",
+  {
+    "/": `<!doctype html><title>Reach</title>
+<div role="grid" aria-label="March">
+  <div role="row"><div role="gridcell" id="d1">1</div><div role="gridcell" style="pointer-events:none;opacity:0"></div></div>
+</div>
+<div role="columnheader" tabindex="-1" aria-label="Price" id="head" style="display:flex;width:200px;height:40px">
+  <div id="label" style="flex:1;cursor:pointer" onclick="log.textContent += 'sort;'">Price</div>
+  <div id="resize" style="width:8px;cursor:col-resize" onmousedown="log.textContent += 'resize;'"></div>
+</div>
+<p id="log"></p>`,
+  },
+  async ({ sid, state }) => {
+    assert.deepEqual(refless(state.tree), [
+      '- grid "March":',
+      "  - row:",
+      '    - gridcell "1" [ref]',
+      // The label listens under the header's click point: the header's ref acts for it, and its text is the
+      // header's name. The resize handle beside it keeps a ref of its own.
+      '- columnheader "Price" [ref]:',
+      "  - clickable [ref]",
+      "- paragraph",
+    ]);
+    const r = await ph.actOn(sid, state, "click", /columnheader "Price"/);
+    assertCaptured(r);
+    assert.equal(await ph.pageEval(sid, "log.textContent"), "sort;");
+  },
+);
+
 // ---- stable refs ----------------------------------------------------------------------
 
 const BUTTONS = `<!doctype html><title>Stable</title><main id="m">
