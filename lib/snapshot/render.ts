@@ -362,8 +362,9 @@ export function render(root: FrameWalk, frames: Map<string, FrameWalk>, opts: Re
     }
     // A search walk's ancestor lacks most of its subtree: a child of it never moves onto its line.
     if (lone?.plain !== undefined && !w.a) {
-      // A lone text child goes on the node's own line, unless it only repeats the name.
-      if (lone.plain === name) {
+      // A lone text child goes on the node's own line, unless it only repeats the name or its first letters (a
+      // calendar's "S" under "Sunday").
+      if (lone.plain === name || abbreviates(lone.plain, name)) {
         lines.length = index + 1;
         kids = 0;
       } else if (!href) {
@@ -387,6 +388,11 @@ export function render(root: FrameWalk, frames: Map<string, FrameWalk>, opts: Re
   done.walkCut = root.result.cut || [...frames.values()].some((f) => f.result.cut);
   if (done.walkCut) done.truncated = true;
   return done;
+}
+
+/** Whether `text` is the first letters of the word `name` (`Tu` of `Tuesday`), a short form it says nothing beside. */
+function abbreviates(text: string, name: string): boolean {
+  return text.length < name.length && !/\s/.test(name) && name.toLowerCase().startsWith(text.toLowerCase());
 }
 
 /** Whether a line at `depth` is a bare cell: no name, state, ref or text (nor lines below it: it is the last one). */

@@ -296,7 +296,7 @@ pageTest(
   {
     "/": `<!doctype html><title>Grid</title>
 <table aria-label="Days">
-  <thead><tr><th>Monday</th><th>Tuesday</th><th>Wednesday</th></tr></thead>
+  <thead><tr><th aria-label="Monday">Mo</th><th aria-label="Tuesday">2nd</th><th>Wednesday</th></tr></thead>
   <tbody>
     <tr><td>1</td><td>2</td><td></td></tr>
     <tr aria-label="Week 2"><td>8</td><td></td><td>10</td></tr>
@@ -309,8 +309,9 @@ pageTest(
       '- table "Days":',
       // A row whose name is its cells' names says it through its cells alone.
       "  - row:",
+      // A text that is its name's first letters says nothing beside it; another text is shown.
       '    - columnheader "Monday"',
-      '    - columnheader "Tuesday"',
+      '    - columnheader "Tuesday": 2nd',
       '    - columnheader "Wednesday"',
       "  - row:",
       '    - cell "1"',

@@ -28,7 +28,9 @@ const CACHE = join(HERE, ".cache");
  *
  * Its acts go on blind (`fresh: "stateId"`): the fresh state is captured and checked as always, and
  * the agent is sent its id alone. It reads the page (`observe {since}` the state it last read) when it
- * needs to: a ref its view lacks, a result to check, an act refused before dispatch. An act on a ref
+ * needs to: a ref its view lacks, a result to check, an act refused before dispatch. An act whose result
+ * the policy means to read (`look`) asks for its changes instead (`fresh: "changes"`), when the view is
+ * of the state it acts on; otherwise the agent looks after it. An act on a ref
  * of a view that is out of date is checked against the fresh state like any other.
  */
 export class Agent {
@@ -267,13 +269,17 @@ export class Agent {
     rest: Record<string, unknown>,
   ): Promise<Json> {
     const ref = target === null ? undefined : typeof target === "string" ? target : await this.ref(target);
+    const { look, ...others } = rest;
     const args: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(rest)) args[k] = v instanceof RegExp ? await this.ref(v) : v;
+    for (const [k, v] of Object.entries(others)) args[k] = v instanceof RegExp ? await this.ref(v) : v;
+    // An agent that means to read what its act does asks for the changes with it, when its view is of the
+    // state it acts on (the changes are against that state).
+    const reading = look === true && !this.#stale;
     const body: Record<string, unknown> = {
       stateId: this.state.stateId,
       targetId: this.state.targetId,
       action,
-      fresh: "stateId",
+      fresh: reading ? "changes" : "stateId",
       ...args,
     };
     if (ref) body.ref = ref;
@@ -285,7 +291,10 @@ export class Agent {
       throw new ActError(e?.code ?? String(r.status), e?.message ?? JSON.stringify(r.body));
     }
     const result = r.body;
-    if (result.freshState) {
+    if (result.freshState && reading) {
+      // The changes against the state acted on (or, in another document, the whole tree): the view is read.
+      this.#saw(result.freshState);
+    } else if (result.freshState) {
       // Its id (and what differs from the state acted on) only: the view is now out of date.
       this.state = { ...this.state, ...result.freshState };
       this.#stale = true;
@@ -299,6 +308,8 @@ export class Agent {
       );
     }
     if (!result.freshState) await this.observe();
+    // Its view was out of date, so the changes would have been against a state it never read: it looks now.
+    else if (look === true && !reading) await this.look();
     return result;
   }
 }

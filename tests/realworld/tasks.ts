@@ -35,7 +35,7 @@ export const TASKS: Task[] = [
     title: "MUI Select",
     policy: async (a, url) => {
       await a.open(url);
-      await a.act("click", /combobox "Size"/);
+      await a.act("click", /combobox "Size"/, { look: true });
       await a.act("click", /option "Large"/);
     },
     peer: async (p, url) => {
@@ -53,7 +53,7 @@ export const TASKS: Task[] = [
     title: "Headless UI menu",
     policy: async (a, url) => {
       await a.open(url);
-      await a.act("click", /button "Options"/);
+      await a.act("click", /button "Options"/, { look: true });
       await a.act("click", /menuitem "Archive"/);
     },
     peer: async (p, url) => {
@@ -93,8 +93,7 @@ export const TASKS: Task[] = [
       await a.open(url);
       await a.act("type", /textbox "Note"/, { text: " and ", append: true });
       await a.act("press", /textbox "Note"/, { key: "Control+b" });
-      await a.act("type", /textbox "Note"/, { text: "bold" });
-      await a.look();
+      await a.act("type", /textbox "Note"/, { text: "bold", look: true });
       if (!a.has(/strong/)) throw new Error(`the tree does not show the bold word:\n${a.line(/Note/)}`);
     },
     peer: async (p, url) => {
@@ -117,8 +116,7 @@ export const TASKS: Task[] = [
     title: "Ace",
     policy: async (a, url) => {
       await a.open(url);
-      await a.act("type", /textbox/, { text: "const answer = 42;" });
-      await a.look();
+      await a.act("type", /textbox/, { text: "const answer = 42;", look: true });
       if (!a.has(/const answer = 42;/)) throw new Error("the tree does not show the typed code");
     },
     peer: async (p, url) => {
@@ -159,8 +157,7 @@ export const TASKS: Task[] = [
         const [, from, to, total] = a.line(/region "Orders list"/)!.match(/\[scroll=(\d+)-(\d+)\/(\d+)\]/)!
           .map(Number);
         const target = (7500 / 10000) * total - (to - from) / 2;
-        await a.act("scroll", /region "Orders list"/, { deltaY: Math.round(target - from) });
-        await a.look();
+        await a.act("scroll", /region "Orders list"/, { deltaY: Math.round(target - from), look: true });
       }
       await a.act("click", /button "Order 7500"/);
     },
@@ -187,7 +184,7 @@ export const TASKS: Task[] = [
     policy: async (a, url) => {
       await a.open(url);
       await a.act("click", /columnheader "Price"/);
-      await a.act("dblclick", /gridcell "500"/);
+      await a.act("dblclick", /gridcell "500"/, { look: true });
       // A newline in typed text is the Enter key: it commits the cell's edit.
       await a.act("type", /textbox/, { text: "500e\n", clear: true });
     },
@@ -207,8 +204,8 @@ export const TASKS: Task[] = [
     title: "Bootstrap",
     policy: async (a, url) => {
       await a.open(url);
-      await a.act("click", /button "Actions"/);
-      await a.act("click", /link "Delete"/);
+      await a.act("click", /button "Actions"/, { look: true });
+      await a.act("click", /link "Delete"/, { look: true });
       await a.act("click", /button "Delete file"/);
     },
     peer: async (p, url) => {
@@ -245,7 +242,7 @@ export const TASKS: Task[] = [
     title: "Tom Select",
     policy: async (a, url) => {
       await a.open(url);
-      await a.act("type", /combobox "Destination"/, { text: "lis" });
+      await a.act("type", /combobox "Destination"/, { text: "lis", look: true });
       await a.act("click", await a.refIn(/listbox "Destination"/, /option "Lisbon"/));
     },
     peer: async (p, url) => {
@@ -329,9 +326,8 @@ export const TASKS: Task[] = [
     title: "MUI X DatePicker",
     policy: async (a, url) => {
       await a.open(url);
-      await a.act("click", /button "Choose date"/);
-      await a.act("click", /gridcell "15"/);
-      await a.look();
+      await a.act("click", /button "Choose date"/, { look: true });
+      await a.act("click", /gridcell "15"/, { look: true });
       // Where the picker is a modal (no fine pointer), the field hides behind it until confirmed.
       if (a.has(/button "OK"/)) await a.act("click", /button "OK"/);
       await a.look();
