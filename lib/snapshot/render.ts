@@ -260,7 +260,8 @@ export function render(root: FrameWalk, frames: Map<string, FrameWalk>, opts: Re
     for (const node of nodes) emit(node, depth);
   };
 
-  const emit = (node: TNode, depth: number) => {
+  /** `choice`: an option of a `<select>`, a choice of the control's, shown in every tier. */
+  const emit = (node: TNode, depth: number, choice = false) => {
     const { w, fw } = node;
     if (w.r === "text") {
       if (tier === "full") pushText(w, fw, depth);
@@ -268,7 +269,7 @@ export function render(root: FrameWalk, frames: Map<string, FrameWalk>, opts: Re
     }
     const hasRef = !opts.plain && fw.refs && w.ref !== undefined;
     if (
-      !shown(node, hasRef) || (w.c !== undefined && !fw.closed.has(w.c) && !hasRef) ||
+      !(choice || shown(node, hasRef)) || (w.c !== undefined && !fw.closed.has(w.c) && !hasRef) ||
       // A nameless row group (a table's head or body) only groups rows, which say what they are.
       (w.r === "rowgroup" && !hasRef && !w.n)
     ) {
@@ -310,7 +311,8 @@ export function render(root: FrameWalk, frames: Map<string, FrameWalk>, opts: Re
       }
     }
     // An icon inside a named control says nothing its name does not: it is left out.
-    emitAll(hasRef && name ? node.kids.filter((k) => !decorative(k)) : node.kids, depth + 1);
+    if (w.sel) { for (const kid of node.kids) emit(kid, depth + 1, true); }
+    else emitAll(hasRef && name ? node.kids.filter((k) => !decorative(k)) : node.kids, depth + 1);
     if (tier === "minimal") return;
     const wrapper = hasRef && !name && ((w.f ?? 0) & FLAG.wrapper) !== 0;
     if (wrapper) line.wrapper = true;

@@ -894,10 +894,13 @@ export const WALKER = `function (opts, ...frameOwners) {
     }
     if (tag === "select") {
       node.sel = 1;
+      // A drop-down's options are drawn by the browser, outside the page: nothing can click them (select takes
+      // the drop-down's ref and the options' values or labels). A list box's options are in the page.
+      const listed = el.multiple || el.size > 1;
       for (const opt of el.options) {
         if (cut) return index;
         const o = { d: d + 1, r: "option", n: opt.computedName || opt.label };
-        if (opts.refs) o.ref = refFor(opt);
+        if (opts.refs && listed) o.ref = refFor(opt);
         if (opt.selected) o.f = 8;
         if (opt.disabled) o.f = (o.f || 0) | 1;
         const at = record(o, null);

@@ -58,19 +58,20 @@ const LINES = [
   '- button "Push" [ref=@e20]',
   '- textbox "Notes" [ref=@e21]: Hello there',
   '- combobox "Pick" [ref=@e22]:',
-  '  - option "One" [ref=@e23]',
-  '  - option "Two" [selected] [ref=@e24]',
-  '- listbox "Many" [ref=@e25]:',
-  '  - option "A" [selected] [ref=@e26]',
-  '  - option "B" [ref=@e27]',
-  '- textbox "Editor" [ref=@e28]: Rich text',
+  // A drop-down's options are drawn outside the page: no ref (select takes the drop-down's).
+  '  - option "One"',
+  '  - option "Two" [selected]',
+  '- listbox "Many" [ref=@e23]:',
+  '  - option "A" [selected] [ref=@e24]',
+  '  - option "B" [ref=@e25]',
+  '- textbox "Editor" [ref=@e26]: Rich text',
   '- progressbar "Load": "30"',
   '- meter "Fuel": "0.6"',
-  '  - button "More" [expanded] [ref=@e29]',
+  '  - button "More" [expanded] [ref=@e27]',
   "  - paragraph: Body",
-  '  - button "Less" [ref=@e30]',
+  '  - button "Less" [ref=@e28]',
   '  - status: "7"',
-  '- textbox "Focus" [active] [ref=@e31]: here',
+  '- textbox "Focus" [active] [ref=@e29]: here',
 ];
 
 /** Role names Chromium uses internally; none may reach an agent. */
@@ -104,7 +105,9 @@ Deno.test("the minimal and interactive tiers show the same control lines", brows
     assert.doesNotMatch(state.tree, INTERNAL);
     assert.match(state.tree, /^- textbox "When" \[ref=@e7\]: 13:30$/m, tier);
     assert.match(state.tree, /^ *- slider "Vol" \[ref=@e13\]: "3"$/m, tier);
-    assert.match(state.tree, /^ *- textbox "Focus" \[active\] \[ref=@e31\]: here$/m, tier);
+    assert.match(state.tree, /^ *- textbox "Focus" \[active\] \[ref=@e29\]: here$/m, tier);
+    // A drop-down's choices show in every tier, though they have no ref.
+    assert.match(state.tree, /^ *- option "Two" \[selected\]$/m, tier);
   }
 });
 
@@ -122,7 +125,7 @@ Deno.test(
     });
     assertCaptured(r);
     assert.match(r.freshState.tree, /^- textbox "When" \[active\] \[ref=@e7\]: 20:04$/m);
-    assert.match(r.freshState.tree, /^- textbox "Focus" \[ref=@e31\]: here$/m);
+    assert.match(r.freshState.tree, /^- textbox "Focus" \[ref=@e29\]: here$/m);
     const moved = await ph.act(sid, r.freshState, { action: "fill", ref: "@e10", text: "2027-01" });
     assertCaptured(moved);
     const diff = await ph.observe(sid, { since: r.freshState.stateId });
