@@ -336,7 +336,8 @@ export function render(root: FrameWalk, frames: Map<string, FrameWalk>, opts: Re
     // A link within the document ("#") loads nothing: no target to show.
     const href = tier === "full" && w.r === "link" && !opts.plain && w.u !== "#" ? w.u : undefined;
     if (
-      name && !fw.result.find && node.kids.some((k) => k.w.r === "text" && cleanText(k.w.t ?? "") === name)
+      name && !fw.result.find && node.kids.length > 1 &&
+      node.kids.some((k) => k.w.r === "text" && cleanText(k.w.t ?? "") === name)
     ) {
       // A text beside other lines that says the node's name again (a column header's label beside its resize
       // handle) goes: the name says it.

@@ -657,7 +657,7 @@ export const WALKER = `function (opts, ...frameOwners) {
   // A control of a role that acts by nature, which no pointer can reach (\`pointer-events: none\`) and no key
   // can focus: a calendar's filler day, kept only to hold its column. Nothing can click, hover or type into
   // it: its role does not make it actionable (a listener, a scroll or a focus still would).
-  const untouchable = (el, st) => st.pointerEvents === "none" && !focusable(el);
+  const untouchable = (el, st) => !focusable(el) && st.pointerEvents === "none";
 
   const visitChild = (child, d, run, ctx, closedDetails) => {
     if (child.nodeType === 3) {
