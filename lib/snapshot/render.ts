@@ -127,6 +127,28 @@ const LANDMARKS = new Set([
   "dialog",
   "alertdialog",
 ]);
+/** Roles that only hold content: empty, unnamed and without a state, their line says nothing. */
+const HOLLOW = new Set([
+  "status",
+  "log",
+  "alert",
+  "marquee",
+  "timer",
+  "note",
+  "paragraph",
+  "group",
+  "list",
+  "listitem",
+  "generic",
+  "article",
+  "blockquote",
+  "figure",
+  "term",
+  "definition",
+  "tooltip",
+  "none",
+  "presentation",
+]);
 const FLAG_ORDER: [keyof typeof FLAG, string][] = [
   ["disabled", "disabled"],
   ["expanded", "expanded"],
@@ -384,6 +406,13 @@ export function render(root: FrameWalk, frames: Map<string, FrameWalk>, opts: Re
       kids++;
     }
     if (kids > 0) line.text += ":";
+    else if (
+      !hasRef && HOLLOW.has(w.r) && line.text === `- ${w.r}` && !opts.plain && !fw.result.find && !says(node)
+    ) {
+      // A container with nothing in it, no name and no state (a live region waiting for its first message, an
+      // empty paragraph) says nothing: its line goes, and comes back in `changes` once it holds something.
+      lines.length = index;
+    }
   };
 
   emitAll(frameTree(root, frames), 0);
