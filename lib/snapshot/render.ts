@@ -225,7 +225,8 @@ export function consequenceTags(w: WalkNode, fw: FrameWalk, originOf = canonical
   if (f & FLAG.popup) out += " [opens-popup]";
   if (f & FLAG.download) out += " [downloads]";
   if (w.fx && credentialReason({ ...w.fx, accessibleName: w.n ?? "" })) out += " [credential]";
-  if (f & FLAG.covered) out += " [covered]";
+  // A disabled control is refused as disabled before any hit test: a cover on it is not what stops it.
+  if (f & FLAG.covered && !(f & FLAG.disabled)) out += " [covered]";
   if (f & FLAG.offscreen) out += " [offscreen]";
   return out;
 }

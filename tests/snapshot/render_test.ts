@@ -295,7 +295,9 @@ Deno.test("a ref's line carries its consequence tags before the ref, from the wa
     { d: 0, r: "link", n: "Get", ref: 4, u: "http://127.0.0.1:8000/f.zip", f: FLAG.download },
     { d: 0, r: "link", n: "Mail", ref: 5, u: "mailto:a@b.c" },
     { d: 0, r: "textbox", n: "Password", ref: 6, v: "", fx: { tag: "input", type: "password" } },
-    { d: 0, r: "button", n: "Under", ref: 7, f: FLAG.covered | FLAG.disabled },
+    { d: 0, r: "button", n: "Under", ref: 7, f: FLAG.covered },
+    // A disabled control is refused as disabled: a cover on it is not told.
+    { d: 0, r: "button", n: "Off", ref: 10, f: FLAG.covered | FLAG.disabled },
     { d: 0, r: "button", n: "Away", ref: 8, f: FLAG.offscreen },
     // A link within the document loads nothing: no tag, no target.
     { d: 0, r: "link", n: "Top", ref: 9, u: "#" },
@@ -315,7 +317,8 @@ Deno.test("a ref's line carries its consequence tags before the ref, from the wa
       '- link "Mail" [ref=@e5]:',
       "  - /url: mailto:a@b.c",
       '- textbox "Password" [credential] [ref=@e6]',
-      '- button "Under" [disabled] [covered] [ref=@e7]',
+      '- button "Under" [covered] [ref=@e7]',
+      '- button "Off" [disabled] [ref=@e10]',
       '- button "Away" [offscreen] [ref=@e8]',
       '- link "Top" [ref=@e9]',
       '- link "Plain":',
