@@ -654,10 +654,12 @@ export const WALKER = `function (opts, ...frameOwners) {
     const x = a.left + a.width / 2, y = a.top + a.height / 2;
     return r.width > 0 && r.height > 0 && x >= r.left && x <= r.right && y >= r.top && y <= r.bottom;
   };
-  // A control of a role that acts by nature, which no pointer can reach (\`pointer-events: none\`) and no key
-  // can focus: a calendar's filler day, kept only to hold its column. Nothing can click, hover or type into
-  // it: its role does not make it actionable (a listener, a scroll or a focus still would).
-  const untouchable = (el, st) => !focusable(el) && st.pointerEvents === "none";
+  // An element no pointer can reach (\`pointer-events: none\`, or clipped to nothing as a native control a library
+  // replaced and hid from sight: Tom Select's and Select2's \`<select>\`) and no key can focus (out of the tab
+  // order): a calendar's filler day, kept only to hold its column. Nothing can click, hover or type into it.
+  const untouchable = (el, st) => el.tabIndex < 0 && !el.isContentEditable &&
+    (st.pointerEvents === "none" || st.clipPath === "inset(50%)" ||
+      (st.clip === "rect(0px, 0px, 0px, 0px)" && (st.position === "absolute" || st.position === "fixed")));
 
   const visitChild = (child, d, run, ctx, closedDetails) => {
     if (child.nodeType === 3) {
@@ -811,14 +813,16 @@ export const WALKER = `function (opts, ...frameOwners) {
     // A scroll container is actionable: scroll takes its ref (a virtual list's rows exist only once scrolled to).
     const sc = scrollOf(el, tag, st);
     if (opts.refs && tag !== "html" && tag !== "body" && tag !== "label" && role !== "Iframe" &&
-      ((INTERACTIVE.has(role) && !untouchable(el, st)) || (focusable(el) && !focusGuard(el)) || handles(el) || sc ||
+      (INTERACTIVE.has(role) || (focusable(el) && !focusGuard(el)) || handles(el) || sc ||
         (!parent.refAncestor && st.cursor === "pointer" && (!parent.style || parent.style.cursor !== "pointer")) ||
         // A grab cursor of its own marks a drag handle, even when a parent's listener drags it
         // (a sortable list that sets \`draggable\` on pointer down): drag takes its ref.
         (GRAB.has(st.cursor) && (!parent.style || parent.style.cursor !== st.cursor)))) {
       // A ref's role is the one its action's fingerprint reads again: Chromium's own.
       const own = plain ? roleOf(el) : role;
-      if (!(parent.owner && listenerOnly(el, own, sc, st) && holdsClick(el, parent.owner))) {
+      if (
+        !(untouchable(el, st) && !sc) && !(parent.owner && listenerOnly(el, own, sc, st) && holdsClick(el, parent.owner))
+      ) {
         ref = refFor(el);
         role = own;
       }

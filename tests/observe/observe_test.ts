@@ -357,6 +357,9 @@ pageTest(
   <div id="label" style="flex:1;cursor:pointer" onclick="log.textContent += 'sort;'">Price</div>
   <div id="resize" style="width:8px;cursor:col-resize" onmousedown="log.textContent += 'resize;'"></div>
 </div>
+<style>.hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }</style>
+<select class="hidden" tabindex="-1" aria-label="Replaced"><option>One</option></select>
+<label><input type="checkbox" class="hidden"> Styled box</label>
 <p id="log"></p>`,
   },
   async ({ sid, state }) => {
@@ -368,6 +371,11 @@ pageTest(
       // header's name. The resize handle beside it keeps a ref of its own.
       '- columnheader "Price" [ref]:',
       "  - clickable [ref]",
+      // A control clipped out of sight and out of the tab order (a library's replaced select) shows, without a
+      // ref; one a key still reaches (a styled checkbox's own input) keeps its ref.
+      '- combobox "Replaced":',
+      '  - option "One" [selected]',
+      '- checkbox "Styled box" [ref]',
     ]);
     const r = await ph.actOn(sid, state, "click", /columnheader "Price"/);
     assertCaptured(r);
