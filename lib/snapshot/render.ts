@@ -20,7 +20,7 @@ import { PortholeError } from "../protocol/errors.ts";
 import { credentialReason, sensitiveField } from "../policy/sensitive.ts";
 import { canonicalOrigin } from "../policy/url.ts";
 import { cleanText, quote, utf8Length, yamlText } from "./text.ts";
-import { FLAG, type WalkNode, type WalkResult } from "./walker.ts";
+import { FLAG, INTERACTIVE_ROLE_LIST, type WalkNode, type WalkResult } from "./walker.ts";
 
 export type Tier = "full" | "interactive" | "minimal";
 
@@ -127,6 +127,9 @@ const LANDMARKS = new Set([
   "dialog",
   "alertdialog",
 ]);
+/** Roles that are controls by nature, with a ref or not (a disabled button out of reach has none). */
+const CONTROLS = new Set<string>(INTERACTIVE_ROLE_LIST);
+
 /** Roles that only hold content: empty, unnamed and without a state, their line says nothing. */
 const HOLLOW = new Set([
   "status",
@@ -335,7 +338,10 @@ export function render(root: FrameWalk, frames: Map<string, FrameWalk>, opts: Re
     }
     // An icon inside a named control says nothing its name does not: it is left out.
     if (w.sel) { for (const kid of node.kids) emit(kid, depth + 1, true); }
-    else emitAll(hasRef && name ? node.kids.filter((k) => !decorative(k)) : node.kids, depth + 1);
+    else {emitAll(
+        (hasRef || CONTROLS.has(w.r)) && name ? node.kids.filter((k) => !decorative(k)) : node.kids,
+        depth + 1,
+      );}
     if (tier === "minimal") return;
     const wrapper = hasRef && !name && ((w.f ?? 0) & FLAG.wrapper) !== 0;
     if (wrapper) line.wrapper = true;

@@ -360,6 +360,8 @@ pageTest(
 <style>.hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }</style>
 <select class="hidden" tabindex="-1" aria-label="Replaced"><option>One</option></select>
 <label><input type="checkbox" class="hidden"> Styled box</label>
+<div role="button" aria-label="Previous slide" aria-disabled="true" tabindex="-1" style="pointer-events:none">
+  <svg width="10" height="10"><path d="M0 0L10 5L0 10z"/></svg></div>
 <p id="log"></p>`,
   },
   async ({ sid, state }) => {
@@ -376,6 +378,8 @@ pageTest(
       '- combobox "Replaced":',
       '  - option "One" [selected]',
       '- checkbox "Styled box" [ref]',
+      // A carousel's disabled arrow, out of reach: no ref, and its icon says nothing its name does not.
+      '- button "Previous slide" [disabled]',
     ]);
     const r = await ph.actOn(sid, state, "click", /columnheader "Price"/);
     assertCaptured(r);
