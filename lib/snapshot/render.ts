@@ -337,11 +337,10 @@ export function render(root: FrameWalk, frames: Map<string, FrameWalk>, opts: Re
       }
     }
     // An icon inside a named control says nothing its name does not: it is left out.
-    if (w.sel) { for (const kid of node.kids) emit(kid, depth + 1, true); }
-    else {emitAll(
-        (hasRef || CONTROLS.has(w.r)) && name ? node.kids.filter((k) => !decorative(k)) : node.kids,
-        depth + 1,
-      );}
+    const inner = !w.sel && (hasRef || CONTROLS.has(w.r)) && name
+      ? node.kids.filter((k) => !decorative(k))
+      : node.kids;
+    for (const kid of inner) emit(kid, depth + 1, w.sel === 1);
     if (tier === "minimal") return;
     const wrapper = hasRef && !name && ((w.f ?? 0) & FLAG.wrapper) !== 0;
     if (wrapper) line.wrapper = true;

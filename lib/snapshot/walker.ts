@@ -797,8 +797,8 @@ export const WALKER = `function (opts, ...frameOwners) {
     if (st.display === "none") return -1;
     const visible = st.visibility === "visible";
     // The style is kept, not its cursor: most elements never need it read (a ref, or inside one).
-    const ctx = { visible, style: st, refAncestor: parent.refAncestor, owner: parent.owner, inModal: parent.inModal || el === modal,
-      rich: parent.rich, mute: parent.mute || (tag === "label" && echoes(el)) };
+    const ctx = { visible, style: st, refAncestor: parent.refAncestor, owner: parent.owner,
+      inModal: parent.inModal || el === modal, rich: parent.rich, mute: parent.mute || (tag === "label" && echoes(el)) };
     if (!visible) {
       visitChildren(el, tag, d, run, ctx);
       return -1;
@@ -820,9 +820,9 @@ export const WALKER = `function (opts, ...frameOwners) {
         (GRAB.has(st.cursor) && (!parent.style || parent.style.cursor !== st.cursor)))) {
       // A ref's role is the one its action's fingerprint reads again: Chromium's own.
       const own = plain ? roleOf(el) : role;
-      if (
-        !(untouchable(el, st) && !sc) && !(parent.owner && listenerOnly(el, own, sc, st) && holdsClick(el, parent.owner))
-      ) {
+      // No ref where no pointer or key can act, nor where the nearest actionable ancestor's click acts through it.
+      const through = parent.owner && listenerOnly(el, own, sc, st) && holdsClick(el, parent.owner);
+      if (!(untouchable(el, st) && !sc) && !through) {
         ref = refFor(el);
         role = own;
       }
