@@ -274,8 +274,9 @@ export const WALK_FORMAT = `(head, nodes) => {
  * resolves with the check's answer, and with `walk`, the walk of the options without `quietFirst`, when
  * the DOM was quiet. A check that keeps its observer (the early one) does not walk when the page began a
  * request or a navigation since the arm (session/page/request_marks.ts tells it): the wait for that
- * request follows, and its observer must see the render. The walker is the function every observation of the document already
- * sent, kept in Porthole's world by number (driver/page_functions.ts): the check costs no source.
+ * request follows, and its observer must see the render. The walker is the function every observation of
+ * the document already sent, kept in Porthole's world by number (driver/page_functions.ts): the check
+ * costs no source.
  */
 export const WALKER = `function (opts, ...frameOwners) {
   if (opts.quietFirst) {
@@ -626,7 +627,8 @@ export const WALKER = `function (opts, ...frameOwners) {
   const squash = (t) => t.replace(/\\s+/g, " ").trim();
   const echoes = (label) => {
     const c = label.control;
-    if (!c || c.closest("[inert], [aria-hidden=true]") || !c.checkVisibility({ visibilityProperty: true })) return false;
+    if (!c || c.closest("[inert], [aria-hidden=true]")) return false;
+    if (!c.checkVisibility({ visibilityProperty: true })) return false;
     const text = squash(label.textContent);
     return text !== "" && text === squash(c.computedName || "");
   };
@@ -798,7 +800,8 @@ export const WALKER = `function (opts, ...frameOwners) {
     const visible = st.visibility === "visible";
     // The style is kept, not its cursor: most elements never need it read (a ref, or inside one).
     const ctx = { visible, style: st, refAncestor: parent.refAncestor, owner: parent.owner,
-      inModal: parent.inModal || el === modal, rich: parent.rich, mute: parent.mute || (tag === "label" && echoes(el)) };
+      inModal: parent.inModal || el === modal, rich: parent.rich,
+      mute: parent.mute || (tag === "label" && echoes(el)) };
     if (!visible) {
       visitChildren(el, tag, d, run, ctx);
       return -1;
