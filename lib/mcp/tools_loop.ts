@@ -86,7 +86,7 @@ export const LOOP_TOOLS: McpTool[] = [
   {
     name: "browser_navigate",
     title: "Navigate",
-    description: describe("navigate", "Observe afterwards to act on the page."),
+    description: describe("navigate", "Then observe to act."),
     input: v.omit(NavigateInput, ["observe"]),
     reword: {
       page_id: "Default: the active page (one is created if none)",
@@ -129,7 +129,7 @@ export const LOOP_TOOLS: McpTool[] = [
     title: "Wait for a condition",
     description: describe("wait"),
     // A locator condition (locator, state, frame_id) would add 1,313 bytes to tools/list, which has
-    // 76 to spare with navigate's referer and screenshot's scale and mask: it is HTTP's and BAP's.
+    // 5 to spare with navigate's referer and screenshot's scale and mask: it is HTTP's and BAP's.
     input: WaitTextInput,
     // The tool's description names each condition.
     reword: { text: null, text_gone: null, time_ms: null },

@@ -151,7 +151,8 @@ const closePage = defineOp({
 const navigate = defineOp({
   name: "navigate",
   description:
-    "Navigate a page to an http(s) URL and wait for its DOMContentLoaded; authorises the origin on commit",
+    "Navigate a page to an http(s) URL and wait for its DOMContentLoaded and short load timers; authorises the " +
+    "origin on commit",
   method: "POST",
   path: "/v1/sessions/:sessionId/navigate",
   input: NavigateInput,

@@ -1,11 +1,15 @@
 /**
  * The document-start script that lets an action's settle wait for the page's short timers: a
- * search box that queries 300 ms after the last key, a list that filters 100 ms after typing. It
- * runs in the page's main world (it must see the page's own `setTimeout` calls) and talks to
- * Porthole's isolated world through DOM events on `window` only:
+ * search box that queries 300 ms after the last key, a list that filters 100 ms after typing, a
+ * consent box a page shows 100 ms after it loaded. It runs in the page's main world (it must see
+ * the page's own `setTimeout` calls) and talks to Porthole's isolated world through DOM events on
+ * `window` only:
  *
- * - `porthole:settle-arm` (from SETTLE_ARM, page_lib.ts) starts counting, `porthole:settle-disarm`
- *   stops it; until the first arm the wrappers only pass the call through;
+ * - it counts from the document's start, as if armed by its loading: the settle after a navigation
+ *   (and an action's, soon after one) waits for the short timers the loading set;
+ * - `porthole:settle-arm` (from SETTLE_ARM, page_lib.ts) starts counting anew, and the document's
+ *   first arm first tells of the loading's timers yet to fire, as if they were set now;
+ *   `porthole:settle-disarm` stops counting until the next arm;
  * - while armed, each counted timer fires `porthole:timer-set` when it is scheduled and
  *   `porthole:timer-done` once its callback ran (after it, so the callback's mutations come first)
  *   or it was cleared; `porthole:timer-cap` once MAX_FIRED of them fired (a runaway loop, which
@@ -44,7 +48,9 @@ export const TIMER_TRACKER = `(() => {
   const listen = EventTarget.prototype.addEventListener, dispatch = EventTarget.prototype.dispatchEvent;
   const Ev = Event;
   const tell = (type) => dispatch.call(window, new Ev(type));
-  let armed = false, pending = new Set(), fired = 0;
+  // A document counts from its start the short timers its loading sets (\`loading\`): the first arm takes over
+  // those yet to fire, so the settle after a navigation waits for them as for an input's.
+  let armed = true, loading = true, pending = new Set(), fired = 0;
   // The depth of the timer whose callback runs now (0: none, OUT: one not counted).
   let level = 0;
   const done = (set, id) => {
@@ -123,11 +129,13 @@ export const TIMER_TRACKER = `(() => {
   });
   listen.call(window, "porthole:settle-arm", () => {
     armed = true;
-    pending = new Set();
     fired = 0;
+    if (!loading) pending = new Set();
+    loading = false;
+    for (let n = pending.size; n > 0; n--) tell("porthole:timer-set");
   });
   listen.call(window, "porthole:settle-disarm", () => {
-    armed = false;
+    armed = loading = false;
     pending = new Set();
   });
 })();`;

@@ -13,9 +13,10 @@ const PAGES = {
     <button onclick="n.textContent = String(Number(n.textContent) + 1)">Add</button>
     <a href="/two">Two</a> <a href="/framed">Framed</a>`,
   "/two": `<!doctype html><title>Two</title><h1>Second page</h1>`,
+  // The frame comes after a timer longer than a settle waits for (timers.ts SHORT_MS): after the act.
   "/framed": `<!doctype html><title>Framed</title><h1>Framed</h1>
     <script>setTimeout(() => { const f = document.createElement("iframe"); f.src = "/two";
-      document.body.append(f); }, 150);</script>`,
+      document.body.append(f); }, 700);</script>`,
 };
 
 /** Every command the driver sends from now on, by method. */

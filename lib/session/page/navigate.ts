@@ -14,7 +14,7 @@ import type { PageRecord } from "../core/page_record.ts";
 import type { ObserveOptions } from "../observe/observation.ts";
 import type { Emitter } from "../core/emit.ts";
 import { recoverPage } from "../core/page_health.ts";
-import { loadWait, settleNetwork } from "./network_idle.ts";
+import { loadWait, settleLoaded } from "./network_idle.ts";
 
 /** What navigate needs of its session. */
 export interface NavigateHost extends Emitter {
@@ -91,7 +91,7 @@ export async function navigate(
       });
     }
     await host.authorizeCommit(rec, committed);
-    if (outcome.kind !== "download") await settleNetwork(rec, input.waitUntil, sig);
+    if (outcome.kind !== "download") await settleLoaded(rec, committed, input.waitUntil, sig);
     const res: NavigateResult = {
       pageId: rec.pageId,
       url: redactUrl(committed?.url ?? input.url),

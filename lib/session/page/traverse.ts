@@ -13,7 +13,7 @@ import { NavigationWatch, type NavOutcome } from "./navigation.ts";
 import type { NavigationHost, PagesHost } from "../core/hosts.ts";
 import { keepAuthorizationIfStill, refusalOr } from "./nav_authority.ts";
 import { onPageBounded } from "../core/bounded.ts";
-import { loadWait, settleNetwork, type WaitUntil } from "./network_idle.ts";
+import { loadWait, settleLoaded, type WaitUntil } from "./network_idle.ts";
 
 export type Traversal = "reload" | "back" | "forward";
 
@@ -96,7 +96,7 @@ export async function traverse(
     }
     const committed = (await driver.frames(sig)).find((f) => f.frameId === main.frameId) ?? null;
     await session.authorizeCommit(rec, committed);
-    await settleNetwork(rec, input.waitUntil, sig);
+    await settleLoaded(rec, committed, input.waitUntil, sig);
     const res: TraverseResult = {
       pageId: rec.pageId,
       url: redactUrl(committed?.url ?? url),
