@@ -10,7 +10,8 @@
  *   true; `budget` unless the operator set a limit. It keeps the rest: `stateId`, `targetId`, `url`,
  *   `title`, `tree` or `changes` (without its empty lists), `sinceUnavailable`, `nextCursor`, `page`,
  *   `scope`, find's `total`, and any field an operation adds. Find's `matches` go when its tree is whole:
- *   the tree has a line a match, with its path and ref. A lean fresh state (act
+ *   the tree has a line a match, with its path and ref. Find's `replaced` (the agent's last state, which
+ *   this one replaced) goes too, and with it the `targetId`, `url` and `title` that state has alike. A lean fresh state (act
  *   with `fresh: "changes"` or `"stateId"`) keeps its fields by the same rule: absent still means
  *   unchanged. An answer of changes (`observe {since}`) is lean too: `targetId`, `url` and `title` only
  *   when they differ from those of the state it is against (the agent named it, and holds them).
@@ -48,6 +49,7 @@ const BOOKKEEPING = new Set([
   "generation",
   "tier",
   "since",
+  "replaced",
 ]);
 
 type Obj = Record<string, unknown>;
@@ -70,7 +72,11 @@ export type BaseOf = (stateId: string) => SinceBase | null;
 
 function minimalObservation(o: Obj, baseOf?: BaseOf): Obj {
   const out: Obj = {};
-  const base = o.changes !== undefined && typeof o.since === "string" ? baseOf?.(o.since) : undefined;
+  const base = o.changes !== undefined && typeof o.since === "string"
+    ? baseOf?.(o.since)
+    : typeof o.replaced === "string"
+    ? baseOf?.(o.replaced)
+    : undefined;
   for (const [key, value] of Object.entries(o)) {
     if (BOOKKEEPING.has(key)) continue;
     if (base && (key === "targetId" || key === "url" || key === "title") && base[key] === value) continue;

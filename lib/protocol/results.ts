@@ -177,6 +177,11 @@ export const FindResult = v.object({
   ...Observation.entries,
   matches: v.array(FindMatch),
   total: about(Int, "How many lines matched in all (more than `matches` when the limit cut them)"),
+  replaced: v.optional(about(
+    Str,
+    "The session's state this answer replaced as its current one (the agent's last), when there was one: a " +
+      "minimal answer leaves out the targetId, url and title it shares with that state",
+  )),
 });
 
 export const Execution = v.picklist(["not_dispatched", "dispatched_unknown", "completed"]);

@@ -136,9 +136,12 @@ export class Agent {
    * Find lines by role, name or text (`POST find`): what an agent asks when it knows what it wants
    * and a look would read a long list. The answer, a state of the matches alone, is the one the
    * next act quotes; the view keeps the matched lines, and stays a base for `observe {since}` as
-   * it was (a find answer is none). Returns the first match's ref.
+   * it was (a find answer is none). Returns the first match's ref; with `orNone`, null when nothing
+   * with a ref matched (the agent goes on looking), else that is the policy's error.
    */
-  async find(query: { role?: string; name?: string; text?: string }): Promise<string> {
+  async find(query: { role?: string; name?: string; text?: string }): Promise<string>;
+  async find(query: { role?: string; name?: string; text?: string }, orNone: true): Promise<string | null>;
+  async find(query: { role?: string; name?: string; text?: string }, orNone = false): Promise<string | null> {
     const r = await this.#post(`/v1/sessions/${this.#sid}/find`, { ...query, limit: 1 });
     if (r.status !== 200) throw new Error(`find answered ${r.status}: ${JSON.stringify(r.body)}`);
     this.#count(r.body);
@@ -147,6 +150,7 @@ export class Agent {
     this.state = { ...this.state, ...r.body };
     // A minimal answer's tree has a line a match (its path, then the line and its ref).
     const ref = String(r.body.tree ?? "").match(/\[ref=(@[^\]]+)\]/)?.[1];
+    if (!ref && orNone) return null;
     if (!ref) throw new PolicyError(`find ${JSON.stringify(query)} matched nothing with a ref`);
     return ref;
   }

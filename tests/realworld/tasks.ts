@@ -4,7 +4,7 @@
  * observation, each act on the state it was found in, continuing from its fresh state), and
  * what the page's own reported outcome must say.
  */
-import type { Task } from "./gauntlet.ts";
+import { PolicyError, type Task } from "./gauntlet.ts";
 
 export const TASKS: Task[] = [
   {
@@ -153,13 +153,18 @@ export const TASKS: Task[] = [
       await a.open(url, /button "Order 0"/);
       // The list's line says how far it scrolls ([scroll=from-to/total]); 10,000 orders share
       // that height, so one scroll by ref reaches order 7,500 (a second if the estimate falls short).
-      for (let i = 0; i < 3 && !a.has(/button "Order 7500"/); i++) {
+      // Find then asks for the order by name: a look would read every row the list now shows.
+      let order: string | null = null;
+      for (let i = 0; i < 3 && !order; i++) {
+        if (i > 0) await a.look();
         const [, from, to, total] = a.line(/region "Orders list"/)!.match(/\[scroll=(\d+)-(\d+)\/(\d+)\]/)!
           .map(Number);
         const target = (7500 / 10000) * total - (to - from) / 2;
-        await a.act("scroll", /region "Orders list"/, { deltaY: Math.round(target - from), look: true });
+        await a.act("scroll", /region "Orders list"/, { deltaY: Math.round(target - from) });
+        order = await a.find({ role: "button", name: "Order 7500" }, true);
       }
-      await a.act("click", /button "Order 7500"/);
+      if (!order) throw new PolicyError("order 7,500 is not in the list after three scrolls");
+      await a.act("click", order);
     },
     peer: async (p, url) => {
       await p.open(url, /button "Order 0"/);

@@ -23,6 +23,7 @@ const BOOKKEEPING = [
   "generation",
   "tier",
   "since",
+  "replaced",
 ];
 
 function assertMinimalObservation(o: Json): void {
@@ -137,6 +138,16 @@ Deno.test(
     assert.equal(found.body.total, 1);
     assert.equal(found.body.matches, undefined);
     assert.match(found.body.tree, /^- heading "Next page" \[level=1\]\n$/);
+    // It replaced the fresh state the agent holds: the target, url and title they share are not repeated.
+    for (const key of ["targetId", "url", "title"]) {
+      assert.equal(key in found.body, false, `${key} in ${JSON.stringify(found.body)}`);
+    }
+    // A whole answer names the state it replaced, and says everything.
+    const wholeFind = await ph.post(`/v1/sessions/${sid}/find`, { text: "next page" });
+    assert.equal(wholeFind.body.replaced, found.body.stateId);
+    assert.equal(wholeFind.body.url, site.url("/next"));
+    assert.equal(wholeFind.body.title, "Next");
+    assert.equal(typeof wholeFind.body.targetId, "string");
 
     // Without the preference: the whole answer, and no Preference-Applied.
     const plain = await ph.post(`/v1/sessions/${sid}/observe`, {});

@@ -82,6 +82,9 @@ export async function findInPage(
       m.path = s.scrub(m.path);
     }
   }
+  // The agent holds the state this one replaces: a minimal answer need not repeat what they share.
+  const replaced = host.states.current?.stateId;
+  if (replaced !== undefined) result.replaced = replaced;
   host.states.publish(state);
   return result;
 }
