@@ -2,7 +2,7 @@
  * After a navigation's load, the first observation waits (within a bounded budget) for what the
  * document's loading set in motion: the short timers its scripts set, and what their callbacks render.
  * A consent box or a toast a page shows 100 ms after it loaded is in that observation; a longer timer,
- * an interval and a timer loop never hold it.
+ * an interval and a timer loop never hold it; a script's redirect is followed to the new document.
  */
 import assert from "node:assert/strict";
 import { assertCaptured, browserTest, refOf } from "../support/harness.ts";
@@ -37,6 +37,12 @@ const { site, ph } = await siteAndPorthole({
   "/late2000": lateBox(2000),
   "/poll": lateBox(100, true),
   "/link": `<!doctype html><title>Start</title><a href="/late100">Read the digest</a>`,
+  // A script's redirect after the load, to a page that shows its box late too.
+  "/hop": `<!doctype html><title>Hop</title><h1>Moving</h1>
+    <script>setTimeout(() => location.replace("/late100"), 100);</script>`,
+  // A page that sends itself on, again and again.
+  "/spin": `<!doctype html><title>Spin</title><h1>Spinning</h1>
+    <script>setTimeout(() => location.replace("/spin?" + Date.now()), 150);</script>`,
   // A loop of short timers from the load, each setting the next: counted only to a bounded depth.
   "/loop": `<!doctype html><title>Loop</title><p id="n">0</p><script>
     let n = 0;
@@ -95,6 +101,32 @@ Deno.test(
     // navigation answered though the loop goes on.
     const n = Number(/paragraph: "?(\d+)/.exec(state.tree)?.[1]);
     assert.ok(n >= 1 + MAX_DEPTH, state.tree);
+  },
+);
+
+Deno.test(
+  "navigate: a script's redirect after the load is followed, and the new document settles too",
+  browserTest,
+  async () => {
+    await using s = await ownSession();
+    const r = await ph.post(`/v1/sessions/${s.sid}/navigate`, { url: site.url("/hop"), observe: true });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    // The navigation committed where it was sent; the page then went on by itself, which the state shows.
+    assert.equal(r.body.url, site.url("/hop"));
+    assert.equal(r.body.state.url, site.url("/late100"));
+    assert.match(r.body.state.tree, /dialog "We use cookies"/, r.body.state.tree);
+  },
+);
+
+Deno.test(
+  "navigate: a page that redirects itself without end is followed a few documents, then observed",
+  browserTest,
+  async () => {
+    await using s = await ownSession();
+    const r = await ph.post(`/v1/sessions/${s.sid}/navigate`, { url: site.url("/spin"), observe: true });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    assert.match(r.body.state.tree, /heading "Spinning"/);
+    assert.match(r.body.state.url, /\/spin\?/, "the page went on by itself before it was observed");
   },
 );
 

@@ -7,6 +7,7 @@ import type { FrameInfo } from "../../driver/page_driver.ts";
 import { MUTATION_QUIET } from "../../snapshot/page_lib.ts";
 import { poll } from "../core/deadline.ts";
 import type { PageRecord } from "../core/page_record.ts";
+import { NavigationWatch } from "./navigation.ts";
 
 /** Quiet time that counts as network idle. */
 const NETWORK_IDLE_MS = 500;
@@ -15,6 +16,8 @@ const POLL_MS = 50;
 const LOAD_SETTLE_MS = 1500;
 /** How long a mutation must be the last before a task turn without one counts as quiet. */
 const AFTER_MS = 4;
+/** How many documents of a script's redirects after the load a navigation follows. */
+const MAX_HOPS = 3;
 
 export type WaitUntil = "domcontentloaded" | "load" | "networkidle";
 
@@ -32,15 +35,33 @@ export const loadWait = (w: WaitUntil | undefined): "domcontentloaded" | "load" 
  * document's start), the mutations their callbacks make and the transitions they start, until a task
  * turn passes without a mutation. A consent box shown 100 ms after the load is then in the first
  * observation. What does not settle within the budget is left as it is: the navigation succeeded.
+ * When the loading navigates on its own (a script's redirect), the wait follows it to the new
+ * document's DOMContentLoaded, within the operation's deadline (its document is the one left to
+ * observe), and settles that one, to MAX_HOPS documents.
  */
 export async function settleLoaded(
   rec: PageRecord,
   frame: FrameInfo | null,
   w: WaitUntil | undefined,
   signal: AbortSignal,
-) {
+): Promise<void> {
   if (w === "networkidle") await poll(() => networkQuiet(rec) || undefined, POLL_MS, signal);
-  if (!frame) return;
-  await rec.driver.callIn(frame, MUTATION_QUIET, [false, 0, AFTER_MS, LOAD_SETTLE_MS, false], signal)
-    .catch(() => {});
+  const until = performance.now() + LOAD_SETTLE_MS;
+  let doc = frame;
+  for (let hop = 0; doc && hop <= MAX_HOPS; hop++) {
+    const left = Math.round(until - performance.now());
+    if (left <= 0) return;
+    const watch = new NavigationWatch(rec.driver, doc.frameId, doc.loaderId, "domcontentloaded");
+    try {
+      const budget = AbortSignal.any([signal, AbortSignal.timeout(left)]);
+      await rec.driver.callIn(doc, MUTATION_QUIET, [false, 0, AFTER_MS, left, false], budget).catch(() => {});
+      if (!watch.requested) return;
+      const outcome = await watch.settle(signal);
+      if (outcome.kind !== "loaded") return;
+      const id = doc.frameId;
+      doc = (await rec.driver.frames(signal)).find((f) => f.frameId === id) ?? null;
+    } finally {
+      watch.dispose();
+    }
+  }
 }
