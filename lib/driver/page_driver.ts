@@ -314,12 +314,21 @@ function crashedError(): PortholeError {
   });
 }
 
+/** Chromium's words for a call whose document went away under it (a navigation replaced it). */
+const DOCUMENT_GONE =
+  /Cannot find context with specified id|Execution context was destroyed|Cannot find default execution context/i;
+
 /** Map a CDP failure to a Porthole error, keeping PortholeErrors as they are. */
 export function driverError(err: unknown, what: string): PortholeError {
   if (err instanceof PortholeError) return err;
   const msg = err instanceof Error ? err.message : String(err);
   if (isBrowserGone(msg)) {
     return new PortholeError("browser_disconnected", `${what}: the page or browser went away`);
+  }
+  if (DOCUMENT_GONE.test(msg)) {
+    return new PortholeError("observation_failed", `${what}: the page's document changed while it was read`, {
+      recoveryHint: "Observe again",
+    });
   }
   return new PortholeError("observation_failed", `${what}: ${msg}`);
 }
