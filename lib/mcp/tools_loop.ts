@@ -87,7 +87,8 @@ export const LOOP_TOOLS: McpTool[] = [
     name: "browser_navigate",
     title: "Navigate",
     description: describe("navigate", "Then observe to act."),
-    input: v.omit(NavigateInput, ["observe"]),
+    // The load settle's budget is HTTP's and BAP's: tools/list has no bytes to spare for it.
+    input: v.omit(NavigateInput, ["observe", "settleMs"]),
     reword: {
       page_id: "Default: the active page (one is created if none)",
       referer: "Referer header: absolute http(s), no credentials",

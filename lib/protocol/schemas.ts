@@ -177,6 +177,17 @@ export const FindInput = v.strictObject({
 });
 export type FindInput = v.InferOutput<typeof FindInput>;
 
+/** How long a navigation waits after the load for what the document's loading set in motion. */
+export const LoadSettleMs = v.pipe(
+  v.number(),
+  v.integer(),
+  v.minValue(0),
+  v.maxValue(10_000),
+  v.description(
+    "ms to wait after the load for the short timers the document's loading set (default 1500; 0: none)",
+  ),
+);
+
 /** Body of POST /v1/sessions/{sid}/navigate. */
 export const NavigateInput = v.strictObject({
   url: v.pipe(
@@ -187,6 +198,7 @@ export const NavigateInput = v.strictObject({
   ),
   pageId: v.optional(Id("Page to navigate; default: the active page (one is created if none)")),
   waitUntil: v.optional(v.picklist(["domcontentloaded", "load", "networkidle"])),
+  settleMs: v.optional(LoadSettleMs),
   timeoutMs: v.optional(TimeoutMs),
   observe: v.optional(
     v.union([v.boolean(), v.omit(ObserveInput, ["pageId", "timeoutMs", ...OBSERVE_SCOPE_FIELDS])]),

@@ -1,6 +1,6 @@
 /** Input schemas of the context operations: cookies, storage state, emulation, frames, history. */
 import * as v from "valibot";
-import { NavigateInput, ObserveInput, TimeoutMs, UserAgent, Viewport } from "./schemas.ts";
+import { LoadSettleMs, NavigateInput, ObserveInput, TimeoutMs, UserAgent, Viewport } from "./schemas.ts";
 import { picked } from "./loose.ts";
 import { LocatorSchema } from "./locator.ts";
 import { CookieList, StorageStateInput } from "./schemas_storage.ts";
@@ -184,6 +184,7 @@ export const TraverseInput = v.strictObject({
       ),
     ),
   ),
+  settleMs: v.optional(LoadSettleMs),
   timeoutMs: v.optional(TimeoutMs),
   observe: v.optional(
     v.pipe(

@@ -71,6 +71,25 @@ for (const delay of [100, 400]) {
 }
 
 Deno.test(
+  "navigate: settleMs 0 answers at DOMContentLoaded, before the late box; a settleMs out of range is refused",
+  browserTest,
+  async () => {
+    await using s = await ownSession();
+    const r = await ph.post(`/v1/sessions/${s.sid}/navigate`, {
+      url: site.url("/late400"),
+      observe: true,
+      settleMs: 0,
+    });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    assert.doesNotMatch(r.body.state.tree, /dialog/, r.body.state.tree);
+    const bad = await ph.post(`/v1/sessions/${s.sid}/reload`, { settleMs: -1 });
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.error.code, "invalid_params");
+    assert.match(bad.body.error.message, /settleMs/);
+  },
+);
+
+Deno.test(
   "navigate: a timer longer than a short one is not waited for; the box shows up in a later look",
   browserTest,
   async () => {

@@ -91,7 +91,7 @@ export async function navigate(
       });
     }
     await host.authorizeCommit(rec, committed);
-    if (outcome.kind !== "download") await settleLoaded(rec, committed, input.waitUntil, sig);
+    if (outcome.kind !== "download") await settleLoaded(rec, committed, input.waitUntil, sig, input.settleMs);
     const res: NavigateResult = {
       pageId: rec.pageId,
       url: redactUrl(committed?.url ?? input.url),

@@ -12,8 +12,8 @@ import { NavigationWatch } from "./navigation.ts";
 /** Quiet time that counts as network idle. */
 const NETWORK_IDLE_MS = 500;
 const POLL_MS = 50;
-/** The longest a navigation waits for its document's loading to settle (as an action's settle by default). */
-const LOAD_SETTLE_MS = 1500;
+/** The longest a navigation waits for its document's loading to settle by default (`settleMs`), as an act's settle. */
+const DEFAULT_LOAD_SETTLE_MS = 1500;
 /** How long a mutation must be the last before a task turn without one counts as quiet. */
 const AFTER_MS = 4;
 /** How many documents of a script's redirects after the load a navigation follows. */
@@ -30,7 +30,7 @@ export const loadWait = (w: WaitUntil | undefined): "domcontentloaded" | "load" 
   w === "networkidle" ? "load" : w ?? "domcontentloaded";
 
 /**
- * After a loaded navigation: wait for network idle when it was asked for, then, within LOAD_SETTLE_MS,
+ * After a loaded navigation: wait for network idle when it was asked for, then, within `budgetMs`,
  * for what the document's loading set in motion: its short timers (timers.ts counts them from the
  * document's start), the mutations their callbacks make and the transitions they start, until a task
  * turn passes without a mutation. A consent box shown 100 ms after the load is then in the first
@@ -44,9 +44,10 @@ export async function settleLoaded(
   frame: FrameInfo | null,
   w: WaitUntil | undefined,
   signal: AbortSignal,
+  budgetMs = DEFAULT_LOAD_SETTLE_MS,
 ): Promise<void> {
   if (w === "networkidle") await poll(() => networkQuiet(rec) || undefined, POLL_MS, signal);
-  const until = performance.now() + LOAD_SETTLE_MS;
+  const until = performance.now() + budgetMs;
   let doc = frame;
   for (let hop = 0; doc && hop <= MAX_HOPS; hop++) {
     const left = Math.round(until - performance.now());

@@ -20,6 +20,8 @@ export type Traversal = "reload" | "back" | "forward";
 export interface TraverseOptions {
   pageId?: string;
   waitUntil?: WaitUntil;
+  /** How long to wait after the load for the short timers the document's loading set (network_idle.ts). */
+  settleMs?: number;
   timeoutMs?: number;
   observe?: boolean | { tier?: "full" | "interactive" | "minimal"; maxDepth?: number };
 }
@@ -96,7 +98,7 @@ export async function traverse(
     }
     const committed = (await driver.frames(sig)).find((f) => f.frameId === main.frameId) ?? null;
     await session.authorizeCommit(rec, committed);
-    await settleLoaded(rec, committed, input.waitUntil, sig);
+    await settleLoaded(rec, committed, input.waitUntil, sig, input.settleMs);
     const res: TraverseResult = {
       pageId: rec.pageId,
       url: redactUrl(committed?.url ?? url),
