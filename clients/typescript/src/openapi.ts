@@ -238,7 +238,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Navigate a page to an http(s) URL and wait for its DOMContentLoaded; authorises the origin on commit */
+        /** Navigate a page to an http(s) URL and wait for its DOMContentLoaded and short load timers; authorises the origin on commit */
         post: operations["navigate"];
         delete?: never;
         options?: never;
@@ -1118,6 +1118,8 @@ export interface components {
             pageId?: string;
             /** @enum {string} */
             waitUntil?: "domcontentloaded" | "load" | "networkidle";
+            /** @description ms to wait after the load for the short timers the document's loading set (default 1500; 0: none) */
+            settleMs?: number;
             /** @description 0 or absent: 30000 */
             timeoutMs?: number;
             observe?: boolean | {
@@ -1271,6 +1273,8 @@ export interface components {
             }[];
             /** @description How many lines matched in all (more than `matches` when the limit cut them) */
             total: number;
+            /** @description The session's state this answer replaced as its current one (the agent's last), when there was one: a minimal answer leaves out the targetId, url and title it shares with that state */
+            replaced?: string;
         };
         FindInput: {
             /** @description Page to search; default: the session's active page */
@@ -1958,6 +1962,8 @@ export interface components {
              * @enum {string}
              */
             waitUntil?: "domcontentloaded" | "load" | "networkidle";
+            /** @description ms to wait after the load for the short timers the document's loading set (default 1500; 0: none) */
+            settleMs?: number;
             /** @description 0 or absent: 30000 */
             timeoutMs?: number;
             /** @description Observe the new document and return it as state */
@@ -1980,6 +1986,8 @@ export interface components {
              * @enum {string}
              */
             waitUntil?: "domcontentloaded" | "load" | "networkidle";
+            /** @description ms to wait after the load for the short timers the document's loading set (default 1500; 0: none) */
+            settleMs?: number;
             /** @description 0 or absent: 30000 */
             timeoutMs?: number;
             /** @description Observe the new document and return it as state */
@@ -2002,6 +2010,8 @@ export interface components {
              * @enum {string}
              */
             waitUntil?: "domcontentloaded" | "load" | "networkidle";
+            /** @description ms to wait after the load for the short timers the document's loading set (default 1500; 0: none) */
+            settleMs?: number;
             /** @description 0 or absent: 30000 */
             timeoutMs?: number;
             /** @description Observe the new document and return it as state */
@@ -2765,6 +2775,8 @@ export interface components {
             pageId?: string;
             /** @enum {string} */
             waitUntil?: "domcontentloaded" | "load" | "networkidle";
+            /** @description ms to wait after the load for the short timers the document's loading set (default 1500; 0: none) */
+            settleMs?: number;
             /** @description 0 or absent: 30000 */
             timeoutMs?: number;
             observe?: boolean | {
