@@ -178,7 +178,9 @@ export const INTERACTIVE_ROLE_LIST = [
 /**
  * The role of an element as the walker and the action's fingerprint both read it: Chromium's
  * `computedRole`, completed the way HTML-AAM maps the controls Chromium leaves empty (date,
- * time and color inputs are textboxes, `summary` a button, an editing host a textbox). Chromium's
+ * time and color inputs are textboxes, `summary` a button, an editing host a textbox); a `canvas`
+ * without a role of its own is a `canvas`, as Chromium's accessibility tree says, so that the
+ * tree tells an agent that what it draws is not text (only its fallback content is). Chromium's
  * internal names never leave it: `label` has no role, and only `Iframe` and `LineBreak` remain
  * as markers the walker consumes (an iframe renders as `iframe`, a line break as a space).
  */
@@ -188,7 +190,8 @@ export const ROLE_OF = `(el) => {
   if (t === "input" && !r && /^(date|time|datetime-local|month|week|color)$/.test(el.type)) return "textbox";
   if ((!r || r === "generic") && el.isContentEditable && !el.hasAttribute("role") &&
     !(el.parentElement && el.parentElement.isContentEditable)) return "textbox";
-  if (r) return r;
+  if (r && !(r === "generic" && t === "canvas")) return r;
+  if (t === "canvas") return "canvas";
   return t === "summary" ? "button" : t === "iframe" || t === "frame" ? "Iframe" : t === "br" ? "LineBreak" : "";
 }`;
 

@@ -307,6 +307,28 @@ pageTest("an empty container with no name or state says nothing: it shows once i
   assert.deepEqual(diff.changes.added, ["  - status: Moved"]);
 });
 
+pageTest("a canvas says it is one, with its label and its fallback content; a role of its own wins", {
+  "/": `<!doctype html><title>Canvas</title>
+<main><canvas id="chart" aria-label="Sales chart" width="200" height="80"><p>March 27</p></canvas>
+<canvas width="40" height="40"></canvas>
+<canvas role="img" aria-label="Logo" width="40" height="40"></canvas>
+<p id="out">none</p></main>
+<script>chart.addEventListener("click", () => { out.textContent = "chart clicked"; });</script>`,
+}, async ({ sid, state }) => {
+  assert.deepEqual(refless(state.tree), [
+    "- main:",
+    '  - canvas "Sales chart" [ref]:',
+    "    - paragraph: March 27",
+    "  - canvas",
+    '  - image "Logo"',
+    "  - paragraph: none",
+  ]);
+  // The canvas acts by its ref, as the role it is shown with: its fingerprint is the same.
+  const r = await ph.actOn(sid, state, "click", /canvas "Sales chart"/);
+  assertCaptured(r);
+  assert.match(r.freshState.tree, /paragraph: chart clicked/);
+});
+
 pageTest(
   "a grid says each cell once: rows named by their cells, nameless row groups and trailing blank cells go",
   {
