@@ -11,9 +11,9 @@
  *   `title`, `tree` or `changes` (without its empty lists), `sinceUnavailable`, `nextCursor`, `page`,
  *   `scope`, find's `total`, and any field an operation adds. Find's `matches` go when its tree is whole:
  *   the tree has a line a match, with its path and ref. Find's `replaced` (the agent's last state, which
- *   this one replaced) goes too, and with it the `targetId`, `url` and `title` that state has alike. A lean fresh state (act
- *   with `fresh: "changes"` or `"stateId"`) keeps its fields by the same rule: absent still means
- *   unchanged. An answer of changes (`observe {since}`) is lean too: `targetId`, `url` and `title` only
+ *   this one replaced) goes too, and with it the `targetId`, `url` and `title` that state has alike. A
+ *   lean fresh state (act with `fresh: "changes"` or `"stateId"`) keeps its fields by the same rule:
+ *   absent still means unchanged. An answer of changes (`observe {since}`) is lean too: `targetId`, `url` and `title` only
  *   when they differ from those of the state it is against (the agent named it, and holds them).
  * - An act's result keeps its answers (`execution`, `observation`, and `postcondition` when one was
  *   declared: absent, the agent asked none) and every other field, except `actionId` (the journal's, for

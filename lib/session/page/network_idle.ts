@@ -16,7 +16,7 @@ const POLL_MS = 50;
 const DEFAULT_LOAD_SETTLE_MS = 1500;
 /** How long a mutation must be the last before a task turn without one counts as quiet. */
 const AFTER_MS = 4;
-/** How many documents of a script's redirects after the load a navigation follows. */
+/** How many of a script's redirects after the load a navigation follows, settling each document. */
 const MAX_HOPS = 3;
 
 export type WaitUntil = "domcontentloaded" | "load" | "networkidle";
@@ -37,7 +37,7 @@ export const loadWait = (w: WaitUntil | undefined): "domcontentloaded" | "load" 
  * observation. What does not settle within the budget is left as it is: the navigation succeeded.
  * When the loading navigates on its own (a script's redirect), the wait follows it to the new
  * document's DOMContentLoaded, within the operation's deadline (its document is the one left to
- * observe), and settles that one, to MAX_HOPS documents.
+ * observe), and settles that one; after MAX_HOPS such redirects, the last document is left as it loaded.
  */
 export async function settleLoaded(
   rec: PageRecord,
@@ -49,7 +49,7 @@ export async function settleLoaded(
   if (w === "networkidle") await poll(() => networkQuiet(rec) || undefined, POLL_MS, signal);
   const until = performance.now() + budgetMs;
   let doc = frame;
-  for (let hop = 0; doc && hop <= MAX_HOPS; hop++) {
+  for (let hop = 0; doc && hop < MAX_HOPS; hop++) {
     const left = Math.round(until - performance.now());
     if (left <= 0) return;
     const watch = new NavigationWatch(rec.driver, doc.frameId, doc.loaderId, "domcontentloaded");
