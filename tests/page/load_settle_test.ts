@@ -40,6 +40,14 @@ const { site, ph } = await siteAndPorthole({
   // A script's redirect after the load, to a page that shows its box late too.
   "/hop": `<!doctype html><title>Hop</title><h1>Moving</h1>
     <script>setTimeout(() => location.replace("/late100"), 100);</script>`,
+  // An app that renders after DOMContentLoaded, in an animation frame and then a short timer, as
+  // script-built pages do.
+  "/app": `<!doctype html><title>App</title><div id="root"></div><script>
+    addEventListener("DOMContentLoaded", () => requestAnimationFrame(() => setTimeout(() => {
+      root.innerHTML = "<main><h2>Inbox</h2><button>Compose</button></main>";
+    }, 60)));
+  </script>`,
+  "/to-app": `<!doctype html><title>Start</title><a href="/app">Open the app</a>`,
   // A page that sends itself on, again and again.
   "/spin": `<!doctype html><title>Spin</title><h1>Spinning</h1>
     <script>setTimeout(() => location.replace("/spin?" + Date.now()), 150);</script>`,
@@ -158,6 +166,21 @@ Deno.test(
     const r = await ph.post(`/v1/sessions/${s.sid}/reload`, { observe: true });
     assert.equal(r.status, 200, JSON.stringify(r.body));
     assert.match(r.body.state.tree, /dialog "We use cookies"/, r.body.state.tree);
+  },
+);
+
+Deno.test(
+  "navigate and act: an app that renders after DOMContentLoaded is rendered in the first observation",
+  browserTest,
+  async () => {
+    await using s = await ownSession();
+    const direct = await ph.open(s.sid, site.url("/app"));
+    assert.match(direct.tree, /button "Compose"/, direct.tree);
+    const start = await ph.open(s.sid, site.url("/to-app"));
+    const r = await ph.act(s.sid, start, { action: "click", ref: refOf(start, /link "Open the app"/) });
+    assertCaptured(r);
+    assert.match(r.freshState.tree, /heading "Inbox"/, r.freshState.tree);
+    assert.match(r.freshState.tree, /button "Compose"/);
   },
 );
 

@@ -15,7 +15,11 @@ import type { Prewalk } from "../core/hosts.ts";
 
 export const DEFAULT_SETTLE_MS = 1500;
 
-/** How long, after the requests the action started, a render that follows them gets to begin: a frame. */
+/**
+ * How long, after the requests the action started, a render that follows them gets to begin: a frame.
+ * Not after the watched frame's own new document: its load was its render, and what its loading set in
+ * motion (short timers, animation frames) the timer hook counts from the document's start (timers.ts).
+ */
 const FRAME_MS = 16;
 /** How long the DOM must stay unchanged after a mutation (and one task turn). */
 const AFTER_MS = 4;
@@ -48,6 +52,11 @@ export class SettleWatch {
   #driver: PageDriver;
   #pending = new Set<string>();
   #started = 0;
+  /**
+   * Of those, the requests whose answer the page renders itself (all but the watched frame's own document,
+   * whose load is its render): after them, a quiet check waits for that render to begin.
+   */
+  #rendered = 0;
   #changed: (() => void)[] = [];
   #off: (() => void)[] = [];
   #frame: FrameInfo;
@@ -99,6 +108,7 @@ export class SettleWatch {
     on("Network.requestWillBeSent", (e: Protocol.Network.RequestWillBeSentEvent) => {
       if (!AWAITED.has(e.type ?? "") || this.#pending.has(e.requestId)) return;
       if (e.type === "Document" && e.frameId === frame.frameId) this.#navigated = true;
+      else this.#rendered++;
       this.#pending.add(e.requestId);
       this.#started++;
       this.#notify();
@@ -224,7 +234,7 @@ export class SettleWatch {
         // early check does.
         const quiet: Quiet = await this.#check(
           frame,
-          [mark > 0, FRAME_MS, AFTER_MS, Math.max(1, Math.round(left))],
+          [this.#rendered > 0, FRAME_MS, AFTER_MS, Math.max(1, Math.round(left))],
           !this.#navigated,
           budget,
         ).then((q) => (this.#answered(), q), () => ({ quiet: !budget.aborted }));
