@@ -497,10 +497,7 @@ function wrapsOnly(lines: Line[], index: number): boolean {
 
 /** Whether the lines after `index` are one child subtree whose head carries a ref. */
 function onlyChildWithRef(lines: Line[], index: number): boolean {
-  const head = lines[index + 1];
-  if (head?.ref === undefined) return false;
-  for (let i = index + 2; i < lines.length; i++) if (lines[i].depth <= head.depth) return false;
-  return true;
+  return lines[index + 1]?.ref !== undefined && subtreeEnd(lines, index + 1) === lines.length;
 }
 
 /** Indentation by depth, made once. */
