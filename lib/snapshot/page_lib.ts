@@ -277,6 +277,26 @@ export const SETTLE_ARM = `function () {
     s.timers.capped = true;
     if (s.timersDone) s.timersDone();
   };
+  // When the page's fetch and XHR requests ended (responseEnd), from the arm on: read from the settle's own
+  // observer, not the page's resource timing buffer, which holds 250 entries by default (a page of more
+  // resources has it full) and which the page may shrink or clear.
+  s.ended = -1;
+  const noteEnds = (entries) => {
+    for (const e of entries) {
+      if (e.initiatorType === "fetch" || e.initiatorType === "xmlhttprequest") s.ended = Math.max(s.ended, e.responseEnd);
+    }
+  };
+  try {
+    s.po = new PerformanceObserver((list) => noteEnds(list.getEntries()));
+    s.po.observe({ type: "resource" });
+  } catch {
+    s.po = null;
+  }
+  // The latest end known now, with the entries queued for the observer but not yet delivered.
+  s.requestsEnded = () => {
+    if (s.po) noteEnds(s.po.takeRecords());
+    return s.ended;
+  };
   const onRequest = () => { s.requests++; };
   addEventListener("porthole:request", onRequest);
   addEventListener("porthole:timer-set", onSet);
@@ -284,6 +304,7 @@ export const SETTLE_ARM = `function () {
   addEventListener("porthole:timer-cap", onCap);
   s.stop = () => {
     s.mo.disconnect();
+    if (s.po) s.po.disconnect();
     removeEventListener("porthole:request", onRequest);
     removeEventListener("porthole:timer-set", onSet);
     removeEventListener("porthole:timer-done", onDone);
@@ -323,11 +344,10 @@ export const MUTATION_QUIET = `function (requested, waitMs, afterMs, maxMs, keep
   const start = performance.now();
   let ended = -1;
   if (requested) {
-    ended = start;
-    const entries = performance.getEntriesByType("resource").filter((e) =>
-      e.initiatorType === "fetch" || e.initiatorType === "xmlhttprequest");
-    // The buffer may be full: then only what came after this call is known to follow the requests.
-    if (entries.length && entries.length < 250) ended = Math.max(...entries.map((e) => e.responseEnd));
+    // When the last request ended, as the settle's observer saw it since the arm. Unknown (an observer armed
+    // by this call): only what comes after this call is known to follow the requests.
+    const last = s.requestsEnded ? s.requestsEnded() : -1;
+    ended = last >= 0 ? last : start;
   }
   const base = s.seen;
   // After requests, the render that followed them came in one batch: no need to sit out afterMs.

@@ -9,7 +9,7 @@ import {
   Site,
 } from "../support/harness.ts";
 import { fixtureTest, openedPorthole } from "../support/fixtures.ts";
-import { SETTLE_DISARM } from "../../lib/snapshot/page_lib.ts";
+import { MUTATION_QUIET, SETTLE_ARM, SETTLE_DISARM } from "../../lib/snapshot/page_lib.ts";
 
 const FETCH_PAGE = `<!doctype html><title>Fetch</title>
 <button onclick="load()">Load</button><p id="out">none</p>
@@ -336,6 +336,41 @@ fixtureTest(
       [],
       "no command only to stop the observer",
     );
+  },
+);
+
+fixtureTest(
+  "act: the settle knows when a fetch ended though the page keeps no resource timing (a full or cleared buffer)",
+  () =>
+    openedPorthole({
+      // A page of more than 250 resources has Chromium's default buffer full; this one keeps none at all.
+      "/": FETCH_PAGE.replace("<script>", "<script>performance.setResourceTimingBufferSize(0);"),
+      "/data": slowData,
+    }),
+  async ({ ph, sid, state }) => {
+    // Through the act: the fresh state shows the render, every time.
+    let s = state;
+    for (let i = 1; i <= 3; i++) {
+      const r = await ph.act(sid, s, { action: "click", ref: refOf(s, /button "Load"/) });
+      assertCaptured(r);
+      assert.match(r.freshState.tree, new RegExp(`Result ${i}\\b`), `run ${i}:\n${r.freshState.tree}`);
+      assert.equal(r.settle.state, "quiet");
+      s = r.freshState;
+    }
+    // The quiet check itself, with a long wait for a render that has not yet come: the render that followed
+    // the fetch came before the check, and the check knows it from its own observer, so it answers at once
+    // instead of waiting the 5 s for a render still to come.
+    const session = ph.server.registry.get(sid);
+    const driver = session.pages.get(session.activePageId!)!.driver;
+    const [main] = await driver.frames();
+    await driver.callIn(main, SETTLE_ARM);
+    await driver.send("Runtime.evaluate", { expression: "load()", awaitPromise: true });
+    assert.match(String(await ph.pageEval(sid, "out.textContent")), /Result 4/);
+    const t0 = performance.now();
+    const q = await driver.callIn<{ quiet: boolean }>(main, MUTATION_QUIET, [true, 5000, 4, 10_000, false]);
+    const ms = performance.now() - t0;
+    assert.equal(q.quiet, true);
+    assert.ok(ms < 2500, `the check waited ${Math.round(ms)} ms for a render that had already come`);
   },
 );
 
