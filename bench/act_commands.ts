@@ -73,7 +73,27 @@ try {
   const w = windows[perClick.indexOf(mid)];
   const at = (t: number) => (t - w.start).toFixed(1).padStart(6);
   for (const c of mid) console.log(`    ${at(c.start)} → ${at(c.end)}  ${c.method}`);
+  for (const e of recorder.eventsWithin(w)) console.log(`    ${at(e.start)}  ${e.method}`);
   console.log(`    ${at(w.end)}  the answer (${(w.end - w.start).toFixed(1)} ms)`);
+  // The awaited requests' own time, click by click: what the page's server and Chromium's network took.
+  const spans = windows.map((w) => {
+    const ev = recorder.eventsWithin(w);
+    const at = (name: string) => ev.find((e) => e.method === name)?.start ?? NaN;
+    return [at("Network.requestWillBeSent") - w.start, at("Network.loadingFinished") - w.start];
+  }).filter(([a, b]) => Number.isFinite(a) && Number.isFinite(b));
+  const lastCall = perClick.map((c) => c.at(-1)).filter((c) => c !== undefined).map((c) => c.end - c.start);
+  console.log(
+    `  answer p50 ${median(windows.map((w) => w.end - w.start)).toFixed(1)} ms, its last command p50 ${
+      median(lastCall).toFixed(1)
+    } ms`,
+  );
+  if (spans.length) {
+    console.log(
+      `  request began p50 ${median(spans.map((s) => s[0])).toFixed(1)} ms, finished p50 ${
+        median(spans.map((s) => s[1])).toFixed(1)
+      } ms into the click (${spans.length} clicks)`,
+    );
+  }
   console.log(`load average ${loadAverage()}`);
 } finally {
   await server.close();

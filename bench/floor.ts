@@ -188,6 +188,72 @@ export class FloorNavPage {
   }
 }
 
+/**
+ * The floor of the soak's loop: its four acts (click Add, fill Note, follow Next, follow Back) over raw
+ * CDP, each read as an agent would act on what it last saw: where the control is (one `Runtime.evaluate`,
+ * as Porthole's preflight reads its node), the input, for a link the new document's DOMContentLoaded, then
+ * the whole AX tree. Fill presses the field and inserts the text.
+ */
+export class FloorLoopPage {
+  readonly #page: Page;
+  readonly #cdp: Cdp;
+
+  private constructor(page: Page, cdp: Cdp) {
+    this.#page = page;
+    this.#cdp = cdp;
+  }
+
+  static async open(
+    lease: Lease,
+    url: string,
+    viewport: { width: number; height: number },
+  ): Promise<FloorLoopPage> {
+    const page = await lease.context.newPage();
+    const cdp = await page.createCDPSession();
+    await Promise.all([
+      cdp.send("Emulation.setDeviceMetricsOverride", { ...viewport, deviceScaleFactor: 1, mobile: false }),
+      cdp.send("Emulation.setFocusEmulationEnabled", { enabled: true }),
+      cdp.send("Page.enable"),
+    ]);
+    await page.goto(url, { waitUntil: "domcontentloaded", timeout: 20_000 });
+    return new FloorLoopPage(page, cdp);
+  }
+
+  /** Act `step` of the loop (0 to 3); throws when a link did not land on the other page. */
+  async step(step: number, round: number): Promise<void> {
+    const selector = step === 0 ? "button" : step === 1 ? "#note" : "a";
+    const { result } = await this.#cdp.send("Runtime.evaluate", {
+      expression: `(() => { const r = document.querySelector(${
+        JSON.stringify(selector)
+      }).getBoundingClientRect();
+        return { x: r.left + r.width / 2, y: r.top + r.height / 2 }; })()`,
+      returnByValue: true,
+    });
+    const { x, y } = result.value as { x: number; y: number };
+    const at = { x, y, button: "left" as const, clickCount: 1 };
+    const loaded = step >= 2
+      ? new Promise<void>((resolve) => this.#cdp.once("Page.domContentEventFired", () => resolve()))
+      : null;
+    await this.#cdp.send("Input.dispatchMouseEvent", { type: "mousePressed", ...at, buttons: 1 });
+    await this.#cdp.send("Input.dispatchMouseEvent", { type: "mouseReleased", ...at, buttons: 0 });
+    if (step === 1) await this.#cdp.send("Input.insertText", { text: `note ${round}` });
+    if (loaded) await loaded;
+    const tree = await this.#cdp.send("Accessibility.getFullAXTree", {});
+    if (loaded) {
+      const want = step === 2 ? "Next" : "Loop";
+      const root = (tree.nodes as (AXNode & { role?: { value?: unknown } })[]).find((n) =>
+        n.role?.value === "RootWebArea"
+      );
+      if (root?.name?.value !== want) throw new Error(`the floor's link landed on "${root?.name?.value}"`);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.#cdp.detach().catch(() => {});
+    await this.#page.close({ runBeforeUnload: false }).catch(() => {});
+  }
+}
+
 function namesOf(nodes: AXNode[]): string[] {
   const out: string[] = [];
   for (const n of nodes) if (typeof n.name?.value === "string" && n.name.value) out.push(n.name.value);

@@ -20,10 +20,19 @@ export interface Window {
 /** Wraps `driver.send` on this one instance; `restore()` puts the class's method back. */
 export class CdpRecorder {
   readonly calls: Call[] = [];
+  /** The network events of awaited requests, as zero-length calls named after the event. */
+  readonly events: Call[] = [];
   readonly #driver: PageDriver;
+  readonly #off: (() => void)[] = [];
 
   constructor(driver: PageDriver) {
     this.#driver = driver;
+    for (const name of ["Network.requestWillBeSent", "Network.responseReceived", "Network.loadingFinished"]) {
+      this.#off.push(driver.on(name, () => {
+        const t = performance.now();
+        this.events.push({ method: name, start: t, end: t });
+      }));
+    }
     const original = driver.send;
     const calls = this.calls;
     const wrapped = (method: string, params?: Record<string, unknown>, signal?: AbortSignal) => {
@@ -38,12 +47,18 @@ export class CdpRecorder {
   }
 
   restore(): void {
+    for (const off of this.#off.splice(0)) off();
     delete (this.#driver as unknown as Record<string, unknown>).send;
   }
 
   /** The commands that started inside a request's window. */
   within(w: Window): Call[] {
     return this.calls.filter((c) => c.start >= w.start && c.start <= w.end);
+  }
+
+  /** The network events that came inside a request's window. */
+  eventsWithin(w: Window): Call[] {
+    return this.events.filter((c) => c.start >= w.start && c.start <= w.end);
   }
 }
 

@@ -7,7 +7,8 @@
  * HTTP and serialisation add), the CPU each pair cost this process (the sidecar with its driving
  * client), Chromium's browser process and its renderers, and errors. Then the soak's loop (click,
  * fill, follow a link, follow the link back) with one session and with `--soak-k` sessions: acts/s
- * of the whole sidecar, their ratio, errors and this process's RSS.
+ * of the whole sidecar, their ratio, errors and this process's RSS; each just after the same loop
+ * over raw CDP on as many pages, which says what the machine gives any client.
  *
  *   deno run -A bench/sessions.ts [--k 1,4,8] [--seconds 3] [--rounds 2] [--soak-k 8] [--soak-seconds 10]
  *                                 [--json out.json]
@@ -19,7 +20,7 @@ import { startServer } from "../lib/server.ts";
 import type { Observation } from "../lib/protocol/types.ts";
 import { type ActSpans, recordActSpans, SPANS } from "../lib/session/act/timing.ts";
 import { Agent, buttonRef, refOf } from "./agent.ts";
-import { FloorPage } from "./floor.ts";
+import { FloorLoopPage, FloorPage } from "./floor.ts";
 import { cpuSample, loadAverage } from "./machine.ts";
 import { BenchSite, countText } from "./site.ts";
 import { percentile } from "./stats.ts";
@@ -74,6 +75,8 @@ export interface SoakRow {
   rssMiB: { before: number; max: number; after: number };
   /** CPU ms per act, by process (sidecar, browser, renderer, other). */
   cpuPerAct: Record<string, number>;
+  /** The same loop over raw CDP on as many pages (a context each), just before: what the machine gives. */
+  floor: { acts: number; actsPerSec: number; errors: number; cpuPerAct: Record<string, number> };
 }
 
 const site = new BenchSite();
@@ -118,11 +121,62 @@ function rssMiB(): number {
   return Math.round(Deno.memoryUsage().rss / 1024 / 1024);
 }
 
+/** CPU ms per act between two samples, by process. */
+function cpuPer(
+  c0: Record<string, number>,
+  c1: Record<string, number>,
+  acts: number,
+): Record<string, number> {
+  return Object.fromEntries(
+    ["sidecar", "browser", "renderer", "other", "waited"].map((key) => [
+      key,
+      Math.round(((c1[key] - c0[key]) / Math.max(1, acts)) * 10) / 10,
+    ]),
+  );
+}
+
+/** The soak's loop over raw CDP on `n` pages, each in a context of its own, for SOAK_SECONDS. */
+async function floorSoak(n: number): Promise<SoakRow["floor"]> {
+  const leases: ContextLease[] = [];
+  const pages: FloorLoopPage[] = [];
+  try {
+    for (let i = 0; i < n; i++) {
+      const lease = await server.registry.pool.acquire();
+      leases.push(lease);
+      pages.push(await FloorLoopPage.open(lease, site.url("/loop"), VIEWPORT));
+    }
+    const rounds = new Array(n).fill(0);
+    const pid = server.registry.pool.stats().pid;
+    const c0 = cpuSample(pid);
+    const t0 = performance.now();
+    const { pairs: acts, errors } = await phase(n, SOAK_SECONDS * 1000, async (i) => {
+      const step = rounds[i]++ % 4;
+      await pages[i].step(step, rounds[i]);
+    });
+    const seconds = (performance.now() - t0) / 1000;
+    const row = {
+      acts,
+      actsPerSec: Math.round((acts / seconds) * 10) / 10,
+      errors,
+      cpuPerAct: cpuPer(c0, cpuSample(pid), acts),
+    };
+    console.log(
+      `floor's loop, ${n} page(s): ${acts} acts in ${seconds.toFixed(1)} s = ${row.actsPerSec} acts/s, ` +
+        `${errors} errors; CPU ms per act ${JSON.stringify(row.cpuPerAct)}`,
+    );
+    return row;
+  } finally {
+    for (const p of pages) await p.close();
+    for (const l of leases) await l.release();
+  }
+}
+
 /**
  * The soak's loop on `n` sessions for SOAK_SECONDS: each clicks Add, fills Note, follows Next and
  * follows Back, each act on the fresh state the last one returned. Returns acts/s of the whole sidecar.
  */
 async function soak(n: number): Promise<SoakRow> {
+  const floor = await floorSoak(n);
   const before = rssMiB();
   let max = before;
   const sampler = setInterval(() => (max = Math.max(max, rssMiB())), 250);
@@ -155,11 +209,7 @@ async function soak(n: number): Promise<SoakRow> {
   });
   const seconds = (performance.now() - t0) / 1000;
   const c1 = cpuSample(pid);
-  const cpuPerAct = Object.fromEntries(
-    ["sidecar", "browser", "renderer", "other", "waited"].map((
-      key,
-    ) => [key, Math.round(((c1[key] - c0[key]) / acts) * 10) / 10]),
-  );
+  const cpuPerAct = cpuPer(c0, c1, acts);
   for (const sid of sids) await agent.deleteSession(sid);
   clearInterval(sampler);
   const row: SoakRow = {
@@ -169,6 +219,7 @@ async function soak(n: number): Promise<SoakRow> {
     errors,
     rssMiB: { before, max, after: rssMiB() },
     cpuPerAct,
+    floor,
   };
   console.log(
     `soak loop, ${n} session(s): ${acts} acts in ${seconds.toFixed(1)} s = ${row.actsPerSec} acts/s, ` +
@@ -270,9 +321,13 @@ try {
   for (const n of SOAK_K ? [1, SOAK_K] : []) soakRows.push(await soak(n));
   if (soakRows.length === 2) {
     const [one, many] = soakRows;
+    const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
     console.log(
       `soak loop: ${many.sessions} sessions ${many.actsPerSec} acts/s ÷ 1 session ${one.actsPerSec} acts/s = ` +
-        `${Math.round((many.actsPerSec / one.actsPerSec) * 100) / 100}×`,
+        `${ratio(many.actsPerSec, one.actsPerSec)}×; the floor's loop: ${many.floor.actsPerSec} ÷ ` +
+        `${one.floor.actsPerSec} acts/s = ${ratio(many.floor.actsPerSec, one.floor.actsPerSec)}×; ` +
+        `Porthole ÷ floor ${ratio(one.actsPerSec, one.floor.actsPerSec)}× (1), ` +
+        `${ratio(many.actsPerSec, many.floor.actsPerSec)}× (${many.sessions})`,
     );
   }
   const loadAfter = loadAverage();
