@@ -27,11 +27,16 @@ export class FloorPage {
     this.#y = y;
   }
 
-  /** Open `url` in the leased context with Porthole's viewport and focus emulation. */
+  /**
+   * Open `url` in the leased context with Porthole's viewport and focus emulation. `guarded`: then intercept
+   * the page's documents at the request stage, as Porthole's navigation guard does (session/page/guard.ts),
+   * letting each go on: what that interception costs the page's other requests is then the floor's too.
+   */
   static async open(
     lease: Lease,
     url: string,
     viewport: { width: number; height: number },
+    guarded = false,
   ): Promise<FloorPage> {
     const page = await lease.context.newPage();
     const cdp = await page.createCDPSession();
@@ -39,6 +44,12 @@ export class FloorPage {
       cdp.send("Emulation.setDeviceMetricsOverride", { ...viewport, deviceScaleFactor: 1, mobile: false }),
       cdp.send("Emulation.setFocusEmulationEnabled", { enabled: true }),
     ]);
+    if (guarded) {
+      cdp.on("Fetch.requestPaused", (e) => {
+        cdp.send("Fetch.continueRequest", { requestId: e.requestId }).catch(() => {});
+      });
+      await cdp.send("Fetch.enable", { patterns: [{ resourceType: "Document", requestStage: "Request" }] });
+    }
     await page.goto(url, { waitUntil: "domcontentloaded", timeout: 20_000 });
     const { result } = await cdp.send("Runtime.evaluate", {
       expression: `(() => { const r = document.getElementById("inc").getBoundingClientRect();

@@ -10,6 +10,7 @@ export type ResultKey =
   | "portholeClickSync"
   | "floorClickFetch"
   | "floorClickFetchWaited"
+  | "floorClickFetchGuarded"
   | "portholeClickFetch"
   | "floorClickNav"
   | "portholeClickNav"
@@ -38,6 +39,12 @@ export interface BenchResults {
     clickFetchToFloor: number;
     /** The fetch page again, ÷ a floor that waits for the page's change before its tree (as Porthole's answer does). */
     clickFetchToWaitedFloor: number;
+    /**
+     * The fetch page again, ÷ the floor that waits, on a page whose documents are intercepted as Porthole's
+     * navigation guard has them (`Fetch.enable`): Chromium then sends every request of the page through
+     * DevTools' proxy.
+     */
+    clickFetchToGuardedFloor: number;
     /** A click on a same-origin link: Porthole's fresh observation of the new page ÷ the floor's. */
     clickNavToFloor: number;
     observeToFloorClick: number;
@@ -76,6 +83,8 @@ const LABELS: Record<ResultKey, string> = {
   floorClickFetch: "CDP floor: 2× Input.dispatchMouseEvent + getFullAXTree (fetch page)",
   floorClickFetchWaited:
     "CDP floor: the same, armed for the counter's change and waiting for it before getFullAXTree (fetch page)",
+  floorClickFetchGuarded:
+    "CDP floor: the click that waits for the change, on a page whose documents are intercepted as Porthole's guard does (fetch page)",
   portholeClickFetch: "Porthole: act click → freshState over HTTP (fetch page)",
   floorClickNav: "CDP floor: 2× Input.dispatchMouseEvent + DOMContentLoaded + getFullAXTree (a link)",
   portholeClickNav: "Porthole: act click on a link → freshState of the new page over HTTP",
@@ -148,6 +157,9 @@ export function markdown(r: BenchResults): string {
     } |`,
     `| click → fresh observation ÷ CDP floor that waits for the page's change (fetch page) | ${q.clickFetchToWaitedFloor}× | ${
       verdict(q.clickFetchToWaitedFloor, q.target)
+    } |`,
+    `| click → fresh observation ÷ CDP floor that waits, its documents intercepted as Porthole's guard does (fetch page) | ${q.clickFetchToGuardedFloor}× | ${
+      verdict(q.clickFetchToGuardedFloor, q.target)
     } |`,
     `| click on a link → fresh observation of the new page ÷ CDP floor | ${q.clickNavToFloor}× | ${
       verdict(q.clickNavToFloor, q.target)
@@ -251,6 +263,7 @@ export function printSummary(r: BenchResults): void {
   console.log(row("Porthole click → fresh (sync)", s.portholeClickSync));
   console.log(row("CDP floor click (fetch)", s.floorClickFetch));
   console.log(row("CDP floor click, waits (fetch)", s.floorClickFetchWaited));
+  console.log(row("CDP floor waits, guarded (fetch)", s.floorClickFetchGuarded));
   console.log(row("Porthole click → fresh (fetch)", s.portholeClickFetch));
   console.log(row("CDP floor click (link)", s.floorClickNav));
   console.log(row("Porthole click → fresh (link)", s.portholeClickNav));
@@ -263,7 +276,7 @@ export function printSummary(r: BenchResults): void {
   console.log(row("Porthole fill_form (10 fields)", s.portholeForm));
   const q = r.ratios;
   console.log(
-    `  click/floor: sync ${q.clickSyncToFloor}×, fetch ${q.clickFetchToFloor}× (${q.clickFetchToWaitedFloor}× a floor that waits), link ${q.clickNavToFloor}× ` +
+    `  click/floor: sync ${q.clickSyncToFloor}×, fetch ${q.clickFetchToFloor}× (${q.clickFetchToWaitedFloor}× a floor that waits, ${q.clickFetchToGuardedFloor}× one that waits, guarded as Porthole is), link ${q.clickNavToFloor}× ` +
       `(target ≤ ${q.target}×); ` +
       `observe/floor click ${q.observeToFloorClick}×, observe/AX tree ${q.observeToFloorTree}×`,
   );

@@ -121,14 +121,15 @@ try {
   const phFetch = await openSide("/fetch");
   lease = await server.registry.pool.acquire();
   const chromium = await lease.browser.version();
-  const openFloor = async (path: "/sync" | "/fetch"): Promise<FloorSide> => {
-    const page = await FloorPage.open(lease!, site.url(path), VIEWPORT);
+  const openFloor = async (path: "/sync" | "/fetch", guarded = false): Promise<FloorSide> => {
+    const page = await FloorPage.open(lease!, site.url(path), VIEWPORT, guarded);
     floors.push(page);
     return { page, clicks: 0, checked: 0, visible: 0 };
   };
   const floorSync = await openFloor("/sync");
   const floorFetch = await openFloor("/fetch");
   const floorFetchWaited = await openFloor("/fetch");
+  const floorFetchGuarded = await openFloor("/fetch", true);
   // A click that navigates: the soak's two pages, each with one link to the other.
   const navSid = await agent.session();
   const nav = { state: await agent.open(navSid, site.url("/loop")), clicks: 0, arrived: 0 };
@@ -147,6 +148,7 @@ try {
     portholeClickSync: [] as number[],
     floorClickFetch: [] as number[],
     floorClickFetchWaited: [] as number[],
+    floorClickFetchGuarded: [] as number[],
     portholeClickFetch: [] as number[],
     floorClickNav: [] as number[],
     portholeClickNav: [] as number[],
@@ -191,6 +193,11 @@ try {
       floorFetchWaited.clicks++;
       floorFetchWaited.checked++;
       if (r.names.includes(countText(floorFetchWaited.clicks))) floorFetchWaited.visible++;
+      return r.ms;
+    }],
+    ["floorClickFetchGuarded", async () => {
+      const r = await floorFetchGuarded.page.clickUntilChanged();
+      floorFetchGuarded.clicks++;
       return r.ms;
     }],
     ["floorClickNav", async () => {
@@ -325,6 +332,7 @@ try {
       clickSyncToFloor: ratio(summaries.portholeClickSync.p50, summaries.floorClickSync.p50),
       clickFetchToFloor: ratio(summaries.portholeClickFetch.p50, summaries.floorClickFetch.p50),
       clickFetchToWaitedFloor: ratio(summaries.portholeClickFetch.p50, summaries.floorClickFetchWaited.p50),
+      clickFetchToGuardedFloor: ratio(summaries.portholeClickFetch.p50, summaries.floorClickFetchGuarded.p50),
       clickNavToFloor: ratio(summaries.portholeClickNav.p50, summaries.floorClickNav.p50),
       observeToFloorClick: ratio(summaries.portholeObserve.p50, summaries.floorClickSync.p50),
       observeToFloorTree: ratio(summaries.portholeObserve.p50, summaries.floorTree.p50),
