@@ -14,6 +14,72 @@ interface AXNode {
   name?: { value?: unknown };
 }
 
+/**
+ * A page of its own in the leased context with Porthole's viewport and focus emulation, loaded to its
+ * DOMContentLoaded, and a CDP session on it. `pageEvents`: the Page domain's events on that session (a
+ * link's DOMContentLoaded). `guarded`: the page's documents intercepted at the request stage as Porthole's
+ * navigation guard does (session/page/guard.ts), each let go on: what that interception costs the page's
+ * other requests is then the floor's too.
+ */
+async function openPage(
+  lease: Lease,
+  url: string,
+  viewport: { width: number; height: number },
+  { pageEvents = false, guarded = false } = {},
+): Promise<{ page: Page; cdp: Cdp }> {
+  const page = await lease.context.newPage();
+  const cdp = await page.createCDPSession();
+  await Promise.all([
+    cdp.send("Emulation.setDeviceMetricsOverride", { ...viewport, deviceScaleFactor: 1, mobile: false }),
+    cdp.send("Emulation.setFocusEmulationEnabled", { enabled: true }),
+    ...pageEvents ? [cdp.send("Page.enable")] : [],
+  ]);
+  if (guarded) {
+    cdp.on("Fetch.requestPaused", (e) => {
+      cdp.send("Fetch.continueRequest", { requestId: e.requestId }).catch(() => {});
+    });
+    await cdp.send("Fetch.enable", { patterns: [{ resourceType: "Document", requestStage: "Request" }] });
+  }
+  await page.goto(url, { waitUntil: "domcontentloaded", timeout: 20_000 });
+  return { page, cdp };
+}
+
+/** The centre of the first element `selector` matches, in the viewport's CSS pixels. */
+async function centreOf(cdp: Cdp, selector: string): Promise<{ x: number; y: number }> {
+  const { result } = await cdp.send("Runtime.evaluate", {
+    expression: `(() => { const r = document.querySelector(${
+      JSON.stringify(selector)
+    }).getBoundingClientRect();
+      return { x: r.left + r.width / 2, y: r.top + r.height / 2 }; })()`,
+    returnByValue: true,
+  });
+  return result.value as { x: number; y: number };
+}
+
+/** Press and release the left button at `at`, each event awaited. */
+async function pressAt(cdp: Cdp, { x, y }: { x: number; y: number }): Promise<void> {
+  const at = { x, y, button: "left" as const, clickCount: 1 };
+  await cdp.send("Input.dispatchMouseEvent", { type: "mousePressed", ...at, buttons: 1 });
+  await cdp.send("Input.dispatchMouseEvent", { type: "mouseReleased", ...at, buttons: 0 });
+}
+
+/** Press a link at `at`, wait for the new document's DOMContentLoaded, read the whole tree: its root's name. */
+async function follow(cdp: Cdp, at: { x: number; y: number }): Promise<string> {
+  const loaded = new Promise<void>((resolve) => cdp.once("Page.domContentEventFired", () => resolve()));
+  await pressAt(cdp, at);
+  await loaded;
+  const tree = await cdp.send("Accessibility.getFullAXTree", {});
+  const root = (tree.nodes as (AXNode & { role?: { value?: unknown } })[]).find((n) =>
+    n.role?.value === "RootWebArea"
+  );
+  return String(root?.name?.value ?? "");
+}
+
+async function closePage(page: Page, cdp: Cdp): Promise<void> {
+  await cdp.detach().catch(() => {});
+  await page.close({ runBeforeUnload: false }).catch(() => {});
+}
+
 export class FloorPage {
   readonly #page: Page;
   readonly #cdp: Cdp;
@@ -27,45 +93,22 @@ export class FloorPage {
     this.#y = y;
   }
 
-  /**
-   * Open `url` in the leased context with Porthole's viewport and focus emulation. `guarded`: then intercept
-   * the page's documents at the request stage, as Porthole's navigation guard does (session/page/guard.ts),
-   * letting each go on: what that interception costs the page's other requests is then the floor's too.
-   */
+  /** Open `url` (see `openPage`), and read where its button is. */
   static async open(
     lease: Lease,
     url: string,
     viewport: { width: number; height: number },
     guarded = false,
   ): Promise<FloorPage> {
-    const page = await lease.context.newPage();
-    const cdp = await page.createCDPSession();
-    await Promise.all([
-      cdp.send("Emulation.setDeviceMetricsOverride", { ...viewport, deviceScaleFactor: 1, mobile: false }),
-      cdp.send("Emulation.setFocusEmulationEnabled", { enabled: true }),
-    ]);
-    if (guarded) {
-      cdp.on("Fetch.requestPaused", (e) => {
-        cdp.send("Fetch.continueRequest", { requestId: e.requestId }).catch(() => {});
-      });
-      await cdp.send("Fetch.enable", { patterns: [{ resourceType: "Document", requestStage: "Request" }] });
-    }
-    await page.goto(url, { waitUntil: "domcontentloaded", timeout: 20_000 });
-    const { result } = await cdp.send("Runtime.evaluate", {
-      expression: `(() => { const r = document.getElementById("inc").getBoundingClientRect();
-        return { x: r.left + r.width / 2, y: r.top + r.height / 2 }; })()`,
-      returnByValue: true,
-    });
-    const { x, y } = result.value as { x: number; y: number };
+    const { page, cdp } = await openPage(lease, url, viewport, { guarded });
+    const { x, y } = await centreOf(cdp, "#inc");
     return new FloorPage(page, cdp, x, y);
   }
 
   /** Press and release at the button's centre, then read the whole AX tree: returns ms and the tree's names. */
   async click(): Promise<{ ms: number; names: string[] }> {
-    const at = { x: this.#x, y: this.#y, button: "left" as const, clickCount: 1 };
     const t0 = performance.now();
-    await this.#cdp.send("Input.dispatchMouseEvent", { type: "mousePressed", ...at, buttons: 1 });
-    await this.#cdp.send("Input.dispatchMouseEvent", { type: "mouseReleased", ...at, buttons: 0 });
+    await pressAt(this.#cdp, { x: this.#x, y: this.#y });
     const tree = await this.#cdp.send("Accessibility.getFullAXTree", {});
     const ms = performance.now() - t0;
     return { ms, names: namesOf(tree.nodes as AXNode[]) };
@@ -78,7 +121,6 @@ export class FloorPage {
    * does not: it waits for the requests the click started, then a quiet DOM).
    */
   async clickUntilChanged(): Promise<{ ms: number; names: string[] }> {
-    const at = { x: this.#x, y: this.#y, button: "left" as const, clickCount: 1 };
     const t0 = performance.now();
     const armed = this.#cdp.send("Runtime.evaluate", {
       expression: `globalThis.__floorChanged = new Promise((resolve) => {
@@ -86,8 +128,7 @@ export class FloorPage {
         o.observe(document.getElementById("count"), { childList: true, characterData: true, subtree: true });
       }), 0`,
     });
-    await this.#cdp.send("Input.dispatchMouseEvent", { type: "mousePressed", ...at, buttons: 1 });
-    await this.#cdp.send("Input.dispatchMouseEvent", { type: "mouseReleased", ...at, buttons: 0 });
+    await pressAt(this.#cdp, { x: this.#x, y: this.#y });
     await armed;
     await this.#cdp.send("Runtime.evaluate", { expression: "globalThis.__floorChanged", awaitPromise: true });
     const tree = await this.#cdp.send("Accessibility.getFullAXTree", {});
@@ -132,16 +173,19 @@ export class FloorPage {
     return String(result.value);
   }
 
-  async close(): Promise<void> {
-    await this.#cdp.detach().catch(() => {});
-    await this.#page.close({ runBeforeUnload: false }).catch(() => {});
+  close(): Promise<void> {
+    return closePage(this.#page, this.#cdp);
   }
 }
 
 /**
  * The floor of a click that navigates: a page whose one link leads to another page of the same
- * origin, which links back. Press and release on the link, wait for the new document's
- * DOMContentLoaded in the main frame, then read the whole AX tree.
+ * origin, which links back (the soak's loop). Press and release on the link, wait for the new
+ * document's DOMContentLoaded in the main frame, then read the whole AX tree. `step` is the soak's
+ * whole loop over raw CDP: click Add, fill Note, follow Next, follow Back, each read as an agent
+ * acts on what it last saw: where the control is (one `Runtime.evaluate`, as Porthole's preflight
+ * reads its node), the input (fill presses the field and inserts the text), for a link the new
+ * document's DOMContentLoaded, then the whole AX tree.
  */
 export class FloorNavPage {
   readonly #page: Page;
@@ -157,111 +201,34 @@ export class FloorNavPage {
     url: string,
     viewport: { width: number; height: number },
   ): Promise<FloorNavPage> {
-    const page = await lease.context.newPage();
-    const cdp = await page.createCDPSession();
-    await Promise.all([
-      cdp.send("Emulation.setDeviceMetricsOverride", { ...viewport, deviceScaleFactor: 1, mobile: false }),
-      cdp.send("Emulation.setFocusEmulationEnabled", { enabled: true }),
-      cdp.send("Page.enable"),
-    ]);
-    await page.goto(url, { waitUntil: "domcontentloaded", timeout: 20_000 });
+    const { page, cdp } = await openPage(lease, url, viewport, { pageEvents: true });
     return new FloorNavPage(page, cdp);
   }
 
   /** Click the page's link and read the next page's tree: returns ms and the new page's title. */
   async click(): Promise<{ ms: number; title: string }> {
     // Where the link is, read before the clock starts (an agent holds it from its last look).
-    const { result } = await this.#cdp.send("Runtime.evaluate", {
-      expression: `(() => { const r = document.querySelector("a").getBoundingClientRect();
-        return { x: r.left + r.width / 2, y: r.top + r.height / 2 }; })()`,
-      returnByValue: true,
-    });
-    const { x, y } = result.value as { x: number; y: number };
-    const at = { x, y, button: "left" as const, clickCount: 1 };
-    const loaded = new Promise<void>((resolve) =>
-      this.#cdp.once("Page.domContentEventFired", () => resolve())
-    );
+    const at = await centreOf(this.#cdp, "a");
     const t0 = performance.now();
-    await this.#cdp.send("Input.dispatchMouseEvent", { type: "mousePressed", ...at, buttons: 1 });
-    await this.#cdp.send("Input.dispatchMouseEvent", { type: "mouseReleased", ...at, buttons: 0 });
-    await loaded;
-    const tree = await this.#cdp.send("Accessibility.getFullAXTree", {});
-    const ms = performance.now() - t0;
-    const root = (tree.nodes as (AXNode & { role?: { value?: unknown } })[]).find((n) =>
-      n.role?.value === "RootWebArea"
-    );
-    return { ms, title: String(root?.name?.value ?? "") };
-  }
-
-  async close(): Promise<void> {
-    await this.#cdp.detach().catch(() => {});
-    await this.#page.close({ runBeforeUnload: false }).catch(() => {});
-  }
-}
-
-/**
- * The floor of the soak's loop: its four acts (click Add, fill Note, follow Next, follow Back) over raw
- * CDP, each read as an agent would act on what it last saw: where the control is (one `Runtime.evaluate`,
- * as Porthole's preflight reads its node), the input, for a link the new document's DOMContentLoaded, then
- * the whole AX tree. Fill presses the field and inserts the text.
- */
-export class FloorLoopPage {
-  readonly #page: Page;
-  readonly #cdp: Cdp;
-
-  private constructor(page: Page, cdp: Cdp) {
-    this.#page = page;
-    this.#cdp = cdp;
-  }
-
-  static async open(
-    lease: Lease,
-    url: string,
-    viewport: { width: number; height: number },
-  ): Promise<FloorLoopPage> {
-    const page = await lease.context.newPage();
-    const cdp = await page.createCDPSession();
-    await Promise.all([
-      cdp.send("Emulation.setDeviceMetricsOverride", { ...viewport, deviceScaleFactor: 1, mobile: false }),
-      cdp.send("Emulation.setFocusEmulationEnabled", { enabled: true }),
-      cdp.send("Page.enable"),
-    ]);
-    await page.goto(url, { waitUntil: "domcontentloaded", timeout: 20_000 });
-    return new FloorLoopPage(page, cdp);
+    const title = await follow(this.#cdp, at);
+    return { ms: performance.now() - t0, title };
   }
 
   /** Act `step` of the loop (0 to 3); throws when a link did not land on the other page. */
   async step(step: number, round: number): Promise<void> {
-    const selector = step === 0 ? "button" : step === 1 ? "#note" : "a";
-    const { result } = await this.#cdp.send("Runtime.evaluate", {
-      expression: `(() => { const r = document.querySelector(${
-        JSON.stringify(selector)
-      }).getBoundingClientRect();
-        return { x: r.left + r.width / 2, y: r.top + r.height / 2 }; })()`,
-      returnByValue: true,
-    });
-    const { x, y } = result.value as { x: number; y: number };
-    const at = { x, y, button: "left" as const, clickCount: 1 };
-    const loaded = step >= 2
-      ? new Promise<void>((resolve) => this.#cdp.once("Page.domContentEventFired", () => resolve()))
-      : null;
-    await this.#cdp.send("Input.dispatchMouseEvent", { type: "mousePressed", ...at, buttons: 1 });
-    await this.#cdp.send("Input.dispatchMouseEvent", { type: "mouseReleased", ...at, buttons: 0 });
-    if (step === 1) await this.#cdp.send("Input.insertText", { text: `note ${round}` });
-    if (loaded) await loaded;
-    const tree = await this.#cdp.send("Accessibility.getFullAXTree", {});
-    if (loaded) {
-      const want = step === 2 ? "Next" : "Loop";
-      const root = (tree.nodes as (AXNode & { role?: { value?: unknown } })[]).find((n) =>
-        n.role?.value === "RootWebArea"
-      );
-      if (root?.name?.value !== want) throw new Error(`the floor's link landed on "${root?.name?.value}"`);
+    const at = await centreOf(this.#cdp, step === 0 ? "button" : step === 1 ? "#note" : "a");
+    if (step >= 2) {
+      const title = await follow(this.#cdp, at);
+      if (title !== (step === 2 ? "Next" : "Loop")) throw new Error(`the floor's link landed on "${title}"`);
+      return;
     }
+    await pressAt(this.#cdp, at);
+    if (step === 1) await this.#cdp.send("Input.insertText", { text: `note ${round}` });
+    await this.#cdp.send("Accessibility.getFullAXTree", {});
   }
 
-  async close(): Promise<void> {
-    await this.#cdp.detach().catch(() => {});
-    await this.#page.close({ runBeforeUnload: false }).catch(() => {});
+  close(): Promise<void> {
+    return closePage(this.#page, this.#cdp);
   }
 }
 

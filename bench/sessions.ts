@@ -20,7 +20,7 @@ import { startServer } from "../lib/server.ts";
 import type { Observation } from "../lib/protocol/types.ts";
 import { type ActSpans, recordActSpans, SPANS } from "../lib/session/act/timing.ts";
 import { Agent, buttonRef, refOf } from "./agent.ts";
-import { FloorLoopPage, FloorPage } from "./floor.ts";
+import { FloorNavPage, FloorPage } from "./floor.ts";
 import { cpuSample, loadAverage } from "./machine.ts";
 import { BenchSite, countText } from "./site.ts";
 import { percentile } from "./stats.ts";
@@ -138,12 +138,12 @@ function cpuPer(
 /** The soak's loop over raw CDP on `n` pages, each in a context of its own, for SOAK_SECONDS. */
 async function floorSoak(n: number): Promise<SoakRow["floor"]> {
   const leases: ContextLease[] = [];
-  const pages: FloorLoopPage[] = [];
+  const pages: FloorNavPage[] = [];
   try {
     for (let i = 0; i < n; i++) {
       const lease = await server.registry.pool.acquire();
       leases.push(lease);
-      pages.push(await FloorLoopPage.open(lease, site.url("/loop"), VIEWPORT));
+      pages.push(await FloorNavPage.open(lease, site.url("/loop"), VIEWPORT));
     }
     const rounds = new Array(n).fill(0);
     const pid = server.registry.pool.stats().pid;
