@@ -316,7 +316,7 @@ function crashedError(): PortholeError {
 
 /** Chromium's words for a call whose document went away under it (a navigation replaced it). */
 const DOCUMENT_GONE =
-  /Cannot find context with specified id|Execution context was destroyed|Cannot find default execution context/i;
+  /Cannot find context with specified id|Execution context was destroyed|Cannot find default execution context|Inspected target navigated/i;
 
 /** Map a CDP failure to a Porthole error, keeping PortholeErrors as they are. */
 export function driverError(err: unknown, what: string): PortholeError {

@@ -31,3 +31,12 @@ Deno.test(
     assert.equal(e.toBody().retryable, true);
   },
 );
+
+Deno.test("a call the page's own navigation cut short is in Porthole's words too", () => {
+  // What Chromium answers a call in flight when the page commits another document.
+  const cut = new Error("Protocol error (Runtime.callFunctionOn): Inspected target navigated or closed");
+  const e = driverError(cut, "Observation failed");
+  assert.equal(e.code, "observation_failed");
+  assert.equal(e.message, "Observation failed: the page's document changed while it was read");
+  assert.equal(e.toBody().recoveryHint, "Observe again");
+});
