@@ -27,6 +27,7 @@ import { PageSet } from "./page/pages.ts";
 import { preparePage } from "./page/setup.ts";
 import * as authority from "./page/nav_authority.ts";
 import { navigate, type NavigateHost } from "./page/navigate.ts";
+import { readAcrossNavigation } from "./page/navigation.ts";
 import { type ObserveOptions, observePage } from "./observe/observation.ts";
 import { wholeWalkOptions } from "./observe/capture.ts";
 import type { FreshLike, Prewalk } from "./core/hosts.ts";
@@ -500,7 +501,15 @@ export class Session {
       // A cursor pages its own state's page unless told otherwise.
       const pageId = input.pageId ?? (input.cursor !== undefined ? this.states.current?.pageId : undefined);
       const rec = await this.pageOrOpen(pageId, dl.signal);
-      return await this.#observeWith(rec, input, dl.signal);
+      // A whole observation of the main frame follows the page's own navigation to the document it loads.
+      const whole = input.cursor === undefined && input.ref === undefined && input.locator === undefined &&
+        (input.frameId === undefined || input.frameId === rec.driver.targetId);
+      if (!whole) return await this.#observeWith(rec, input, dl.signal);
+      return await readAcrossNavigation(
+        rec.driver,
+        dl.signal,
+        () => this.#observeWith(rec, input, dl.signal),
+      );
     } finally {
       dl.dispose();
     }

@@ -31,6 +31,12 @@ setTimeout(() => {
 }, ${delay});
 </script>`;
 
+/** A page of 400 links, so that reading it takes a while. */
+const longPage = (title: string, script: string) =>
+  `<!doctype html><title>${title}</title><ul>${
+    Array.from({ length: 400 }, (_, i) => `<li><a href="#${i}">Item ${i}</a></li>`).join("")
+  }</ul>${script}`;
+
 const { site, ph } = await siteAndPorthole({
   "/late100": lateBox(100),
   "/late400": lateBox(400),
@@ -51,6 +57,9 @@ const { site, ph } = await siteAndPorthole({
   // A page that sends itself on, again and again.
   "/spin": `<!doctype html><title>Spin</title><h1>Spinning</h1>
     <script>setTimeout(() => location.replace("/spin?" + Date.now()), 150);</script>`,
+  // A long page that replaces itself 120 ms after its script ran, with another as long.
+  "/leaving": longPage("Leaving", `<script>setTimeout(() => location.replace("/arrived"), 120);</script>`),
+  "/arrived": longPage("Arrived", ""),
   // A loop of short timers from the load, each setting the next: counted only to a bounded depth.
   "/loop": `<!doctype html><title>Loop</title><p id="n">0</p><script>
     let n = 0;
@@ -193,5 +202,27 @@ Deno.test(
     const r = await ph.act(s.sid, state, { action: "click", ref: refOf(state, /link "Read the digest"/) });
     assertCaptured(r);
     assert.match(r.freshState.tree, /dialog "We use cookies"/, r.freshState.tree);
+  },
+);
+
+Deno.test(
+  "observe: while the page replaces its own document, an observation reads the new one; none fails",
+  browserTest,
+  async () => {
+    await using s = await ownSession();
+    const failures: string[] = [];
+    for (let round = 0; round < 8; round++) {
+      const nav = await ph.post(`/v1/sessions/${s.sid}/navigate`, { url: site.url("/leaving"), settleMs: 0 });
+      assert.equal(nav.status, 200, JSON.stringify(nav.body));
+      // Observe back to back until the page arrived: one of them meets the page's own navigation.
+      let title = "";
+      for (let i = 0; i < 300 && title !== "Arrived"; i++) {
+        const r = await ph.post(`/v1/sessions/${s.sid}/observe`, {});
+        if (r.status !== 200) failures.push(`${r.status} ${JSON.stringify(r.body)}`);
+        else title = r.body.title;
+      }
+      assert.equal(title, "Arrived", `round ${round}`);
+    }
+    assert.deepEqual(failures, []);
   },
 );

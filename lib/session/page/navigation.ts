@@ -93,6 +93,11 @@ export class NavigationWatch {
     });
   }
 
+  /** Whether the frame committed another document than `oldLoader` since the watch began. */
+  get committed(): boolean {
+    return this.#committedLoader !== null;
+  }
+
   #downloadSeen(): void {
     this.download = true;
     if (this.#stopped && !this.#committedLoader) this.#finish({ kind: "download" });
@@ -200,6 +205,34 @@ export async function navigateAndWait(
     const outcome = await watch.settle(signal);
     const frames = await driver.frames(signal);
     return { outcome, committed: frames.find((f) => f.frameId === frame.frameId) ?? null };
+  } finally {
+    watch.dispose();
+  }
+}
+
+/**
+ * A read of the page's main document (an observation) across the page's own navigation: when the read failed
+ * as `observation_failed` while the main frame went on to another document (a script's redirect, a reload,
+ * a form the page submitted), the new document is read once it has loaded (DOMContentLoaded, within
+ * `signal`), once. Any other failure, or one while the document stayed, is the read's own.
+ */
+export async function readAcrossNavigation<T>(
+  driver: PageDriver,
+  signal: AbortSignal,
+  read: () => Promise<T>,
+): Promise<T> {
+  // Any document the main frame commits from now on is another one than the read began on.
+  const watch = new NavigationWatch(driver, driver.targetId, "", "domcontentloaded");
+  try {
+    try {
+      return await read();
+    } catch (err) {
+      if (!(err instanceof PortholeError) || err.code !== "observation_failed" || signal.aborted) throw err;
+      if (!watch.requested && !watch.committed) throw err;
+      const outcome = await watch.settle(signal).catch(() => null);
+      if (outcome?.kind !== "loaded") throw err;
+      return await read();
+    }
   } finally {
     watch.dispose();
   }
