@@ -324,6 +324,9 @@ export const SETTLE_DISARM = `function () {
   if (s) { s.stop(); delete globalThis.__portholeSettle; }
 }`;
 
+/** How long the DOM must stay unchanged after a mutation (and one task turn): MUTATION_QUIET's `afterMs`. */
+export const QUIET_AFTER_MS = 4;
+
 /**
  * Resolves once the DOM is quiet, or with `quiet: false` after `maxMs`. Without requests
  * (`requested` false): one task turn without a mutation (timers already due, e.g. a handler's

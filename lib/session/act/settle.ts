@@ -9,7 +9,12 @@
  */
 import type { Protocol } from "devtools-protocol";
 import type { FrameInfo, PageDriver } from "../../driver/page_driver.ts";
-import { MUTATION_QUIET, SETTLE_ARM, SETTLE_DISARM } from "../../snapshot/page_lib.ts";
+import {
+  MUTATION_QUIET,
+  QUIET_AFTER_MS as AFTER_MS,
+  SETTLE_ARM,
+  SETTLE_DISARM,
+} from "../../snapshot/page_lib.ts";
 import { WALKER } from "../../snapshot/walker.ts";
 import type { Prewalk } from "../core/hosts.ts";
 
@@ -21,8 +26,6 @@ export const DEFAULT_SETTLE_MS = 1500;
  * motion (short timers, animation frames) the timer hook counts from the document's start (timers.ts).
  */
 const FRAME_MS = 16;
-/** How long the DOM must stay unchanged after a mutation (and one task turn). */
-const AFTER_MS = 4;
 
 /** Request types an action waits for (CDP ResourceType). */
 const AWAITED = new Set(["Document", "Fetch", "XHR"]);

@@ -4,7 +4,7 @@
  * it too), within the operation's own deadline; then the document's loading settles (`settleLoaded`).
  */
 import type { FrameInfo } from "../../driver/page_driver.ts";
-import { MUTATION_QUIET } from "../../snapshot/page_lib.ts";
+import { MUTATION_QUIET, QUIET_AFTER_MS as AFTER_MS } from "../../snapshot/page_lib.ts";
 import { poll } from "../core/deadline.ts";
 import type { PageRecord } from "../core/page_record.ts";
 import { NavigationWatch } from "./navigation.ts";
@@ -14,8 +14,6 @@ const NETWORK_IDLE_MS = 500;
 const POLL_MS = 50;
 /** The longest a navigation waits for its document's loading to settle by default (`settleMs`), as an act's settle. */
 const DEFAULT_LOAD_SETTLE_MS = 1500;
-/** How long a mutation must be the last before a task turn without one counts as quiet. */
-const AFTER_MS = 4;
 /** How many of a script's redirects after the load a navigation follows, settling each document. */
 const MAX_HOPS = 3;
 
