@@ -269,6 +269,7 @@ try {
     floorSync: await floorSync.page.count(),
     floorFetch: await settledCount(() => floorFetch.page.count(), floorFetch.clicks),
     floorFetchWaited: await settledCount(() => floorFetchWaited.page.count(), floorFetchWaited.clicks),
+    floorFetchGuarded: await settledCount(() => floorFetchGuarded.page.count(), floorFetchGuarded.clicks),
     portholeSync: await observeCount(phSync),
     portholeFetch: await settledCount(() => observeCount(phFetch), phFetch.clicks),
   };
@@ -276,6 +277,7 @@ try {
     floorSync: floorSync.clicks,
     floorFetch: floorFetch.clicks,
     floorFetchWaited: floorFetchWaited.clicks,
+    floorFetchGuarded: floorFetchGuarded.clicks,
     portholeSync: phSync.clicks,
     portholeFetch: phFetch.clicks,
   };
